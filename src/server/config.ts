@@ -1,0 +1,83 @@
+/**
+ * Server configuration, read from the environment once at start and validated, so a
+ * wrong value stops the process with a clear message instead of failing later.
+ * README.md lists every variable with its default.
+ */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Any PostgreSQL; when empty the embedded cluster under dataDir/postgres is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedPgPort: number;
+  /** Public base URL used in mailed links. */
+  publicUrl: string;
+  /** Secret for signed reset / verification links. */
+  linkSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+  /** Serve the built PWA from this folder (history-mode fallback); null to disable. */
+  staticDir: string | null;
+  supportUrl: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string | null): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+  }
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const linkSecret = env.LINK_SECRET ?? '';
+  if (nodeEnv === 'production' && linkSecret.length < 32) {
+    throw new ConfigError('LINK_SECRET must be set to at least 32 characters in production');
+  }
+  return {
+    env: nodeEnv as Config['env'],
+    host: env.HOST || '127.0.0.1',
+    port,
+    databaseUrl: url(env, 'DATABASE_URL', null),
+    dataDir: env.DATA_DIR || './data',
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`) as string,
+    linkSecret: linkSecret || 'development-only-link-secret-change-me',
+    smtpUrl: url(env, 'SMTP_URL', null),
+    mailFrom: env.MAIL_FROM || 'Tambak <no-reply@tambak.local>',
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || './dist',
+    supportUrl: url(env, 'SUPPORT_URL', 'https://wa.me/6281100000000') as string,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+  };
+}

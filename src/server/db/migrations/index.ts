@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_accounts_and_farms.ts';
+
+/**
+ * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
+ * here; never edit one that has shipped. There are no `down` steps: a bad migration is
+ * fixed by the next one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_accounts_and_farms': m0001,
+};

@@ -1,0 +1,144 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps come back from pg as Date; we write them as Date or leave them to defaults. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric columns come back from pg as strings; repositories convert with Number(). */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  photo: string | null;
+  password_hash: string | null;
+  email_verified_at: NullableTimestamp;
+  is_system_admin: Generated<boolean>;
+  language: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  user_agent: string | null;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  channel: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface UsedLinksTable {
+  signature_hash: string;
+  used_at: Timestamp;
+}
+
+export interface DevOutboxTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface FarmsTable {
+  id: string;
+  name: string;
+  status: Generated<number>;
+  is_hide_finance: Generated<boolean>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface BlocksTable {
+  id: string;
+  farm_id: string;
+  block_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface PondsTable {
+  id: string;
+  farm_id: string;
+  block_id: string;
+  name: string;
+  area: Numeric;
+  status: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RolesTable {
+  id: number;
+  name: string;
+}
+
+export interface FarmPermissionsTable {
+  farm_id: string;
+  role_id: number;
+  feature_name: string;
+  action: number;
+  updated_at: Timestamp;
+}
+
+export interface UserFarmsTable {
+  id: string;
+  farm_id: string;
+  user_id: string;
+  role_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface UserFarmPondsTable {
+  user_farm_id: string;
+  pond_id: string;
+  farm_id: string;
+  access_level: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  status_code: number;
+  body: unknown;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  used_links: UsedLinksTable;
+  dev_outbox: DevOutboxTable;
+  farms: FarmsTable;
+  blocks: BlocksTable;
+  ponds: PondsTable;
+  roles: RolesTable;
+  farm_permissions: FarmPermissionsTable;
+  user_farms: UserFarmsTable;
+  user_farm_ponds: UserFarmPondsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,48 @@
+import type { ErrorCode } from '#shared/errors';
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  'validation-failed': 400,
+  unauthenticated: 401,
+  'session-expired': 401,
+  forbidden: 403,
+  'pond-access-denied': 403,
+  'role-not-allowed': 403,
+  'last-admin': 409,
+  'not-found': 404,
+  'user-not-found': 404,
+  conflict: 409,
+  'email-taken': 409,
+  'phone-taken': 409,
+  'user-already-member': 409,
+  'cycle-active-exists': 409,
+  'cycle-ended': 409,
+  'rate-limited': 429,
+  'too-many-attempts': 429,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  internal: 500,
+};
+
+/**
+ * A failure a service raises on purpose. The error plugin turns it into
+ * `{ message, code, errors? }` with the message translated to the caller's language.
+ * `fields` maps a field to message keys (`validation.required`) or plain keys.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, { key: string; params?: Record<string, string | number> }[]>,
+    status?: number,
+  ) {
+    super(code);
+    this.status = status ?? STATUS[code] ?? 400;
+  }
+}
+
+export const notFound = () => new AppError('not-found');
+export const forbidden = () => new AppError('forbidden');
+
+export function fieldError(field: string, key: string, params?: Record<string, string | number>): AppError {
+  return new AppError('validation-failed', { [field]: [{ key, params }] });
+}

@@ -1,0 +1,117 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/errors';
+import { translate } from '#shared/i18n/messages';
+import { AppError } from '../errors.ts';
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** Maps one ajv issue to a field path (`items.3.ph`) and a translated message. */
+function fieldOf(issue: AjvIssue): string {
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (issue.keyword === 'required') {
+    const missing = String(issue.params.missingProperty ?? '');
+    return path ? `${path}.${missing}` : missing;
+  }
+  return path || '_';
+}
+
+function messageKey(issue: AjvIssue): { key: string; params?: Record<string, string | number> } {
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'required':
+      return { key: 'validation.required' };
+    case 'format':
+      if (p.format === 'email') return { key: 'validation.email' };
+      if (p.format === 'date' || p.format === 'date-time') return { key: 'validation.date' };
+      return { key: 'validation.invalid' };
+    case 'type':
+      if (p.type === 'integer') return { key: 'validation.integer' };
+      if (p.type === 'number') return { key: 'validation.numeric' };
+      return { key: 'validation.invalid' };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { key: 'validation.min', params: { min: Number(p.limit) } };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { key: 'validation.max', params: { max: Number(p.limit) } };
+    case 'minLength':
+      return Number(p.limit) === 1 ? { key: 'validation.required' } : { key: 'validation.minLength', params: { min: Number(p.limit) } };
+    case 'maxLength':
+      return { key: 'validation.maxLength', params: { max: Number(p.limit) } };
+    case 'minItems':
+      return { key: 'validation.required' };
+    case 'pattern':
+      return { key: 'validation.pattern' };
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+    case 'oneOf':
+      return { key: 'validation.oneOf' };
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-media-type',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation-failed',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation-failed',
+  FST_REQ_FILE_TOO_LARGE: 'payload-too-large',
+};
+
+/**
+ * One error handler for the whole API: every failure leaves as
+ * `{ message, code, errors? }` in the caller's language; 5xx never shows internals.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.lang ?? 'id';
+    let status = 500;
+    let code: ErrorCode = 'internal';
+    let errors: FieldErrors | undefined;
+
+    if (error instanceof AppError) {
+      status = error.status;
+      code = error.code;
+      if (error.fields) {
+        errors = Object.fromEntries(
+          Object.entries(error.fields).map(([field, list]) => [field, list.map((m) => translate(lang, m.key, m.params))]),
+        );
+      }
+    } else if (error.validation) {
+      status = 400;
+      code = 'validation-failed';
+      errors = {};
+      for (const issue of error.validation as AjvIssue[]) {
+        const field = fieldOf(issue);
+        const { key, params } = messageKey(issue);
+        errors[field] = [...(errors[field] ?? []), translate(lang, key, params)];
+      }
+    } else if (error.statusCode === 429) {
+      status = 429;
+      code = 'rate-limited';
+    } else if (error.code && FRAMEWORK_CODES[error.code]) {
+      code = FRAMEWORK_CODES[error.code];
+      status = error.statusCode ?? 400;
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      code = status === 404 ? 'not-found' : 'validation-failed';
+    }
+
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const body: ErrorBody = { message: translate(lang, `error.${code}`), code, ...(errors ? { errors } : {}) };
+    if (status === 429 && error.headers) reply.headers(error.headers);
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorBody = { message: translate(request.lang ?? 'id', 'error.not-found'), code: 'not-found' };
+    return reply.status(404).send(body);
+  });
+});

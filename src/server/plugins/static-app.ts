@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built PWA. Hashed assets are immutable for a year; index.html, sw.js and
+ * the manifest are never cached so an update reaches phones on their next visit.
+ * Any non-API GET that is not a file falls back to index.html (history-mode routing).
+ */
+export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: string }) => {
+  const root = resolve(opts.dir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    app.log.warn(`no built app in ${root}; run "npm run build" to serve the PWA`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (/[\\/]assets[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+  });
+  // Files not known at start (new build) are still served through the wildcard below.
+  app.get('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    if (path === 'api' || path.startsWith('api/')) return reply.callNotFound();
+    if (path && /\.[a-z0-9]+$/i.test(path) && existsSync(resolve(root, path)) && resolve(root, path).startsWith(root)) {
+      return reply.sendFile(path);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+});

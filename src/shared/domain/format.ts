@@ -1,0 +1,31 @@
+/**
+ * Number and money formatting of seed 000 §5 and §9: money is Rupiah without
+ * decimals, quantities round to 3 decimals, general numbers to 2; very small or
+ * very large numbers are shown as "x 10^n".
+ */
+const rupiahFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
+
+export function formatRupiah(value: number): string {
+  const rounded = Math.round(value);
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}Rp ${rupiahFormat.format(Math.abs(rounded))}`;
+}
+
+export function roundTo(value: number, decimals = 2): number {
+  const factor = 10 ** decimals;
+  return Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor;
+}
+
+export function roundQuantity(value: number): number {
+  return roundTo(value, 3);
+}
+
+export function formatNumber(value: number, decimals = 2, locale = 'id-ID'): string {
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs < 10 ** -decimals || abs >= 1e12)) {
+    const exponent = Math.floor(Math.log10(abs));
+    const mantissa = roundTo(value / 10 ** exponent, decimals);
+    return `${mantissa.toLocaleString(locale)} x 10^${exponent}`;
+  }
+  return roundTo(value, decimals).toLocaleString(locale, { maximumFractionDigits: decimals });
+}

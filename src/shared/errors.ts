@@ -1,0 +1,49 @@
+/**
+ * Error codes shared by server and client. The server answers failures as
+ * `{ message, code, errors? }`; the client decides retry vs dead-letter from the
+ * HTTP status and these codes (see src/local/sync/classify.ts).
+ * Every code has a translation under `error.<code>` in src/shared/i18n.
+ */
+export const ERROR_CODES = [
+  'validation-failed',
+  'unauthenticated',
+  'session-expired',
+  'forbidden',
+  'not-found',
+  'conflict',
+  'rate-limited',
+  'internal',
+  'invalid-credentials',
+  'invalid-code',
+  'code-expired',
+  'too-many-attempts',
+  'invalid-link',
+  'email-taken',
+  'phone-taken',
+  'email-or-phone-required',
+  'last-admin',
+  'role-not-allowed',
+  'pond-access-denied',
+  'user-already-member',
+  'user-not-found',
+  'cycle-active-exists',
+  'cycle-ended',
+  'payload-too-large',
+  'unsupported-media-type',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Field-level messages, already translated, keyed by body/query field name. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+}
+
+export interface SuccessBody<T> {
+  message: string;
+  data: T;
+}
