@@ -19,6 +19,8 @@ export interface Config {
   mailFrom: string;
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  /** Per-IP limit on sign-in, code and reset endpoints (brute force). */
+  authRateLimitPerMinute: number;
   /** Serve the built PWA from this folder (history-mode fallback); null to disable. */
   staticDir: string | null;
   supportUrl: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || './dist',
     supportUrl: url(env, 'SUPPORT_URL', 'https://wa.me/6281100000000') as string,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),

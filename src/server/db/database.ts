@@ -1,4 +1,5 @@
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -13,7 +14,8 @@ export function createDb(connectionString: string, max = 10): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -34,6 +34,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { authenticate: 
   app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    if (request.url.startsWith('/api/docs')) return; // the OpenAPI page and document are public
     if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
     const token = bearer(request.headers.authorization);
     if (!token) throw new AppError('unauthenticated');

@@ -106,7 +106,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body: ErrorBody = { message: translate(lang, `error.${code}`), code, ...(errors ? { errors } : {}) };
-    if (status === 429 && error.headers) reply.headers(error.headers);
     return reply.status(status).send(body);
   });
 

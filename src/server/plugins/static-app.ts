@@ -20,8 +20,8 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: stri
     wildcard: false,
     index: false,
     setHeaders(res, path) {
-      if (/[\\/]assets[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
+      if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
     },
   });
   // Files not known at start (new build) are still served through the wildcard below.

@@ -1,0 +1,77 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import type { Db } from './db/database.ts';
+import type { MessageProvider } from './messaging/messenger.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { languagePlugin } from './plugins/language.ts';
+import { staticAppPlugin } from './plugins/static-app.ts';
+import { registerRoutes } from './routes.ts';
+
+export interface AppDeps {
+  db: Db;
+  /** Override message delivery (tests); default: SMTP when configured, else the dev outbox. */
+  providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/**
+ * Builds the whole server without listening: plugin order is external → app
+ * (language, errors, auth) → routes, then the static PWA last so /api always wins.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = createContext(config, deps, (line) => app.log.info(line));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tambak API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(languagePlugin);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
+  await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
+  if (config.staticDir) await app.register(staticAppPlugin, { dir: config.staticDir });
+
+  return Object.assign(app, { ctx }) as unknown as App;
+}

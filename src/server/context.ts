@@ -1,0 +1,39 @@
+import type { AppDeps } from './app.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { DevOutboxRepository } from './messaging/dev-outbox.repository.ts';
+import { DevOutboxProvider, Messenger, SmtpProvider } from './messaging/messenger.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
+import { SessionRepository } from './modules/account/session.repository.ts';
+import { SessionService } from './modules/account/session.service.ts';
+import { UserRepository } from './modules/account/user.repository.ts';
+
+/**
+ * The object graph of one server instance: repositories over the pool, services over
+ * repositories. Built once in buildApp; routes receive it instead of importing singletons.
+ */
+export function createContext(config: Config, deps: AppDeps, log: (line: string) => void) {
+  const { db } = deps;
+  const devOutboxProvider = new DevOutboxProvider(db, log);
+  const messenger = new Messenger({
+    email: deps.providers?.email ?? (config.smtpUrl ? new SmtpProvider(config.smtpUrl, config.mailFrom) : devOutboxProvider),
+    sms: deps.providers?.sms ?? devOutboxProvider,
+  });
+  const users = new UserRepository(db);
+  const sessionRepo = new SessionRepository(db);
+  const sessions = new SessionService(sessionRepo);
+  const codes = new OneTimeCodeService(sessionRepo, config.linkSecret);
+  const account = new AccountService({
+    users,
+    sessionRepo,
+    sessions,
+    codes,
+    messenger,
+    linkSecret: config.linkSecret,
+    publicUrl: config.publicUrl,
+  });
+  return { config, db: db as Db, messenger, users, sessions, account, devOutbox: new DevOutboxRepository(db) };
+}
+
+export type AppContext = ReturnType<typeof createContext>;

@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb, migrateToLatest } from './db/database.ts';
+import { type EmbeddedCluster, startEmbeddedPostgres } from './db/embedded.ts';
+
+/**
+ * Starts Tambak: embedded PostgreSQL unless DATABASE_URL is set, migrations, the API and
+ * the built PWA. SIGINT/SIGTERM finish in-flight requests, close the pool, then stop
+ * the embedded database.
+ */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  let cluster: EmbeddedCluster | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    cluster = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.embeddedPgPort, config.env === 'test');
+    await cluster.createDatabase('tambak');
+    databaseUrl = cluster.url('tambak');
+  }
+  const db = createDb(databaseUrl);
+  await migrateToLatest(db);
+  const app = await buildApp(config, { db });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await db.destroy();
+      await cluster?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

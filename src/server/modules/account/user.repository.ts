@@ -1,0 +1,46 @@
+import type { Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** Kysely queries on users; nothing else. */
+export class UserRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  findById(id: string, db: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string, db: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  findByPhone(phone: string, db: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  async insert(
+    user: Pick<UserRow, 'id' | 'username' | 'email' | 'phone' | 'password_hash'> & { language?: string },
+    db: DbOrTx = this.db,
+  ): Promise<UserRow> {
+    return db
+      .insertInto('users')
+      .values({ ...user, email: user.email?.toLowerCase() ?? null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(
+    id: string,
+    patch: Partial<Pick<UserRow, 'username' | 'phone' | 'city' | 'photo' | 'password_hash' | 'language' | 'email_verified_at'>>,
+    db: DbOrTx = this.db,
+  ): Promise<UserRow> {
+    return db
+      .updateTable('users')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}
