@@ -8,6 +8,8 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
+import { FarmAccess } from './modules/farm/farm-access.ts';
+import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 
 /**
  * The object graph of one server instance: repositories over the pool, services over
@@ -33,7 +35,17 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     linkSecret: config.linkSecret,
     publicUrl: config.publicUrl,
   });
-  return { config, db: db as Db, messenger, users, sessions, account, devOutbox: new DevOutboxRepository(db) };
+  const farmAccess = new FarmAccess(new FarmAccessRepository(db));
+  return {
+    config,
+    db: db as Db,
+    messenger,
+    users,
+    sessions,
+    account,
+    devOutbox: new DevOutboxRepository(db),
+    farmAccess,
+  };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

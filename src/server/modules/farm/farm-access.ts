@@ -1,0 +1,89 @@
+import {
+  ACTION,
+  type Action,
+  DEFAULT_PERMISSIONS,
+  effectivePondAction,
+  type Feature,
+  isPondRestricted,
+  type PondAccess,
+  type RoleId,
+} from '#shared/domain/permissions';
+import { AppError } from '../../errors.ts';
+import type { FarmAccessRepository } from './farm-access.repository.ts';
+
+export interface Membership {
+  farmId: string;
+  userId: string;
+  userFarmId: string;
+  roleId: number;
+  status: number;
+  isHideFinance: boolean;
+  permissions: Record<string, Action>;
+  /** Per-pond access; only consulted for role ids above 2. */
+  pondAccess: Map<string, PondAccess>;
+}
+
+/**
+ * Authorization for everything farm-owned, called by services before any read or write.
+ * A farm the user does not belong to answers 404 (never 403), so ids of other farms
+ * reveal nothing.
+ */
+export class FarmAccess {
+  constructor(private readonly repo: FarmAccessRepository) {}
+
+  async membership(userId: string, farmId: string): Promise<Membership> {
+    const row = await this.repo.findMembership(userId, farmId);
+    if (!row) throw new AppError('not-found');
+    const rows = await this.repo.permissions(farmId, row.role_id);
+    const defaults = DEFAULT_PERMISSIONS[row.role_id as RoleId] ?? {};
+    const permissions: Record<string, Action> = { ...defaults };
+    for (const r of rows) permissions[r.feature_name] = r.action as Action;
+    const pondAccess = new Map<string, PondAccess>();
+    if (isPondRestricted(row.role_id)) {
+      for (const p of await this.repo.pondAccess(row.user_farm_id)) pondAccess.set(p.pond_id, p.access_level as PondAccess);
+    }
+    return {
+      farmId,
+      userId,
+      userFarmId: row.user_farm_id,
+      roleId: row.role_id,
+      status: row.status,
+      isHideFinance: row.is_hide_finance,
+      permissions,
+      pondAccess,
+    };
+  }
+
+  /** Membership plus at least `level` on `feature`, else 403. */
+  async require(userId: string, farmId: string, feature: Feature, level: Action): Promise<Membership> {
+    const m = await this.membership(userId, farmId);
+    this.check(m, feature, level);
+    return m;
+  }
+
+  check(m: Membership, feature: Feature, level: Action): void {
+    if ((m.permissions[feature] ?? ACTION.none) < level) throw new AppError('forbidden');
+  }
+
+  /** What the member may do on one pond for a feature (role level capped by pond access). */
+  pondAction(m: Membership, feature: Feature, pondId: string): Action {
+    return effectivePondAction(m.permissions[feature] ?? ACTION.none, m.roleId, m.pondAccess.get(pondId));
+  }
+
+  canSeePond(m: Membership, pondId: string): boolean {
+    return !isPondRestricted(m.roleId) || m.pondAccess.has(pondId);
+  }
+
+  /**
+   * Loads the pond's farm and checks `level` on `feature` for that pond. A pond of another
+   * farm, or one a restricted user may not see, answers 404; seen but not enough, 403.
+   */
+  async requirePond(userId: string, pondId: string, feature: Feature, level: Action): Promise<Membership> {
+    const pond = await this.repo.pondFarm(pondId);
+    if (!pond) throw new AppError('not-found');
+    const m = await this.membership(userId, pond.farm_id);
+    if (!this.canSeePond(m, pondId)) throw new AppError('not-found');
+    if (this.pondAction(m, feature, pondId) < level) throw new AppError('pond-access-denied');
+    return m;
+  }
+}
