@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
+ * built app served by the real server on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'rm -rf data/e2e && node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: 'data/e2e',
+      EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54399)),
+      STATIC_DIR: 'dist',
+      PUBLIC_URL: baseURL,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
