@@ -1,13 +1,79 @@
 /// <reference lib="webworker" />
+import { Queue } from 'workbox-background-sync';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { systemClock } from '#local/clock';
+import { getDb } from '#local/db';
+import { defaultLocks } from '#local/sync/single-flight';
+import {
+  BULK_PATH,
+  OUTBOX_QUEUE_NAME,
+  OUTBOX_SYNC_TAG,
+  type PageToWorker,
+  type WorkerToPage,
+} from '#local/sync/worker-protocol';
+import { registerApiCache } from './api-cache.ts';
+import { createOutboxWorker } from './outbox-queue.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Background Sync is not in TypeScript's lib (Chromium only). */
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+type SyncEventLike = ExtendableEvent & { tag: string; lastChance: boolean };
 
 // The shell: every hashed asset of the build, injected by vite-plugin-pwa.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// The page asks the waiting worker to take over after the user accepts "update available".
+registerApiCache();
+
+async function notify(message: WorkerToPage): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) client.postMessage(message);
+}
+
+const outbox = createOutboxWorker({
+  db: getDb(),
+  fetch: (request) => fetch(request),
+  clock: systemClock,
+  notify,
+  locks: defaultLocks(),
+  registerSync: async () => {
+    try {
+      await (self.registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG);
+    } catch {
+      // Background Sync refused (disabled by the user): start-up and page requests still replay.
+    }
+  },
+});
+
+// forceSyncFallback makes workbox replay on every worker start-up (browsers without
+// Background Sync: Firefox, Safari). With it workbox does NOT listen to 'sync' events,
+// so the listener below answers the same tag for browsers that have them.
+const queue = new Queue(OUTBOX_QUEUE_NAME, {
+  forceSyncFallback: true,
+  maxRetentionTime: 7 * 24 * 60,
+  // Called without awaiting at start-up: a failed replay (still offline) must not surface
+  // as an unhandled rejection; the request is back in the queue for the next chance.
+  onSync: ({ queue: q }) => outbox.replay(q).catch(() => undefined),
+});
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && BULK_PATH.test(url.pathname),
+  ({ request }) => outbox.handleBulkPost(request, queue),
+  'POST',
+);
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEventLike;
+  // A rejection tells the browser to retry later (the request went back to the queue).
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(outbox.replay(queue));
+});
+
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as PageToWorker | undefined;
+  // The page asks the waiting worker to take over after the user accepts "update available".
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page came online or back to the foreground: replay now, Background Sync or not.
+  if (data?.type === 'sync:replay-request') event.waitUntil(outbox.replay(queue).catch(() => undefined));
 });

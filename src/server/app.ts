@@ -1,14 +1,14 @@
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { createContext, type AppContext } from './context.ts';
+import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/database.ts';
 import type { MessageProvider } from './messaging/messenger.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -34,7 +34,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
 

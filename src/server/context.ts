@@ -8,8 +8,10 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
-import { FarmAccess } from './modules/farm/farm-access.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
+import { FarmAccess } from './modules/farm/farm-access.ts';
+import { createFarmModules } from './modules/farm/farm-modules.ts';
+import { createWaterModules } from './modules/water/water-modules.ts';
 
 /**
  * The object graph of one server instance: repositories over the pool, services over
@@ -19,7 +21,9 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
   const { db } = deps;
   const devOutboxProvider = new DevOutboxProvider(db, log);
   const messenger = new Messenger({
-    email: deps.providers?.email ?? (config.smtpUrl ? new SmtpProvider(config.smtpUrl, config.mailFrom) : devOutboxProvider),
+    email:
+      deps.providers?.email ??
+      (config.smtpUrl ? new SmtpProvider(config.smtpUrl, config.mailFrom) : devOutboxProvider),
     sms: deps.providers?.sms ?? devOutboxProvider,
   });
   const users = new UserRepository(db);
@@ -45,6 +49,8 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     account,
     devOutbox: new DevOutboxRepository(db),
     farmAccess,
+    ...createFarmModules({ db, farmAccess, users, messenger, log }),
+    ...createWaterModules({ db, farmAccess }),
   };
 }
 

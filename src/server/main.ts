@@ -24,7 +24,11 @@ async function main(): Promise<void> {
   let cluster: EmbeddedCluster | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    cluster = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.embeddedPgPort, config.env === 'test');
+    cluster = await startEmbeddedPostgres(
+      join(config.dataDir, 'postgres'),
+      config.embeddedPgPort,
+      config.env === 'test',
+    );
     await cluster.createDatabase('tambak');
     databaseUrl = cluster.url('tambak');
   }

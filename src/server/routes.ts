@@ -10,6 +10,13 @@ import { Type } from 'typebox';
 import { Envelope } from '#shared/contracts/envelope';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { blockRoutes } from './modules/block/block.routes.ts';
+import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
+import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { pondRoutes } from './modules/pond/pond.routes.ts';
+import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
+import { waterRoutes } from './modules/water/water.routes.ts';
+import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 
 /** The Fastify instance routes register on, typed so TypeBox schemas type the handlers. */
 export type Api = FastifyInstance<
@@ -25,7 +32,13 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   const typed = api.withTypeProvider<TypeBoxTypeProvider>() as unknown as Api;
   typed.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['system'], response: { 200: Envelope(Type.Object({ status: Type.String(), time: Type.String() })) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['system'],
+        response: { 200: Envelope(Type.Object({ status: Type.String(), time: Type.String() })) },
+      },
+    },
     async () => {
       await ctx.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
       return { message: 'ok', data: { status: 'ok', time: new Date().toISOString() } };
@@ -33,8 +46,18 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   );
   typed.get(
     '/config',
-    { config: { public: true }, schema: { tags: ['system'], response: { 200: Envelope(Type.Object({ support_url: Type.String() })) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['system'], response: { 200: Envelope(Type.Object({ support_url: Type.String() })) } },
+    },
     async () => ({ message: 'ok', data: { support_url: ctx.config.supportUrl } }),
   );
   accountRoutes(typed, ctx);
+  farmRoutes(typed, ctx);
+  blockRoutes(typed, ctx);
+  pondRoutes(typed, ctx);
+  userFarmRoutes(typed, ctx);
+  cycleRoutes(typed, ctx);
+  waterRoutes(typed, ctx);
+  waterSettingRoutes(typed, ctx);
 }

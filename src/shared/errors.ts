@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'pond-access-denied',
   'user-already-member',
   'user-not-found',
+  'block-not-empty',
   'cycle-active-exists',
   'cycle-ended',
   'payload-too-large',

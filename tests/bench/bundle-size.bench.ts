@@ -3,7 +3,7 @@
  * (modulepreload), gzip-compressed, as a phone downloads them on first visit.
  * Prints figures; the goal (150 KB) is checked by reading them, not by an assertion.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -36,7 +36,9 @@ for (const file of [...initial].sort()) {
   total += s.gzip;
   console.log(`initial  ${file}  ${(s.raw / 1024).toFixed(1)} KB raw  ${(s.gzip / 1024).toFixed(1)} KB gzip`);
 }
-const lazy = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') && !initial.has(`assets/${f}`));
+const lazy = readdirSync(join(dist, 'assets')).filter(
+  (f) => f.endsWith('.js') && !initial.has(`assets/${f}`),
+);
 const lazyTotal = lazy.reduce((sum, f) => sum + size(`assets/${f}`).gzip, 0);
 console.log(`initial JS total: ${(total / 1024).toFixed(1)} KB gzip (goal ≤ 150 KB)`);
 console.log(`lazy chunks: ${lazy.length}, ${(lazyTotal / 1024).toFixed(1)} KB gzip`);

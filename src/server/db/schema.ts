@@ -127,6 +127,101 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/**
+ * A calendar date (pg `date`). Repositories select it as `::text` (YYYY-MM-DD): pg would
+ * otherwise parse it into a Date at local midnight, which time zones can shift.
+ */
+type CalendarDate = ColumnType<string, string, string>;
+/** A measured value; NULL means not measured (the API's -99). */
+type Measured = ColumnType<string | null, number | null | undefined, number | null>;
+type MeasuredOption = ColumnType<number | null, number | null | undefined, number | null>;
+
+export interface CyclesTable {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_number: number;
+  start_date: CalendarDate;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Columns every water-reading table shares (migration 0002). */
+export interface WaterReadingColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string | null;
+  measured_at: Timestamp;
+  utc_offset: number;
+  time_of_day: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface WaterGeneralTable extends WaterReadingColumns {
+  ph: Measured;
+  do: Measured;
+  temperature: Measured;
+  turbidity: Measured;
+  water_height: Measured;
+  salinity: Measured;
+  oxygen: Measured;
+  orp: Measured;
+  color: MeasuredOption;
+  weather: MeasuredOption;
+}
+
+export interface WaterChemicalTable extends WaterReadingColumns {
+  tom: Measured;
+  alkalinity: Measured;
+  po4: Measured;
+  no3: Measured;
+  no2: Measured;
+  nh4: Measured;
+  nh3: Measured;
+  tan: Measured;
+  co3: Measured;
+  hco3: Measured;
+  ca: Measured;
+  mg: Measured;
+  hard: Measured;
+}
+
+export interface WaterBiologicalTable extends WaterReadingColumns {
+  tbc: Measured;
+  tvc: Measured;
+  yvc: Measured;
+  gvc: Measured;
+  bvc: Measured;
+  lvc: Measured;
+  tbc_tvc: Measured;
+  bga: Measured;
+  ga: Measured;
+  gga: Measured;
+  dino: Measured;
+  pro: Measured;
+  eug: Measured;
+  plankton: Measured;
+}
+
+export interface WaterSettingsTable {
+  id: string;
+  farm_id: string;
+  parameter: string;
+  min: ColumnType<string | null, number | null, number | null>;
+  max: ColumnType<string | null, number | null, number | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,4 +236,9 @@ export interface Database {
   user_farms: UserFarmsTable;
   user_farm_ponds: UserFarmPondsTable;
   idempotency_keys: IdempotencyKeysTable;
+  cycles: CyclesTable;
+  water_general: WaterGeneralTable;
+  water_chemical: WaterChemicalTable;
+  water_biological: WaterBiologicalTable;
+  water_settings: WaterSettingsTable;
 }

@@ -28,7 +28,13 @@ export class DevOutboxProvider implements MessageProvider {
   async send(message: OutgoingMessage): Promise<void> {
     await this.db
       .insertInto('dev_outbox')
-      .values({ id: uuidv7(), channel: message.channel, recipient: message.to, subject: message.subject, body: message.body })
+      .values({
+        id: uuidv7(),
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.body,
+      })
       .execute();
     this.log(`[dev-outbox] ${message.channel} to ${message.to}: ${message.body}`);
   }
@@ -44,7 +50,12 @@ export class SmtpProvider implements MessageProvider {
   }
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.body });
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.body,
+    });
   }
 }
 

@@ -40,7 +40,9 @@ function messageKey(issue: AjvIssue): { key: string; params?: Record<string, str
     case 'exclusiveMaximum':
       return { key: 'validation.max', params: { max: Number(p.limit) } };
     case 'minLength':
-      return Number(p.limit) === 1 ? { key: 'validation.required' } : { key: 'validation.minLength', params: { min: Number(p.limit) } };
+      return Number(p.limit) === 1
+        ? { key: 'validation.required' }
+        : { key: 'validation.minLength', params: { min: Number(p.limit) } };
     case 'maxLength':
       return { key: 'validation.maxLength', params: { max: Number(p.limit) } };
     case 'minItems':
@@ -81,7 +83,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       code = error.code;
       if (error.fields) {
         errors = Object.fromEntries(
-          Object.entries(error.fields).map(([field, list]) => [field, list.map((m) => translate(lang, m.key, m.params))]),
+          Object.entries(error.fields).map(([field, list]) => [
+            field,
+            list.map((m) => translate(lang, m.key, m.params)),
+          ]),
         );
       }
     } else if (error.validation) {
@@ -105,12 +110,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: ErrorBody = { message: translate(lang, `error.${code}`), code, ...(errors ? { errors } : {}) };
+    const body: ErrorBody = {
+      message: translate(lang, `error.${code}`),
+      code,
+      ...(errors ? { errors } : {}),
+    };
     return reply.status(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body: ErrorBody = { message: translate(request.lang ?? 'id', 'error.not-found'), code: 'not-found' };
+    const body: ErrorBody = {
+      message: translate(request.lang ?? 'id', 'error.not-found'),
+      code: 'not-found',
+    };
     return reply.status(404).send(body);
   });
 });

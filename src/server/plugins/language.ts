@@ -19,9 +19,12 @@ export function requestLanguage(request: FastifyRequest): Language {
 
 export const languagePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
-  app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
-    return translate(this.lang, key, params);
-  });
+  app.decorateRequest(
+    't',
+    function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
+      return translate(this.lang, key, params);
+    },
+  );
   app.addHook('onRequest', async (request) => {
     request.lang = requestLanguage(request);
   });

@@ -28,7 +28,12 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: stri
   app.get('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     if (path === 'api' || path.startsWith('api/')) return reply.callNotFound();
-    if (path && /\.[a-z0-9]+$/i.test(path) && existsSync(resolve(root, path)) && resolve(root, path).startsWith(root)) {
+    if (
+      path &&
+      /\.[a-z0-9]+$/i.test(path) &&
+      existsSync(resolve(root, path)) &&
+      resolve(root, path).startsWith(root)
+    ) {
       return reply.sendFile(path);
     }
     reply.header('cache-control', 'no-cache');

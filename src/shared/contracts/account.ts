@@ -30,7 +30,10 @@ export const RegisterBody = Type.Object({
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const LoginEmailBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) });
+export const LoginEmailBody = Type.Object({
+  email: Email,
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
 export type LoginEmailBody = Static<typeof LoginEmailBody>;
 
 export const LoginPhoneBody = Type.Object({ phone: Phone });
@@ -57,10 +60,15 @@ export const ForgetPasswordBody = Type.Object({ email: Email });
 export type ForgetPasswordBody = Static<typeof ForgetPasswordBody>;
 
 export const SignatureQuery = Type.Object({ signature: Type.String({ minLength: 10, maxLength: 1000 }) });
-export const ResetPasswordBody = Type.Object({ password: Password, password_confirmation: Type.String({ maxLength: 200 }) });
+export const ResetPasswordBody = Type.Object({
+  password: Password,
+  password_confirmation: Type.String({ maxLength: 200 }),
+});
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-export const EmailVerificationBody = Type.Object({ signature: Type.String({ minLength: 10, maxLength: 1000 }) });
+export const EmailVerificationBody = Type.Object({
+  signature: Type.String({ minLength: 10, maxLength: 1000 }),
+});
 
 export const UpdateUserBody = Type.Object({
   username: Name,

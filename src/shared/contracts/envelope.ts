@@ -3,6 +3,20 @@ import { type TSchema, Type } from 'typebox';
 /** Success envelope of every API answer: `{ message, data }` (ARCHITECTURE.md §3). */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ message: Type.String(), data });
 
+/**
+ * Answer of list endpoints the offline mirror pulls (blocks, ponds, farms …):
+ * `{ message, data: T[], server_time }`. `server_time` is the database clock when the
+ * read started; send it back as `?since=` on the next pull. With `since`, `data` holds
+ * every row changed after it, soft-deleted ones included (their `deleted_at` is set).
+ * See src/server/modules/README.md.
+ */
+export const ListEnvelope = <T extends TSchema>(item: T) =>
+  Type.Object({
+    message: Type.String(),
+    data: Type.Array(item),
+    server_time: Type.String({ format: 'date-time' }),
+  });
+
 export const ErrorEnvelope = Type.Object({
   message: Type.String(),
   code: Type.String(),

@@ -110,10 +110,13 @@ export type PermissionQuery = Static<typeof PermissionQuery>;
 export const UpdatePermissionsBody = Type.Object({
   farm_id: Uuid,
   role_id: RoleId,
-  permissions: Type.Array(Type.Object({ feature_name: Type.String({ maxLength: 50 }), action: ActionLevel }), {
-    minItems: 1,
-    maxItems: 50,
-  }),
+  permissions: Type.Array(
+    Type.Object({ feature_name: Type.String({ maxLength: 50 }), action: ActionLevel }),
+    {
+      minItems: 1,
+      maxItems: 50,
+    },
+  ),
 });
 export type UpdatePermissionsBody = Static<typeof UpdatePermissionsBody>;
 
@@ -137,5 +140,8 @@ export const AddUserFarmBody = Type.Object({
   ponds: Type.Array(PondAccessEntry, { maxItems: 1000 }),
 });
 export type AddUserFarmBody = Static<typeof AddUserFarmBody>;
-export const UpdateUserFarmBody = Type.Object({ role_id: RoleId, ponds: Type.Array(PondAccessEntry, { maxItems: 1000 }) });
+export const UpdateUserFarmBody = Type.Object({
+  role_id: RoleId,
+  ponds: Type.Array(PondAccessEntry, { maxItems: 1000 }),
+});
 export type UpdateUserFarmBody = Static<typeof UpdateUserFarmBody>;

@@ -24,7 +24,11 @@ describe('number rounding', () => {
 
 describe('compareNames', () => {
   it('orders Kolam 2 before Kolam 10', () => {
-    expect(sortByName(['Kolam 10', 'Kolam 2', 'kolam 1'], (x) => x)).toEqual(['kolam 1', 'Kolam 2', 'Kolam 10']);
+    expect(sortByName(['Kolam 10', 'Kolam 2', 'kolam 1'], (x) => x)).toEqual([
+      'kolam 1',
+      'Kolam 2',
+      'Kolam 10',
+    ]);
     expect(compareNames('Blok B', 'Blok A')).toBeGreaterThan(0);
   });
 });

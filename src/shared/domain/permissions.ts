@@ -70,7 +70,11 @@ export function isPondRestricted(roleId: number): boolean {
  * What a user may do on one pond: the lower of the role's feature level and, for
  * restricted roles, the per-pond access (view → 0, insert → 1, all → 2).
  */
-export function effectivePondAction(roleAction: Action, roleId: number, pondAccess: PondAccess | undefined): Action {
+export function effectivePondAction(
+  roleAction: Action,
+  roleId: number,
+  pondAccess: PondAccess | undefined,
+): Action {
   if (!isPondRestricted(roleId)) return roleAction;
   if (pondAccess === undefined) return ACTION.none;
   return Math.min(roleAction, pondAccess) as Action;

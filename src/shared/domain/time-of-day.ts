@@ -18,7 +18,9 @@ export function isTime(value: string): boolean {
 }
 
 /** Preset times must be valid HH:mm and must not repeat; returns the index of the first bad one. */
-export function firstInvalidPresetTime(times: readonly string[]): { index: number; reason: 'time' | 'unique' } | null {
+export function firstInvalidPresetTime(
+  times: readonly string[],
+): { index: number; reason: 'time' | 'unique' } | null {
   const seen = new Set<string>();
   for (const [index, time] of times.entries()) {
     if (!isTime(time)) return { index, reason: 'time' };

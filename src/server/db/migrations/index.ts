@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_accounts_and_farms.ts';
+import * as m0002 from './0002_cycles_and_water.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -8,4 +9,5 @@ import * as m0001 from './0001_accounts_and_farms.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_accounts_and_farms': m0001,
+  '0002_cycles_and_water': m0002,
 };

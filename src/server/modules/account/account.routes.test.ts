@@ -46,42 +46,78 @@ describe('POST /api/registrasi', () => {
 describe('sign-in with a one-time code', () => {
   it('signs in by email + password + code, and the code works only once', async () => {
     await register('once@example.com');
-    const login = await app.inject({ method: 'POST', url: '/api/login/email', payload: { email: 'once@example.com', password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login/email',
+      payload: { email: 'once@example.com', password },
+    });
     expect(login.json().data).toEqual({ channel: 'email', destination: 'on••@example.com' });
     const code = await latestCode(app, 'once@example.com');
-    const first = await app.inject({ method: 'POST', url: '/api/login/otp', payload: { email: 'once@example.com', code } });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/login/otp',
+      payload: { email: 'once@example.com', code },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().data.token).toHaveLength(43);
-    const reused = await app.inject({ method: 'POST', url: '/api/login/otp', payload: { email: 'once@example.com', code } });
+    const reused = await app.inject({
+      method: 'POST',
+      url: '/api/login/otp',
+      payload: { email: 'once@example.com', code },
+    });
     expect(reused.json().code).toBe('code-expired');
   });
 
   it('refuses a wrong password without sending a code', async () => {
     await register('wrong@example.com');
-    const res = await app.inject({ method: 'POST', url: '/api/login/email', payload: { email: 'wrong@example.com', password: 'nope-nope' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login/email',
+      payload: { email: 'wrong@example.com', password: 'nope-nope' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('invalid-credentials');
   });
 
   it('locks a code after five wrong guesses', async () => {
     await register('guess@example.com');
-    await app.inject({ method: 'POST', url: '/api/login/email', payload: { email: 'guess@example.com', password } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/login/email',
+      payload: { email: 'guess@example.com', password },
+    });
     const code = await latestCode(app, 'guess@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/login/otp', payload: { email: 'guess@example.com', code: wrong } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login/otp',
+        payload: { email: 'guess@example.com', code: wrong },
+      });
       expect(res.json().code).toBe('invalid-code');
     }
-    const right = await app.inject({ method: 'POST', url: '/api/login/otp', payload: { email: 'guess@example.com', code } });
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/login/otp',
+      payload: { email: 'guess@example.com', code },
+    });
     expect(right.json().code).toBe('too-many-attempts');
   });
 
   it('signs in by phone with a code sent by SMS', async () => {
     await register('phone@example.com', { phone: '0812-3456-7890' });
-    const res = await app.inject({ method: 'POST', url: '/api/login/phone', payload: { phone: '081234567890' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login/phone',
+      payload: { phone: '081234567890' },
+    });
     expect(res.json().data.channel).toBe('sms');
     const code = await latestCode(app, '+6281234567890');
-    const otp = await app.inject({ method: 'POST', url: '/api/login/otp', payload: { phone: '+6281234567890', code } });
+    const otp = await app.inject({
+      method: 'POST',
+      url: '/api/login/otp',
+      payload: { phone: '+6281234567890', code },
+    });
     expect(otp.json().data.user.phone).toBe('+6281234567890');
   });
 });
@@ -111,7 +147,11 @@ describe('password reset and email verification links', () => {
     const body = { password: 'baru-12345', password_confirmation: 'baru-12345' };
     expect((await app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url, payload: body })).json().code).toBe('invalid-link');
-    const login = await app.inject({ method: 'POST', url: '/api/login/email', payload: { email: 'reset@example.com', password: 'baru-12345' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login/email',
+      payload: { email: 'reset@example.com', password: 'baru-12345' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -137,7 +177,12 @@ describe('password reset and email verification links', () => {
 describe('profile', () => {
   it('updates the profile and changes the password with the old one', async () => {
     const user = await signUp(app, 'profile');
-    const put = await app.inject({ method: 'PUT', url: '/api/user', headers: user.auth, payload: { username: 'Pak Joko', city: 'Tuban' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: user.auth,
+      payload: { username: 'Pak Joko', city: 'Tuban' },
+    });
     expect(put.json().data).toMatchObject({ username: 'Pak Joko', city: 'Tuban' });
     const bad = await app.inject({
       method: 'POST',

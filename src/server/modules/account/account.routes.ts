@@ -29,61 +29,95 @@ export function accountRoutes(api: Api, ctx: AppContext): void {
 
   api.post(
     '/registrasi',
-    { config: publicAuth, schema: { tags, body: RegisterBody, response: { 201: Envelope(Type.Object({ user: User })) } } },
+    {
+      config: publicAuth,
+      schema: { tags, body: RegisterBody, response: { 201: Envelope(Type.Object({ user: User })) } },
+    },
     async (req, reply) => {
       const user = await account.register(req.body, req.lang);
       return reply.status(201).send({ message: req.t('server.registered'), data: { user } });
     },
   );
 
-  api.post('/login/email', { config: publicAuth, schema: { tags, body: LoginEmailBody, response: { 200: Envelope(CodeSent) } } }, async (req) => ({
-    message: req.t('server.code-sent'),
-    data: await account.loginEmail(req.body.email, req.body.password, req.lang),
-  }));
+  api.post(
+    '/login/email',
+    { config: publicAuth, schema: { tags, body: LoginEmailBody, response: { 200: Envelope(CodeSent) } } },
+    async (req) => ({
+      message: req.t('server.code-sent'),
+      data: await account.loginEmail(req.body.email, req.body.password, req.lang),
+    }),
+  );
 
-  api.post('/login/phone', { config: publicAuth, schema: { tags, body: LoginPhoneBody, response: { 200: Envelope(CodeSent) } } }, async (req) => ({
-    message: req.t('server.code-sent'),
-    data: await account.loginPhone(req.body.phone, req.lang),
-  }));
+  api.post(
+    '/login/phone',
+    { config: publicAuth, schema: { tags, body: LoginPhoneBody, response: { 200: Envelope(CodeSent) } } },
+    async (req) => ({
+      message: req.t('server.code-sent'),
+      data: await account.loginPhone(req.body.phone, req.lang),
+    }),
+  );
 
-  api.post('/login/otp', { config: publicAuth, schema: { tags, body: LoginOtpBody, response: { 200: Envelope(Session) } } }, async (req) => ({
-    message: req.t('server.logged-in'),
-    data: await account.loginOtp(req.body, req.headers['user-agent']),
-  }));
+  api.post(
+    '/login/otp',
+    { config: publicAuth, schema: { tags, body: LoginOtpBody, response: { 200: Envelope(Session) } } },
+    async (req) => ({
+      message: req.t('server.logged-in'),
+      data: await account.loginOtp(req.body, req.headers['user-agent']),
+    }),
+  );
 
-  api.post('/forgetPassword', { config: publicAuth, schema: { tags, body: ForgetPasswordBody, response: { 200: MessageOnly } } }, async (req) => {
-    await account.forgetPassword(req.body.email, req.lang);
-    return { message: req.t('server.reset-sent'), data: null };
-  });
+  api.post(
+    '/forgetPassword',
+    { config: publicAuth, schema: { tags, body: ForgetPasswordBody, response: { 200: MessageOnly } } },
+    async (req) => {
+      await account.forgetPassword(req.body.email, req.lang);
+      return { message: req.t('server.reset-sent'), data: null };
+    },
+  );
 
   api.post(
     '/reset/password',
-    { config: publicAuth, schema: { tags, querystring: SignatureQuery, body: ResetPasswordBody, response: { 200: MessageOnly } } },
+    {
+      config: publicAuth,
+      schema: { tags, querystring: SignatureQuery, body: ResetPasswordBody, response: { 200: MessageOnly } },
+    },
     async (req) => {
       await account.resetPassword(req.query.signature, req.body);
       return { message: req.t('server.password-changed'), data: null };
     },
   );
 
-  api.post('/email-verification', { config: publicAuth, schema: { tags, body: EmailVerificationBody, response: { 200: MessageOnly } } }, async (req) => {
-    await account.verifyEmail(req.body.signature);
-    return { message: req.t('server.email-verified'), data: null };
-  });
+  api.post(
+    '/email-verification',
+    { config: publicAuth, schema: { tags, body: EmailVerificationBody, response: { 200: MessageOnly } } },
+    async (req) => {
+      await account.verifyEmail(req.body.signature);
+      return { message: req.t('server.email-verified'), data: null };
+    },
+  );
 
   api.get('/user', { schema: { tags, response: { 200: Envelope(User) } } }, async (req) => ({
     message: req.t('server.ok'),
     data: await account.me(req.user.id),
   }));
 
-  api.put('/user', { schema: { tags, body: UpdateUserBody, response: { 200: Envelope(User) } } }, async (req) => ({
-    message: req.t('server.updated'),
-    data: await account.updateProfile(req.user.id, req.body),
-  }));
+  api.put(
+    '/user',
+    { schema: { tags, body: UpdateUserBody, response: { 200: Envelope(User) } } },
+    async (req) => ({
+      message: req.t('server.updated'),
+      data: await account.updateProfile(req.user.id, req.body),
+    }),
+  );
 
-  api.post('/user/password', { config: authLimit, schema: { tags, body: ChangePasswordBody, response: { 200: MessageOnly } } }, async (req) => {
-    await account.changePassword(req.user.id, req.user.sessionId, req.body);
-    return { message: req.t('server.password-changed'), data: null };
-  });
+  api.post(
+    '/user/password',
+    { config: authLimit, schema: { tags, body: ChangePasswordBody, response: { 200: MessageOnly } } },
+    async (req) => {
+      await account.changePassword(req.user.id, req.user.sessionId, req.body);
+      return { message: req.t('server.password-changed'), data: null };
+    },
+  );
 
   api.post('/logout', { schema: { tags, response: { 200: MessageOnly } } }, async (req) => {
     await ctx.sessions.revoke(req.user.sessionId);
@@ -96,7 +130,11 @@ export function accountRoutes(api: Api, ctx: AppContext): void {
       '/dev/outbox',
       {
         config: { public: true },
-        schema: { tags: ['dev'], querystring: Type.Object({ to: Type.Optional(Type.String()) }), response: { 200: Envelope(Type.Array(DevOutboxEntry)) } },
+        schema: {
+          tags: ['dev'],
+          querystring: Type.Object({ to: Type.Optional(Type.String()) }),
+          response: { 200: Envelope(Type.Array(DevOutboxEntry)) },
+        },
       },
       async (req) => ({ message: req.t('server.ok'), data: await ctx.devOutbox.list(req.query.to) }),
     );

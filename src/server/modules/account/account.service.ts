@@ -10,9 +10,9 @@ import type {
   UpdateUserBody,
   User,
 } from '#shared/contracts/account';
+import { maskEmail, maskPhone, normalizePhone } from '#shared/domain/phone';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
-import { maskEmail, maskPhone, normalizePhone } from '#shared/domain/phone';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
 import { sha256, signLink, verifyLink } from '../../security/tokens.ts';
@@ -62,20 +62,29 @@ export class AccountService {
   constructor(private readonly d: AccountDeps) {}
 
   async register(body: RegisterBody, lang: Language): Promise<User> {
-    if (body.password !== body.password_confirmation) throw fieldError('password_confirmation', 'validation.confirmed');
+    if (body.password !== body.password_confirmation)
+      throw fieldError('password_confirmation', 'validation.confirmed');
     const phone = phoneOrError('phone', body.phone);
     const existing = await this.d.users.findByEmail(body.email);
     // A user invited by email before registering exists without a password: registering claims it.
     if (existing?.password_hash) throw new AppError('email-taken', { email: [{ key: 'error.email-taken' }] });
     if (phone) {
       const owner = await this.d.users.findByPhone(phone);
-      if (owner && owner.id !== existing?.id) throw new AppError('phone-taken', { phone: [{ key: 'error.phone-taken' }] });
+      if (owner && owner.id !== existing?.id)
+        throw new AppError('phone-taken', { phone: [{ key: 'error.phone-taken' }] });
     }
     const password_hash = await argon2.hash(body.password, ARGON2);
     const language = body.language ?? lang;
     const row = existing
       ? await this.d.users.update(existing.id, { username: body.username, phone, password_hash, language })
-      : await this.d.users.insert({ id: uuidv7(), username: body.username, email: body.email, phone, password_hash, language });
+      : await this.d.users.insert({
+          id: uuidv7(),
+          username: body.username,
+          email: body.email,
+          phone,
+          password_hash,
+          language,
+        });
     await this.sendVerification(row, language as Language);
     return toUser(row);
   }
@@ -83,9 +92,9 @@ export class AccountService {
   async loginEmail(email: string, password: string, lang: Language): Promise<CodeSent> {
     const user = await this.d.users.findByEmail(email);
     // Hash anyway when the user is unknown so timing does not tell which emails exist.
-    const ok = user?.password_hash
-      ? await argon2.verify(user.password_hash, password)
-      : (await argon2.hash(password, ARGON2), false);
+    let ok = false;
+    if (user?.password_hash) ok = await argon2.verify(user.password_hash, password);
+    else await argon2.hash(password, ARGON2);
     if (!user || !ok) throw new AppError('invalid-credentials', undefined, 401);
     await this.sendCode(user, 'email', lang);
     return { channel: 'email', destination: maskEmail(user.email as string) };
@@ -130,7 +139,8 @@ export class AccountService {
   }
 
   async resetPassword(signature: string, body: ResetPasswordBody): Promise<void> {
-    if (body.password !== body.password_confirmation) throw fieldError('password_confirmation', 'validation.confirmed');
+    if (body.password !== body.password_confirmation)
+      throw fieldError('password_confirmation', 'validation.confirmed');
     const payload = verifyLink(this.d.linkSecret, signature);
     const user = payload?.purpose === 'reset' ? await this.d.users.findById(payload.uid) : undefined;
     if (!payload || !user?.password_hash || sha256(user.password_hash).slice(0, 16) !== payload.fp) {
@@ -144,7 +154,8 @@ export class AccountService {
   async verifyEmail(signature: string): Promise<void> {
     const payload = verifyLink(this.d.linkSecret, signature);
     const user = payload?.purpose === 'verify' ? await this.d.users.findById(payload.uid) : undefined;
-    if (!payload || !user || sha256(user.email ?? '').slice(0, 16) !== payload.fp) throw new AppError('invalid-link');
+    if (!payload || !user || sha256(user.email ?? '').slice(0, 16) !== payload.fp)
+      throw new AppError('invalid-link');
     if (!(await this.d.sessionRepo.consumeLink(sha256(signature)))) throw new AppError('invalid-link');
     await this.d.users.update(user.id, { email_verified_at: new Date() });
   }
@@ -159,7 +170,8 @@ export class AccountService {
     const phone = body.phone === undefined ? undefined : phoneOrError('phone', body.phone);
     if (phone) {
       const owner = await this.d.users.findByPhone(phone);
-      if (owner && owner.id !== userId) throw new AppError('phone-taken', { phone: [{ key: 'error.phone-taken' }] });
+      if (owner && owner.id !== userId)
+        throw new AppError('phone-taken', { phone: [{ key: 'error.phone-taken' }] });
     }
     const row = await this.d.users.update(userId, {
       username: body.username,
@@ -172,7 +184,8 @@ export class AccountService {
   }
 
   async changePassword(userId: string, sessionId: string, body: ChangePasswordBody): Promise<void> {
-    if (body.new_password !== body.confirm_password) throw fieldError('confirm_password', 'validation.confirmed');
+    if (body.new_password !== body.confirm_password)
+      throw fieldError('confirm_password', 'validation.confirmed');
     const user = await this.d.users.findById(userId);
     if (!user?.password_hash || !(await argon2.verify(user.password_hash, body.old_password))) {
       throw new AppError('invalid-credentials', { old_password: [{ key: 'error.invalid-credentials' }] });

@@ -33,7 +33,8 @@ export class OneTimeCodeService {
   /** Checks the newest code of the user; throws the precise reason when it does not fit. */
   async consume(userId: string, code: string): Promise<void> {
     const latest = await this.repo.latestCode(userId);
-    if (!latest || latest.used_at || latest.expires_at.getTime() < Date.now()) throw new AppError('code-expired');
+    if (!latest || latest.used_at || latest.expires_at.getTime() < Date.now())
+      throw new AppError('code-expired');
     if (latest.attempts >= MAX_ATTEMPTS_PER_CODE) throw new AppError('too-many-attempts');
     if (!safeEqualHex(latest.code_hash, hashCode(this.secret, latest.id, code))) {
       await this.repo.countCodeAttempt(latest.id);

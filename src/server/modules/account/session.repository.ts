@@ -5,7 +5,13 @@ import type { DbOrTx } from '../../db/database.ts';
 export class SessionRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  insertSession(row: { id: string; user_id: string; token_hash: string; expires_at: Date; user_agent: string | null }) {
+  insertSession(row: {
+    id: string;
+    user_id: string;
+    token_hash: string;
+    expires_at: Date;
+    user_agent: string | null;
+  }) {
     return this.db.insertInto('sessions').values(row).execute();
   }
 

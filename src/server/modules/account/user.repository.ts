@@ -33,7 +33,12 @@ export class UserRepository {
 
   async update(
     id: string,
-    patch: Partial<Pick<UserRow, 'username' | 'phone' | 'city' | 'photo' | 'password_hash' | 'language' | 'email_verified_at'>>,
+    patch: Partial<
+      Pick<
+        UserRow,
+        'username' | 'phone' | 'city' | 'photo' | 'password_hash' | 'language' | 'email_verified_at'
+      >
+    >,
     db: DbOrTx = this.db,
   ): Promise<UserRow> {
     return db

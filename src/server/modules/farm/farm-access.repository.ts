@@ -8,7 +8,12 @@ export class FarmAccessRepository {
     return this.db
       .selectFrom('user_farms')
       .innerJoin('farms', 'farms.id', 'user_farms.farm_id')
-      .select(['user_farms.id as user_farm_id', 'user_farms.role_id', 'farms.status', 'farms.is_hide_finance'])
+      .select([
+        'user_farms.id as user_farm_id',
+        'user_farms.role_id',
+        'farms.status',
+        'farms.is_hide_finance',
+      ])
       .where('user_farms.user_id', '=', userId)
       .where('user_farms.farm_id', '=', farmId)
       .where('user_farms.deleted_at', 'is', null)
@@ -26,7 +31,11 @@ export class FarmAccessRepository {
   }
 
   pondAccess(userFarmId: string) {
-    return this.db.selectFrom('user_farm_ponds').select(['pond_id', 'access_level']).where('user_farm_id', '=', userFarmId).execute();
+    return this.db
+      .selectFrom('user_farm_ponds')
+      .select(['pond_id', 'access_level'])
+      .where('user_farm_id', '=', userFarmId)
+      .execute();
   }
 
   pondFarm(pondId: string) {

@@ -24,6 +24,19 @@ export interface Membership {
 }
 
 /**
+ * A role's levels on one farm: the stored rows over DEFAULT_PERMISSIONS, so a feature
+ * added after the farm was created still has its default level.
+ */
+export function mergePermissions(
+  roleId: number,
+  rows: readonly { feature_name: string; action: number }[],
+): Record<string, Action> {
+  const permissions: Record<string, Action> = { ...(DEFAULT_PERMISSIONS[roleId as RoleId] ?? {}) };
+  for (const r of rows) permissions[r.feature_name] = r.action as Action;
+  return permissions;
+}
+
+/**
  * Authorization for everything farm-owned, called by services before any read or write.
  * A farm the user does not belong to answers 404 (never 403), so ids of other farms
  * reveal nothing.
@@ -34,13 +47,11 @@ export class FarmAccess {
   async membership(userId: string, farmId: string): Promise<Membership> {
     const row = await this.repo.findMembership(userId, farmId);
     if (!row) throw new AppError('not-found');
-    const rows = await this.repo.permissions(farmId, row.role_id);
-    const defaults = DEFAULT_PERMISSIONS[row.role_id as RoleId] ?? {};
-    const permissions: Record<string, Action> = { ...defaults };
-    for (const r of rows) permissions[r.feature_name] = r.action as Action;
+    const permissions = mergePermissions(row.role_id, await this.repo.permissions(farmId, row.role_id));
     const pondAccess = new Map<string, PondAccess>();
     if (isPondRestricted(row.role_id)) {
-      for (const p of await this.repo.pondAccess(row.user_farm_id)) pondAccess.set(p.pond_id, p.access_level as PondAccess);
+      for (const p of await this.repo.pondAccess(row.user_farm_id))
+        pondAccess.set(p.pond_id, p.access_level as PondAccess);
     }
     return {
       farmId,

@@ -1,0 +1,154 @@
+import Dexie, { type Table } from 'dexie';
+import type { Cycle } from '#shared/contracts/cycle';
+import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { WaterReading, WaterSetting } from '#shared/contracts/water';
+import type { FieldErrors } from '#shared/errors';
+
+/**
+ * The device's database: mirrors of server data, per-farm form drafts, the outbox and
+ * the pull cursors. One Dexie database opened by the page and by the service worker
+ * (both apply server answers, see sync/apply-answer.ts).
+ *
+ * Durability is 'strict' for the whole database (Dexie sets it per database, not per
+ * transaction; TOOLCHAIN.md): the transaction that says "saved" to a pond keeper has
+ * reached the disk before the promise resolves, so a phone that dies a second later
+ * still has the reading and its queued upload.
+ */
+
+export type SyncStatus = 'synced' | 'pending' | 'failed';
+
+export interface SyncError {
+  /** kebab-case: a server code (src/shared/errors.ts) or a local one ('network', 'missing-result'). */
+  code: string;
+  message: string;
+  fields?: FieldErrors;
+}
+
+/** Local sync fields every mirrored row carries next to the server's fields. */
+export interface SyncFields {
+  _status: SyncStatus;
+  _error?: SyncError;
+  /** The outbox entry that owns this row's unsynced change; only its answer may settle the row. */
+  _outboxId?: string;
+  /** Deleted on the device, the DELETE not yet accepted: hidden from lists, kept to show a failure. */
+  _deleted?: true;
+  /**
+   * The server's version before local edits, restored by discard. null: the server has no
+   * such row (a create that never synced, or deleted on the server meanwhile).
+   */
+  _base?: ServerRecord | null;
+}
+
+export type ServerRecord = { [field: string]: unknown };
+export type Local<T> = T & SyncFields;
+export type AnyRow = ServerRecord & SyncFields;
+
+/** A farm's water standard per parameter; `key` = `<farm_id>:<parameter>` (the API has no row id for defaults). */
+export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
+
+export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held';
+export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface OutboxEntry {
+  /** UUIDv7: FIFO order, and (with revision) the Idempotency-Key. */
+  id: string;
+  kind: OutboxKind;
+  method: HttpMethod;
+  url: string;
+  /** For a bulk create: the one item; the drain wraps consecutive items as `{ items }`. */
+  body: unknown;
+  bulk: boolean;
+  table?: string;
+  recordIds: string[];
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  status: OutboxStatus;
+  /** Bumped whenever the body changes or a failed entry is requeued: a new Idempotency-Key. */
+  revision: number;
+  lastError?: SyncError;
+  /** When the current 'sending' or 'in-worker' period began. */
+  since?: number;
+}
+
+export interface Draft {
+  farmId: string;
+  form: string;
+  values: unknown;
+  updatedAt: number;
+}
+
+/** Key-value rows: `cursor:<resource>:<farmId|*>`, `auth`, `current-farm`. */
+export interface SyncStateRow {
+  key: string;
+  since?: string;
+  pulledAt?: number;
+  held?: boolean;
+  farmId?: string;
+}
+
+export const MIRROR_TABLES = [
+  'farms',
+  'blocks',
+  'ponds',
+  'cycles',
+  'waterSettings',
+  'waterGeneral',
+  'waterChemical',
+  'waterBiological',
+] as const;
+export type MirrorTable = (typeof MIRROR_TABLES)[number];
+
+export class TambakDb extends Dexie {
+  farms!: Table<Local<Farm>, string>;
+  blocks!: Table<Local<Block>, string>;
+  ponds!: Table<Local<Pond>, string>;
+  cycles!: Table<Local<Cycle>, string>;
+  waterSettings!: Table<Local<WaterSettingRow>, string>;
+  waterGeneral!: Table<Local<WaterReading<'general'>>, string>;
+  waterChemical!: Table<Local<WaterReading<'chemical'>>, string>;
+  waterBiological!: Table<Local<WaterReading<'biological'>>, string>;
+  drafts!: Table<Draft, [string, string]>;
+  outbox!: Table<OutboxEntry, string>;
+  syncState!: Table<SyncStateRow, string>;
+
+  constructor(name = 'tambak') {
+    super(name, { chromeTransactionDurability: 'strict' });
+    // Never edit a released version: add version(n + 1) with the new or changed stores.
+    // A new synced record type = a store here + a descriptor (resources.ts).
+    this.version(1).stores({
+      farms: 'farm_id',
+      blocks: 'block_id, farm_id',
+      ponds: 'pond_id, farm_id, block_id',
+      cycles: 'cycle_id, farm_id, pond_id',
+      waterSettings: 'key, farm_id',
+      waterGeneral: 'id, farm_id, pond_id, cycle_id, measured_at',
+      waterChemical: 'id, farm_id, pond_id, cycle_id, measured_at',
+      waterBiological: 'id, farm_id, pond_id, cycle_id, measured_at',
+      drafts: '[farmId+form], farmId',
+      outbox: 'id, status',
+      syncState: 'key',
+    });
+  }
+
+  /** A mirror table by name, typed loosely: the write path and apply logic are generic. */
+  mirror(name: string): Table<AnyRow, string> {
+    return this.table(name) as Table<AnyRow, string>;
+  }
+
+  /** The primary-key field of a mirror table (e.g. 'pond_id'). */
+  keyOf(name: string): string {
+    const keyPath = this.table(name).schema.primKey.keyPath;
+    if (typeof keyPath !== 'string') throw new Error(`table ${name} needs a single-field primary key`);
+    return keyPath;
+  }
+}
+
+let shared: TambakDb | undefined;
+
+/** The app's database (page and service worker open the same name). */
+export function getDb(): TambakDb {
+  shared ??= new TambakDb();
+  return shared;
+}

@@ -1,0 +1,36 @@
+import type { TambakDb } from '#local/db';
+import { type OutboxSummary, readSummary } from '#local/sync/summary';
+import { API_CACHE_NAME } from '#local/sync/worker-protocol';
+
+/**
+ * Logout never drops queued records silently: the UI calls countUnsynced() first and,
+ * when `total` is above 0, asks the user (sync first / keep them for the next login /
+ * discard them) before calling clearLocalData.
+ */
+export function countUnsynced(db: TambakDb): Promise<OutboxSummary> {
+  return readSummary(db);
+}
+
+/**
+ * Clears what the next user of this device must not see: mirrors, drafts, pull cursors
+ * and the worker's cached API answers. keepOutbox: true keeps the outbox and the rows it
+ * owns (pending or failed), to be sent after the next login (ask the user: it will be
+ * sent with whoever logs in next); false deletes them too.
+ */
+const BOOKKEEPING = new Set(['outbox', 'drafts', 'syncState']);
+
+export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolean }): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    // Every store but the three bookkeeping ones is a mirror (also those added later).
+    for (const { name } of db.tables.filter((t) => !BOOKKEEPING.has(t.name))) {
+      const table = db.mirror(name);
+      if (options.keepOutbox) await table.filter((row) => row._status === 'synced').delete();
+      else await table.clear();
+    }
+    await db.drafts.clear();
+    await db.syncState.clear();
+    if (!options.keepOutbox) await db.outbox.clear();
+  });
+  const caches = (globalThis as { caches?: { delete(name: string): Promise<boolean> } }).caches;
+  await caches?.delete(API_CACHE_NAME);
+}

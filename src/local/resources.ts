@@ -1,0 +1,141 @@
+import type { AnyRow, OutboxKind, ServerRecord } from '#local/db';
+
+/**
+ * How one synced record type maps to Dexie and to the API. The write path, the drain,
+ * the pull and the failed-records actions are generic over this; a feature that adds a
+ * record type adds a store (db.ts, next version) and a descriptor (here, or its own
+ * file passed to registerResource at start-up).
+ */
+export interface ResourceDescriptor {
+  /** Stable name: pull cursors are stored under it. */
+  name: string;
+  /** Dexie store; its primary key is the server's id field (e.g. 'pond_id', 'id'). */
+  table: string;
+  /** 'farm': rows carry farm_id and are pulled per farm; 'global': pulled once per user. */
+  scope: 'global' | 'farm';
+  /** Device-made ids are only safe where the server accepts them (upsert by id). */
+  create?: { url: string; bulk: boolean };
+  updateUrl?: (id: string) => string;
+  deleteUrl?: (id: string) => string;
+  /**
+   * GET list answering ListEnvelope: `{ data: T[], server_time }`. `since: false` for lists
+   * the server always answers whole (farms): every answer is then a full snapshot and a
+   * synced row missing from it is removed (deleted, or the user left the farm).
+   */
+  pull?: { url: string; since?: boolean; query?: (now: number) => Record<string, string> };
+  /** Shapes a pulled item into a row (e.g. adds farm_id or a synthetic key). */
+  fromServer?: (item: ServerRecord, farmId: string | null) => ServerRecord;
+  /** Server fields of a local row as the create/update body; default: every field not starting with '_'. */
+  toBody?: (row: ServerRecord, kind: OutboxKind) => unknown;
+}
+
+/** A row without its local sync fields. */
+export function serverFields(row: AnyRow | ServerRecord): ServerRecord {
+  const out: ServerRecord = {};
+  for (const [field, value] of Object.entries(row)) if (!field.startsWith('_')) out[field] = value;
+  return out;
+}
+
+export function bodyOf(resource: ResourceDescriptor, row: ServerRecord, kind: OutboxKind): unknown {
+  const fields = serverFields(row);
+  return resource.toBody ? resource.toBody(fields, kind) : fields;
+}
+
+const crud = (path: string) => ({
+  updateUrl: (id: string) => `/api/${path}/${encodeURIComponent(id)}/update`,
+  deleteUrl: (id: string) => `/api/${path}/${encodeURIComponent(id)}/delete`,
+});
+
+// Paths are the spec's (seed 000 §7) under /api. Farms are created online only: POST
+// /farm/add takes no device id, so a replay could make two farms.
+export const FARMS: ResourceDescriptor = {
+  name: 'farms',
+  table: 'farms',
+  scope: 'global',
+  pull: { url: '/api/farm', since: false },
+  ...crud('farm'),
+};
+export const BLOCKS: ResourceDescriptor = {
+  name: 'blocks',
+  table: 'blocks',
+  scope: 'farm',
+  create: { url: '/api/block', bulk: false },
+  pull: { url: '/api/block' },
+  ...crud('block'),
+};
+export const PONDS: ResourceDescriptor = {
+  name: 'ponds',
+  table: 'ponds',
+  scope: 'farm',
+  create: { url: '/api/pond', bulk: false },
+  pull: { url: '/api/pond' },
+  ...crud('pond'),
+};
+export const CYCLES: ResourceDescriptor = {
+  name: 'cycles',
+  table: 'cycles',
+  scope: 'farm',
+  create: { url: '/api/cycle', bulk: false },
+  pull: { url: '/api/cycle' },
+  ...crud('cycle'),
+};
+/**
+ * Water standards: one row per parameter (defaults have no server id), saved as a whole
+ * with POST /waterSetting: the feature queues that with enqueueAction({ rows }).
+ */
+export const WATER_SETTINGS: ResourceDescriptor = {
+  name: 'waterSettings',
+  table: 'waterSettings',
+  scope: 'farm',
+  pull: { url: '/api/waterSetting', since: false },
+  fromServer: (item, farmId) => ({ ...item, farm_id: farmId, key: `${farmId}:${String(item.parameter)}` }),
+};
+/**
+ * The mirror keeps recent readings only (what entry forms and alerts compare against);
+ * longer ranges are charts and analysis, read online and runtime-cached by the worker.
+ */
+export const RECENT_READING_DAYS = 30;
+const DAY_MS = 86_400_000;
+const water = (kind: 'general' | 'chemical' | 'biological', table: string): ResourceDescriptor => ({
+  name: table,
+  table,
+  scope: 'farm',
+  create: { url: `/api/water/${kind}/bulk`, bulk: true },
+  pull: {
+    url: `/api/water/${kind}`,
+    query: (now) => ({ from: new Date(now - RECENT_READING_DAYS * DAY_MS).toISOString().slice(0, 10) }),
+  },
+  ...crud(`water/${kind}`),
+});
+export const WATER_GENERAL = water('general', 'waterGeneral');
+export const WATER_CHEMICAL = water('chemical', 'waterChemical');
+export const WATER_BIOLOGICAL = water('biological', 'waterBiological');
+
+const registry = new Map<string, ResourceDescriptor>();
+for (const r of [
+  FARMS,
+  BLOCKS,
+  PONDS,
+  CYCLES,
+  WATER_SETTINGS,
+  WATER_GENERAL,
+  WATER_CHEMICAL,
+  WATER_BIOLOGICAL,
+]) {
+  registry.set(r.name, r);
+}
+
+/** Adds (or replaces, by name) a record type the pull should refresh. */
+export function registerResource(resource: ResourceDescriptor): void {
+  registry.set(resource.name, resource);
+}
+
+/** Every registered resource, in registration order (parents before children). */
+export function resources(): ResourceDescriptor[] {
+  return [...registry.values()];
+}
+
+export function resourceForTable(table: string): ResourceDescriptor | undefined {
+  for (const r of registry.values()) if (r.table === table) return r;
+  return undefined;
+}

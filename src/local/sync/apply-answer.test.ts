@@ -1,0 +1,88 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveRecords, updateRecord } from '#local/outbox';
+import { WATER_GENERAL } from '#local/resources';
+import { applyAnswer, markInWorker } from '#local/sync/apply-answer';
+import type { Answer } from '#local/sync/classify';
+import { ManualClock, testDb } from '#local/test-kit';
+
+const reading = (ph: number) => ({
+  farm_id: 'f1',
+  pond_id: 'p1',
+  measured_at: '2025-03-01T06:00:00+07:00',
+  ph,
+});
+const okFor = (ids: string[]): Answer => ({
+  kind: 'response',
+  status: 200,
+  body: { message: 'ok', data: { results: ids.map((id) => ({ id, status: 'ok' })) } },
+});
+
+describe('applyAnswer', () => {
+  const db = testDb();
+  const clock = new ManualClock();
+  afterEach(async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+
+  async function sentCreate(ph = 7) {
+    const [entryId] = await saveRecords(db, WATER_GENERAL, [reading(ph)], clock);
+    await db.outbox.update(entryId, { status: 'sending' });
+    const entry = (await db.outbox.get(entryId))!;
+    return { entry, id: entry.recordIds[0], ref: { id: entryId, revision: entry.revision } };
+  }
+
+  it('is harmless when the same answer is applied twice (a replay)', async () => {
+    const { id, ref } = await sentCreate();
+    expect((await applyAnswer(db, [ref], okFor([id]), clock)).verdict).toBe('ok');
+    const after = await db.waterGeneral.get(id);
+    expect((await applyAnswer(db, [ref], okFor([id]), clock)).verdict).toBe('stale');
+    expect(await db.waterGeneral.get(id)).toEqual(after);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('ignores an answer to an older revision: the newer edit still gets sent', async () => {
+    const { id, ref } = await sentCreate();
+    // The page took the entry back (queued again) and the user edited it meanwhile.
+    await db.outbox.update(ref.id, { status: 'queued' });
+    await updateRecord(db, WATER_GENERAL, id, { ph: 7.6 }, clock);
+    expect((await applyAnswer(db, [ref], okFor([id]), clock)).verdict).toBe('stale');
+    expect(await db.waterGeneral.get(id)).toMatchObject({ ph: 7.6, _status: 'pending' });
+    expect(await db.outbox.get(ref.id)).toMatchObject({ status: 'queued', revision: 1 });
+  });
+
+  it('leaves a row alone that a newer entry owns (edit made while the create was on the wire)', async () => {
+    const { id, ref } = await sentCreate();
+    await updateRecord(db, WATER_GENERAL, id, { ph: 7.8 }, clock);
+    const outcome = await applyAnswer(db, [ref], okFor([id]), clock);
+    expect(outcome.synced).toEqual([]);
+    expect(await db.waterGeneral.get(id)).toMatchObject({ ph: 7.8, _status: 'pending' });
+    expect(await db.outbox.count()).toBe(1); // the update, still to be sent
+  });
+
+  it('drops a refused entry whose rows were all superseded, keeping the newer one', async () => {
+    const { id, ref } = await sentCreate();
+    await updateRecord(db, WATER_GENERAL, id, { ph: 7.8 }, clock);
+    const refused: Answer = {
+      kind: 'response',
+      status: 400,
+      body: { message: 'bad', code: 'validation-failed' },
+    };
+    await applyAnswer(db, [ref], refused, clock);
+    expect(await db.outbox.get(ref.id)).toBeUndefined();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ kind: 'update', status: 'queued' });
+  });
+
+  it('moves entries to the worker only while they are being sent', async () => {
+    const { ref } = await sentCreate();
+    expect(await markInWorker(db, [ref], clock.now())).toEqual([ref.id]);
+    expect(await markInWorker(db, [ref], clock.now())).toEqual([]);
+    const queued: Answer = {
+      kind: 'response',
+      status: 503,
+      body: { message: 'q', code: 'queued-by-worker' },
+    };
+    expect((await applyAnswer(db, [ref], queued, clock)).verdict).toBe('in-worker');
+    expect(await db.outbox.get(ref.id)).toMatchObject({ status: 'in-worker', since: clock.now() });
+  });
+});

@@ -1,0 +1,223 @@
+import { type Clock, systemClock } from '#local/clock';
+import type { TambakDb } from '#local/db';
+import { switchFarm } from '#local/drafts';
+import { type ResourceDescriptor, resources as registeredResources } from '#local/resources';
+import { browserEnv, type SyncEnv } from '#local/sync/env';
+import { SyncEvents, type SyncState } from '#local/sync/events';
+import { discardEntry, retryEntry } from '#local/sync/failed-actions';
+import { pullResource } from '#local/sync/pull';
+import { drainOutbox, releaseAbandoned, watchOutboxWrites } from '#local/sync/push';
+import { singleFlight } from '#local/sync/single-flight';
+import { readSummary } from '#local/sync/summary';
+import type { Transport } from '#local/sync/transport';
+import { type ApplyOutcome, isWorkerToPage, type RecordRef } from '#local/sync/worker-protocol';
+
+/**
+ * The page's sync engine: push (drain the outbox), then pull (refresh mirrors), on start,
+ * focus, `online`, farm switch, local writes, backoff timers and worker replays. Every
+ * trigger goes through one single-flight runner, so two triggers never run two drains.
+ */
+
+export type SyncReason =
+  | 'start'
+  | 'focus'
+  | 'online'
+  | 'write'
+  | 'timer'
+  | 'farm-switch'
+  | 'login'
+  | 'replayed'
+  | 'manual';
+
+export interface SyncEngineOptions {
+  db: TambakDb;
+  transport: Transport;
+  clock?: Clock;
+  env?: SyncEnv;
+  /** Record types to pull; default: the registry in resources.ts. */
+  resources?: () => ResourceDescriptor[];
+  maxBatch?: number;
+  inWorkerTimeoutMs?: number;
+  /** Without Web Locks, a 'sending' entry older than this is taken as abandoned by a closed tab. */
+  staleSendingMs?: number;
+  /** Focus and write triggers pull at most this often; start, farm switch, login and pushes always pull. */
+  minPullIntervalMs?: number;
+}
+
+export interface SyncEngine {
+  on: SyncEvents['on'];
+  getState(): SyncState;
+  /** Subscribes the triggers and runs a first sync. */
+  start(): Promise<void>;
+  stop(): void;
+  sync(reason?: SyncReason): Promise<void>;
+  /** The user selected a farm: clears other farms' drafts, pulls this farm's data. */
+  setFarm(farmId: string): Promise<void>;
+  /** After a new login: releases the held queue and sends it. */
+  resumeAfterLogin(): Promise<void>;
+  retry(entryId: string): Promise<void>;
+  discard(entryId: string): Promise<RecordRef[]>;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, transport } = options;
+  const clock = options.clock ?? systemClock;
+  const env = options.env ?? browserEnv();
+  const listResources = options.resources ?? registeredResources;
+  const events = new SyncEvents();
+  let state: SyncState = { online: env.isOnline(), running: false, pending: 0, failed: 0, held: false };
+  let farmId: string | null = null;
+  let pullWanted = true;
+  let lastPullAt = Number.NEGATIVE_INFINITY;
+  let authNotified = false;
+  let cancelWake: (() => void) | undefined;
+  const offs: Array<() => void> = [];
+
+  async function publish(patch: Partial<SyncState>): Promise<void> {
+    const summary = await readSummary(db);
+    const held = (await db.syncState.get('auth'))?.held === true;
+    const pending = summary.queued + summary.sending + summary.inWorker + summary.held;
+    state = { ...state, ...patch, pending, failed: summary.failed, held, online: env.isOnline() };
+    events.emit('sync:state', state);
+  }
+
+  function report(outcome: ApplyOutcome): void {
+    for (const ref of outcome.synced) events.emit('sync:record-synced', ref);
+    for (const failed of outcome.failed) events.emit('sync:record-failed', failed);
+  }
+
+  function authRequired(): void {
+    if (authNotified) return;
+    authNotified = true;
+    events.emit('sync:auth-required', { reason: 'unauthenticated' });
+  }
+
+  async function pull(): Promise<void> {
+    const pulled: string[] = [];
+    for (const resource of listResources()) {
+      if (!resource.pull || (resource.scope === 'farm' && !farmId)) continue;
+      const result = await pullResource({ db, transport, clock }, resource, farmId);
+      if (result.kind === 'network') return; // offline: keep the cursors, try on the next trigger
+      if (result.kind === 'held') return authRequired();
+      // An 'error' (e.g. 403 on a feature this role lacks) must not starve the other resources.
+      if (result.kind === 'ok') pulled.push(resource.name);
+    }
+    pullWanted = false;
+    lastPullAt = clock.now();
+    events.emit('sync:pulled', { farmId, resources: pulled });
+  }
+
+  const run = singleFlight(
+    async (exclusive) => {
+      await publish({ running: true });
+      try {
+        // Holding the cross-context lock, no other drain can be mid-request: every 'sending'
+        // is a leftover of a closed tab. Without the lock, only old ones are taken as such.
+        await releaseAbandoned(
+          db,
+          exclusive ? Number.POSITIVE_INFINITY : clock.now() - (options.staleSendingMs ?? 120_000),
+        );
+        const drain = await drainOutbox({
+          db,
+          transport,
+          clock,
+          maxBatch: options.maxBatch,
+          inWorkerTimeoutMs: options.inWorkerTimeoutMs,
+          onOutcome: report,
+        });
+        if (drain.stop === 'held') authRequired();
+        if ((await db.outbox.where('status').equals('in-worker').count()) > 0) {
+          // Where Background Sync is missing, the worker replays when asked (and on start-up).
+          env.postToWorker?.({ type: 'sync:replay-request' });
+        }
+        if (drain.requests > 0) pullWanted = true;
+        const pullDue = pullWanted || clock.now() - lastPullAt >= (options.minPullIntervalMs ?? 15_000);
+        if ((drain.stop === 'empty' || drain.stop === 'waiting') && pullDue) await pull();
+        cancelWake?.();
+        cancelWake =
+          drain.wakeAt === undefined
+            ? undefined
+            : clock.setTimer(() => trigger('timer'), drain.wakeAt - clock.now());
+        await publish({
+          running: false,
+          lastSyncedAt: drain.stop === 'empty' ? clock.now() : state.lastSyncedAt,
+        });
+      } catch (error) {
+        await publish({ running: false });
+        throw error;
+      }
+    },
+    { locks: env.locks },
+  );
+
+  function sync(reason: SyncReason = 'manual'): Promise<void> {
+    if (reason !== 'focus' && reason !== 'write' && reason !== 'timer') pullWanted = true;
+    return run();
+  }
+
+  function trigger(reason: SyncReason): void {
+    sync(reason).catch((error: unknown) => console.error(`sync (${reason}) failed`, error));
+  }
+
+  function onWorkerMessage(data: unknown): void {
+    if (!isWorkerToPage(data)) return;
+    if (data.type === 'sync:replayed') {
+      report(data.outcome);
+      events.emit('sync:replayed', { entryIds: data.entryIds, outcome: data.outcome });
+      trigger('replayed');
+    } else {
+      void publish({});
+    }
+  }
+
+  return {
+    on: (event, listener) => events.on(event, listener),
+    getState: () => state,
+    async start() {
+      offs.push(
+        env.listen('online', () => {
+          // The network is back: skip the remaining backoff of everything queued.
+          db.outbox
+            .where('status')
+            .equals('queued')
+            .modify({ nextAttemptAt: 0 })
+            .catch((error: unknown) => console.error('could not skip the backoff', error))
+            .finally(() => trigger('online'));
+        }),
+        env.listen('offline', () => void publish({})),
+        env.listen('focus', () => trigger('focus')),
+        watchOutboxWrites(db, () => trigger('write')),
+      );
+      if (env.onWorkerMessage) offs.push(env.onWorkerMessage(onWorkerMessage));
+      await sync('start');
+    },
+    stop() {
+      for (const off of offs.splice(0)) off();
+      cancelWake?.();
+    },
+    sync,
+    async setFarm(id) {
+      farmId = id;
+      await switchFarm(db, id);
+      await sync('farm-switch');
+    },
+    async resumeAfterLogin() {
+      const now = clock.now();
+      await db.transaction('rw', db.outbox, db.syncState, async () => {
+        await db.outbox.where('status').equals('held').modify({ status: 'queued', nextAttemptAt: now });
+        await db.syncState.delete('auth');
+      });
+      authNotified = false;
+      await sync('login');
+    },
+    async retry(entryId) {
+      await retryEntry(db, entryId, clock);
+      await sync('manual');
+    },
+    async discard(entryId) {
+      const discarded = await discardEntry(db, entryId);
+      await publish({});
+      return discarded;
+    },
+  };
+}

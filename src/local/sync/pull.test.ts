@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveRecords, updateRecord } from '#local/outbox';
+import { BLOCKS, FARMS, WATER_SETTINGS } from '#local/resources';
+import { cursorKey, pullResource } from '#local/sync/pull';
+import type { TransportRequest } from '#local/sync/transport';
+import { FakeServer, ManualClock, testDb } from '#local/test-kit';
+
+const FARM = 'f1';
+const block = (id: string, name: string, deleted_at: string | null = null) => ({
+  block_id: id,
+  farm_id: FARM,
+  block_name: name,
+  updated_at: 'T1',
+  deleted_at,
+});
+const list = (items: unknown[], server_time: string) => ({
+  status: 200,
+  body: { message: 'ok', data: items, server_time },
+});
+
+describe('pullResource', () => {
+  const db = testDb();
+  const clock = new ManualClock();
+  afterEach(async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+  const options = (server: FakeServer) => ({ db, transport: server.transport, clock });
+
+  it('stores rows as synced and sends the returned server_time as the next since', async () => {
+    const server = new FakeServer(() =>
+      list([block('b1', 'A'), block('b2', 'B')], '2025-03-01T00:00:00.000Z'),
+    );
+    expect(await pullResource(options(server), BLOCKS, FARM)).toMatchObject({ kind: 'ok', applied: 2 });
+    expect(await db.blocks.get('b1')).toMatchObject({ block_name: 'A', _status: 'synced' });
+    expect(await db.syncState.get(cursorKey('blocks', FARM))).toMatchObject({
+      since: '2025-03-01T00:00:00.000Z',
+    });
+    await pullResource(options(server), BLOCKS, FARM);
+    expect(server.requests.map((r: TransportRequest) => r.url)).toEqual([
+      '/api/block?farm_id=f1',
+      '/api/block?farm_id=f1&since=2025-03-01T00%3A00%3A00.000Z',
+    ]);
+    expect(server.requests[0].headers).toMatchObject({ 'X-Tambak-Sync': 'pull' });
+  });
+
+  it('removes rows the server soft-deleted', async () => {
+    await db.blocks.put({ ...block('b1', 'A'), _status: 'synced' });
+    const server = new FakeServer(() => list([block('b1', 'A', '2025-03-02T00:00:00Z')], 'T2'));
+    await db.syncState.put({ key: cursorKey('blocks', FARM), since: 'T1' });
+    await pullResource(options(server), BLOCKS, FARM);
+    expect(await db.blocks.get('b1')).toBeUndefined();
+  });
+
+  it('never overwrites a pending or failed row, but keeps the server version as its base', async () => {
+    await db.blocks.put({ ...block('b1', 'A'), _status: 'synced' });
+    await updateRecord(db, BLOCKS, 'b1', { block_name: 'Local edit' }, clock);
+    await db.blocks.put({ ...block('b2', 'B'), _status: 'failed', _error: { code: 'x', message: 'x' } });
+    await db.syncState.put({ key: cursorKey('blocks', FARM), since: 'T1' });
+    const server = new FakeServer(() =>
+      list([block('b1', 'Server edit'), block('b2', 'B', '2025-03-02T00:00:00Z')], 'T2'),
+    );
+    await pullResource(options(server), BLOCKS, FARM);
+    expect(await db.blocks.get('b1')).toMatchObject({
+      block_name: 'Local edit',
+      _status: 'pending',
+      _base: { block_name: 'Server edit' },
+    });
+    expect(await db.blocks.get('b2')).toMatchObject({ block_name: 'B', _status: 'failed', _base: null });
+  });
+
+  it('drops synced rows a whole-list answer no longer has, keeping unsynced ones', async () => {
+    await db.farms.bulkPut([
+      { farm_id: 'f1', name: 'Satu', _status: 'synced' } as never,
+      { farm_id: 'f2', name: 'Dua (left)', _status: 'synced' } as never,
+    ]);
+    await db.farms.put({ farm_id: 'f3', name: 'Local', _status: 'pending' } as never);
+    const server = new FakeServer(() => list([{ farm_id: 'f1', name: 'Satu', deleted_at: null }], 'T5'));
+    await pullResource(options(server), FARMS, null);
+    expect((await db.farms.toArray()).map((f) => f.farm_id).sort()).toEqual(['f1', 'f3']);
+    // Whole lists are never asked with since.
+    await pullResource(options(server), FARMS, null);
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/farm', '/api/farm']);
+  });
+
+  it('shapes items that have no row id (water standards) into keyed rows', async () => {
+    const server = new FakeServer(() =>
+      list([{ setting_id: null, parameter: 'ph', min: 7.8, max: 8.5, unit: '', is_default: true }], 'T1'),
+    );
+    await pullResource(options(server), WATER_SETTINGS, FARM);
+    expect(await db.waterSettings.get('f1:ph')).toMatchObject({ farm_id: 'f1', min: 7.8, _status: 'synced' });
+  });
+
+  it('reports a network failure and keeps the cursor', async () => {
+    await db.syncState.put({ key: cursorKey('blocks', FARM), since: 'T1' });
+    const server = new FakeServer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await pullResource(options(server), BLOCKS, FARM)).toMatchObject({ kind: 'network' });
+    expect((await db.syncState.get(cursorKey('blocks', FARM)))?.since).toBe('T1');
+  });
+
+  it('holds the queue when the pull answers 401', async () => {
+    await saveRecords(db, BLOCKS, [{ farm_id: FARM, block_name: 'X' }], clock);
+    const server = new FakeServer(() => ({ status: 401, body: { message: 'no', code: 'unauthenticated' } }));
+    expect(await pullResource(options(server), BLOCKS, FARM)).toMatchObject({ kind: 'held' });
+    expect((await db.outbox.toArray())[0].status).toBe('held');
+    expect((await db.syncState.get('auth'))?.held).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+import type { Clock } from '#local/clock';
+import type { AnyRow, ServerRecord, TambakDb } from '#local/db';
+import { type ResourceDescriptor, serverFields } from '#local/resources';
+import { holdForLogin } from '#local/sync/apply-answer';
+import { errorOf } from '#local/sync/classify';
+import type { Transport } from '#local/sync/transport';
+import { HEADER_SYNC } from '#local/sync/worker-protocol';
+
+/**
+ * Refreshes mirrors with `GET <url>?farm_id=&since=`. The answer is ListEnvelope
+ * (src/shared/contracts/envelope.ts): `{ message, data: T[], server_time }` (also read:
+ * `{ data: { items, server_time } }`). With `since`, items include soft-deleted rows
+ * (`deleted_at` set) so the device learns of deletions; `server_time` is the next `since`.
+ *
+ * Conflict rule: local unsynced edits win until synced. A row whose `_status` is pending
+ * or failed is never overwritten; the server's newer version is kept as its `_base`, so
+ * discarding the local edit shows what the server has now. Once the edit is accepted,
+ * the server's order decides (last write wins per record by server receive order).
+ */
+
+export type PullResult =
+  | { kind: 'ok'; resource: string; applied: number }
+  | { kind: 'network'; resource: string; message: string }
+  | { kind: 'held'; resource: string }
+  | { kind: 'error'; resource: string; status: number; code: string; message: string };
+
+export interface PullOptions {
+  db: TambakDb;
+  transport: Transport;
+  clock: Clock;
+}
+
+export function cursorKey(resource: string, farmId: string | null): string {
+  return `cursor:${resource}:${farmId ?? '*'}`;
+}
+
+export async function pullResource(
+  options: PullOptions,
+  resource: ResourceDescriptor,
+  farmId: string | null,
+): Promise<PullResult> {
+  const { db, transport, clock } = options;
+  const name = resource.name;
+  if (!resource.pull) return { kind: 'ok', resource: name, applied: 0 };
+  const cursor = cursorKey(name, resource.scope === 'farm' ? farmId : null);
+  const incremental = resource.pull.since !== false;
+  const since = incremental ? (await db.syncState.get(cursor))?.since : undefined;
+  const query = new URLSearchParams(resource.pull.query?.(clock.now()));
+  if (resource.scope === 'farm' && farmId) query.set('farm_id', farmId);
+  if (since) query.set('since', since);
+  // toString(), not .size: URLSearchParams.size is missing on the older Chromes pond phones run.
+  const search = query.toString();
+  const url = search ? `${resource.pull.url}?${search}` : resource.pull.url;
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await transport({ method: 'GET', url, headers: { [HEADER_SYNC]: 'pull' } });
+  } catch (error) {
+    return {
+      kind: 'network',
+      resource: name,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  if (answer.status === 401) {
+    await holdForLogin(db);
+    return { kind: 'held', resource: name };
+  }
+  const parsed = answer.status >= 200 && answer.status < 300 ? parsePull(answer.body) : undefined;
+  if (!parsed) {
+    const error = errorOf(answer.status, answer.body);
+    return { kind: 'error', resource: name, status: answer.status, ...error };
+  }
+  const scope = resource.scope === 'farm' ? farmId : null;
+  const shape = resource.fromServer;
+  const items = shape ? parsed.items.map((item) => shape(item, scope)) : parsed.items;
+  const applied = await applyPull(db, resource, scope, items, since === undefined);
+  if (parsed.serverTime && incremental) {
+    await db.syncState.put({ key: cursor, since: parsed.serverTime, pulledAt: clock.now() });
+  }
+  return { kind: 'ok', resource: name, applied };
+}
+
+/** Writes one pull answer; a full answer (no `since`) also drops synced rows it no longer lists. */
+export async function applyPull(
+  db: TambakDb,
+  resource: ResourceDescriptor,
+  farmId: string | null,
+  items: ServerRecord[],
+  full: boolean,
+): Promise<number> {
+  const table = db.mirror(resource.table);
+  const key = db.keyOf(resource.table);
+  const valid = items.filter((item) => typeof item[key] === 'string');
+  // One transaction: the mirror never shows half an answer to a live query.
+  return db.transaction('rw', table, async () => {
+    const locals = await table.bulkGet(valid.map((item) => item[key] as string));
+    const puts: AnyRow[] = [];
+    const deletes: string[] = [];
+    valid.forEach((item, i) => {
+      const local = locals[i];
+      const gone = item.deleted_at !== null && item.deleted_at !== undefined;
+      if (local && local._status !== 'synced')
+        puts.push({ ...local, _base: gone ? null : serverFields(item) });
+      else if (gone) deletes.push(item[key] as string);
+      else puts.push({ ...serverFields(item), _status: 'synced' });
+    });
+    if (full) {
+      const listed = new Set(valid.map((item) => item[key] as string));
+      const scope = farmId ? table.where('farm_id').equals(farmId) : table.toCollection();
+      const stale = await scope
+        .filter((row) => row._status === 'synced' && !listed.has(row[key] as string))
+        .primaryKeys();
+      deletes.push(...stale);
+    }
+    await table.bulkPut(puts);
+    await table.bulkDelete(deletes);
+    return puts.length + deletes.length;
+  });
+}
+
+function parsePull(body: unknown): { items: ServerRecord[]; serverTime?: string } | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { data, server_time: topTime } = body as { data?: unknown; server_time?: unknown };
+  const inner = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as {
+    items?: unknown;
+    server_time?: unknown;
+  };
+  const items = Array.isArray(data) ? data : inner.items;
+  if (!Array.isArray(items)) return undefined;
+  const time = inner.server_time ?? topTime;
+  return { items: items as ServerRecord[], serverTime: typeof time === 'string' ? time : undefined };
+}

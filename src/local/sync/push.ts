@@ -1,0 +1,182 @@
+import { liveQuery } from 'dexie';
+import type { Clock } from '#local/clock';
+import type { OutboxEntry, TambakDb } from '#local/db';
+import { applyAnswer } from '#local/sync/apply-answer';
+import type { Answer } from '#local/sync/classify';
+import type { Transport, TransportRequest } from '#local/sync/transport';
+import {
+  type ApplyOutcome,
+  formatOutboxHeader,
+  HEADER_IDEMPOTENCY,
+  HEADER_OUTBOX,
+  IN_WORKER_TIMEOUT_MS,
+} from '#local/sync/worker-protocol';
+
+/**
+ * Drains the outbox in FIFO order (ids are UUIDv7). Strict head-of-line: an entry that
+ * waits (backoff, in the worker) stops the drain, because later entries may depend on
+ * it (a cycle created offline in a pond created offline). Failed entries do not block:
+ * they wait for the user. Consecutive bulk creates to the same endpoint go as one POST.
+ */
+
+export interface DrainOptions {
+  db: TambakDb;
+  transport: Transport;
+  clock: Clock;
+  maxBatch?: number;
+  inWorkerTimeoutMs?: number;
+  onOutcome?: (outcome: ApplyOutcome) => void;
+}
+
+export type DrainStop = 'empty' | 'waiting' | 'held' | 'retry' | 'in-worker';
+export interface DrainResult {
+  stop: DrainStop;
+  /** When something becomes due again (backoff end, worker timeout). */
+  wakeAt?: number;
+  requests: number;
+}
+
+type Next = { batch: OutboxEntry[] } | { stop: DrainStop; wakeAt?: number };
+
+export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
+  const { db, transport, clock } = options;
+  let requests = 0;
+  for (;;) {
+    if ((await db.syncState.get('auth'))?.held) return { stop: 'held', requests };
+    const next = await takeNext(
+      db,
+      clock.now(),
+      options.maxBatch ?? 100,
+      options.inWorkerTimeoutMs ?? IN_WORKER_TIMEOUT_MS,
+    );
+    if (!('batch' in next)) return { ...next, requests };
+    const refs = next.batch.map((e) => ({ id: e.id, revision: e.revision }));
+    let answer: Answer;
+    try {
+      answer = { kind: 'response', ...(await transport(requestFor(next.batch))) };
+    } catch (error) {
+      answer = { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+    }
+    requests++;
+    const outcome = await applyAnswer(db, refs, answer, clock);
+    options.onOutcome?.(outcome);
+    if (outcome.verdict === 'hold') return { stop: 'held', requests };
+    if (outcome.verdict === 'retry' || outcome.verdict === 'in-worker') {
+      // The engine sets a timer for when the head is due again (backoff end, worker timeout).
+      const head = await db.outbox.get(refs[0].id);
+      const timeout = options.inWorkerTimeoutMs ?? IN_WORKER_TIMEOUT_MS;
+      const wakeAt = head?.status === 'in-worker' ? (head.since ?? 0) + timeout : head?.nextAttemptAt;
+      return { stop: outcome.verdict, wakeAt, requests };
+    }
+  }
+}
+
+/** Picks the next request's entries and marks them 'sending' in one transaction. */
+async function takeNext(
+  db: TambakDb,
+  now: number,
+  maxBatch: number,
+  inWorkerTimeoutMs: number,
+): Promise<Next> {
+  return db.transaction('rw', db.outbox, async () => {
+    const head = await db.outbox
+      .orderBy('id')
+      .filter((e) => e.status !== 'failed')
+      .limit(maxBatch)
+      .toArray();
+    const first = head[0];
+    if (!first) return { stop: 'empty' };
+    if (first.status === 'held') return { stop: 'held' };
+    // Another drain without a cross-tab lock is on it; it settles soon (or goes stale).
+    if (first.status === 'sending') return { stop: 'waiting' };
+    if (first.status === 'in-worker' && (first.since ?? 0) + inWorkerTimeoutMs > now) {
+      return { stop: 'in-worker', wakeAt: (first.since ?? 0) + inWorkerTimeoutMs };
+    }
+    if (first.status === 'queued' && first.nextAttemptAt > now)
+      return { stop: 'waiting', wakeAt: first.nextAttemptAt };
+    // Here `first` is due, or an in-worker entry the worker never reported back on: the
+    // page takes it back (the worker drops its copy once it sees the entry is no longer
+    // 'in-worker', see sw/outbox-queue.ts).
+    const batch = [first];
+    if (first.bulk && first.kind === 'create') {
+      for (const e of head.slice(1)) {
+        const groupable = e.status === 'queued' && e.bulk && e.kind === 'create' && e.url === first.url;
+        if (!groupable || e.nextAttemptAt > now) break;
+        batch.push(e);
+      }
+    }
+    await db.outbox.bulkPut(batch.map((e) => ({ ...e, status: 'sending' as const, since: now })));
+    return { batch };
+  });
+}
+
+export function entryKey(entry: OutboxEntry): string {
+  return entry.revision ? `${entry.id}.${entry.revision}` : entry.id;
+}
+
+function requestFor(batch: OutboxEntry[]): TransportRequest {
+  const first = batch[0];
+  const headers = {
+    [HEADER_IDEMPOTENCY]: batch.length === 1 ? entryKey(first) : groupKey(batch),
+    [HEADER_OUTBOX]: formatOutboxHeader(batch),
+  };
+  if (first.bulk)
+    return { method: first.method, url: first.url, body: { items: batch.map((e) => e.body) }, headers };
+  return { method: first.method, url: first.url, body: first.body ?? undefined, headers };
+}
+
+/**
+ * A grouped request's key depends on exactly which entry revisions it carries, so a
+ * retry of the same group reuses it and a different group never collides with it.
+ * Two FNV-1a passes (64 bits) are plenty: keys only need to be unique per user.
+ */
+function groupKey(batch: OutboxEntry[]): string {
+  const text = batch.map(entryKey).join(',');
+  const fnv = (seed: number) => {
+    let h = seed;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h.toString(16).padStart(8, '0');
+  };
+  return `${batch[0].id}+${batch.length}-${fnv(0x811c9dc5)}${fnv(0x050c5d1f)}`;
+}
+
+/**
+ * Puts entries left 'sending' (by a tab closed mid-request) back in the queue: all of
+ * them when the caller holds the cross-context lock (`sentBefore` = Infinity), else
+ * those sent at or before `sentBefore`. Resending is safe: upsert by id, Idempotency-Key.
+ */
+export async function releaseAbandoned(db: TambakDb, sentBefore: number): Promise<void> {
+  await db.outbox
+    .where('status')
+    .equals('sending')
+    .filter((e) => (e.since ?? 0) <= sentBefore)
+    .modify((e) => {
+      e.status = 'queued';
+      delete e.since;
+    });
+}
+
+/**
+ * Calls `onWrite` when a new entry appears, or a failed one is requeued by an edit or a
+ * retry (a rise of queued entries with no attempts). Retries in backoff (attempts > 0)
+ * do not count: they wait for their timer. Dexie's liveQuery also sees other tabs' writes.
+ */
+export function watchOutboxWrites(db: TambakDb, onWrite: () => void): () => void {
+  let last = { newest: '', fresh: 0 };
+  const subscription = liveQuery(async () => ({
+    newest: ((await db.outbox.orderBy('id').lastKey()) as string | undefined) ?? '',
+    fresh: await db.outbox
+      .where('status')
+      .equals('queued')
+      .filter((e) => e.attempts === 0)
+      .count(),
+  })).subscribe({
+    next(value) {
+      const rose = value.newest > last.newest || value.fresh > last.fresh;
+      last = value;
+      if (rose) onWrite();
+    },
+    error: (error: unknown) => console.error('outbox watch failed', error),
+  });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,21 @@
+import { blockAuthz } from '../modules/block/block.authz.ts';
+import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
+import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { pondAuthz } from '../modules/pond/pond.authz.ts';
+import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
+import { waterAuthz } from '../modules/water/water.authz.ts';
+import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
+import { accountAuthz } from './account.authz.ts';
+import type { AuthzModule } from './types.ts';
+
+/** Every module's authorization cases; a new module adds one import and one entry. */
+export const AUTHZ_MODULES: AuthzModule[] = [
+  accountAuthz,
+  farmAuthz,
+  blockAuthz,
+  pondAuthz,
+  userFarmAuthz,
+  cycleAuthz,
+  waterAuthz,
+  waterSettingAuthz,
+];

@@ -1,0 +1,26 @@
+/**
+ * Routes anyone may call without a session, each with the reason. A route here needs no
+ * authorization case; a route marked `config: { public: true }` must be here.
+ * Keys are `METHOD /api/path` as registered; a trailing `*` matches a prefix.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/health': 'liveness probe for load balancers; shows no data',
+  'GET /api/config': 'client bootstrap settings (support link) needed before sign-in',
+  'GET /api/dev/outbox': 'development and test mailbox; not registered in production',
+  'POST /api/registrasi': 'creating an account happens before any session exists',
+  'POST /api/login/email': 'sign-in step 1 (password), rate-limited per IP',
+  'POST /api/login/phone': 'sign-in step 1 (phone), rate-limited per IP',
+  'POST /api/login/otp': 'sign-in step 2 (one-time code), rate-limited per IP and per account',
+  'POST /api/forgetPassword': 'password reset request; answers the same for unknown emails',
+  'POST /api/reset/password': 'authorised by the signed, single-use link instead of a session',
+  'POST /api/email-verification': 'authorised by the signed, single-use link instead of a session',
+  'GET /api/docs*': 'OpenAPI document and its viewer; describes the API, holds no data',
+};
+
+export function publicReason(key: string): string | undefined {
+  if (PUBLIC_ROUTES[key]) return PUBLIC_ROUTES[key];
+  for (const [pattern, reason] of Object.entries(PUBLIC_ROUTES)) {
+    if (pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1))) return reason;
+  }
+  return undefined;
+}

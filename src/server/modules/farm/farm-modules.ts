@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database.ts';
+import type { Messenger } from '../../messaging/messenger.ts';
+import type { UserRepository } from '../account/user.repository.ts';
+import { BlockRepository } from '../block/block.repository.ts';
+import { BlockService } from '../block/block.service.ts';
+import { PondRepository } from '../pond/pond.repository.ts';
+import { PondService } from '../pond/pond.service.ts';
+import { MembershipRepository } from '../user-farm/membership.repository.ts';
+import { PermissionRepository } from '../user-farm/permission.repository.ts';
+import { PermissionService } from '../user-farm/permission.service.ts';
+import { UserFarmService } from '../user-farm/user-farm.service.ts';
+import { FarmRepository } from './farm.repository.ts';
+import { FarmService } from './farm.service.ts';
+import type { FarmAccess } from './farm-access.ts';
+import { ServerClock } from './pull-window.ts';
+
+export interface FarmModulesDeps {
+  db: Db;
+  farmAccess: FarmAccess;
+  users: UserRepository;
+  messenger: Messenger;
+  log: (line: string) => void;
+}
+
+/** The services of the farm, block, pond and user-farm modules, spread into AppContext. */
+export function createFarmModules({ db, farmAccess, users, messenger, log }: FarmModulesDeps) {
+  const memberships = new MembershipRepository(db);
+  return {
+    serverClock: new ServerClock(db),
+    farms: new FarmService({ farms: new FarmRepository(db), memberships, access: farmAccess }),
+    blocks: new BlockService(new BlockRepository(db), farmAccess),
+    ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess }),
+    permissions: new PermissionService(new PermissionRepository(db), farmAccess),
+    userFarms: new UserFarmService({ memberships, users, access: farmAccess, messenger, log }),
+  };
+}

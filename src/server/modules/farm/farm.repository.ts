@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.ts';
+
+export interface MemberFarmRow {
+  id: string;
+  name: string;
+  status: number;
+  is_hide_finance: boolean;
+  updated_at: Date;
+  user_farm_id: string;
+  role_id: number;
+}
+
+/** Kysely queries on farms and their permission rows; counts for the info card. */
+export class FarmRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /**
+   * The caller's live farms. `updated_at` is the later of the farm's and the membership's,
+   * so a change of the caller's role or pond access also reads as "farm changed".
+   */
+  memberFarms(userId: string, farmId?: string, db: DbOrTx = this.db): Promise<MemberFarmRow[]> {
+    let q = db
+      .selectFrom('user_farms as uf')
+      .innerJoin('farms as f', 'f.id', 'uf.farm_id')
+      .select([
+        'f.id',
+        'f.name',
+        'f.status',
+        'f.is_hide_finance',
+        sql<Date>`greatest(f.updated_at, uf.updated_at)`.as('updated_at'),
+        'uf.id as user_farm_id',
+        'uf.role_id',
+      ])
+      .where('uf.user_id', '=', userId)
+      .where('uf.deleted_at', 'is', null)
+      .where('f.deleted_at', 'is', null);
+    if (farmId) q = q.where('f.id', '=', farmId);
+    return q.execute();
+  }
+
+  permissionRows(farmIds: string[], db: DbOrTx = this.db) {
+    if (farmIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('farm_permissions')
+      .select(['farm_id', 'role_id', 'feature_name', 'action'])
+      .where('farm_id', 'in', farmIds)
+      .execute();
+  }
+
+  /** Pond access of memberships, live ponds only. */
+  pondAccessRows(userFarmIds: string[], db: DbOrTx = this.db) {
+    if (userFarmIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('user_farm_ponds as ufp')
+      .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
+      .select(['ufp.user_farm_id', 'ufp.pond_id', 'ufp.access_level'])
+      .where('ufp.user_farm_id', 'in', userFarmIds)
+      .where('p.deleted_at', 'is', null)
+      .orderBy('ufp.pond_id')
+      .execute();
+  }
+
+  /** Every live farm with its owner (the longest-standing admin, else the creator). */
+  allFarms() {
+    return this.db
+      .selectFrom('farms as f')
+      .innerJoin('users as creator', 'creator.id', 'f.created_by')
+      .select((eb) => [
+        'f.id',
+        'f.name',
+        'f.status',
+        'f.created_at',
+        sql<string>`coalesce(${eb
+          .selectFrom('user_farms as uf')
+          .innerJoin('users as u', 'u.id', 'uf.user_id')
+          .select('u.username')
+          .whereRef('uf.farm_id', '=', 'f.id')
+          .where('uf.role_id', '=', 1)
+          .where('uf.deleted_at', 'is', null)
+          .orderBy('uf.created_at')
+          .limit(1)}, creator.username)`.as('owner'),
+        eb
+          .selectFrom('ponds as p')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('p.farm_id', '=', 'f.id')
+          .where('p.deleted_at', 'is', null)
+          .as('pond_count'),
+        eb
+          .selectFrom('user_farms as uf')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('uf.farm_id', '=', 'f.id')
+          .where('uf.deleted_at', 'is', null)
+          .as('user_count'),
+      ])
+      .where('f.deleted_at', 'is', null)
+      .execute();
+  }
+
+  async insertFarm(
+    row: { id: string; name: string; created_by: string },
+    db: DbOrTx = this.db,
+  ): Promise<void> {
+    await db.insertInto('farms').values(row).execute();
+  }
+
+  async insertPermissions(
+    rows: { farm_id: string; role_id: number; feature_name: string; action: number }[],
+    db: DbOrTx = this.db,
+  ): Promise<void> {
+    await db.insertInto('farm_permissions').values(rows).execute();
+  }
+
+  async updateFarm(
+    id: string,
+    patch: { name?: string; status?: number; is_hide_finance?: boolean },
+    db: DbOrTx = this.db,
+  ): Promise<void> {
+    await db
+      .updateTable('farms')
+      .set({ ...patch, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async softDeleteFarm(id: string, db: DbOrTx = this.db): Promise<void> {
+    await db
+      .updateTable('farms')
+      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async countBlocks(farmId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('blocks')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('farm_id', '=', farmId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** Live ponds of the farm; with `onlyIds`, just those (what a restricted member sees). */
+  async countPonds(farmId: string, onlyIds?: string[]): Promise<number> {
+    if (onlyIds?.length === 0) return 0;
+    let q = this.db
+      .selectFrom('ponds')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('farm_id', '=', farmId)
+      .where('deleted_at', 'is', null);
+    if (onlyIds) q = q.where('id', 'in', onlyIds);
+    return (await q.executeTakeFirstOrThrow()).n;
+  }
+
+  async countMembers(farmId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('user_farms')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('farm_id', '=', farmId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** Live cycles of the farm; 0 until the cycle module's `cycles` table exists (migration 0002). */
+  countCycles(farmId: string): Promise<number> {
+    return this.countIfTableExists('cycles', farmId);
+  }
+
+  /** Live stocks of the farm; 0 until a `stocks` table with farm_id and deleted_at exists. */
+  countStocks(farmId: string): Promise<number> {
+    return this.countIfTableExists('stocks', farmId);
+  }
+
+  /**
+   * Counts rows of a table another module owns without depending on its migration
+   * having run: the table and its farm_id/deleted_at columns are looked up first.
+   * `table` is always a literal from this file, never input.
+   */
+  private async countIfTableExists(table: 'cycles' | 'stocks', farmId: string): Promise<number> {
+    const db = this.db;
+    const cols = await sql<{ n: number }>`
+      select count(*)::int as n from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table} and column_name in ('farm_id', 'deleted_at')`.execute(
+      db,
+    );
+    if (cols.rows[0].n < 2) return 0;
+    const row = await sql<{ n: number }>`
+      select count(*)::int as n from ${sql.table(table)} where farm_id = ${farmId} and deleted_at is null`.execute(
+      db,
+    );
+    return row.rows[0].n;
+  }
+}

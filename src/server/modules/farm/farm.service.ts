@@ -1,0 +1,175 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { AddFarmBody, Farm, FarmInfo, InternalFarm, UpdateFarmBody } from '#shared/contracts/farm';
+import { sortByName } from '#shared/domain/natural-sort';
+import {
+  ACTION,
+  canEditFarm,
+  DEFAULT_PERMISSIONS,
+  FEATURES,
+  isPondRestricted,
+  ROLE,
+  ROLE_IDS,
+} from '#shared/domain/permissions';
+import { AppError } from '../../errors.ts';
+import type { MembershipRepository } from '../user-farm/membership.repository.ts';
+import type { FarmRepository, MemberFarmRow } from './farm.repository.ts';
+import type { FarmAccess } from './farm-access.ts';
+import { mergePermissions } from './farm-access.ts';
+
+export interface FarmDeps {
+  farms: FarmRepository;
+  memberships: MembershipRepository;
+  access: FarmAccess;
+}
+
+/** Farms: the caller's list, the info card, create, update, delete and leave. */
+export class FarmService {
+  constructor(private readonly d: FarmDeps) {}
+
+  /**
+   * The caller's farms with their role, permission levels and pond access, sorted by
+   * name with numeric ordering. `access_pond` is filled only for roles above 2: roles 1
+   * and 2 see every pond, and each pond of GET /pond carries the caller's level anyway.
+   */
+  async list(userId: string, farmId?: string): Promise<Farm[]> {
+    const rows = await this.d.farms.memberFarms(userId, farmId);
+    const farmIds = rows.map((r) => r.id);
+    const restricted = rows.filter((r) => isPondRestricted(r.role_id)).map((r) => r.user_farm_id);
+    const [permissionRows, accessRows] = await Promise.all([
+      this.d.farms.permissionRows(farmIds),
+      this.d.farms.pondAccessRows(restricted),
+    ]);
+    const farms = rows.map((row) =>
+      toFarm(
+        row,
+        permissionRows.filter((p) => p.farm_id === row.id && p.role_id === row.role_id),
+        accessRows.filter((a) => a.user_farm_id === row.user_farm_id),
+      ),
+    );
+    return sortByName(farms, (f) => f.name);
+  }
+
+  /** Every farm, for system administrators only. */
+  async listInternal(user: { id: string; isSystemAdmin: boolean }): Promise<InternalFarm[]> {
+    if (!user.isSystemAdmin) throw new AppError('forbidden');
+    const rows = await this.d.farms.allFarms();
+    const farms = rows.map((r) => ({
+      farm_id: r.id,
+      name: r.name,
+      status: r.status,
+      owner: r.owner,
+      pond_count: r.pond_count ?? 0,
+      user_count: r.user_count ?? 0,
+      created_at: r.created_at.toISOString(),
+    }));
+    return sortByName(farms, (f) => f.name);
+  }
+
+  /** Counts for the farm card; a restricted member counts only the ponds they see. */
+  async info(userId: string, farmId: string): Promise<FarmInfo> {
+    const m = await this.d.access.membership(userId, farmId);
+    const visible = isPondRestricted(m.roleId) ? [...m.pondAccess.keys()] : undefined;
+    const [block_count, pond_count, user_count, cycle_count, stock_count] = await Promise.all([
+      this.d.farms.countBlocks(farmId),
+      this.d.farms.countPonds(farmId, visible),
+      this.d.farms.countMembers(farmId),
+      this.d.farms.countCycles(farmId),
+      this.d.farms.countStocks(farmId),
+    ]);
+    return { block_count, cycle_count, pond_count, stock_count, user_count };
+  }
+
+  /**
+   * Must be atomic: a farm without its admin membership or its permission rows would be
+   * unreachable or fall back to defaults nobody chose.
+   */
+  async add(userId: string, body: AddFarmBody): Promise<Farm> {
+    const farmId = uuidv7();
+    await this.d.farms.transaction(async (tx) => {
+      await this.d.farms.insertFarm({ id: farmId, name: body.name.trim(), created_by: userId }, tx);
+      await this.d.memberships.insert(
+        { id: uuidv7(), farm_id: farmId, user_id: userId, role_id: ROLE.admin },
+        tx,
+      );
+      const rows = ROLE_IDS.flatMap((roleId) =>
+        FEATURES.map((feature) => ({
+          farm_id: farmId,
+          role_id: roleId,
+          feature_name: feature,
+          action: DEFAULT_PERMISSIONS[roleId][feature],
+        })),
+      );
+      await this.d.farms.insertPermissions(rows, tx);
+    });
+    return this.one(userId, farmId);
+  }
+
+  /** Roles 1 and 2 edit the farm; the finance switch and the pro flag are the admin's alone. */
+  async update(userId: string, farmId: string, body: UpdateFarmBody): Promise<Farm> {
+    const m = await this.d.access.membership(userId, farmId);
+    if (!canEditFarm(m.roleId)) throw new AppError('forbidden');
+    const changesAdminFields =
+      (body.is_hide_finance !== undefined && body.is_hide_finance !== m.isHideFinance) ||
+      (body.status !== undefined && body.status !== m.status);
+    // A manager's form may send the current values back unchanged; only a change is refused.
+    if (changesAdminFields && m.roleId !== ROLE.admin) throw new AppError('forbidden');
+    await this.d.farms.updateFarm(farmId, {
+      name: body.name.trim(),
+      ...(m.roleId === ROLE.admin && body.is_hide_finance !== undefined
+        ? { is_hide_finance: body.is_hide_finance }
+        : {}),
+      ...(m.roleId === ROLE.admin && body.status !== undefined ? { status: body.status } : {}),
+    });
+    return this.one(userId, farmId);
+  }
+
+  /** Soft delete by an admin: members lose it from their list, devices learn through GET /farm. */
+  async remove(userId: string, farmId: string): Promise<void> {
+    const m = await this.d.access.membership(userId, farmId);
+    if (m.roleId !== ROLE.admin) throw new AppError('forbidden');
+    await this.d.farms.softDeleteFarm(farmId);
+  }
+
+  /** The last admin cannot leave: the farm would have nobody to manage it. */
+  async leave(userId: string, farmId: string): Promise<void> {
+    const m = await this.d.access.membership(userId, farmId);
+    await this.d.memberships.transaction(async (tx) => {
+      await this.d.memberships.lockFarm(farmId, tx);
+      // Re-read under the lock: the role may have changed since the membership check.
+      const row = await this.d.memberships.findLive(m.userFarmId, tx);
+      if (!row) throw new AppError('not-found');
+      if (row.role_id === ROLE.admin && (await this.d.memberships.countAdmins(farmId, tx)) <= 1) {
+        throw new AppError('last-admin');
+      }
+      await this.d.memberships.softDelete(m.userFarmId, tx);
+    });
+  }
+
+  private async one(userId: string, farmId: string): Promise<Farm> {
+    const [farm] = await this.list(userId, farmId);
+    if (!farm) throw new AppError('not-found');
+    return farm;
+  }
+}
+
+function toFarm(
+  row: MemberFarmRow,
+  permissionRows: { feature_name: string; action: number }[],
+  accessRows: { pond_id: string; access_level: number }[],
+): Farm {
+  const levels = mergePermissions(row.role_id, permissionRows);
+  return {
+    farm_id: row.id,
+    name: row.name,
+    role_id: row.role_id,
+    status: row.status,
+    is_hide_finance: row.is_hide_finance,
+    can_edit_farm: canEditFarm(row.role_id),
+    permissions: FEATURES.map((feature) => ({
+      feature_name: feature,
+      action: levels[feature] ?? ACTION.none,
+    })),
+    access_pond: accessRows.map((a) => ({ pond_id: a.pond_id, access_level: a.access_level })),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.ts';
+
+export interface PondRow {
+  id: string;
+  farm_id: string;
+  block_id: string;
+  block_name: string;
+  name: string;
+  area: string;
+  status: number;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+/** Kysely queries on ponds (with their block's name); nothing else. */
+export class PondRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  private select(db: DbOrTx = this.db) {
+    return db
+      .selectFrom('ponds as p')
+      .innerJoin('blocks as b', 'b.id', 'p.block_id')
+      .select([
+        'p.id',
+        'p.farm_id',
+        'p.block_id',
+        'b.block_name',
+        'p.name',
+        'p.area',
+        'p.status',
+        'p.updated_at',
+        'p.deleted_at',
+      ]);
+  }
+
+  /**
+   * Live ponds of the farm, or with `after` every row changed since (deleted ones too).
+   * `onlyIds` limits the answer to the ponds a restricted member may see.
+   */
+  list(farmId: string, after?: Date, onlyIds?: string[]): Promise<PondRow[]> {
+    if (onlyIds?.length === 0) return Promise.resolve([]);
+    let q = this.select().where('p.farm_id', '=', farmId);
+    q = after ? q.where('p.updated_at', '>', after) : q.where('p.deleted_at', 'is', null);
+    if (onlyIds) q = q.where('p.id', 'in', onlyIds);
+    return q.execute();
+  }
+
+  /** Any pond by id, deleted or not: a replayed create must find its earlier copy. */
+  findById(id: string, db: DbOrTx = this.db): Promise<PondRow | undefined> {
+    return this.select(db).where('p.id', '=', id).executeTakeFirst();
+  }
+
+  findLiveBlock(blockId: string, db: DbOrTx = this.db) {
+    return db
+      .selectFrom('blocks')
+      .select(['id', 'farm_id'])
+      .where('id', '=', blockId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Inserts unless the id exists (idempotent create); answers whether a row was added. */
+  async insertIfAbsent(
+    row: { id: string; farm_id: string; block_id: string; name: string; area: number },
+    db: DbOrTx = this.db,
+  ): Promise<boolean> {
+    const res = await db
+      .insertInto('ponds')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async update(
+    id: string,
+    patch: { name: string; area: number; block_id?: string; status?: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('ponds')
+      .set({ ...patch, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async softDelete(id: string): Promise<void> {
+    await this.db
+      .updateTable('ponds')
+      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+}

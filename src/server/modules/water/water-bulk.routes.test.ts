@@ -1,0 +1,199 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  createFarm,
+  type FarmSetup,
+  type QuickUser,
+  quickUser,
+} from '#test/helpers/farm-fixtures';
+import { createTestApp } from '#test/helpers/test-app';
+import type { App } from '../../app.ts';
+
+let app: App;
+let owner: QuickUser;
+let farm: FarmSetup;
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await quickUser(app, 'owner');
+  farm = await createFarm(app, owner, 3);
+});
+afterAll(() => app.close());
+
+const reading = (pondId: string, extra: Record<string, unknown> = {}) => ({
+  id: uuidv7(),
+  pond_id: pondId,
+  measured_at: '2025-03-01T06:00:00+07:00',
+  ph: 8.1,
+  do: 5.2,
+  temperature: 29.5,
+  salinity: 18,
+  color: 8,
+  weather: 6,
+  ...extra,
+});
+const bulk = (user: QuickUser, items: unknown[], kind = 'general') =>
+  app.inject({
+    method: 'POST',
+    url: `/api/water/${kind}/bulk?lang=en`,
+    headers: user.auth,
+    payload: { items },
+  });
+const stored = (ids: string[], table: 'water_general' | 'water_chemical' = 'water_general') =>
+  app.ctx.db.selectFrom(table).selectAll().where('id', 'in', ids).execute();
+
+describe('POST /api/water/general/bulk', () => {
+  it('stores one copy when the same batch is replayed', async () => {
+    const items = [
+      reading(farm.pondIds[0]),
+      reading(farm.pondIds[0], { measured_at: '2025-03-01T14:00:00+07:00' }),
+    ];
+    const first = await bulk(owner, items);
+    const replay = await bulk(owner, items);
+    for (const res of [first, replay]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.results).toEqual(items.map((i) => ({ id: i.id, status: 'ok' })));
+    }
+    expect(await stored(items.map((i) => i.id))).toHaveLength(2);
+  });
+
+  it('stores the good rows of a batch with one bad row and reports only the bad one', async () => {
+    const good = [reading(farm.pondIds[0]), reading(farm.pondIds[1])];
+    const bad = reading(farm.pondIds[0], { ph: 15, color: 18, measured_at: 'kemarin' });
+    const res = await bulk(owner, [good[0], bad, good[1]]);
+    expect(res.statusCode).toBe(200);
+    const [r0, r1, r2] = res.json().data.results;
+    expect(r0).toEqual({ id: good[0].id, status: 'ok' });
+    expect(r2).toEqual({ id: good[1].id, status: 'ok' });
+    expect(r1).toEqual({
+      id: bad.id,
+      status: 'error',
+      code: 'validation-failed',
+      message: 'The data sent is not valid.',
+      errors: {
+        ph: ['Must be between 0 and 14 (-99 when not measured).'],
+        color: ['Must be between 1 and 17 (-99 when not measured).'],
+        measured_at: ['Invalid measurement time (e.g. 2025-03-01T06:00:00+07:00).'],
+      },
+    });
+    expect((await stored([...good, bad].map((i) => i.id))).map((r) => r.id).sort()).toEqual(
+      good.map((i) => i.id).sort(),
+    );
+  });
+
+  it('refuses per item a pond the user may not insert into, and stores the others', async () => {
+    const tech = await quickUser(app, 'tech');
+    await addMember(app, farm.farmId, tech, 3, { [farm.pondIds[0]]: 1, [farm.pondIds[1]]: 0 });
+    const ok = reading(farm.pondIds[0]);
+    const viewOnly = reading(farm.pondIds[1]);
+    const hidden = reading(farm.pondIds[2]);
+    const res = await bulk(tech, [ok, viewOnly, hidden]);
+    expect(res.json().data.results).toEqual([
+      { id: ok.id, status: 'ok' },
+      {
+        id: viewOnly.id,
+        status: 'error',
+        code: 'pond-access-denied',
+        message: 'You do not have access to this pond.',
+      },
+      { id: hidden.id, status: 'error', code: 'not-found', message: 'Data not found.' },
+    ]);
+    expect((await stored([ok.id, viewOnly.id, hidden.id])).map((r) => r.id)).toEqual([ok.id]);
+  });
+
+  it('lets an inserter replay its own rows but not overwrite someone else’s', async () => {
+    const tech = await quickUser(app, 'tech2');
+    await addMember(app, farm.farmId, tech, 3, { [farm.pondIds[0]]: 1 });
+    const mine = reading(farm.pondIds[0]);
+    await bulk(tech, [mine]);
+    const ownersRow = reading(farm.pondIds[0]);
+    await bulk(owner, [ownersRow]);
+    const res = await bulk(tech, [
+      { ...mine, ph: 7.9 },
+      { ...ownersRow, ph: 7 },
+    ]);
+    expect(res.json().data.results.map((r: { status: string; code?: string }) => r.code ?? r.status)).toEqual(
+      ['ok', 'pond-access-denied'],
+    );
+    const rows = await stored([mine.id, ownersRow.id]);
+    expect(rows.find((r) => r.id === mine.id)?.ph).toBe('7.9');
+    expect(rows.find((r) => r.id === ownersRow.id)?.ph).toBe('8.1');
+  });
+
+  it('answers not-found for a pond of another farm and stores nothing there', async () => {
+    const stranger = await quickUser(app, 'stranger');
+    const other = await createFarm(app, stranger, 1);
+    const intruder = reading(farm.pondIds[0]);
+    const own = reading(other.pondIds[0]);
+    const mismatch = reading(other.pondIds[0], { farm_id: farm.farmId });
+    const res = await bulk(stranger, [intruder, own, mismatch]);
+    expect(res.json().data.results.map((r: { status: string; code?: string }) => r.code ?? r.status)).toEqual(
+      ['not-found', 'ok', 'not-found'],
+    );
+    expect((await stored([intruder.id, own.id, mismatch.id])).map((r) => r.id)).toEqual([own.id]);
+  });
+
+  it('refuses an id already used in another pond as a conflict, leaving that row alone', async () => {
+    const original = reading(farm.pondIds[0]);
+    await bulk(owner, [original]);
+    const res = await bulk(owner, [{ ...original, pond_id: farm.pondIds[1], ph: 6 }]);
+    expect(res.json().data.results[0]).toMatchObject({ status: 'error', code: 'conflict' });
+    expect((await stored([original.id]))[0]).toMatchObject({ pond_id: farm.pondIds[0], ph: '8.1' });
+  });
+
+  it('fills the pond’s active cycle when none is sent and checks a cycle that is sent', async () => {
+    const cycle = await app.inject({
+      method: 'POST',
+      url: '/api/cycle',
+      headers: owner.auth,
+      payload: { pond_id: farm.pondIds[2], start_date: '2025-01-01' },
+    });
+    const cycleId = cycle.json().data.cycle_id;
+    const filled = reading(farm.pondIds[2]);
+    const wrongPond = reading(farm.pondIds[0], { cycle_id: cycleId });
+    const res = await bulk(owner, [filled, wrongPond]);
+    expect(res.json().data.results[1].errors).toEqual({
+      cycle_id: ['This cycle was not found on this pond.'],
+    });
+    expect((await stored([filled.id]))[0].cycle_id).toBe(cycleId);
+  });
+
+  it('keeps the last occurrence when one batch carries the same id twice', async () => {
+    const first = reading(farm.pondIds[0], { ph: 7.6 });
+    const res = await bulk(owner, [first, { ...first, ph: 7.9 }]);
+    expect(res.json().data.results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok']);
+    expect((await stored([first.id])).map((r) => r.ph)).toEqual(['7.9']);
+  });
+
+  it('refuses a batch without items or with a bad item id as a whole', async () => {
+    expect((await bulk(owner, [])).statusCode).toBe(400);
+    const res = await bulk(owner, [{ ...reading(farm.pondIds[0]), id: 'not-a-uuid' }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['items.0.id']);
+  });
+});
+
+describe('POST /api/water/chemical/bulk and /biological/bulk', () => {
+  it('use the same rules with their own fields', async () => {
+    const chem = {
+      id: uuidv7(),
+      pond_id: farm.pondIds[0],
+      measured_at: '2025-03-01T06:00:00+07:00',
+      alkalinity: 120,
+      tan: -99,
+    };
+    const bio = {
+      id: uuidv7(),
+      pond_id: farm.pondIds[0],
+      measured_at: '2025-03-01T06:00:00+07:00',
+      tvc: 800,
+      plankton: -5,
+    };
+    expect((await bulk(owner, [chem], 'chemical')).json().data.results[0].status).toBe('ok');
+    const res = await bulk(owner, [bio], 'biological');
+    expect(res.json().data.results[0].errors).toEqual({
+      plankton: ['Must be between 0 and 1000000000000 (-99 when not measured).'],
+    });
+    expect((await stored([chem.id], 'water_chemical'))[0]).toMatchObject({ alkalinity: '120', tan: null });
+  });
+});

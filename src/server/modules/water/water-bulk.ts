@@ -1,0 +1,150 @@
+import type { BulkItem, BulkItemResult } from '#shared/contracts/bulk';
+import type { WaterKind } from '#shared/contracts/water';
+import { ACTION } from '#shared/domain/permissions';
+import type { ErrorCode } from '#shared/errors';
+import type { Language } from '#shared/i18n/language';
+import { translate } from '#shared/i18n/messages';
+import { AppError } from '../../errors.ts';
+import type { CycleRepository } from '../cycle/cycle.repository.ts';
+import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { ReadingInsert, WaterRepository } from './water.repository.ts';
+import { type FieldMessages, parseReading, type ReadingDraft } from './water-values.ts';
+
+export interface BulkDeps {
+  readings: WaterRepository;
+  cycles: CycleRepository;
+  access: FarmAccess;
+}
+
+interface Accepted {
+  index: number;
+  draft: ReadingDraft;
+  farmId: string;
+  canEdit: boolean;
+}
+
+/**
+ * `POST /api/water/<kind>/bulk`: validates and authorizes every item on its own, then
+ * writes all accepted items with one INSERT … ON CONFLICT, so one bad row never fails the
+ * good ones and a replayed batch stores one copy. Authorization costs one membership
+ * lookup per farm in the batch, not one per item. Answers one result per item, in order.
+ */
+export async function bulkUpsert(
+  d: BulkDeps,
+  userId: string,
+  kind: WaterKind,
+  items: BulkItem[],
+  lang: Language,
+): Promise<BulkItemResult[]> {
+  const results: BulkItemResult[] = new Array(items.length);
+  const fail = (index: number, code: ErrorCode, fields?: FieldMessages) => {
+    const errors = fields
+      ? Object.fromEntries(
+          Object.entries(fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
+        )
+      : undefined;
+    const message = translate(lang, `error.${code}`);
+    results[index] = { id: items[index].id, status: 'error', code, message, ...(errors ? { errors } : {}) };
+  };
+
+  const drafts: { index: number; draft: ReadingDraft }[] = [];
+  items.forEach((item, index) => {
+    const parsed = parseReading(kind, item);
+    if ('errors' in parsed) fail(index, 'validation-failed', parsed.errors);
+    else drafts.push({ index, draft: parsed.draft });
+  });
+
+  const accepted = await authorize(d, userId, drafts, fail);
+  await fillCycles(d, accepted, fail);
+
+  // The same id twice in one batch: the last occurrence wins (ON CONFLICT cannot touch a row twice).
+  const lastById = new Map<string, Accepted>();
+  for (const a of accepted) if (!results[a.index]) lastById.set(a.draft.id, a);
+  const rows: ReadingInsert[] = [...lastById.values()].map(({ draft, farmId }) => ({
+    id: draft.id,
+    farm_id: farmId,
+    pond_id: draft.pondId,
+    cycle_id: draft.cycleId ?? null,
+    measured_at: draft.measured.instant,
+    utc_offset: draft.measured.utcOffset,
+    time_of_day: draft.measured.timeOfDay,
+    created_by: userId,
+    ...draft.values,
+  }));
+  const editable = [...new Set(accepted.filter((a) => a.canEdit).map((a) => a.draft.pondId))];
+  const written = await d.readings.upsert(kind, rows, editable);
+
+  const leftAlone = rows.filter((r) => !written.has(r.id)).map((r) => r.id);
+  const why = new Map((await d.readings.existing(kind, leftAlone)).map((r) => [r.id, r]));
+  for (const a of accepted) {
+    if (results[a.index]) continue;
+    if (written.has(a.draft.id)) {
+      results[a.index] = { id: items[a.index].id, status: 'ok' };
+      continue;
+    }
+    const existing = why.get(a.draft.id);
+    // An id taken by another farm or pond is a conflict, a deleted reading stays deleted,
+    // and someone else's reading needs edit access to be overwritten.
+    if (!existing || existing.farm_id !== a.farmId || existing.pond_id !== a.draft.pondId)
+      fail(a.index, 'conflict');
+    else if (existing.deleted_at) fail(a.index, 'not-found');
+    else fail(a.index, 'pond-access-denied');
+  }
+  return results;
+}
+
+/** Keeps the items whose pond the caller may insert into; the rest fail per item. */
+async function authorize(
+  d: BulkDeps,
+  userId: string,
+  drafts: { index: number; draft: ReadingDraft }[],
+  fail: (index: number, code: ErrorCode) => void,
+): Promise<Accepted[]> {
+  const pondFarm = new Map(
+    (await d.readings.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))])).map((p) => [
+      p.id,
+      p.farm_id,
+    ]),
+  );
+  const memberships = new Map<string, Membership | null>();
+  for (const farmId of new Set(pondFarm.values())) {
+    try {
+      memberships.set(farmId, await d.access.membership(userId, farmId));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
+      memberships.set(farmId, null);
+    }
+  }
+  const accepted: Accepted[] = [];
+  for (const { index, draft } of drafts) {
+    const farmId = pondFarm.get(draft.pondId);
+    const m = farmId ? memberships.get(farmId) : null;
+    // Another farm's pond, or one hidden from a restricted role, must look like no pond at all.
+    if (!farmId || !m || (draft.farmId && draft.farmId !== farmId) || !d.access.canSeePond(m, draft.pondId)) {
+      fail(index, 'not-found');
+      continue;
+    }
+    const level = d.access.pondAction(m, 'water_quality', draft.pondId);
+    if (level < ACTION.add) fail(index, 'pond-access-denied');
+    else accepted.push({ index, draft, farmId, canEdit: level >= ACTION.edit });
+  }
+  return accepted;
+}
+
+/** Fills the pond's active cycle where none was sent; a cycle sent must be of that pond. */
+async function fillCycles(
+  d: BulkDeps,
+  accepted: Accepted[],
+  fail: (index: number, code: ErrorCode, fields?: FieldMessages) => void,
+): Promise<void> {
+  const named = [...new Set(accepted.flatMap((a) => (a.draft.cycleId ? [a.draft.cycleId] : [])))];
+  const unnamedPonds = [...new Set(accepted.filter((a) => !a.draft.cycleId).map((a) => a.draft.pondId))];
+  const cyclePond = new Map((await d.cycles.findLive(named)).map((c) => [c.id, c.pond_id]));
+  const active = new Map((await d.cycles.activeOf(unnamedPonds)).map((c) => [c.pond_id, c.id]));
+  for (const a of accepted) {
+    if (!a.draft.cycleId) a.draft.cycleId = active.get(a.draft.pondId);
+    else if (cyclePond.get(a.draft.cycleId) !== a.draft.pondId) {
+      fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { type Kysely, sql } from 'kysely';
+import type { WaterKind } from '#shared/contracts/water';
+import type { DbOrTx } from '../../db/database.ts';
+import type { Database, WaterReadingColumns } from '../../db/schema.ts';
+import { valueFields } from './water-values.ts';
+
+/** A reading row as pg returns it: value columns as numeric strings / smallints or NULL. */
+export type ReadingRow = {
+  [K in keyof WaterReadingColumns]: K extends 'created_at' | 'updated_at' | 'measured_at'
+    ? Date
+    : K extends 'deleted_at'
+      ? Date | null
+      : WaterReadingColumns[K];
+} & Record<string, unknown>;
+
+export interface ReadingInsert {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string | null;
+  measured_at: Date;
+  utc_offset: number;
+  time_of_day: string;
+  created_by: string;
+  [value: string]: unknown;
+}
+
+export interface ReadingFilter {
+  farmId: string;
+  /** null: all ponds of the farm. */
+  pondIds: string[] | null;
+  pondId?: string;
+  cycleId?: string;
+  from?: Date;
+  before?: Date;
+  changedAfter?: Date;
+}
+
+/**
+ * The three reading tables share their common columns and differ only in value columns,
+ * so one repository serves them all. Kysely cannot type a table chosen at run time:
+ * queries are typed against `water_general` for the common columns (identical in the
+ * three tables) and value columns go through as plain records.
+ */
+type Table = 'water_general';
+const tableOf = (kind: WaterKind) => `water_${kind}` as Table;
+
+export class WaterRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  private q(db: DbOrTx) {
+    return db as Kysely<Database>;
+  }
+
+  /** Live ponds by id with their farm: where each bulk item belongs. */
+  pondFarms(pondIds: string[], db: DbOrTx = this.db) {
+    if (pondIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('ponds')
+      .select(['id', 'farm_id'])
+      .where('id', '=', sql<string>`any(${pondIds}::uuid[])`)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * One multi-row INSERT … ON CONFLICT (id) DO UPDATE for the whole batch. An existing row
+   * is overwritten only if it is live, in the same farm and pond, and the caller created
+   * it or may edit its pond (`editablePondIds`); otherwise it is left alone and its id is
+   * missing from the answer. Returns the ids written.
+   */
+  async upsert(
+    kind: WaterKind,
+    rows: ReadingInsert[],
+    editablePondIds: string[],
+    db: DbOrTx = this.db,
+  ): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const table = tableOf(kind);
+    const overwrite = ['cycle_id', 'measured_at', 'utc_offset', 'time_of_day', ...valueFields(kind)];
+    const set = Object.fromEntries(overwrite.map((c) => [c, sql.ref(`excluded.${c}`)]));
+    const written = await this.q(db)
+      .insertInto(table)
+      .values(rows as never)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ ...set, updated_at: sql`now()` } as never)
+          .where(sql<boolean>`${sql.ref(`${table}.farm_id`)} = excluded.farm_id
+            and ${sql.ref(`${table}.pond_id`)} = excluded.pond_id
+            and ${sql.ref(`${table}.deleted_at`)} is null
+            and (${sql.ref(`${table}.created_by`)} = excluded.created_by
+              or ${sql.ref(`${table}.pond_id`)} = any(${editablePondIds}::uuid[]))`),
+      )
+      .returning('id')
+      .execute();
+    return new Set(written.map((r) => r.id));
+  }
+
+  /** Existing rows by id, deleted included: why an upsert left a row alone. */
+  existing(kind: WaterKind, ids: string[], db: DbOrTx = this.db) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.q(db)
+      .selectFrom(tableOf(kind))
+      .select(['id', 'farm_id', 'pond_id', 'created_by', 'deleted_at'])
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`)
+      .execute();
+  }
+
+  list(kind: WaterKind, f: ReadingFilter, db: DbOrTx = this.db): Promise<ReadingRow[]> {
+    let q = this.q(db).selectFrom(tableOf(kind)).selectAll().where('farm_id', '=', f.farmId);
+    if (f.pondIds) q = q.where('pond_id', '=', sql<string>`any(${f.pondIds}::uuid[])`);
+    if (f.pondId) q = q.where('pond_id', '=', f.pondId);
+    if (f.cycleId) q = q.where('cycle_id', '=', f.cycleId);
+    if (f.from) q = q.where('measured_at', '>=', f.from);
+    if (f.before) q = q.where('measured_at', '<', f.before);
+    q = f.changedAfter ? q.where('updated_at', '>', f.changedAfter) : q.where('deleted_at', 'is', null);
+    return q.orderBy('measured_at').orderBy('id').execute() as Promise<ReadingRow[]>;
+  }
+
+  /** Deleted ones too. */
+  findById(kind: WaterKind, id: string, db: DbOrTx = this.db): Promise<ReadingRow | undefined> {
+    return this.q(db)
+      .selectFrom(tableOf(kind))
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst() as Promise<ReadingRow | undefined>;
+  }
+
+  update(
+    kind: WaterKind,
+    id: string,
+    patch: Record<string, unknown>,
+    db: DbOrTx = this.db,
+  ): Promise<ReadingRow | undefined> {
+    return this.q(db)
+      .updateTable(tableOf(kind))
+      .set({ ...patch, updated_at: sql`now()` } as never)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst() as Promise<ReadingRow | undefined>;
+  }
+
+  softDelete(kind: WaterKind, id: string, db: DbOrTx = this.db) {
+    return this.q(db)
+      .updateTable(tableOf(kind))
+      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,124 @@
+import type { BulkItem, BulkResult } from '#shared/contracts/bulk';
+import type { WaterKind, WaterQuery, WaterReading, WaterUpdateBody } from '#shared/contracts/water';
+import { ACTION } from '#shared/domain/permissions';
+import type { Language } from '#shared/i18n/language';
+import { AppError, fieldError } from '../../errors.ts';
+import type { CycleRepository } from '../cycle/cycle.repository.ts';
+import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
+import { visiblePondIds } from '../cycle/visible-ponds.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import { changedAfter, type ServerClock } from '../farm/pull-window.ts';
+import { parseMeasuredAt } from './measured-at.ts';
+import type { ReadingRow, WaterRepository } from './water.repository.ts';
+import { bulkUpsert } from './water-bulk.ts';
+import { toReading } from './water-mapper.ts';
+import { type FieldMessages, parseValues } from './water-values.ts';
+
+export interface WaterDeps {
+  readings: WaterRepository;
+  cycles: CycleRepository;
+  access: FarmAccess;
+  clock: ServerClock;
+}
+
+const DAY_MS = 86_400_000;
+
+/** `from`/`to` of a list: a bare day is farm-local (WIB), `to` includes that whole day. */
+function bound(raw: string | undefined, field: 'from' | 'to'): Date | undefined {
+  if (!raw) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
+    const start = farmDayStart(raw, FARM_UTC_OFFSET_MINUTES);
+    if (Number.isNaN(start.getTime())) throw fieldError(field, 'validation.date');
+    return field === 'from' ? start : new Date(start.getTime() + DAY_MS);
+  }
+  const instant = Date.parse(raw);
+  if (Number.isNaN(instant)) throw fieldError(field, 'validation.date');
+  return new Date(field === 'from' ? instant : instant + 1);
+}
+
+/**
+ * Water-quality readings of the three kinds (general, chemical, biological): one
+ * implementation, the kind picks the table and the value fields.
+ */
+export class WaterService {
+  constructor(private readonly d: WaterDeps) {}
+
+  async list<K extends WaterKind>(
+    userId: string,
+    kind: K,
+    q: WaterQuery,
+  ): Promise<{ items: WaterReading<K>[]; server_time: string }> {
+    const m = await this.d.access.require(userId, q.farm_id, 'water_quality', ACTION.view);
+    if (
+      q.pond_id &&
+      (!this.d.access.canSeePond(m, q.pond_id) ||
+        this.d.access.pondAction(m, 'water_quality', q.pond_id) < ACTION.view)
+    ) {
+      throw new AppError('not-found');
+    }
+    const pondIds = visiblePondIds(this.d.access, m, 'water_quality');
+    const server_time = await this.d.clock.now();
+    if (pondIds?.length === 0) return { items: [], server_time };
+    const rows = await this.d.readings.list(kind, {
+      farmId: q.farm_id,
+      pondIds,
+      pondId: q.pond_id,
+      cycleId: q.cycle_id,
+      from: bound(q.from, 'from'),
+      before: bound(q.to, 'to'),
+      changedAfter: q.since ? changedAfter(q.since) : undefined,
+    });
+    return { items: rows.map((r) => toReading(kind, r)), server_time };
+  }
+
+  async bulk(userId: string, kind: WaterKind, items: BulkItem[], lang: Language): Promise<BulkResult> {
+    return { results: await bulkUpsert(this.d, userId, kind, items, lang) };
+  }
+
+  /** Changes the fields sent (-99 clears one); needs edit (2) on the pond. */
+  async update<K extends WaterKind>(
+    userId: string,
+    kind: K,
+    id: string,
+    body: WaterUpdateBody<K>,
+  ): Promise<WaterReading<K>> {
+    const row = await this.live(kind, id);
+    await this.d.access.requirePond(userId, row.pond_id, 'water_quality', ACTION.edit);
+    const source = body as Record<string, unknown>;
+    const { values, errors } = parseValues(kind, source, true);
+    const patch: Record<string, unknown> = { ...values };
+    if (source.measured_at !== undefined) {
+      const measured = parseMeasuredAt(source.measured_at);
+      if (measured)
+        Object.assign(patch, {
+          measured_at: measured.instant,
+          utc_offset: measured.utcOffset,
+          time_of_day: measured.timeOfDay,
+        });
+      else errors.measured_at = [{ key: 'validation.measured-at' }];
+    }
+    if (typeof source.cycle_id === 'string') {
+      const [cycle] = await this.d.cycles.findLive([source.cycle_id]);
+      if (cycle?.pond_id !== row.pond_id) errors.cycle_id = [{ key: 'validation.cycle-pond' }];
+      else patch.cycle_id = cycle.id;
+    }
+    if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors as FieldMessages);
+    const updated = Object.keys(patch).length > 0 ? await this.d.readings.update(kind, id, patch) : row;
+    if (!updated) throw new AppError('not-found');
+    return toReading(kind, updated);
+  }
+
+  /** Soft delete (needs edit on the pond); deleting a deleted reading again is a harmless replay. */
+  async remove(userId: string, kind: WaterKind, id: string): Promise<void> {
+    const row = await this.d.readings.findById(kind, id);
+    if (!row) throw new AppError('not-found');
+    await this.d.access.requirePond(userId, row.pond_id, 'water_quality', ACTION.edit);
+    await this.d.readings.softDelete(kind, id);
+  }
+
+  private async live(kind: WaterKind, id: string): Promise<ReadingRow> {
+    const row = await this.d.readings.findById(kind, id);
+    if (!row || row.deleted_at) throw new AppError('not-found');
+    return row;
+  }
+}

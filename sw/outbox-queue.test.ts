@@ -1,0 +1,176 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveRecords } from '#local/outbox';
+import { WATER_GENERAL } from '#local/resources';
+import { drainOutbox } from '#local/sync/push';
+import type { Transport } from '#local/sync/transport';
+import type { WorkerToPage } from '#local/sync/worker-protocol';
+import { ManualClock, testDb } from '#local/test-kit';
+import { createOutboxWorker, type QueueEntryLike, type QueueLike } from './outbox-queue.ts';
+
+const ORIGIN = 'http://localhost';
+const reading = (pond: string, ph = 8) => ({
+  farm_id: 'f1',
+  pond_id: pond,
+  measured_at: '2025-03-01T06:00:00+07:00',
+  ph,
+});
+
+class FakeQueue implements QueueLike {
+  items: QueueEntryLike[] = [];
+  async pushRequest(entry: QueueEntryLike) {
+    this.items.push(entry);
+  }
+  async shiftRequest() {
+    return this.items.shift();
+  }
+  async unshiftRequest(entry: QueueEntryLike) {
+    this.items.unshift(entry);
+  }
+}
+
+const networkDown = async (): Promise<Response> => {
+  throw new TypeError('Failed to fetch');
+};
+
+async function bulkAnswer(request: Request, reject?: (item: { ph: number }) => boolean): Promise<Response> {
+  const { items } = (await request.json()) as { items: { id: string; ph: number }[] };
+  const results = items.map((i) =>
+    reject?.(i)
+      ? { id: i.id, status: 'error', code: 'validation-failed', message: 'pH?' }
+      : { id: i.id, status: 'ok' },
+  );
+  return Response.json({ message: 'ok', data: { results } });
+}
+
+describe('service worker outbox queue', () => {
+  const db = testDb();
+  const clock = new ManualClock();
+  afterEach(async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+
+  function setup() {
+    const queue = new FakeQueue();
+    const messages: WorkerToPage[] = [];
+    let network: (request: Request) => Promise<Response> = networkDown;
+    const fetched: Request[] = [];
+    const worker = createOutboxWorker({
+      db,
+      clock,
+      fetch: (request) => {
+        fetched.push(request);
+        return network(request);
+      },
+      notify: async (m) => {
+        messages.push(m);
+      },
+    });
+    // The page's transport, as the browser routes it: through the worker's fetch handler.
+    const transport: Transport = async ({ method, url, body, headers }) => {
+      const request = new Request(ORIGIN + url, { method, headers, body: JSON.stringify(body) });
+      const response = await worker.handleBulkPost(request, queue);
+      return { status: response.status, body: await response.json() };
+    };
+    const pageDrain = () => drainOutbox({ db, transport, clock });
+    return {
+      queue,
+      messages,
+      worker,
+      fetched,
+      pageDrain,
+      setNetwork: (fn: typeof network) => (network = fn),
+    };
+  }
+
+  it('queues a bulk POST the network refused and hands its entries to the worker', async () => {
+    const { queue, messages, pageDrain } = setup();
+    await saveRecords(db, WATER_GENERAL, [reading('p1'), reading('p2')], clock);
+    expect(await pageDrain()).toMatchObject({ stop: 'in-worker', requests: 1 });
+    expect(queue.items).toHaveLength(1);
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['in-worker', 'in-worker']);
+    expect((await db.waterGeneral.toArray()).map((r) => r._status)).toEqual(['pending', 'pending']);
+    expect(messages[0]).toMatchObject({ type: 'sync:queued-by-worker' });
+    // The page does not resend what the worker owns.
+    expect(await pageDrain()).toMatchObject({ stop: 'in-worker', requests: 0 });
+  });
+
+  it('replays when the network is back, applies per-item results and tells the pages', async () => {
+    const { queue, messages, worker, pageDrain, setNetwork } = setup();
+    await saveRecords(db, WATER_GENERAL, [reading('p1'), reading('p2', 99)], clock);
+    await pageDrain();
+    setNetwork((request) => bulkAnswer(request, (i) => i.ph > 14));
+    await worker.replay(queue);
+    expect(queue.items).toHaveLength(0);
+    const rows = await db.waterGeneral.orderBy('id').toArray();
+    expect(rows.map((r) => r._status)).toEqual(['synced', 'failed']);
+    expect(rows[1]._error).toMatchObject({ code: 'validation-failed', message: 'pH?' });
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['failed']);
+    const replayed = messages.find((m) => m.type === 'sync:replayed');
+    expect(replayed).toMatchObject({
+      outcome: { verdict: 'ok', synced: [{ id: rows[0].id }], failed: [{ id: rows[1].id }] },
+    });
+  });
+
+  it('puts the request back and rejects while the network is still down', async () => {
+    const { queue, worker, pageDrain } = setup();
+    await saveRecords(db, WATER_GENERAL, [reading('p1')], clock);
+    await pageDrain();
+    await expect(worker.replay(queue)).rejects.toThrow('Failed to fetch');
+    expect(queue.items).toHaveLength(1);
+    expect((await db.outbox.toArray())[0].status).toBe('in-worker');
+  });
+
+  it('drops its copy unsent when the page already took the entry back', async () => {
+    const { queue, worker, fetched, pageDrain, setNetwork } = setup();
+    await saveRecords(db, WATER_GENERAL, [reading('p1')], clock);
+    await pageDrain();
+    setNetwork((request) => bulkAnswer(request));
+    clock.advance(10 * 60_000); // the page's patience with the worker runs out
+    const pageTransport: Transport = async ({ body }) => ({
+      status: 200,
+      body: {
+        message: 'ok',
+        data: {
+          results: (body as { items: { id: string }[] }).items.map((i) => ({ id: i.id, status: 'ok' })),
+        },
+      },
+    });
+    await drainOutbox({ db, transport: pageTransport, clock });
+    expect(await db.outbox.count()).toBe(0);
+    await worker.replay(queue);
+    expect(fetched).toHaveLength(1); // only the original failed attempt
+    expect(queue.items).toHaveLength(0);
+    expect((await db.waterGeneral.toArray())[0]._status).toBe('synced');
+  });
+
+  it('is harmless when the same request is queued twice', async () => {
+    const { queue, worker, fetched, pageDrain, setNetwork } = setup();
+    await saveRecords(db, WATER_GENERAL, [reading('p1')], clock);
+    await pageDrain();
+    queue.items.push({ request: queue.items[0].request.clone() });
+    setNetwork((request) => bulkAnswer(request));
+    await worker.replay(queue);
+    expect(fetched).toHaveLength(2); // the failed attempt and one replay; the duplicate is dropped
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('gives the entries back to the page with backoff when the replay meets a 5xx', async () => {
+    const { queue, worker, pageDrain, setNetwork } = setup();
+    await saveRecords(db, WATER_GENERAL, [reading('p1')], clock);
+    await pageDrain();
+    setNetwork(async () => Response.json({ message: 'down', code: 'internal' }, { status: 502 }));
+    await worker.replay(queue);
+    expect(queue.items).toHaveLength(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'queued', attempts: 1 });
+  });
+
+  it('passes answers straight to the page while the network works', async () => {
+    const { queue, pageDrain, setNetwork } = setup();
+    setNetwork((request) => bulkAnswer(request));
+    await saveRecords(db, WATER_GENERAL, [reading('p1')], clock);
+    expect(await pageDrain()).toMatchObject({ stop: 'empty', requests: 1 });
+    expect(queue.items).toHaveLength(0);
+    expect((await db.waterGeneral.toArray())[0]._status).toBe('synced');
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import type { App } from '../../src/server/app.ts';
+
+export interface QuickUser {
+  id: string;
+  email: string;
+  auth: { authorization: string };
+}
+
+export interface FarmSetup {
+  farmId: string;
+  blockId: string;
+  pondIds: string[];
+  ownerUserFarmId: string;
+}
+
+/**
+ * Farms, members and ponds written straight into the database, so module tests do not
+ * depend on the farm module's routes, and users made without argon2 so files stay fast.
+ */
+export async function quickUser(app: App, name = 'user'): Promise<QuickUser> {
+  const email = `${name}.${randomUUID().slice(0, 8)}@example.com`.toLowerCase();
+  const user = await app.ctx.users.insert({
+    id: uuidv7(),
+    username: name,
+    email,
+    phone: null,
+    password_hash: null,
+  });
+  const token = await app.ctx.sessions.create(user.id, 'fixture');
+  return { id: user.id, email, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A farm whose admin (role 1) is `owner`, with one block and `ponds` ponds. */
+export async function createFarm(app: App, owner: { id: string }, ponds = 2): Promise<FarmSetup> {
+  const db = app.ctx.db;
+  const farmId = uuidv7();
+  const blockId = uuidv7();
+  await db
+    .insertInto('farms')
+    .values({ id: farmId, name: `Farm ${farmId.slice(-6)}`, created_by: owner.id })
+    .execute();
+  await db.insertInto('blocks').values({ id: blockId, farm_id: farmId, block_name: 'Blok A' }).execute();
+  const pondIds = Array.from({ length: ponds }, () => uuidv7());
+  if (ponds > 0) {
+    await db
+      .insertInto('ponds')
+      .values(
+        pondIds.map((id, i) => ({
+          id,
+          farm_id: farmId,
+          block_id: blockId,
+          name: `Kolam ${i + 1}`,
+          area: 1000,
+        })),
+      )
+      .execute();
+  }
+  const ownerUserFarmId = await addMember(app, farmId, owner, 1);
+  return { farmId, blockId, pondIds, ownerUserFarmId };
+}
+
+/**
+ * Makes `user` a member with `roleId`; `ponds` maps pond id → access level (0 view,
+ * 1 insert, 2 all), which only counts for role ids above 2.
+ */
+export async function addMember(
+  app: App,
+  farmId: string,
+  user: { id: string },
+  roleId: number,
+  ponds: Record<string, number> = {},
+): Promise<string> {
+  const db = app.ctx.db;
+  const id = uuidv7();
+  await db
+    .insertInto('user_farms')
+    .values({ id, farm_id: farmId, user_id: user.id, role_id: roleId })
+    .execute();
+  const rows = Object.entries(ponds).map(([pond_id, access_level]) => ({
+    user_farm_id: id,
+    pond_id,
+    farm_id: farmId,
+    access_level,
+  }));
+  if (rows.length > 0) await db.insertInto('user_farm_ponds').values(rows).execute();
+  return id;
+}
+
+/** Overrides one permission row of a role on a farm (defaults apply otherwise). */
+export async function setPermission(
+  app: App,
+  farmId: string,
+  roleId: number,
+  feature: string,
+  action: number,
+): Promise<void> {
+  await app.ctx.db
+    .insertInto('farm_permissions')
+    .values({ farm_id: farmId, role_id: roleId, feature_name: feature, action })
+    .onConflict((oc) => oc.columns(['farm_id', 'role_id', 'feature_name']).doUpdateSet({ action }))
+    .execute();
+}
