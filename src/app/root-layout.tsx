@@ -1,0 +1,84 @@
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteFarmId } from '#components/farm-data';
+import { HomeIcon, SettingsIcon, UserIcon } from '#components/icons';
+import { AppShell, type ShellFlags } from '#components/layout/app-shell';
+import type { NavItem } from '#components/layout/nav-links';
+import { useToast } from '#components/toast';
+import { resetResources } from '#components/use-resource';
+import { sessionStore } from '#local/session-store';
+import { PwaUpdate } from './pwa-update.tsx';
+import { isEmbedRequest } from './route-guards.ts';
+import { matchRoute } from './route-table.ts';
+
+/** Navigation lists only screens that exist; the rest of the route table waits for its feature. */
+function useNavItems(farmId: string | undefined): NavItem[] {
+  const { t } = useTranslation('ui');
+  return useMemo(() => {
+    if (!farmId) return [];
+    const farm = `/farm/${encodeURIComponent(farmId)}`;
+    return [
+      { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+      { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
+      { to: '/profile', label: t('nav.profile'), icon: UserIcon },
+    ];
+  }, [farmId, t]);
+}
+
+/**
+ * Session changes move the user: logging in re-runs the guards (account pages send on to
+ * the farm); logging out goes to /login (seed 000 §2); a 401 clears the session visibly,
+ * with a toast, and comes back to the same page after the next login.
+ */
+function useSessionEffects() {
+  const router = useRouter();
+  const toast = useToast();
+  const { t } = useTranslation();
+  const loginTarget = useRef('/login');
+  useEffect(() => {
+    const offSession = sessionStore.subscribe((session) => {
+      if (session) {
+        void router.invalidate();
+        return;
+      }
+      resetResources();
+      void router.navigate({ href: loginTarget.current, replace: true });
+      loginTarget.current = '/login';
+    });
+    const offExpired = sessionStore.onExpired(() => {
+      if (!sessionStore.get()) return;
+      toast.error(t('common:error.session-expired'));
+      loginTarget.current = `/login?redirect=${encodeURIComponent(router.state.location.href)}`;
+      sessionStore.clear();
+    });
+    return () => {
+      offSession();
+      offExpired();
+    };
+  }, [router, toast, t]);
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  const farmId = useRouteFarmId();
+  const nav = useNavItems(farmId);
+  useSessionEffects();
+
+  const spec = matchRoute(location.pathname)?.spec;
+  const embed = Boolean(spec?.embeddable && isEmbedRequest(location.search as Record<string, unknown>));
+  const flags: ShellFlags = {
+    sidebar: spec?.sidebar ?? false,
+    navbar: spec?.navbar ?? true,
+    hideHelp: spec?.hideHelp ?? false,
+    embed,
+    bare: spec?.access === 'guest',
+  };
+
+  return (
+    <AppShell flags={flags} nav={nav}>
+      <Outlet />
+      {!embed && <PwaUpdate />}
+    </AppShell>
+  );
+}

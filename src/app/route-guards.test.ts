@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, embedSessionFrom, safeRedirect } from './route-guards.ts';
+import { matchRoute, ROUTES } from './route-table.ts';
+
+describe('route table', () => {
+  it('declares every route of seed 000 §2 and the chat routes of seed 001', () => {
+    const paths = ROUTES.map((r) => r.path);
+    for (const path of [
+      '/',
+      '/farm',
+      '/farm-registration',
+      '/farm/$farm_id',
+      '/farm/$farm_id/finance/report',
+      '/farm/$farm_id/warehouse/$warehouse_id',
+      '/farm/$farm_id/purchase-order',
+      '/notifications',
+      '/profile',
+      '/reset/password',
+      '/chat',
+      '/sync-chat-user',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(paths).toHaveLength(32);
+  });
+
+  it('matches paths with their parameters, ignoring a trailing slash', () => {
+    expect(matchRoute('/farm/f-1/settings/')).toMatchObject({
+      spec: { path: '/farm/$farm_id/settings' },
+      params: { farm_id: 'f-1' },
+    });
+    expect(matchRoute('/farm/f-1/warehouse/w-9')?.params).toEqual({ farm_id: 'f-1', warehouse_id: 'w-9' });
+    expect(matchRoute('/nope')).toBeNull();
+  });
+
+  it('carries the route flags of the spec', () => {
+    expect(matchRoute('/farm-registration')?.spec.sidebar).toBe(false);
+    expect(matchRoute('/farm/f/settings')?.spec.sidebar).toBe(true);
+    expect(matchRoute('/farm/f/report')?.spec).toMatchObject({
+      embeddable: true,
+      navbar: false,
+      hideChat: true,
+    });
+    expect(matchRoute('/farm/f/overview/embed')?.spec.navbar).toBe(false);
+    expect(matchRoute('/login')?.spec).toMatchObject({ access: 'guest', hideChat: true });
+    expect(matchRoute('/chat')?.spec).toMatchObject({ hideChat: true, hideHelp: true, navbar: false });
+  });
+});
+
+describe('decideNavigation', () => {
+  it('sends protected routes without a session to /login, remembering where to return', () => {
+    expect(decideNavigation('/farm/f/settings', '/farm/f/settings?tab=ponds', false)).toEqual({
+      redirect: '/login?redirect=%2Ffarm%2Ff%2Fsettings%3Ftab%3Dponds',
+    });
+    expect(decideNavigation('/farm', '/farm', false)).toEqual({ redirect: '/login' });
+  });
+
+  it('sends logged-in visitors of account pages to /farm', () => {
+    for (const path of [
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset/password',
+      '/email-verification',
+    ]) {
+      expect(decideNavigation(path, path, true)).toEqual({ redirect: '/farm' });
+    }
+  });
+
+  it('sends a user who just logged in back to the page they came from', () => {
+    expect(decideNavigation('/login', '/login?redirect=%2Fprofile', true, '/profile')).toEqual({
+      redirect: '/profile',
+    });
+    expect(decideNavigation('/login', '/login', true, 'https://evil.example')).toEqual({ redirect: '/farm' });
+  });
+
+  it('lets logged-out visitors see account pages', () => {
+    expect(decideNavigation('/login', '/login', false)).toMatchObject({ redirect: null });
+  });
+
+  it('redirects / to /farm and unknown paths to /', () => {
+    expect(decideNavigation('/', '/', true)).toEqual({ redirect: '/farm' });
+    expect(decideNavigation('/what/ever', '/what/ever', true)).toEqual({ redirect: '/' });
+  });
+
+  it('sends routes whose screen is not built yet to the farm home', () => {
+    expect(decideNavigation('/farm/f1/finance', '/farm/f1/finance', true)).toEqual({ redirect: '/farm/f1' });
+    expect(decideNavigation('/notifications', '/notifications', true)).toEqual({ redirect: '/farm' });
+  });
+
+  it('renders built protected routes for a logged-in user', () => {
+    expect(decideNavigation('/farm/f1/settings', '/farm/f1/settings', true)).toMatchObject({
+      redirect: null,
+      match: { params: { farm_id: 'f1' } },
+    });
+  });
+});
+
+describe('embed mode', () => {
+  it('takes token and pu_id as the session on an embeddable route', () => {
+    const match = matchRoute('/farm/f1/report');
+    expect(embedSessionFrom(match, { output: 'embed', token: 'abc', pu_id: 42 })).toEqual({
+      token: 'abc',
+      puId: '42',
+    });
+  });
+
+  it('ignores embed parameters on other routes or without a token', () => {
+    expect(embedSessionFrom(matchRoute('/farm/f1/settings'), { output: 'embed', token: 'abc' })).toBeNull();
+    expect(embedSessionFrom(matchRoute('/farm/f1/report'), { output: 'embed' })).toBeNull();
+    expect(embedSessionFrom(matchRoute('/farm/f1/report'), { token: 'abc' })).toBeNull();
+  });
+});
+
+describe('safeRedirect', () => {
+  it('accepts same-origin paths only', () => {
+    expect(safeRedirect('/farm/f1')).toBe('/farm/f1');
+    expect(safeRedirect('//evil.example')).toBeNull();
+    expect(safeRedirect('https://evil.example')).toBeNull();
+    expect(safeRedirect(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { matchRoute, type RouteMatch } from './route-table.ts';
+
+/**
+ * Where a navigation may go, as pure functions of the path, the query and the session
+ * (seed 000 §2 route rules), so the rules are testable without a router.
+ */
+export type Decision = { redirect: string } | { redirect: null; match: RouteMatch };
+
+export interface EmbedSession {
+  token: string;
+  puId: string;
+}
+
+type Search = Record<string, unknown>;
+
+/** output=embed plus a token on an embeddable route hands over the session (seed 000 §2). */
+export function embedSessionFrom(match: RouteMatch | null, search: Search): EmbedSession | null {
+  if (!match?.spec.embeddable || search.output !== 'embed') return null;
+  const token = typeof search.token === 'string' ? search.token.trim() : '';
+  if (!token) return null;
+  const puId = search.pu_id === undefined || search.pu_id === null ? '' : String(search.pu_id);
+  return { token, puId };
+}
+
+export function isEmbedRequest(search: Search): boolean {
+  return search.output === 'embed';
+}
+
+/** Only same-origin paths may be a post-login destination (no open redirect). */
+export function safeRedirect(target: unknown): string | null {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return null;
+  return target;
+}
+
+/**
+ * redirectTo is the `redirect` query of an account page: once logged in, the user goes
+ * there (the page they were sent away from) instead of /farm.
+ */
+export function decideNavigation(
+  pathname: string,
+  href: string,
+  loggedIn: boolean,
+  redirectTo?: unknown,
+): Decision {
+  const match = matchRoute(pathname);
+  if (!match) return { redirect: '/' };
+  const { spec, params } = match;
+  if (spec.access === 'auth' && !loggedIn) {
+    const back = pathname === '/farm' ? '' : `?redirect=${encodeURIComponent(href)}`;
+    return { redirect: `/login${back}` };
+  }
+  if (spec.access === 'guest' && loggedIn) return { redirect: safeRedirect(redirectTo) ?? '/farm' };
+  if (spec.path === '/') return { redirect: '/farm' };
+  if (!spec.built) {
+    return { redirect: params.farm_id ? `/farm/${encodeURIComponent(params.farm_id)}` : '/farm' };
+  }
+  return { redirect: null, match };
+}

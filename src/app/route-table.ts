@@ -1,0 +1,98 @@
+/**
+ * The route table of seed 000 §2 and seed 001 §2 with each route's rules, as data: the
+ * router, the layout and the tests read the same list. `built: false` routes are declared
+ * so later features plug in; until then they lead to the farm home and stay out of menus.
+ */
+export type Access = 'auth' | 'guest' | 'public';
+
+export interface RouteSpec {
+  path: string;
+  access: Access;
+  sidebar: boolean;
+  navbar: boolean;
+  hideChat: boolean;
+  hideHelp: boolean;
+  embeddable: boolean;
+  built: boolean;
+}
+
+type Flags = Partial<Omit<RouteSpec, 'path'>>;
+
+const DEFAULTS: Omit<RouteSpec, 'path'> = {
+  access: 'auth',
+  sidebar: true,
+  navbar: true,
+  hideChat: false,
+  hideHelp: false,
+  embeddable: false,
+  built: false,
+};
+
+const FARM = '/farm/$farm_id';
+const NO_SIDEBAR: Flags = { sidebar: false };
+/** Data-entry forms: full width, back to the farm home. */
+const FORM: Flags = { sidebar: false };
+/** Report-like pages shown inside other apps: no chrome, no chat button (seed 000 §2). */
+const REPORT: Flags = { embeddable: true, sidebar: false, navbar: false, hideChat: true };
+const ACCOUNT: Flags = { access: 'guest', sidebar: false, navbar: false, hideChat: true, built: true };
+
+const TABLE: [string, Flags][] = [
+  ['/', { access: 'public', built: true }],
+  ['/farm', { built: true, sidebar: false }],
+  ['/farm-registration', { ...NO_SIDEBAR, built: true }],
+  [FARM, { built: true }],
+  [`${FARM}/finance`, {}],
+  [`${FARM}/finance/settings`, NO_SIDEBAR],
+  [`${FARM}/finance/report`, REPORT],
+  [`${FARM}/overview`, {}],
+  [`${FARM}/overview/embed`, { navbar: false }],
+  [`${FARM}/history`, {}],
+  [`${FARM}/history/embed`, { navbar: false }],
+  [`${FARM}/warehouse`, {}],
+  [`${FARM}/warehouse/$warehouse_id`, NO_SIDEBAR],
+  [`${FARM}/settings`, { built: true }],
+  [`${FARM}/comparison`, { embeddable: true, sidebar: false }],
+  [`${FARM}/water-change`, FORM],
+  [`${FARM}/water-quality/add`, FORM],
+  [`${FARM}/feed/add`, FORM],
+  [`${FARM}/use-item/add`, FORM],
+  [`${FARM}/feed-tray/add`, FORM],
+  [`${FARM}/sampling/add`, FORM],
+  [`${FARM}/purchase-order`, FORM],
+  [`${FARM}/report`, REPORT],
+  ['/notifications', NO_SIDEBAR],
+  ['/profile', { ...NO_SIDEBAR, built: true }],
+  ['/login', ACCOUNT],
+  ['/forgot-password', ACCOUNT],
+  ['/reset/password', ACCOUNT],
+  ['/email-verification', ACCOUNT],
+  ['/register', ACCOUNT],
+  // seed 001 §2: the chat screen has its own chrome; the provisioning utility hides chat.
+  ['/chat', { sidebar: false, navbar: false, hideChat: true, hideHelp: true }],
+  ['/sync-chat-user', { sidebar: false, hideChat: true }],
+];
+
+export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));
+
+const PATTERNS = ROUTES.map((spec) => ({
+  spec,
+  names: [...spec.path.matchAll(/\$(\w+)/g)].map((m) => m[1]),
+  regex: new RegExp(`^${spec.path.replace(/\$\w+/g, '([^/]+)')}$`),
+}));
+
+export interface RouteMatch {
+  spec: RouteSpec;
+  params: Record<string, string>;
+}
+
+export function matchRoute(pathname: string): RouteMatch | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const { spec, names, regex } of PATTERNS) {
+    const found = regex.exec(path);
+    if (found) {
+      const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1])]));
+      return { spec, params };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,86 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type ParsedLocation,
+  type RouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { sessionStore } from '#local/session-store';
+import { RootLayout } from './root-layout.tsx';
+import { decideNavigation, embedSessionFrom } from './route-guards.ts';
+import { matchRoute, ROUTES } from './route-table.ts';
+
+/**
+ * Code-based TanStack route tree, history mode. All routes hang flat under the root; the
+ * root's beforeLoad applies the rules of route-guards.ts on every navigation, and the root
+ * layout picks the chrome from the route flags. Screens load lazily so the first download
+ * stays small on a slow connection; the service worker precaches every chunk for offline.
+ */
+const SCREENS: Record<string, RouteComponent> = {
+  '/farm': lazyRouteComponent(() => import('#features/farm/farm-index-screen'), 'FarmIndexScreen'),
+  '/farm-registration': lazyRouteComponent(
+    () => import('#features/farm/farm-registration-screen'),
+    'FarmRegistrationScreen',
+  ),
+  '/farm/$farm_id': lazyRouteComponent(() => import('#features/farm/farm-home-screen'), 'FarmHomeScreen'),
+  '/farm/$farm_id/settings': lazyRouteComponent(
+    () => import('#features/settings/settings-screen'),
+    'SettingsScreen',
+  ),
+  '/profile': lazyRouteComponent(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
+  '/login': lazyRouteComponent(() => import('#features/account/login-screen'), 'LoginScreen'),
+  '/register': lazyRouteComponent(() => import('#features/account/register-screen'), 'RegisterScreen'),
+  '/forgot-password': lazyRouteComponent(
+    () => import('#features/account/forgot-password-screen'),
+    'ForgotPasswordScreen',
+  ),
+  '/reset/password': lazyRouteComponent(
+    () => import('#features/account/reset-password-screen'),
+    'ResetPasswordScreen',
+  ),
+  '/email-verification': lazyRouteComponent(
+    () => import('#features/account/email-verification-screen'),
+    'EmailVerificationScreen',
+  ),
+};
+
+function guard(location: ParsedLocation) {
+  const search = location.search as Record<string, unknown>;
+  const embed = embedSessionFrom(matchRoute(location.pathname), search);
+  if (embed && sessionStore.get()?.token !== embed.token) sessionStore.setEmbed(embed.token, embed.puId);
+  const loggedIn = sessionStore.get() !== null;
+  const decision = decideNavigation(location.pathname, location.href, loggedIn, search.redirect);
+  if (decision.redirect !== null) throw redirect({ href: decision.redirect, replace: true });
+}
+
+const rootRoute = createRootRoute({
+  beforeLoad: ({ location }) => guard(location),
+  component: RootLayout,
+});
+
+const routes = ROUTES.map((spec) =>
+  createRoute({ getParentRoute: () => rootRoute, path: spec.path, component: SCREENS[spec.path] }),
+);
+// Anything else: the guard already redirects to /; this keeps the router from a 404 screen.
+const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$' });
+
+export const routeTree = rootRoute.addChildren([...routes, catchAll]);
+
+export function createAppRouter() {
+  const router = createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    // A screen chunk that arrives within 300 ms shows without a flash of "loading".
+    defaultPendingMs: 300,
+    defaultPendingComponent: () => null,
+  });
+  // Seed 000 §2: every navigation starts at the top of the page.
+  router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
+    if (fromLocation?.pathname !== toLocation.pathname) globalThis.scrollTo?.(0, 0);
+  });
+  return router;
+}
+
+export const router = createAppRouter();

@@ -1,0 +1,27 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import type { Farm } from '#shared/contracts/farm';
+import { rememberedFarmId, rememberFarm, useFarms, useRouteFarmId } from './farm-data.tsx';
+import { decideFarmLoad } from './farm-load.ts';
+import { LoadError, Loading } from './page.tsx';
+
+/** Renders its children with the farm of the route once the farm loading rule allows it. */
+export function FarmGate({ children }: { children: (farm: Farm) => ReactNode }) {
+  const navigate = useNavigate();
+  const routeFarmId = useRouteFarmId();
+  const { data, error, reload } = useFarms();
+  const decision = decideFarmLoad(data, error, routeFarmId, rememberedFarmId());
+  const target = decision.kind === 'redirect' ? decision.to : null;
+  const readyId = decision.kind === 'ready' ? decision.farm.farm_id : null;
+
+  useEffect(() => {
+    if (target) void navigate({ href: target, replace: true });
+  }, [target, navigate]);
+  useEffect(() => {
+    if (readyId) rememberFarm(readyId);
+  }, [readyId]);
+
+  if (decision.kind === 'ready') return <>{children(decision.farm)}</>;
+  if (decision.kind === 'offline') return <LoadError error={error} onRetry={reload} />;
+  return <Loading />;
+}

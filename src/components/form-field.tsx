@@ -1,0 +1,217 @@
+import { type FormikHelpers, useField, useFormikContext } from 'formik';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#local/api-client';
+import { EyeIcon } from './icons.tsx';
+import { translateMessage } from './validation.tsx';
+import './form-field.css';
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  optional?: boolean;
+  children: ReactNode;
+}
+
+function FieldShell({ id, label, hint, error, optional, children }: FieldShellProps) {
+  const { t } = useTranslation('ui');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> ({t('form.optional')})</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Yup errors show once a field was touched or the form submitted; server errors at once. */
+function useFieldError(name: string): string | undefined {
+  const { t } = useTranslation();
+  const [, meta] = useField(name);
+  const { submitCount } = useFormikContext();
+  if (!meta.error || (!meta.touched && submitCount === 0)) return undefined;
+  return translateMessage(t, meta.error);
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & {
+  name: string;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+};
+
+export function TextField({
+  name,
+  label,
+  hint,
+  optional,
+  type = 'text',
+  className,
+  ...rest
+}: TextFieldProps) {
+  const { t } = useTranslation('ui');
+  const [field] = useField(name);
+  const id = useId();
+  const error = useFieldError(name);
+  const [reveal, setReveal] = useState(false);
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const input = (
+    <input
+      {...field}
+      {...rest}
+      value={field.value ?? ''}
+      id={id}
+      type={type === 'password' && reveal ? 'text' : type}
+      className={className ? `field__input ${className}` : 'field__input'}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+    />
+  );
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} optional={optional}>
+      {type === 'password' ? (
+        <div className="field__with-button">
+          {input}
+          <button
+            type="button"
+            className="field__reveal"
+            aria-pressed={reveal}
+            onClick={() => setReveal((value) => !value)}
+          >
+            <EyeIcon />
+            <span className="visually-hidden">
+              {reveal ? t('form.hidePassword') : t('form.showPassword')}
+            </span>
+          </button>
+        </div>
+      ) : (
+        input
+      )}
+    </FieldShell>
+  );
+}
+
+interface SelectFieldProps {
+  name: string;
+  label: string;
+  options: { value: string | number; label: string }[];
+  hint?: string;
+  disabled?: boolean;
+}
+
+export function SelectField({ name, label, options, hint, disabled }: SelectFieldProps) {
+  const [field, , helpers] = useField(name);
+  const id = useId();
+  const error = useFieldError(name);
+  const numeric = typeof options[0]?.value === 'number';
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      <select
+        {...field}
+        id={id}
+        className="field__input"
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => helpers.setValue(numeric ? Number(event.target.value) : event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A yes/no setting drawn as a switch; the whole row is the tap target. */
+export function SwitchField({ name, label, hint }: { name: string; label: string; hint?: string }) {
+  const [field] = useField({ name, type: 'checkbox' });
+  const id = useId();
+  return (
+    <div className="switch-field">
+      <input
+        {...field}
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-checked={Boolean(field.checked)}
+        className="switch-field__input"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id} className="switch-field__label">
+        <span className="switch-field__text">{label}</span>
+        {hint && (
+          <span className="field__hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        )}
+      </label>
+    </div>
+  );
+}
+
+/** A form-level message (errors the server gave for no particular field). */
+export function FormAlert() {
+  const { status } = useFormikContext<unknown>();
+  const message = (status as { formError?: string } | undefined)?.formError;
+  if (!message) return null;
+  return (
+    <p className="form-alert" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function SubmitButton({ children, block = true }: { children: ReactNode; block?: boolean }) {
+  const { t } = useTranslation('ui');
+  const { isSubmitting } = useFormikContext();
+  return (
+    <button
+      type="submit"
+      className={`button button--primary${block ? ' button--block' : ''}`}
+      disabled={isSubmitting}
+      aria-busy={isSubmitting}
+    >
+      {isSubmitting ? t('actions.saving') : children}
+    </button>
+  );
+}
+
+/**
+ * Shows a failed submit: field errors from the server next to their inputs, the rest as
+ * a form message; the caller still toasts the server message (seed 000 §8).
+ */
+export function applyServerErrors<V extends object>(
+  error: unknown,
+  helpers: FormikHelpers<V>,
+  values: V,
+): void {
+  if (!(error instanceof ApiError) || !error.errors) {
+    helpers.setStatus(undefined);
+    return;
+  }
+  const fieldErrors: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [field, messages] of Object.entries(error.errors)) {
+    if (field in values) fieldErrors[field] = messages[0] ?? '';
+    else other.push(...messages);
+  }
+  helpers.setErrors(fieldErrors as never);
+  helpers.setStatus(other.length ? { formError: other.join(' ') } : undefined);
+}

@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { UserIcon } from '../icons.tsx';
+import { useSession } from '../session.tsx';
+import { FarmSwitcher } from './farm-switcher.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+
+export function Navbar() {
+  const { t } = useTranslation('ui');
+  const session = useSession();
+  return (
+    <header className="navbar">
+      <Link to="/farm" className="navbar__brand">
+        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <span className="navbar__brand-name">{t('appName')}</span>
+      </Link>
+      <div className="navbar__farm">{session && <FarmSwitcher />}</div>
+      <LanguageSwitch />
+      {session && !session.embed && (
+        <Link to="/profile" className="icon-button navbar__profile" activeProps={{ 'aria-current': 'page' }}>
+          <UserIcon />
+          <span className="visually-hidden">{t('nav.profile')}</span>
+        </Link>
+      )}
+    </header>
+  );
+}

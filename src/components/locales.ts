@@ -1,0 +1,118 @@
+/** Strings of the shared UI and the app shell (namespace `ui`). */
+const id = {
+  appName: 'Tambak',
+  skipToContent: 'Lewati ke konten',
+  nav: {
+    main: 'Navigasi utama',
+    farmHome: 'Beranda',
+    settings: 'Pengaturan',
+    profile: 'Profil',
+    farms: 'Daftar tambak',
+  },
+  farmSwitcher: {
+    open: 'Ganti tambak',
+    title: 'Pilih tambak',
+    current: 'Sedang dibuka',
+    add: 'Tambah tambak baru',
+    none: 'Belum ada tambak',
+  },
+  language: { label: 'Bahasa', id: 'Bahasa Indonesia', en: 'English', short: { id: 'ID', en: 'EN' } },
+  help: 'Bantuan',
+  helpLabel: 'Bantuan lewat WhatsApp',
+  actions: {
+    save: 'Simpan',
+    saving: 'Menyimpan…',
+    cancel: 'Batal',
+    delete: 'Hapus',
+    edit: 'Ubah',
+    add: 'Tambah',
+    close: 'Tutup',
+    retry: 'Coba lagi',
+    back: 'Kembali',
+    confirm: 'Ya, lanjutkan',
+    yesDelete: 'Ya, hapus',
+  },
+  confirm: { title: 'Konfirmasi', deleteMessage: 'Apakah Anda yakin ingin menghapus?' },
+  toast: { close: 'Tutup pemberitahuan', saved: 'Berhasil disimpan.', deleted: 'Berhasil dihapus.' },
+  status: { loading: 'Memuat…', loadFailed: 'Data gagal dimuat.' },
+  errors: {
+    offline: 'Tidak ada koneksi internet. Periksa sinyal, lalu coba lagi.',
+    generic: 'Terjadi kesalahan. Coba lagi.',
+  },
+  update: {
+    available: 'Versi baru Tambak tersedia.',
+    reload: 'Perbarui sekarang',
+    later: 'Nanti',
+    offlineReady: 'Tambak siap dipakai tanpa sinyal.',
+  },
+  form: {
+    required: 'wajib',
+    optional: 'opsional',
+    showPassword: 'Tampilkan kata sandi',
+    hidePassword: 'Sembunyikan kata sandi',
+  },
+  units: { squareMeter: 'm²' },
+  roles: { 1: 'Admin', 2: 'Manajer', 3: 'Teknisi', 4: 'Pengamat' },
+  tier: { pro: 'Pro', free: 'Gratis' },
+};
+
+export type UiCatalog = typeof id;
+
+const en: UiCatalog = {
+  appName: 'Tambak',
+  skipToContent: 'Skip to content',
+  nav: {
+    main: 'Main navigation',
+    farmHome: 'Home',
+    settings: 'Settings',
+    profile: 'Profile',
+    farms: 'Farm list',
+  },
+  farmSwitcher: {
+    open: 'Switch farm',
+    title: 'Choose a farm',
+    current: 'Open now',
+    add: 'Add a new farm',
+    none: 'No farms yet',
+  },
+  language: { label: 'Language', id: 'Bahasa Indonesia', en: 'English', short: { id: 'ID', en: 'EN' } },
+  help: 'Help',
+  helpLabel: 'Help on WhatsApp',
+  actions: {
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    edit: 'Edit',
+    add: 'Add',
+    close: 'Close',
+    retry: 'Try again',
+    back: 'Back',
+    confirm: 'Yes, continue',
+    yesDelete: 'Yes, delete',
+  },
+  confirm: { title: 'Confirm', deleteMessage: 'Are you sure you want to delete?' },
+  toast: { close: 'Close notification', saved: 'Saved.', deleted: 'Deleted.' },
+  status: { loading: 'Loading…', loadFailed: 'The data could not be loaded.' },
+  errors: {
+    offline: 'No internet connection. Check the signal, then try again.',
+    generic: 'Something went wrong. Try again.',
+  },
+  update: {
+    available: 'A new version of Tambak is available.',
+    reload: 'Update now',
+    later: 'Later',
+    offlineReady: 'Tambak is ready to use without signal.',
+  },
+  form: {
+    required: 'required',
+    optional: 'optional',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+  },
+  units: { squareMeter: 'm²' },
+  roles: { 1: 'Admin', 2: 'Manager', 3: 'Technician', 4: 'Viewer' },
+  tier: { pro: 'Pro', free: 'Free' },
+};
+
+export const uiLocales = { id, en };

@@ -1,0 +1,105 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#local/api-client';
+import { CloseIcon } from './icons.tsx';
+import './toast.css';
+
+type ToastKind = 'success' | 'error' | 'info';
+
+interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+  action?: ToastAction;
+}
+
+interface ToastApi {
+  success(message: string): void;
+  /** Seed 000 §8: a red toast with the server message, else the status text. */
+  error(error: unknown): void;
+  info(message: string, action?: ToastAction, sticky?: boolean): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const DURATION: Record<ToastKind, number> = { success: 4000, info: 6000, error: 8000 };
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('ui');
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setItems((list) => list.filter((item) => item.id !== id)), []);
+
+  const push = useCallback(
+    (kind: ToastKind, message: string, action?: ToastAction, sticky = false) => {
+      const id = nextId.current++;
+      // At most three at a time: a burst of failures must not cover the whole phone screen.
+      setItems((list) => [...list.slice(-2), { id, kind, message, action }]);
+      if (!sticky) setTimeout(() => dismiss(id), DURATION[kind]);
+    },
+    [dismiss],
+  );
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (message) => push('success', message),
+      info: (message, action, sticky) => push('info', message, action, sticky),
+      error: (error) => {
+        if (error instanceof ApiError) {
+          push(
+            'error',
+            error.code === 'network' ? t('errors.offline') : error.message || t('errors.generic'),
+          );
+        } else if (typeof error === 'string' && error) push('error', error);
+        else push('error', t('errors.generic'));
+      },
+    }),
+    [push, t],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section className="toasts" aria-label={t('toast.close')}>
+        {items.map((item) => (
+          <div
+            key={item.id}
+            className={`toast toast--${item.kind}`}
+            role={item.kind === 'error' ? 'alert' : 'status'}
+            aria-live={item.kind === 'error' ? 'assertive' : 'polite'}
+          >
+            <p className="toast__message">{item.message}</p>
+            {item.action && (
+              <button
+                type="button"
+                className="toast__action"
+                onClick={() => {
+                  item.action?.onClick();
+                  dismiss(item.id);
+                }}
+              >
+                {item.action.label}
+              </button>
+            )}
+            <button type="button" className="toast__close" onClick={() => dismiss(item.id)}>
+              <CloseIcon />
+              <span className="visually-hidden">{t('toast.close')}</span>
+            </button>
+          </div>
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast needs a ToastProvider');
+  return api;
+}

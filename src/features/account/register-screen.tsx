@@ -1,0 +1,98 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { useToast } from '#components/toast';
+import { PHONE_PATTERN, yup } from '#components/validation';
+import { isLanguage } from '#shared/i18n/language';
+import { accountApi } from './account-api.ts';
+import { AccountLayout } from './account-layout.tsx';
+
+export const registerSchema = yup.object({
+  username: yup.string().trim().required().max(100),
+  email: yup.string().trim().required().email(),
+  phone: yup
+    .string()
+    .trim()
+    .matches(PHONE_PATTERN, { message: 'validation.phone', excludeEmptyString: true }),
+  password: yup.string().required().min(8),
+  password_confirmation: yup
+    .string()
+    .required()
+    .oneOf([yup.ref('password')], 'validation.confirmed'),
+});
+
+const EMPTY = { username: '', email: '', phone: '', password: '', password_confirmation: '' };
+
+export function RegisterScreen() {
+  const { t, i18n } = useTranslation('account');
+  const toast = useToast();
+  const navigate = useNavigate();
+  return (
+    <AccountLayout
+      title={t('register.title')}
+      intro={t('register.intro')}
+      footer={
+        <p>
+          {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
+        </p>
+      }
+    >
+      <Formik
+        initialValues={EMPTY}
+        validationSchema={registerSchema}
+        onSubmit={async (values, helpers) => {
+          try {
+            const { message } = await accountApi.register({
+              ...values,
+              username: values.username.trim(),
+              email: values.email.trim(),
+              phone: values.phone.trim() || undefined,
+              language: isLanguage(i18n.language) ? i18n.language : undefined,
+            });
+            toast.success(message || t('register.done'));
+            await navigate({ to: '/login' });
+          } catch (error) {
+            applyServerErrors(error, helpers, values);
+            toast.error(error);
+          }
+        }}
+      >
+        <Form className="form" noValidate>
+          <FormAlert />
+          <TextField name="username" label={t('fields.username')} autoComplete="name" />
+          <TextField
+            name="email"
+            type="email"
+            label={t('fields.email')}
+            autoComplete="email"
+            inputMode="email"
+          />
+          <TextField
+            name="phone"
+            type="tel"
+            label={t('fields.phone')}
+            hint={t('fields.phoneHint')}
+            optional
+            autoComplete="tel"
+            inputMode="tel"
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={t('fields.password')}
+            hint={t('fields.passwordHint')}
+            autoComplete="new-password"
+          />
+          <TextField
+            name="password_confirmation"
+            type="password"
+            label={t('fields.passwordConfirm')}
+            autoComplete="new-password"
+          />
+          <SubmitButton>{t('register.submit')}</SubmitButton>
+        </Form>
+      </Formik>
+    </AccountLayout>
+  );
+}

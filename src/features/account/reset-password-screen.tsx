@@ -1,0 +1,71 @@
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { useToast } from '#components/toast';
+import { yup } from '#components/validation';
+import { accountApi } from './account-api.ts';
+import { AccountLayout } from './account-layout.tsx';
+
+const schema = yup.object({
+  password: yup.string().required().min(8),
+  password_confirmation: yup
+    .string()
+    .required()
+    .oneOf([yup.ref('password')], 'validation.confirmed'),
+});
+
+/** Opened from the mailed link: /reset/password?signature=… */
+export function ResetPasswordScreen() {
+  const { t } = useTranslation('account');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { signature?: unknown };
+  const signature = search.signature === undefined ? '' : String(search.signature);
+
+  return (
+    <AccountLayout title={t('reset.title')} intro={signature ? t('reset.intro') : undefined}>
+      {signature ? (
+        <Formik
+          initialValues={{ password: '', password_confirmation: '' }}
+          validationSchema={schema}
+          onSubmit={async (values, helpers) => {
+            try {
+              const { message } = await accountApi.resetPassword(signature, values);
+              toast.success(message || t('reset.done'));
+              await navigate({ to: '/login' });
+            } catch (error) {
+              applyServerErrors(error, helpers, values);
+              toast.error(error);
+            }
+          }}
+        >
+          <Form className="form" noValidate>
+            <FormAlert />
+            <TextField
+              name="password"
+              type="password"
+              label={t('fields.newPassword')}
+              hint={t('fields.passwordHint')}
+              autoComplete="new-password"
+            />
+            <TextField
+              name="password_confirmation"
+              type="password"
+              label={t('fields.passwordConfirm')}
+              autoComplete="new-password"
+            />
+            <SubmitButton>{t('reset.submit')}</SubmitButton>
+          </Form>
+        </Formik>
+      ) : (
+        <p className="form-alert" role="alert">
+          {t('reset.missing')}
+        </p>
+      )}
+      <div className="account__links">
+        <Link to="/login">{t('backToLogin')}</Link>
+      </div>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { farmKeys, rememberFarm, useFarms } from '#components/farm-data';
+import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { Card, PageHeader } from '#components/page';
+import { useSession } from '#components/session';
+import { useToast } from '#components/toast';
+import { invalidate } from '#components/use-resource';
+import { yup } from '#components/validation';
+import { api } from '#local/api-client';
+import type { Farm } from '#shared/contracts/farm';
+
+const schema = yup.object({ name: yup.string().trim().required().max(100) });
+
+export function FarmRegistrationScreen() {
+  const { t } = useTranslation('farm');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { data: farms } = useFarms();
+  const first = farms !== undefined && farms.length === 0;
+
+  return (
+    <div className="narrow">
+      <PageHeader title={t('registration.title')} backTo={farms?.length ? '/farm' : undefined} />
+      {first && <p className="notice">{t('registration.first')}</p>}
+      <Card>
+        <p className="muted">{t('registration.intro')}</p>
+        <Formik
+          initialValues={{ name: '' }}
+          validationSchema={schema}
+          onSubmit={async (values, helpers) => {
+            try {
+              const { data } = await api.post<Farm>('/farm/add', { name: values.name.trim() });
+              toast.success(t('registration.done', { name: data.name }));
+              rememberFarm(data.farm_id);
+              await invalidate(farmKeys.farms);
+              await navigate({ href: `/farm/${encodeURIComponent(data.farm_id)}` });
+            } catch (error) {
+              applyServerErrors(error, helpers, values);
+              toast.error(error);
+            }
+          }}
+        >
+          <Form className="form" noValidate>
+            <FormAlert />
+            <TextField
+              name="name"
+              label={t('registration.name')}
+              hint={t('registration.nameHint')}
+              autoFocus
+            />
+            <SubmitButton>{t('registration.submit')}</SubmitButton>
+          </Form>
+        </Formik>
+      </Card>
+      {session?.user && (
+        <p className="muted center">
+          {t('registration.signedInAs', { name: session.user.username })}{' '}
+          <Link to="/profile">{t('registration.toProfile')}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** Strings of the profile page (namespace `profile`). */
+const id = {
+  title: 'Profil',
+  account: 'Data akun',
+  username: 'Nama pengguna',
+  email: 'Email',
+  emailUnverified: 'Email belum diverifikasi. Buka tautan verifikasi yang kami kirim ke email Anda.',
+  phone: 'Nomor HP',
+  phoneHint: 'Contoh: 0812 3456 7890',
+  city: 'Kota',
+  save: 'Simpan profil',
+  saved: 'Profil tersimpan.',
+  password: {
+    title: 'Ubah kata sandi',
+    old: 'Kata sandi lama',
+    new: 'Kata sandi baru',
+    newHint: 'Minimal 8 karakter.',
+    confirm: 'Ulangi kata sandi baru',
+    submit: 'Ubah kata sandi',
+    done: 'Kata sandi berhasil diubah.',
+  },
+  logout: {
+    title: 'Keluar',
+    intro: 'Keluar dari Tambak di perangkat ini. Anda perlu masuk lagi dengan kode.',
+    button: 'Keluar dari akun',
+    confirm: 'Keluar dari Tambak di perangkat ini?',
+    done: 'Anda sudah keluar.',
+  },
+};
+
+export type ProfileCatalog = typeof id;
+
+const en: ProfileCatalog = {
+  title: 'Profile',
+  account: 'Account details',
+  username: 'Username',
+  email: 'Email',
+  emailUnverified: 'Email not verified yet. Open the verification link we sent to your email.',
+  phone: 'Phone number',
+  phoneHint: 'Example: 0812 3456 7890',
+  city: 'City',
+  save: 'Save profile',
+  saved: 'Profile saved.',
+  password: {
+    title: 'Change password',
+    old: 'Current password',
+    new: 'New password',
+    newHint: 'At least 8 characters.',
+    confirm: 'Repeat new password',
+    submit: 'Change password',
+    done: 'Password changed.',
+  },
+  logout: {
+    title: 'Sign out',
+    intro: 'Sign out of Tambak on this device. You will need a code to sign in again.',
+    button: 'Sign out',
+    confirm: 'Sign out of Tambak on this device?',
+    done: 'You are signed out.',
+  },
+};
+
+export const profileLocales = { id, en };

@@ -1,0 +1,63 @@
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { useToast } from '#components/toast';
+import { yup } from '#components/validation';
+import { api } from '#local/api-client';
+
+const schema = yup.object({
+  old_password: yup.string().required(),
+  new_password: yup.string().required().min(8),
+  confirm_password: yup
+    .string()
+    .required()
+    .oneOf([yup.ref('new_password')], 'validation.confirmed'),
+});
+
+const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
+
+/** Seed 000 §5: the change sends old, new and confirm password. */
+export function PasswordForm() {
+  const { t } = useTranslation('profile');
+  const toast = useToast();
+  return (
+    <Formik
+      initialValues={EMPTY}
+      validationSchema={schema}
+      onSubmit={async (values, helpers) => {
+        try {
+          const { message } = await api.post<null>('/user/password', values);
+          toast.success(message || t('password.done'));
+          helpers.resetForm();
+        } catch (error) {
+          applyServerErrors(error, helpers, values);
+          toast.error(error);
+        }
+      }}
+    >
+      <Form className="form" noValidate>
+        <FormAlert />
+        <TextField
+          name="old_password"
+          type="password"
+          label={t('password.old')}
+          autoComplete="current-password"
+        />
+        <TextField
+          name="new_password"
+          type="password"
+          label={t('password.new')}
+          hint={t('password.newHint')}
+          autoComplete="new-password"
+        />
+        <TextField
+          name="confirm_password"
+          type="password"
+          label={t('password.confirm')}
+          autoComplete="new-password"
+        />
+        <SubmitButton>{t('password.submit')}</SubmitButton>
+      </Form>
+    </Formik>
+  );
+}

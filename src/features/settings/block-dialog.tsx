@@ -1,0 +1,45 @@
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '#components/dialog';
+import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { useToast } from '#components/toast';
+import { yup } from '#components/validation';
+
+const schema = yup.object({ block_name: yup.string().trim().required().max(100) });
+
+interface BlockDialogProps {
+  open: boolean;
+  title: string;
+  initialName: string;
+  onClose: () => void;
+  onSave: (name: string) => Promise<unknown>;
+}
+
+export function BlockDialog({ open, title, initialName, onClose, onSave }: BlockDialogProps) {
+  const { t } = useTranslation('settings');
+  const toast = useToast();
+  return (
+    <Dialog open={open} title={title} onClose={onClose}>
+      <Formik
+        initialValues={{ block_name: initialName }}
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          try {
+            await onSave(values.block_name.trim());
+            toast.success(t('ui:toast.saved'));
+            onClose();
+          } catch (error) {
+            applyServerErrors(error, helpers, values);
+            toast.error(error);
+          }
+        }}
+      >
+        <Form className="form" noValidate>
+          <FormAlert />
+          <TextField name="block_name" label={t('blocks.name')} hint={t('blocks.nameHint')} autoFocus />
+          <SubmitButton>{t('ui:actions.save')}</SubmitButton>
+        </Form>
+      </Formik>
+    </Dialog>
+  );
+}

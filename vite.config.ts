@@ -1,0 +1,53 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Teal of the design tokens (src/app/styles.css --color-primary); the status bar and
+// splash screen of the installed app use it.
+const THEME_COLOR = '#0f766e';
+const BACKGROUND_COLOR = '#f4f7f6';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Never swap the worker under a pond keeper's half-typed form: the UI asks first.
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        // png and webmanifest stay out: the plugin adds icons and manifest itself,
+        // listing them here would precache them twice (TOOLCHAIN.md pitfall 5).
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+      },
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Tambak',
+        short_name: 'Tambak',
+        description: 'Catatan tambak udang: kolam, siklus, kualitas air, pakan.',
+        lang: 'id',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+});
