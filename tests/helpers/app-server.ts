@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './server-process.ts';
@@ -10,6 +10,8 @@ import { freePort } from './server-process.ts';
  */
 export async function startAppServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tambak-app-'));
+  // As root, the embedded cluster runs as a separate postgres user that must reach its folder.
+  chmodSync(dataDir, 0o755);
   const port = await freePort();
   const pgPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -25,14 +27,15 @@ export async function startAppServer(): Promise<{ url: string; stop(): Promise<v
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
+  let healthy = false;
+  for (let i = 0; i < 1200 && !healthy && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      healthy = (await fetch(`${url}/api/health`)).ok;
     } catch {
-      // not listening yet
+      await new Promise((r) => setTimeout(r, 50)); // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 50));
   }
+  if (!healthy) throw new Error('the app server did not start');
   return {
     url,
     async stop() {

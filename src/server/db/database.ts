@@ -11,6 +11,11 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 // numeric and bigint arrive as strings; counts are cast in SQL or converted with Number().
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client whose connection the server ends (restart, shutdown) emits 'error' on
+  // the pool; unhandled, that would crash the process. The pool replaces the client.
+  pool.on('error', (error) => {
+    if (!/terminating connection/.test(error.message)) console.error('[db] idle client error:', error.message);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
