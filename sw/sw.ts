@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import { Queue } from 'workbox-background-sync';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { systemClock } from '#local/clock';
 import { getDb } from '#local/db';
 import { defaultLocks } from '#local/sync/single-flight';
@@ -24,6 +25,14 @@ type SyncEventLike = ExtendableEvent & { tag: string; lastChance: boolean };
 // The shell: every hashed asset of the build, injected by vite-plugin-pwa.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install controls the open page at once: a keeper who signs in and walks to
+// the ponds without reloading still gets the offline queue. Updates still wait for the
+// user's tap (SKIP_WAITING below); claiming then only finishes what that tap started.
+clientsClaim();
+// Every app URL (/farm/…/settings, /sync) is the same single-page shell: serve the
+// precached index.html for navigations, so a reload without signal opens the app instead
+// of the browser's offline page. /api/* is the server's, never the shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
 registerApiCache();
 

@@ -13,9 +13,13 @@ import { MESSAGES } from '#shared/i18n/messages';
 // shell reaches them with one-level relative paths.
 import { uiLocales } from '../components/locales.ts';
 import { accountLocales } from '../features/account/locales.ts';
+import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
+import { pondLocales } from '../features/pond/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
+import { syncLocales } from '../features/sync/locales.ts';
+import { waterLocales } from '../features/water/locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */
 export const LANGUAGE_KEY = 'tambak:language';
@@ -37,10 +41,25 @@ function resourcesFor(lang: Language) {
     farm: farmLocales[lang],
     settings: settingsLocales[lang],
     profile: profileLocales[lang],
+    water: waterLocales[lang],
+    cycle: cycleLocales[lang],
+    pond: pondLocales[lang],
+    sync: syncLocales[lang],
   };
 }
 
-export const NAMESPACES = ['common', 'ui', 'account', 'farm', 'settings', 'profile'] as const;
+export const NAMESPACES = [
+  'common',
+  'ui',
+  'account',
+  'farm',
+  'settings',
+  'profile',
+  'sync',
+  'water',
+  'cycle',
+  'pond',
+] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */
 export function initI18n(lang: Language = storedLanguage()) {

@@ -1,12 +1,13 @@
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteFarmId } from '#components/farm-data';
+import { useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { HomeIcon, SettingsIcon, UserIcon } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
 import { useToast } from '#components/toast';
 import { resetResources } from '#components/use-resource';
+import { WaterIcon } from '#features/water/water-icon';
 import { sessionStore } from '#local/session-store';
 import { PwaUpdate } from './pwa-update.tsx';
 import { isEmbedRequest } from './route-guards.ts';
@@ -20,6 +21,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     const farm = `/farm/${encodeURIComponent(farmId)}`;
     return [
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+      { to: `${farm}/water-quality/add`, label: t('water:nav'), icon: WaterIcon },
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];
@@ -63,6 +65,7 @@ export function RootLayout() {
   const location = useLocation();
   const farmId = useRouteFarmId();
   const nav = useNavItems(farmId);
+  useSyncedFarm(farmId);
   useSessionEffects();
 
   const spec = matchRoute(location.pathname)?.spec;

@@ -51,9 +51,11 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/warehouse`, {}],
   [`${FARM}/warehouse/$warehouse_id`, NO_SIDEBAR],
   [`${FARM}/settings`, { built: true }],
+  // Not in the spec's table: one pond's cycles and recent readings (linked from the farm home).
+  [`${FARM}/pond/$pond_id`, { built: true }],
   [`${FARM}/comparison`, { embeddable: true, sidebar: false }],
   [`${FARM}/water-change`, FORM],
-  [`${FARM}/water-quality/add`, FORM],
+  [`${FARM}/water-quality/add`, { ...FORM, built: true }],
   [`${FARM}/feed/add`, FORM],
   [`${FARM}/use-item/add`, FORM],
   [`${FARM}/feed-tray/add`, FORM],
@@ -70,6 +72,8 @@ const TABLE: [string, Flags][] = [
   // seed 001 §2: the chat screen has its own chrome; the provisioning utility hides chat.
   ['/chat', { sidebar: false, navbar: false, hideChat: true, hideHelp: true }],
   ['/sync-chat-user', { sidebar: false, hideChat: true }],
+  // The sync status screen (navbar indicator): pending and failed records, retry, discard.
+  ['/sync', { ...NO_SIDEBAR, built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

@@ -29,7 +29,16 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/settings/settings-screen'),
     'SettingsScreen',
   ),
+  '/farm/$farm_id/water-quality/add': lazyRouteComponent(
+    () => import('#features/water/water-entry-screen'),
+    'WaterEntryScreen',
+  ),
+  '/farm/$farm_id/pond/$pond_id': lazyRouteComponent(
+    () => import('#features/pond/pond-screen'),
+    'PondScreen',
+  ),
   '/profile': lazyRouteComponent(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
+  '/sync': lazyRouteComponent(() => import('#features/sync/sync-screen'), 'SyncScreen'),
   '/login': lazyRouteComponent(() => import('#features/account/login-screen'), 'LoginScreen'),
   '/register': lazyRouteComponent(() => import('#features/account/register-screen'), 'RegisterScreen'),
   '/forgot-password': lazyRouteComponent(

@@ -1,6 +1,8 @@
 import { useParams } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { api } from '#local/api-client';
+import { useEffect, useMemo } from 'react';
+import { syncControl, useSyncStatus } from '#app/sync-status';
+import { ApiError, api } from '#local/api-client';
+import type { AnyRow, Local, TambakDb } from '#local/db';
 import type { Block, Farm, FarmInfo, Pond } from '#shared/contracts/farm';
 import { sortByName } from '#shared/domain/natural-sort';
 import {
@@ -10,12 +12,21 @@ import {
   type Feature,
   type RoleId,
 } from '#shared/domain/permissions';
-import { useResource } from './use-resource.tsx';
+import { translate } from '#shared/i18n/messages';
+import { type Resource, useLiveMirror, useResource } from './use-resource.tsx';
 
 /**
- * Farm structure shared by the shell and the farm, settings and profile features. Reads go
- * through the API for now; each hook keeps its shape when it moves to the Dexie mirror.
- * Farms, blocks and ponds come sorted by name with numeric ordering (seed 000 §4).
+ * Farm structure shared by the shell and the farm, settings, profile, water and cycle
+ * features. Farms, blocks and ponds are read from the Dexie mirror (live: a local save,
+ * a sync or a pull re-renders at once, offline too); the sync engine fills it. Sorted
+ * by name with numeric ordering (seed 000 §4). The hooks keep the `{ data, error,
+ * loading, reload }` shape of the API-backed versions they replaced; rows carry their
+ * sync fields (`_status` pending / failed) so lists can mark unsent changes.
+ *
+ * Loading vs empty: a list counts as loaded once its pull answered (pull cursor) or rows
+ * exist. Until then it is loading; if the last sync run could not reach the server, it
+ * is a network error instead, so a phone without signal on first use shows a retry, not
+ * "register a farm" (farm-load.ts).
  */
 export const farmKeys = {
   farms: 'farms',
@@ -24,26 +35,101 @@ export const farmKeys = {
   ponds: (farmId: string) => `ponds:${farmId}`,
 };
 
-export const loadFarms = async () => sortByName(await api.get<Farm[]>('/farm'), (farm) => farm.name);
+/** Same key as sync/pull.ts cursorKey (a type-free copy: that module would load Dexie). */
+const cursorKey = (resource: string, farmId: string | null) => `cursor:${resource}:${farmId ?? '*'}`;
 
-export function useFarms() {
-  return useResource(farmKeys.farms, loadFarms);
+type Listed<T> = { rows: Local<T>[]; pulled: boolean };
+type MirrorResource<T> = Resource<T[]> & { reload: () => void };
+
+const shown = <R extends AnyRow>(rows: R[]) => rows.filter((row) => !row._deleted);
+
+async function readList<T>(
+  db: TambakDb,
+  table: 'farms' | 'blocks' | 'ponds',
+  farmId: string | null,
+  name: (row: Local<T>) => string,
+): Promise<Listed<T>> {
+  const source = db.mirror(table);
+  const [rows, cursor] = await Promise.all([
+    farmId ? source.where('farm_id').equals(farmId).toArray() : source.toArray(),
+    db.syncState.get(cursorKey(table, farmId)),
+  ]);
+  return { rows: sortByName(shown(rows) as Local<T>[], name), pulled: cursor?.pulledAt !== undefined };
 }
 
+function offlineError(): ApiError {
+  const lang = globalThis.document?.documentElement.lang === 'en' ? 'en' : 'id';
+  return new ApiError(0, 'network', translate(lang, 'error.network'));
+}
+
+function useMirrorList<T>(
+  key: string | null,
+  table: 'farms' | 'blocks' | 'ponds',
+  farmId: string | null,
+  name: (row: Local<T>) => string,
+): MirrorResource<Local<T>> {
+  const { pullFailed } = useSyncStatus();
+  const live = useLiveMirror<Listed<T>>(key, (db) => readList(db, table, farmId, name));
+  const loaded = live.data && (live.data.pulled || live.data.rows.length > 0);
+  const data = loaded ? live.data?.rows : undefined;
+  const error = live.error ?? (!data && key && pullFailed ? offlineError() : undefined);
+  return {
+    data,
+    error,
+    loading: Boolean(key) && !data && !error,
+    reload: () => void syncControl().then((control) => control.syncNow()),
+  };
+}
+
+export function useFarms(): MirrorResource<Local<Farm>> {
+  return useMirrorList<Farm>(farmKeys.farms, 'farms', null, (farm) => farm.name);
+}
+
+export function useBlocks(farmId: string | undefined): MirrorResource<Local<Block>> {
+  return useMirrorList<Block>(
+    farmId ? farmKeys.blocks(farmId) : null,
+    'blocks',
+    farmId ?? null,
+    (b) => b.block_name,
+  );
+}
+
+export function usePonds(farmId: string | undefined): MirrorResource<Local<Pond>> {
+  return useMirrorList<Pond>(farmId ? farmKeys.ponds(farmId) : null, 'ponds', farmId ?? null, (p) => p.name);
+}
+
+/**
+ * Counts of the farm home. Online, with the worker's cached answer as the offline
+ * fallback: stockings and members are not mirrored, so the mirror cannot count them.
+ * Blocks and ponds are counted from the mirror, so a pond added offline counts at once.
+ */
 export function useFarmInfo(farmId: string | undefined) {
-  return useResource(farmId ? farmKeys.info(farmId) : null, () => api.get<FarmInfo>(`/farm/${farmId}/info`));
+  const online = useResource(farmId ? farmKeys.info(farmId) : null, () =>
+    api.get<FarmInfo>(`/farm/${farmId}/info`),
+  );
+  const blocks = useBlocks(farmId);
+  const ponds = usePonds(farmId);
+  const data = useMemo<FarmInfo | undefined>(() => {
+    if (!online.data) return undefined;
+    return {
+      ...online.data,
+      block_count: blocks.data?.length ?? online.data.block_count,
+      pond_count: ponds.data?.length ?? online.data.pond_count,
+    };
+  }, [online.data, blocks.data, ponds.data]);
+  return { ...online, data };
 }
 
-export function useBlocks(farmId: string | undefined) {
-  return useResource(farmId ? farmKeys.blocks(farmId) : null, async () =>
-    sortByName(await api.get<Block[]>('/block', { farm_id: farmId }), (block) => block.block_name),
-  );
-}
-
-export function usePonds(farmId: string | undefined) {
-  return useResource(farmId ? farmKeys.ponds(farmId) : null, async () =>
-    sortByName(await api.get<Pond[]>('/pond', { farm_id: farmId }), (pond) => pond.name),
-  );
+/**
+ * Tells the sync engine which farm the route shows (pull its data; drafts of other farms
+ * are cleared). Only for a farm of the user's list: a mistyped URL must not wipe drafts.
+ */
+export function useSyncedFarm(farmId: string | undefined): void {
+  const { data: farms } = useFarms();
+  const known = Boolean(farmId && farms?.some((farm) => farm.farm_id === farmId));
+  useEffect(() => {
+    if (farmId && known) void syncControl().then((control) => control.setFarm(farmId));
+  }, [farmId, known]);
 }
 
 /** farm_id of the current route, if it has one. */

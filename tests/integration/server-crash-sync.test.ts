@@ -103,7 +103,11 @@ describe('sync when the server dies mid-sync', () => {
       await engine.sync('online');
     }
     const stuck = await db.outbox.toArray();
-    if (stuck.length > 0) console.log('left in outbox', stuck.map((e) => [e.status, e.attempts, e.lastError, e.nextAttemptAt - Date.now()]));
+    if (stuck.length > 0)
+      console.log(
+        'left in outbox',
+        stuck.map((e) => [e.status, e.attempts, e.lastError, e.nextAttemptAt - Date.now()]),
+      );
     engine.stop();
 
     const summary = await readSummary(db);

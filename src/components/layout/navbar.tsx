@@ -4,6 +4,7 @@ import { UserIcon } from '../icons.tsx';
 import { useSession } from '../session.tsx';
 import { FarmSwitcher } from './farm-switcher.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { SyncIndicator } from './sync-indicator.tsx';
 
 export function Navbar() {
   const { t } = useTranslation('ui');
@@ -15,6 +16,7 @@ export function Navbar() {
         <span className="navbar__brand-name">{t('appName')}</span>
       </Link>
       <div className="navbar__farm">{session && <FarmSwitcher />}</div>
+      {session && !session.embed && <SyncIndicator />}
       <LanguageSwitch />
       {session && !session.embed && (
         <Link to="/profile" className="icon-button navbar__profile" activeProps={{ 'aria-current': 'page' }}>

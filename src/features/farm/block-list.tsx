@@ -1,9 +1,12 @@
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useBlocks, usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { PondIcon } from '#components/icons';
 import { EmptyState, LoadError, Loading } from '#components/page';
-import type { Farm, Pond } from '#shared/contracts/farm';
+import { SyncBadge } from '#features/sync/sync-badge';
+import type { Local } from '#local/db';
+import type { Block, Farm, Pond } from '#shared/contracts/farm';
 
 /** Ponds grouped under their block, both in numeric name order ("Kolam 2" before "Kolam 10"). */
 export function BlockList({ farm }: { farm: Farm }) {
@@ -36,6 +39,7 @@ export function BlockList({ farm }: { farm: Farm }) {
           <section key={block.block_id} className="block" aria-labelledby={`block-${block.block_id}`}>
             <h3 id={`block-${block.block_id}`} className="block__title">
               {block.block_name}
+              <SyncBadge row={block as Local<Block>} />
               <span className="badge">{t('home.pondCount', { count: list.length })}</span>
             </h3>
             {list.length === 0 ? (
@@ -43,13 +47,19 @@ export function BlockList({ farm }: { farm: Farm }) {
             ) : (
               <ul className="pond-grid">
                 {list.map((pond) => (
-                  <li key={pond.pond_id} className="pond-tile">
-                    <PondIcon />
-                    <span className="pond-tile__name">{pond.name}</span>
-                    <span className="pond-tile__meta">
-                      {t('home.area', { area: format.number(pond.area, 0) })}
-                    </span>
-                    {pond.access_level === 0 && <span className="badge">{t('home.viewOnly')}</span>}
+                  <li key={pond.pond_id}>
+                    <Link
+                      to={`/farm/${encodeURIComponent(farm.farm_id)}/pond/${encodeURIComponent(pond.pond_id)}`}
+                      className="pond-tile"
+                    >
+                      <PondIcon />
+                      <span className="pond-tile__name">{pond.name}</span>
+                      <span className="pond-tile__meta">
+                        {t('home.area', { area: format.number(pond.area, 0) })}
+                      </span>
+                      {pond.access_level === 0 && <span className="badge">{t('home.viewOnly')}</span>}
+                      <SyncBadge row={pond as Local<Pond>} />
+                    </Link>
                   </li>
                 ))}
               </ul>

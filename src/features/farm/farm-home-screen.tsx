@@ -1,11 +1,30 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFarmInfo } from '#components/farm-data';
+import { can, useFarmInfo } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, PageHeader } from '#components/page';
 import type { Farm, FarmInfo } from '#shared/contracts/farm';
+import { ACTION } from '#shared/domain/permissions';
 import { BlockList } from './block-list.tsx';
 import './farm-home.css';
+
+/** A drop: the water-quality action (drawn here, one use). */
+function WaterIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11z" />
+    </svg>
+  );
+}
 
 const INFO_KEYS: (keyof FarmInfo)[] = [
   'pond_count',
@@ -54,6 +73,16 @@ function FarmHome({ farm }: { farm: Farm }) {
           </span>
         }
       />
+      {can(farm, 'water_quality', ACTION.add) && (
+        <div className="farm-actions">
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/water-quality/add`}
+            className="button button--primary"
+          >
+            <WaterIcon /> {t('home.addWaterQuality')}
+          </Link>
+        </div>
+      )}
       <InfoCounts farmId={farm.farm_id} />
       <Card
         title={t('home.blocks')}

@@ -1,14 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { farmKeys, rememberFarm, useFarms } from '#components/farm-data';
+import { syncControl } from '#app/sync-status';
+import { rememberFarm, useFarms } from '#components/farm-data';
 import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
 import { Card, PageHeader } from '#components/page';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
-import { invalidate } from '#components/use-resource';
 import { yup } from '#components/validation';
 import { api } from '#local/api-client';
+import { getDb } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
 
 const schema = yup.object({ name: yup.string().trim().required().max(100) });
@@ -32,10 +33,13 @@ export function FarmRegistrationScreen() {
           validationSchema={schema}
           onSubmit={async (values, helpers) => {
             try {
+              // Online only: POST /farm/add takes no device id, so a replay could make two farms.
               const { data } = await api.post<Farm>('/farm/add', { name: values.name.trim() });
               toast.success(t('registration.done', { name: data.name }));
               rememberFarm(data.farm_id);
-              await invalidate(farmKeys.farms);
+              // Into the mirror at once (the farm home reads it), then a pull for the rest.
+              await getDb().farms.put({ ...data, _status: 'synced' });
+              void syncControl().then((control) => control.syncNow());
               await navigate({ href: `/farm/${encodeURIComponent(data.farm_id)}` });
             } catch (error) {
               applyServerErrors(error, helpers, values);

@@ -31,6 +31,7 @@ const id = {
     pondCount_other: '{{count}} kolam',
     area: '{{area}} m²',
     openSettings: 'Buka pengaturan',
+    addWaterQuality: 'Input kualitas air',
     viewOnly: 'Hanya lihat',
   },
 };
@@ -68,6 +69,7 @@ const en: FarmCatalog = {
     pondCount_other: '{{count}} ponds',
     area: '{{area}} m²',
     openSettings: 'Open settings',
+    addWaterQuality: 'Enter water quality',
     viewOnly: 'View only',
   },
 };

@@ -25,6 +25,18 @@ const id = {
     button: 'Keluar dari akun',
     confirm: 'Keluar dari Tambak di perangkat ini?',
     done: 'Anda sudah keluar.',
+    doneKept: 'Anda sudah keluar. {{count}} data tetap di ponsel dan dikirim setelah Anda masuk lagi.',
+    unsentTitle: 'Ada data belum terkirim',
+    unsent_one: '1 data belum terkirim ke server.',
+    unsent_other: '{{count}} data belum terkirim ke server.',
+    keepExplain:
+      'Jika Anda keluar, data itu tetap disimpan di ponsel ini dan dikirim setelah Anda masuk lagi dengan akun ini.',
+    sendFirst: 'Kirim sekarang dulu',
+    keep: 'Keluar, simpan data di ponsel',
+    discard: 'Hapus {{count}} data yang belum terkirim…',
+    discardConfirm:
+      '{{count}} data akan dihapus dari ponsel ini dan tidak akan pernah sampai ke server. Data yang dihapus tidak bisa dikembalikan.',
+    discardButton: 'Ya, hapus {{count}} data dan keluar',
   },
 };
 
@@ -56,6 +68,19 @@ const en: ProfileCatalog = {
     button: 'Sign out',
     confirm: 'Sign out of Tambak on this device?',
     done: 'You are signed out.',
+    doneKept:
+      'You are signed out. {{count}} records stay on this phone and are sent after you sign in again.',
+    unsentTitle: 'Unsent records',
+    unsent_one: '1 record has not reached the server yet.',
+    unsent_other: '{{count}} records have not reached the server yet.',
+    keepExplain:
+      'If you sign out, they stay on this phone and are sent after you sign in again with this account.',
+    sendFirst: 'Send them now first',
+    keep: 'Sign out, keep them on this phone',
+    discard: 'Delete the {{count}} unsent records…',
+    discardConfirm:
+      '{{count}} records will be deleted from this phone and will never reach the server. This cannot be undone.',
+    discardButton: 'Yes, delete {{count}} records and sign out',
   },
 };
 

@@ -26,7 +26,8 @@ export function BlockDialog({ open, title, initialName, onClose, onSave }: Block
         onSubmit={async (values, helpers) => {
           try {
             await onSave(values.block_name.trim());
-            toast.success(t('ui:toast.saved'));
+            // Saved on the device either way; offline, say when it will reach the server.
+            toast.success(t(navigator.onLine ? 'ui:toast.saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);

@@ -5,6 +5,8 @@ import { can, useBlocks, usePonds } from '#components/farm-data';
 import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, LoadError, Loading } from '#components/page';
 import { useToast } from '#components/toast';
+import { SyncBadge } from '#features/sync/sync-badge';
+import type { Local } from '#local/db';
 import type { Block, Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { BlockDialog } from './block-dialog.tsx';
@@ -23,9 +25,14 @@ export function BlocksTab({ farm }: { farm: Farm }) {
   const mayEdit = can(farm, 'pond', ACTION.edit);
 
   const remove = async (block: Block) => {
+    // The server refuses a block with ponds (block-not-empty): say so now, not after a sync.
+    if (ponds.data?.some((pond) => pond.block_id === block.block_id)) {
+      toast.error(t('common:error.block-not-empty'));
+      return;
+    }
     if (!(await confirm({ message: t('blocks.deleteConfirm', { name: block.block_name }) }))) return;
     try {
-      await settingsApi.deleteBlock(farm.farm_id, block.block_id);
+      await settingsApi.deleteBlock(block.block_id);
       toast.success(t('ui:toast.deleted'));
     } catch (error) {
       toast.error(error);
@@ -43,7 +50,9 @@ export function BlocksTab({ farm }: { farm: Farm }) {
           return (
             <li key={block.block_id}>
               <span className="data-list__main">
-                <span className="data-list__title">{block.block_name}</span>
+                <span className="data-list__title">
+                  {block.block_name} <SyncBadge row={block as Local<Block>} />
+                </span>
                 <span className="data-list__meta">{t('blocks.pondCount', { count })}</span>
               </span>
               {mayEdit && (
@@ -98,7 +107,7 @@ export function BlocksTab({ farm }: { farm: Farm }) {
         onClose={() => setEditing(null)}
         onSave={(name) =>
           editing?.kind === 'rename'
-            ? settingsApi.renameBlock(farm.farm_id, editing.block.block_id, name)
+            ? settingsApi.renameBlock(editing.block.block_id, name)
             : settingsApi.addBlock(farm.farm_id, name)
         }
       />

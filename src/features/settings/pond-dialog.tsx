@@ -62,7 +62,8 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
               name: values.name.trim(),
               area: parseDecimal(values.area) ?? 0,
             });
-            toast.success(t('ui:toast.saved'));
+            // Saved on the device either way; offline, say when it will reach the server.
+            toast.success(t(navigator.onLine ? 'ui:toast.saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);

@@ -6,9 +6,11 @@ import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, LoadError, Loading } from '#components/page';
 import { useToast } from '#components/toast';
+import { SyncBadge } from '#features/sync/sync-badge';
+import type { Local } from '#local/db';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
-import { PondDialog } from './pond-dialog.tsx';
+import { PondDialog, type PondValues } from './pond-dialog.tsx';
 import { settingsApi } from './settings-api.ts';
 
 type Editing = { pond: Pond | null } | null;
@@ -24,11 +26,16 @@ export function PondsTab({ farm }: { farm: Farm }) {
   const mayAdd = can(farm, 'pond', ACTION.add);
   const mayEdit = can(farm, 'pond', ACTION.edit);
   const hasBlocks = (blocks.data?.length ?? 0) > 0;
+  // The block's name goes into the row too: the list shows it before the server answers.
+  const withBlockName = (values: PondValues) => ({
+    ...values,
+    block_name: blocks.data?.find((b) => b.block_id === values.block_id)?.block_name ?? '',
+  });
 
   const remove = async (pond: Pond) => {
     if (!(await confirm({ message: t('ponds.deleteConfirm', { name: pond.name }) }))) return;
     try {
-      await settingsApi.deletePond(farm.farm_id, pond.pond_id);
+      await settingsApi.deletePond(pond.pond_id);
       toast.success(t('ui:toast.deleted'));
     } catch (error) {
       toast.error(error);
@@ -46,7 +53,9 @@ export function PondsTab({ farm }: { farm: Farm }) {
         {ponds.data.map((pond) => (
           <li key={pond.pond_id}>
             <span className="data-list__main">
-              <span className="data-list__title">{pond.name}</span>
+              <span className="data-list__title">
+                {pond.name} <SyncBadge row={pond as Local<Pond>} />
+              </span>
               <span className="data-list__meta">
                 {pond.block_name} · {t('ponds.areaValue', { area: format.number(pond.area, 2) })}
               </span>
@@ -103,8 +112,8 @@ export function PondsTab({ farm }: { farm: Farm }) {
           onClose={() => setEditing(null)}
           onSave={(values) =>
             editing.pond
-              ? settingsApi.updatePond(farm.farm_id, editing.pond.pond_id, values)
-              : settingsApi.addPond({ farm_id: farm.farm_id, ...values })
+              ? settingsApi.updatePond(editing.pond.pond_id, withBlockName(values))
+              : settingsApi.addPond(farm.farm_id, withBlockName(values))
           }
         />
       )}

@@ -1,21 +1,36 @@
+import { syncControl } from '#app/sync-status';
 import { farmKeys } from '#components/farm-data';
 import { invalidate, useResource } from '#components/use-resource';
-import { api } from '#local/api-client';
+import { ApiError, api } from '#local/api-client';
+import { getDb } from '#local/db';
+import { createRepository } from '#local/repository';
+import { BLOCKS, PONDS } from '#local/resources';
 import type {
-  AddPondBody,
   AddUserFarmBody,
+  Block,
   Farm,
   Permission,
+  Pond,
   PondAccessEntry,
   Role,
   UpdateFarmBody,
-  UpdatePondBody,
   UserFarm,
 } from '#shared/contracts/farm';
+import { translate } from '#shared/i18n/messages';
 
 /**
- * The settings calls. Each change reloads what it touched (farm list, blocks, ponds,
- * info counts) so the farm home and the navbar show it at once.
+ * The settings calls. Blocks and ponds are written on the device through the
+ * repositories (saved at once, offline too, sent by the sync engine like every record;
+ * a new block or pond gets a UUIDv7 made on the device, which POST /block and /pond
+ * accept, so a replay stores one copy). Lists read the mirror, so they update by
+ * themselves.
+ *
+ * Online only, with a "needs connection" answer when offline: the farm itself (create,
+ * rename, delete, leave), members and permissions. POST /farm/add takes no device id, so
+ * a replayed create could make two farms; membership and permission changes are
+ * authority decisions others depend on at once (a keeper locked out of a pond must be
+ * locked out now, not when the manager's phone finds signal) and may be refused (last
+ * admin), which the person deciding has to see while deciding.
  */
 const keys = {
   users: (farmId: string) => `users:${farmId}`,
@@ -33,78 +48,116 @@ export const useRolePermissions = (farmId: string, roleId: number) =>
     api.get<Permission[]>('/permission', { farm_id: farmId, role_id: roleId }),
   );
 
-const structureChanged = (farmId: string) =>
-  Promise.all([
-    invalidate(farmKeys.blocks(farmId)),
-    invalidate(farmKeys.ponds(farmId)),
-    invalidate(farmKeys.info(farmId)),
-  ]);
+const blocks = () => createRepository<Block>(BLOCKS);
+const ponds = () => createRepository<Pond>(PONDS);
+
+/** Online-only calls fail at once with the offline message instead of hanging on no signal. */
+function requireOnline(): void {
+  if (globalThis.navigator?.onLine !== false) return;
+  const lang = document.documentElement.lang === 'en' ? 'en' : 'id';
+  throw new ApiError(0, 'network', translate(lang, 'error.network'));
+}
+
+/** After an online change to farms or permissions: refresh the farm list in the mirror. */
+const farmsChanged = () => void syncControl().then((control) => control.syncNow());
+
+export interface PondInput {
+  block_id: string;
+  block_name: string;
+  name: string;
+  area: number;
+}
 
 export const settingsApi = {
   updateFarm: async (farmId: string, body: UpdateFarmBody) => {
+    requireOnline();
     const result = await api.put<Farm>(`/farm/${farmId}/update`, body);
-    await invalidate(farmKeys.farms);
+    await getDb().farms.put({ ...result.data, _status: 'synced' });
+    farmsChanged();
     return result;
   },
-  /** The farm list is reloaded by the caller after it has left the farm's pages. */
-  deleteFarm: (farmId: string) => api.del(`/farm/${farmId}/delete`),
-  leaveFarm: (farmId: string) => api.post<null>(`/farm/${farmId}/leave`),
-
-  addBlock: async (farmId: string, blockName: string) => {
-    const result = await api.post('/block', { farm_id: farmId, block_name: blockName });
-    await structureChanged(farmId);
+  /** The farm leaves the mirror at once, so /farm opens another farm (or registration). */
+  deleteFarm: async (farmId: string) => {
+    requireOnline();
+    const result = await api.del(`/farm/${farmId}/delete`);
+    await forgetFarm(farmId);
     return result;
   },
-  renameBlock: async (farmId: string, blockId: string, blockName: string) => {
-    const result = await api.put(`/block/${blockId}/update`, { block_name: blockName });
-    await structureChanged(farmId);
-    return result;
-  },
-  deleteBlock: async (farmId: string, blockId: string) => {
-    const result = await api.del(`/block/${blockId}/delete`);
-    await structureChanged(farmId);
+  leaveFarm: async (farmId: string) => {
+    requireOnline();
+    const result = await api.post<null>(`/farm/${farmId}/leave`);
+    await forgetFarm(farmId);
     return result;
   },
 
-  addPond: async (body: AddPondBody) => {
-    const result = await api.post('/pond', body);
-    await structureChanged(body.farm_id);
-    return result;
-  },
-  updatePond: async (farmId: string, pondId: string, body: UpdatePondBody) => {
-    const result = await api.put(`/pond/${pondId}/update`, body);
-    await structureChanged(farmId);
-    return result;
-  },
-  deletePond: async (farmId: string, pondId: string) => {
-    const result = await api.del(`/pond/${pondId}/delete`);
-    await structureChanged(farmId);
-    return result;
-  },
+  addBlock: (farmId: string, blockName: string) =>
+    blocks().create([
+      { farm_id: farmId, block_name: blockName, updated_at: new Date().toISOString(), deleted_at: null },
+    ]),
+  renameBlock: (blockId: string, blockName: string) => blocks().update(blockId, { block_name: blockName }),
+  deleteBlock: (blockId: string) => blocks().remove(blockId),
+
+  /** A restricted creator gets full access to the pond they add (server rule), so 2 until synced. */
+  addPond: (farmId: string, input: PondInput) =>
+    ponds().create([
+      {
+        farm_id: farmId,
+        ...input,
+        status: 1,
+        access_level: 2,
+        updated_at: new Date().toISOString(),
+        deleted_at: null,
+      },
+    ]),
+  updatePond: (pondId: string, input: PondInput) => ponds().update(pondId, input),
+  deletePond: (pondId: string) => ponds().remove(pondId),
 
   addUser: async (body: AddUserFarmBody) => {
+    requireOnline();
     const result = await api.post<UserFarm>('/userFarm', body);
     await Promise.all([invalidate(keys.users(body.farm_id)), invalidate(farmKeys.info(body.farm_id))]);
     return result;
   },
-  updateUser: async (farmId: string, userFarmId: string, roleId: number, ponds: PondAccessEntry[]) => {
-    const result = await api.put<UserFarm>(`/userFarm/${userFarmId}/update`, { role_id: roleId, ponds });
+  updateUser: async (farmId: string, userFarmId: string, roleId: number, access: PondAccessEntry[]) => {
+    requireOnline();
+    const result = await api.put<UserFarm>(`/userFarm/${userFarmId}/update`, {
+      role_id: roleId,
+      ponds: access,
+    });
     await invalidate(keys.users(farmId));
     return result;
   },
   removeUser: async (farmId: string, userFarmId: string) => {
+    requireOnline();
     const result = await api.del(`/userFarm/${userFarmId}/delete`);
     await Promise.all([invalidate(keys.users(farmId)), invalidate(farmKeys.info(farmId))]);
     return result;
   },
 
   savePermissions: async (farmId: string, roleId: number, permissions: Permission[]) => {
+    requireOnline();
     const result = await api.put<Permission[]>('/permission', {
       farm_id: farmId,
       role_id: roleId,
       permissions,
     });
-    await Promise.all([invalidate(keys.permissions(farmId, roleId)), invalidate(farmKeys.farms)]);
+    await invalidate(keys.permissions(farmId, roleId));
+    farmsChanged();
     return result;
   },
 };
+
+/** Drops a farm the user no longer belongs to from the mirror (synced rows only). */
+async function forgetFarm(farmId: string): Promise<void> {
+  const db = getDb();
+  await db.transaction('rw', db.farms, db.blocks, db.ponds, async () => {
+    await db.farms.delete(farmId);
+    for (const table of [db.blocks, db.ponds])
+      await table
+        .where('farm_id')
+        .equals(farmId)
+        .filter((row) => row._status === 'synced')
+        .delete();
+  });
+  farmsChanged();
+}

@@ -4,6 +4,7 @@ import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { PageHeader } from '#components/page';
 import { Tabs } from '#components/tabs';
+import { WaterStandardsTab } from '#features/water/water-standards-tab';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { BlocksTab } from './blocks-tab.tsx';
@@ -14,7 +15,7 @@ import { PresetTimesTab } from './preset-times-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 import './settings.css';
 
-const TABS = ['farm', 'blocks', 'ponds', 'users', 'times', 'language'] as const;
+const TABS = ['farm', 'blocks', 'ponds', 'users', 'standards', 'times', 'language'] as const;
 type TabKey = (typeof TABS)[number];
 
 function Settings({ farm }: { farm: Farm }) {
@@ -22,7 +23,13 @@ function Settings({ farm }: { farm: Farm }) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: string };
   // Users and permissions only for those who may at least view them (seed 000 §6).
-  const visible = TABS.filter((key) => key !== 'users' || can(farm, 'user_permission', ACTION.view));
+  const visible = TABS.filter((key) => {
+    if (key === 'users') return can(farm, 'user_permission', ACTION.view);
+    // The server lists the standards to whoever may view water quality or its settings.
+    if (key === 'standards')
+      return can(farm, 'water_quality', ACTION.view) || can(farm, 'water_quality_setting', ACTION.view);
+    return true;
+  });
   const tab: TabKey = visible.find((key) => key === search.tab) ?? 'farm';
   const select = (key: TabKey) =>
     void navigate({
@@ -38,12 +45,17 @@ function Settings({ farm }: { farm: Farm }) {
         label={t('tabsLabel')}
         value={tab}
         onChange={select}
-        items={visible.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+        // The standards tab's label lives with its content, in the water namespace.
+        items={visible.map((key) => ({
+          key,
+          label: key === 'standards' ? t('water:standards.tab') : t(`tabs.${key}`),
+        }))}
       >
         {tab === 'farm' && <FarmTab farm={farm} />}
         {tab === 'blocks' && <BlocksTab farm={farm} />}
         {tab === 'ponds' && <PondsTab farm={farm} />}
         {tab === 'users' && <UsersTab farm={farm} />}
+        {tab === 'standards' && <WaterStandardsTab farm={farm} />}
         {tab === 'times' && <PresetTimesTab />}
         {tab === 'language' && <LanguageTab />}
       </Tabs>

@@ -76,6 +76,10 @@ export async function pullResource(
   const applied = await applyPull(db, resource, scope, items, since === undefined);
   if (parsed.serverTime && incremental) {
     await db.syncState.put({ key: cursor, since: parsed.serverTime, pulledAt: clock.now() });
+  } else if (!incremental) {
+    // Whole-list pulls need no `since`, but the UI must tell "never pulled" (show loading,
+    // or a retry when offline) from "pulled, and the list is empty" (e.g. no farms yet).
+    await db.syncState.put({ key: cursor, pulledAt: clock.now() });
   }
   return { kind: 'ok', resource: name, applied };
 }

@@ -14,7 +14,8 @@ export function createDb(connectionString: string, max = 10): Db {
   // An idle client whose connection the server ends (restart, shutdown) emits 'error' on
   // the pool; unhandled, that would crash the process. The pool replaces the client.
   pool.on('error', (error) => {
-    if (!/terminating connection/.test(error.message)) console.error('[db] idle client error:', error.message);
+    if (!/terminating connection/.test(error.message))
+      console.error('[db] idle client error:', error.message);
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

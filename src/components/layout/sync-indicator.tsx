@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { unsentCount, useSyncStatus } from '#app/sync-status';
+
+/** Cloud with a tick line when online, struck through when offline (drawn here: two uses only). */
+function CloudIcon({ offline }: { offline: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.2 9.1 4.5 4.5 0 0 0 7 18z" />
+      {offline && <path d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+/**
+ * Navbar sync state, always in view (DOMAIN.md: unclear sync is the first complaint):
+ * online/offline, how many records wait, and in red how many the server refused.
+ * Counts come live from the outbox; a tap opens /sync. The full sentence is the
+ * accessible name. On a 360 px phone the farm name needs the room, so the phone shows
+ * the icon and bare counts (red for failed); wider screens add the words.
+ */
+export function SyncIndicator() {
+  const { t } = useTranslation('sync');
+  const { online, summary, running, held } = useSyncStatus();
+  const { waiting, failed } = unsentCount(summary);
+  const connection = t(online ? 'indicator.online' : 'indicator.offline');
+  const label = t('indicator.label', { connection, waiting, failed });
+  const state = failed > 0 ? 'failed' : !online || held ? 'offline' : waiting > 0 ? 'waiting' : 'ok';
+  return (
+    <Link
+      to="/sync"
+      className="sync-indicator"
+      data-state={state}
+      data-running={running ? 'on' : undefined}
+      aria-label={label}
+      title={label}
+      activeProps={{ 'aria-current': 'page' }}
+    >
+      <CloudIcon offline={!online} />
+      <span className="sync-indicator__text" aria-hidden="true">
+        <span className="sync-indicator__connection" data-quiet={waiting + failed > 0 ? 'on' : undefined}>
+          {connection}
+        </span>
+        {waiting > 0 && (
+          <span className="sync-indicator__count">
+            {waiting}
+            <span className="sync-indicator__word"> {t('indicator.waitingWord', { count: waiting })}</span>
+          </span>
+        )}
+        {failed > 0 && (
+          <span className="sync-indicator__count sync-indicator__failed">
+            {failed}
+            <span className="sync-indicator__word"> {t('indicator.failedWord', { count: failed })}</span>
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}

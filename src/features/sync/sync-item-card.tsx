@@ -1,0 +1,120 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { syncControl } from '#app/sync-status';
+import { useConfirm } from '#components/confirm-dialog';
+import { useFormat } from '#components/format';
+import { useToast } from '#components/toast';
+import { editTarget, type SyncItem } from './sync-items.ts';
+
+/** The reason the server gave: its code in the current language, its own words, and per-field messages. */
+function Reason({ item }: { item: SyncItem }) {
+  const { t } = useTranslation('sync');
+  const error = item.row?._error ?? item.entry.lastError;
+  if (!error) return null;
+  const general = t(`common:error.${error.code}`, { defaultValue: '' });
+  const own = error.message && error.message !== general ? error.message : '';
+  const fields = Object.entries(error.fields ?? {});
+  return (
+    <div className="sync-item__reason">
+      <p>
+        <strong>{t('screen.reason')}:</strong> {general || own}
+        {general && own && fields.length === 0 ? ` (${own})` : ''}
+      </p>
+      {fields.length > 0 && (
+        <ul>
+          {fields.map(([field, messages]) => (
+            <li key={field}>
+              <strong>{t(`field.${field}`, { defaultValue: field })}:</strong> {messages.join(' ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function SyncItemCard({ item }: { item: SyncItem }) {
+  const { t } = useTranslation('sync');
+  const format = useFormat();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const { entry } = item;
+  const failed = entry.status === 'failed';
+  const type = t(`record.${entry.table ?? 'other'}`, { defaultValue: t('record.other') });
+  const target = editTarget(item);
+
+  const act = async (action: () => Promise<void>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(done);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const discard = async () => {
+    const ok = await confirm({
+      message: t('screen.discardConfirm'),
+      confirmLabel: t('screen.discardConfirmButton'),
+    });
+    if (ok) await act(async () => (await syncControl()).discard(entry.id), t('screen.discarded'));
+  };
+
+  const state =
+    entry.status === 'queued' && entry.attempts > 0 && entry.nextAttemptAt > Date.now()
+      ? `${t('state.queued')}, ${t('state.nextTry', { time: format.time(new Date(entry.nextAttemptAt)) })}`
+      : t(`state.${entry.status}`);
+
+  return (
+    <li className={failed ? 'sync-item sync-item--failed' : 'sync-item'}>
+      <div className="sync-item__main">
+        <p className="sync-item__title">
+          {type} <span className="badge">{t(`kind.${entry.kind}`)}</span>
+          {item.title && <span className="sync-item__name"> {item.title}</span>}
+        </p>
+        <p className="sync-item__meta">
+          {item.measuredAt && `${format.dateTime(item.measuredAt)} · `}
+          {item.farmName && `${t('record.inFarm', { farm: item.farmName })} · `}
+          {state}
+        </p>
+        {failed && <Reason item={item} />}
+      </div>
+      <div className="sync-item__actions">
+        {failed && (
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={busy}
+            onClick={() => void act(async () => (await syncControl()).retry(entry.id), t('screen.retried'))}
+          >
+            {t('screen.retry')}
+          </button>
+        )}
+        {failed && target && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void navigate({ href: target })}
+          >
+            {t('screen.edit')}
+          </button>
+        )}
+        {entry.status !== 'sending' && (
+          <button
+            type="button"
+            className="button button--ghost-danger button--small"
+            disabled={busy}
+            onClick={() => void discard()}
+          >
+            {t('screen.discard')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

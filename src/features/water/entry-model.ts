@@ -1,0 +1,157 @@
+import { DateTime, type Zone } from 'luxon';
+import type { Farm, Pond } from '#shared/contracts/farm';
+import { WATER_KINDS, type WaterKind } from '#shared/contracts/water';
+import { compareNames } from '#shared/domain/natural-sort';
+import { ACTION } from '#shared/domain/permissions';
+import { isTime, type TimeOfDay, timeOfDay } from '#shared/domain/time-of-day';
+import { pondAction } from './pond-access.ts';
+import { checkEntry, type EntryValues, type FieldProblem } from './water-fields.ts';
+
+/**
+ * The water-quality entry form as data: what is typed (also the draft that survives a
+ * reload), and how it becomes records. No React here, so the tests cover the rules.
+ */
+export interface WaterEntryState {
+  date: string; // YYYY-MM-DD, device calendar
+  time: string; // HH:mm as typed
+  kind: WaterKind;
+  /** kind → pond_id → field → text */
+  values: Record<WaterKind, Record<string, EntryValues>>;
+}
+
+export function emptyValues(): WaterEntryState['values'] {
+  return { general: {}, chemical: {}, biological: {} };
+}
+
+/** Now, on this phone's clock: the slot (morning at 06:10) follows from the hour. */
+export function initialState(now: DateTime = DateTime.local()): WaterEntryState {
+  return { date: now.toISODate() ?? '', time: now.toFormat('HH:mm'), kind: 'general', values: emptyValues() };
+}
+
+export function slotOf(time: string): TimeOfDay | null {
+  return isTime(time) ? timeOfDay(Number(time.slice(0, 2))) : null;
+}
+
+export interface MeasuredAt {
+  measured_at: string;
+  utc_offset: number;
+  time_of_day: TimeOfDay;
+}
+
+/**
+ * The instant with the phone's offset (2025-03-01T06:00:00.000+07:00): the server keeps the
+ * offset, so the farm's wall clock, and with it the slot, survives the round trip.
+ */
+export function measuredAt(date: string, time: string, zone: string | Zone = 'local'): MeasuredAt | null {
+  if (!isTime(time)) return null;
+  const dt = DateTime.fromISO(`${date}T${time}`, { zone });
+  if (!dt.isValid) return null;
+  return { measured_at: dt.toISO() ?? '', utc_offset: dt.offset, time_of_day: timeOfDay(dt.hour) };
+}
+
+export type WhenProblem = 'date' | 'time' | 'future';
+
+/** A reading may not be dated later than now (a few minutes of clock drift allowed). */
+export function whenProblem(
+  date: string,
+  time: string,
+  now: DateTime = DateTime.local(),
+): WhenProblem | null {
+  if (!DateTime.fromISO(date).isValid) return 'date';
+  const at = measuredAt(date, time, now.zoneName ?? 'local');
+  if (!at) return 'time';
+  if (DateTime.fromISO(at.measured_at) > now.plus({ minutes: 10 })) return 'future';
+  return null;
+}
+
+/** Dike order: block by block, ponds by name with numbers ("Kolam 2" before "Kolam 10"). */
+export function dikeOrder(ponds: readonly Pond[]): Pond[] {
+  return [...ponds].sort((a, b) => compareNames(a.block_name, b.block_name) || compareNames(a.name, b.name));
+}
+
+/** Ponds the user may add readings to, and those he only sees (shown greyed with a note). */
+export function splitPonds(farm: Farm, ponds: readonly Pond[]): { enterable: Pond[]; viewOnly: Pond[] } {
+  const enterable: Pond[] = [];
+  const viewOnly: Pond[] = [];
+  for (const pond of dikeOrder(ponds)) {
+    const level = pondAction(farm, pond, 'water_quality');
+    if (level >= ACTION.add) enterable.push(pond);
+    else if (level >= ACTION.view) viewOnly.push(pond);
+  }
+  return { enterable, viewOnly };
+}
+
+export interface ReadingRecord extends Record<string, unknown> {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string | null;
+  measured_at: string;
+  utc_offset: number;
+  time_of_day: TimeOfDay;
+}
+
+export interface Batches {
+  batches: { kind: WaterKind; records: ReadingRecord[] }[];
+  /** Ponds held back because a value is impossible: kind → pond_id → field → problem. */
+  problems: Record<WaterKind, Record<string, Record<string, FieldProblem>>>;
+}
+
+/**
+ * One record per pond and kind with at least one value; every field present, -99 when
+ * not measured. A pond with an impossible value is held back (its values stay in the
+ * form with the message); the other ponds still save.
+ */
+export function buildBatches(
+  state: WaterEntryState,
+  ctx: {
+    farmId: string;
+    pondIds: readonly string[];
+    when: MeasuredAt;
+    cycleOf: (pondId: string) => string | null;
+    newId: () => string;
+  },
+): Batches {
+  const problems: Batches['problems'] = { general: {}, chemical: {}, biological: {} };
+  const batches: Batches['batches'] = [];
+  for (const kind of WATER_KINDS) {
+    const records: ReadingRecord[] = [];
+    for (const pondId of ctx.pondIds) {
+      const check = checkEntry(kind, state.values[kind][pondId]);
+      if (Object.keys(check.problems).length > 0) problems[kind][pondId] = check.problems;
+      else if (check.filled)
+        records.push({
+          id: ctx.newId(),
+          farm_id: ctx.farmId,
+          pond_id: pondId,
+          cycle_id: ctx.cycleOf(pondId),
+          ...ctx.when,
+          ...check.values,
+        });
+    }
+    if (records.length > 0) batches.push({ kind, records });
+  }
+  return { batches, problems };
+}
+
+/** The form after a save: the saved ponds empty, held-back ponds as typed. */
+export function withoutSaved(values: WaterEntryState['values'], saved: Batches['batches']) {
+  const next = emptyValues();
+  for (const kind of WATER_KINDS) {
+    const done = new Set(saved.find((b) => b.kind === kind)?.records.map((r) => r.pond_id) ?? []);
+    for (const [pondId, entry] of Object.entries(values[kind]))
+      if (!done.has(pondId)) next[kind][pondId] = entry;
+  }
+  return next;
+}
+
+/** Ponds of one kind with something typed (for the tab labels and the save button). */
+export function filledPonds(values: Record<string, EntryValues>, pondIds: readonly string[]): number {
+  return pondIds.filter((id) => Object.values(values[id] ?? {}).some((text) => text.trim() !== '')).length;
+}
+
+export function hasAnyValue(values: WaterEntryState['values']): boolean {
+  return WATER_KINDS.some((kind) =>
+    Object.values(values[kind]).some((entry) => Object.values(entry).some((t) => t.trim() !== '')),
+  );
+}

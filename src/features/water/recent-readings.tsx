@@ -1,0 +1,176 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '#components/confirm-dialog';
+import { useFormat } from '#components/format';
+import { EmptyState } from '#components/page';
+import { useToast } from '#components/toast';
+import { getDb, type ServerRecord, type TambakDb } from '#local/db';
+import { createRepository } from '#local/repository';
+import { RECENT_READING_DAYS } from '#local/resources';
+import type { Pond } from '#shared/contracts/farm';
+import { WATER_KINDS } from '#shared/contracts/water';
+import { waterColorKey, weatherKey } from '#shared/domain/water-options';
+import type { WaterStandard } from '#shared/domain/water-standards';
+import { ReadingEditDialog } from './reading-edit-dialog.tsx';
+import { useUnit } from './reading-fields.tsx';
+import {
+  groupReadings,
+  hasMeasured,
+  type ReadingItem,
+  type ShownValue,
+  shownValues,
+  wallTime,
+} from './reading-groups.ts';
+import { SyncBadge } from './record-status.tsx';
+import { WATER_RESOURCES, WATER_TABLES } from './save-readings.ts';
+import { shown, useWaterStandards } from './water-data.ts';
+import { fieldSpec } from './water-fields.ts';
+import './water.css';
+
+interface RecentReadingsProps {
+  farmId: string;
+  pond: Pond;
+  /** Edit and delete need level 2 on the pond for water quality (seed 000 §6). */
+  canEdit: boolean;
+  db?: TambakDb;
+}
+
+/** A pond's readings of the last 30 days from the mirror, by day and slot, each with its sync state. */
+export function RecentReadings({ farmId, pond, canEdit, db = getDb() }: RecentReadingsProps) {
+  const { t } = useTranslation('water');
+  const format = useFormat();
+  const { standards } = useWaterStandards(farmId, db);
+  const [editing, setEditing] = useState<ReadingItem | null>(null);
+  const items = useLiveQuery(async () => {
+    const lists = await Promise.all(
+      WATER_KINDS.map(async (kind) => {
+        const rows = await db.mirror(WATER_TABLES[kind]).where('pond_id').equals(pond.pond_id).toArray();
+        return shown(rows).map((row) => ({ kind, row: row as unknown as ReadingItem['row'] }));
+      }),
+    );
+    return lists.flat();
+  }, [db, pond.pond_id]);
+  if (!items) return null;
+  const fromDay = DateTime.local().minus({ days: RECENT_READING_DAYS }).toISODate() ?? '';
+  const days = groupReadings(items, fromDay);
+  if (days.length === 0) return <EmptyState title={t('readings.empty')} />;
+  return (
+    <div className="readings">
+      {days.map(({ day, slots }) => (
+        <section key={day} className="readings__day" aria-label={format.date(day)}>
+          <h3 className="readings__day-title">{format.date(day)}</h3>
+          {slots.map(({ slot, items: slotItems }) => (
+            <div key={slot} className="readings__slot">
+              <h4 className="readings__slot-title">{t(`timeOfDay.${slot}`)}</h4>
+              <ul className="data-list">
+                {slotItems.map((item) => (
+                  <ReadingRow
+                    key={item.row.id}
+                    item={item}
+                    standards={standards}
+                    canEdit={canEdit}
+                    db={db}
+                    onEdit={() => setEditing(item)}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+      {editing && (
+        <ReadingEditDialog
+          item={editing}
+          pondName={pond.name}
+          standards={standards}
+          db={db}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface RowProps {
+  item: ReadingItem;
+  standards: readonly WaterStandard[];
+  canEdit: boolean;
+  db: TambakDb;
+  onEdit: () => void;
+}
+
+function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
+  const { t } = useTranslation(['water', 'ui']);
+  const confirm = useConfirm();
+  const toast = useToast();
+  const values = shownValues(item, standards);
+  const time = wallTime(item.row.measured_at);
+  const kindLabel = t(`kinds.${item.kind}`);
+  const remove = async () => {
+    if (!(await confirm({ message: t('readings.deleteConfirm', { kind: kindLabel, time }) }))) return;
+    await createRepository<ServerRecord>(WATER_RESOURCES[item.kind], db).remove(item.row.id);
+    toast.success(t('readings.deleted'));
+  };
+  return (
+    <li className="reading-row">
+      <div className="data-list__main">
+        <span className="reading-row__head">
+          <span className="reading-row__time">{time}</span>
+          <span className="badge">{kindLabel}</span>
+          <SyncBadge row={item.row} />
+        </span>
+        {!hasMeasured(values) ? (
+          <span className="data-list__meta">{t('readings.nothingMeasured')}</span>
+        ) : (
+          <ul className="reading-values">
+            {values.map((value) => (
+              <ValueChip key={value.field} kind={item.kind} value={value} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {canEdit && (
+        <span className="reading-row__actions">
+          <button type="button" className="button button--ghost button--small" onClick={onEdit}>
+            {t('ui:actions.edit')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost-danger button--small"
+            onClick={() => void remove()}
+          >
+            {t('ui:actions.delete')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+function ValueChip({ kind, value }: { kind: ReadingItem['kind']; value: ShownValue }) {
+  const { t } = useTranslation('water');
+  const format = useFormat();
+  const unitOf = useUnit();
+  let text: string;
+  if (value.value === null) text = '–';
+  else if (value.option) {
+    const key = value.field === 'color' ? waterColorKey(value.value) : weatherKey(value.value);
+    text = key ? t(key) : '–';
+  } else {
+    const unit = unitOf(fieldSpec(kind, value.field).unit);
+    text = `${format.number(value.value)}${unit ? ` ${unit}` : ''}`;
+  }
+  return (
+    <li className={value.out ? 'reading-value reading-value--out' : 'reading-value'}>
+      <span className="reading-value__label">{t(`fields.${value.field}`)}</span> {text}
+      {value.out && <span className="visually-hidden"> ({t('readings.outMark')})</span>}
+      {value.out && (
+        <span className="reading-value__mark" aria-hidden="true">
+          !
+        </span>
+      )}
+    </li>
+  );
+}

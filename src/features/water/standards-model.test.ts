@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Local, WaterSettingRow } from '#local/db';
+import { changedStandards, checkBounds, standardLines } from './standards-model.ts';
+
+const stored: Local<WaterSettingRow> = {
+  key: 'f:ph',
+  farm_id: 'f',
+  setting_id: 's1',
+  parameter: 'ph',
+  min: 7.5,
+  max: 8.5,
+  unit: '',
+  is_default: false,
+  _status: 'synced',
+};
+
+describe('standardLines', () => {
+  it('shows the vannamei defaults before the first pull, the farm rows over them after', () => {
+    const before = standardLines([]);
+    expect(before.find((l) => l.parameter === 'ph')).toMatchObject({ min: 7.8, max: 8.5, isDefault: true });
+    expect(before.find((l) => l.parameter === 'do')).toMatchObject({ min: 4, max: null, unit: 'mg/L' });
+    const after = standardLines([stored]);
+    expect(after.find((l) => l.parameter === 'ph')).toMatchObject({
+      min: 7.5,
+      isDefault: false,
+      settingId: 's1',
+    });
+  });
+});
+
+describe('checkBounds', () => {
+  it('accepts open bounds and commas', () => {
+    expect(checkBounds({ min: '4', max: '' })).toEqual({ standard: { min: 4, max: null } });
+    expect(checkBounds({ min: '7,8', max: '8,5' })).toEqual({ standard: { min: 7.8, max: 8.5 } });
+  });
+
+  it('refuses min above max and text that is not a number', () => {
+    expect(checkBounds({ min: '9', max: '8' }).problem).toEqual({ side: 'min', key: 'minAboveMax' });
+    expect(checkBounds({ min: '1', max: 'x' }).problem).toEqual({ side: 'max', key: 'numeric' });
+  });
+});
+
+describe('changedStandards', () => {
+  it('sends only the parameters whose bounds changed', () => {
+    const lines = standardLines([stored]);
+    const { settings, problems } = changedStandards(lines, {
+      ph: { min: '7,5', max: '8,5' },
+      temperature: { min: '27', max: '32' },
+      salinity: { min: '30', max: '20' },
+    });
+    expect(settings).toEqual([{ parameter: 'temperature', min: 27, max: 32 }]);
+    expect(problems).toEqual({ salinity: { side: 'min', key: 'minAboveMax' } });
+  });
+});

@@ -1,0 +1,82 @@
+import type { Local, WaterSettingRow } from '#local/db';
+import { parameterUnit, VANNAMEI_STANDARDS, type WaterStandard } from '#shared/domain/water-standards';
+import { parseDecimal } from './water-fields.ts';
+
+/** One parameter as the standards tab shows it: the farm's row, else the vannamei default. */
+export interface StandardLine {
+  parameter: string;
+  min: number | null;
+  max: number | null;
+  unit: string;
+  isDefault: boolean;
+  settingId: string | null;
+  /** The mirror row, when there is one (for its sync state). */
+  row?: Local<WaterSettingRow>;
+}
+
+export function standardLines(rows: readonly Local<WaterSettingRow>[]): StandardLine[] {
+  const byParameter = new Map(rows.map((row) => [row.parameter, row]));
+  const order = [...VANNAMEI_STANDARDS.map((s) => s.parameter)];
+  for (const row of rows) if (!order.includes(row.parameter)) order.push(row.parameter);
+  return order.map((parameter) => {
+    const row = byParameter.get(parameter);
+    const fallback = VANNAMEI_STANDARDS.find((s) => s.parameter === parameter);
+    return {
+      parameter,
+      min: row ? row.min : (fallback?.min ?? null),
+      max: row ? row.max : (fallback?.max ?? null),
+      unit: row?.unit || parameterUnit(parameter),
+      isDefault: row ? row.is_default : true,
+      settingId: row?.setting_id ?? null,
+      row,
+    };
+  });
+}
+
+export interface BoundsText {
+  min: string;
+  max: string;
+}
+
+export type BoundsProblem = { side: 'min' | 'max'; key: 'numeric' } | { side: 'min'; key: 'minAboveMax' };
+
+/** '' is an open bound (null); a comma is a decimal point. */
+export function parseBound(text: string): number | null | 'invalid' {
+  if (text.trim() === '') return null;
+  const value = parseDecimal(text);
+  return Number.isFinite(value) ? value : 'invalid';
+}
+
+export function checkBounds(text: BoundsText): {
+  standard?: { min: number | null; max: number | null };
+  problem?: BoundsProblem;
+} {
+  const min = parseBound(text.min);
+  const max = parseBound(text.max);
+  if (min === 'invalid') return { problem: { side: 'min', key: 'numeric' } };
+  if (max === 'invalid') return { problem: { side: 'max', key: 'numeric' } };
+  if (min !== null && max !== null && min > max) return { problem: { side: 'min', key: 'minAboveMax' } };
+  return { standard: { min, max } };
+}
+
+/** What the save sends: the parameters whose typed bounds differ from what is shown. */
+export function changedStandards(
+  lines: readonly StandardLine[],
+  edits: Record<string, BoundsText>,
+): { settings: WaterStandard[]; problems: Record<string, BoundsProblem> } {
+  const settings: WaterStandard[] = [];
+  const problems: Record<string, BoundsProblem> = {};
+  for (const line of lines) {
+    const edit = edits[line.parameter];
+    if (!edit) continue;
+    const { standard, problem } = checkBounds(edit);
+    if (problem) problems[line.parameter] = problem;
+    else if (standard && (standard.min !== line.min || standard.max !== line.max))
+      settings.push({ parameter: line.parameter, ...standard });
+  }
+  return { settings, problems };
+}
+
+export function defaultOf(parameter: string): WaterStandard | undefined {
+  return VANNAMEI_STANDARDS.find((s) => s.parameter === parameter);
+}

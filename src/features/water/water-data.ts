@@ -1,0 +1,41 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { getDb, type TambakDb } from '#local/db';
+import type { Cycle } from '#shared/contracts/cycle';
+import { mergeStandards, type WaterStandard } from '#shared/domain/water-standards';
+
+/** Rows the user should see: local deletions waiting for the server are hidden. */
+export function shown<R extends { _deleted?: true }>(rows: readonly R[]): R[] {
+  return rows.filter((row) => !row._deleted);
+}
+
+/**
+ * Live reads of the Dexie mirror for the water screens: they re-render on every local
+ * write and on every sync, and work the same with no signal.
+ */
+
+/** The farm's standards: its stored rows over the vannamei defaults (defaults alone before the first pull). */
+export function useWaterStandards(farmId: string, db: TambakDb = getDb()) {
+  const rows = useLiveQuery(() => db.waterSettings.where('farm_id').equals(farmId).toArray(), [db, farmId]);
+  return useMemo(() => {
+    const live = shown(rows ?? []);
+    const standards: WaterStandard[] = mergeStandards(
+      live.map(({ parameter, min, max }) => ({ parameter, min, max })),
+    );
+    return { standards, rows: live, loaded: rows !== undefined };
+  }, [rows]);
+}
+
+/** Active cycle of a pond (end_date 0), newest first when the mirror holds two during a sync. */
+export function activeCycleOf(cycles: readonly Cycle[], pondId: string): Cycle | undefined {
+  return cycles
+    .filter((c) => c.pond_id === pondId && c.end_date === 0)
+    .sort((a, b) => b.start_date.localeCompare(a.start_date))[0];
+}
+
+export function useFarmCycles(farmId: string, db: TambakDb = getDb()) {
+  return useLiveQuery(
+    async () => shown(await db.cycles.where('farm_id').equals(farmId).toArray()),
+    [db, farmId],
+  );
+}

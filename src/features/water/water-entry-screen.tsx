@@ -1,0 +1,42 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { usePonds } from '#components/farm-data';
+import { FarmGate } from '#components/farm-gate';
+import { LoadError, Loading, PageHeader } from '#components/page';
+import type { Farm } from '#shared/contracts/farm';
+import { WaterEntryForm } from './water-entry-form.tsx';
+import './water.css';
+
+function WaterEntry({ farm }: { farm: Farm }) {
+  const { t } = useTranslation('water');
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { pond_id?: unknown };
+  const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
+  const ponds = usePonds(farm.farm_id);
+  const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
+  const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
+  return (
+    <div className="narrow water-screen">
+      <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
+      {ponds.data ? (
+        <WaterEntryForm
+          // a new farm is a new form: its draft, its ponds
+          key={farm.farm_id}
+          farm={farm}
+          ponds={ponds.data}
+          pondId={pondId}
+          onLeave={() => void navigate({ to: back })}
+        />
+      ) : ponds.error ? (
+        <LoadError error={ponds.error} onRetry={ponds.reload} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/water-quality/add, optionally ?pond_id= from a pond's page. */
+export function WaterEntryScreen() {
+  return <FarmGate>{(farm) => <WaterEntry farm={farm} />}</FarmGate>;
+}

@@ -1,0 +1,124 @@
+import { NOT_MEASURED, WATER_FIELDS, type WaterFieldSpec, type WaterKind } from '#shared/contracts/water';
+import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standards';
+
+/**
+ * What one typed value means. Pure, so the entry form, the edit dialog and the tests
+ * agree: an empty box is "not measured" (sent as -99), a comma is a decimal point
+ * (Indonesian keyboards), and a value the physical range excludes is refused.
+ */
+
+/** The order a pond keeper reads his meters in; the first ones show without expanding. */
+export const FIELD_ORDER: Record<WaterKind, readonly string[]> = {
+  general: [
+    'ph',
+    'do',
+    'temperature',
+    'salinity',
+    'turbidity',
+    'water_height',
+    'oxygen',
+    'orp',
+    'color',
+    'weather',
+  ],
+  chemical: Object.keys(WATER_FIELDS.chemical),
+  biological: Object.keys(WATER_FIELDS.biological),
+};
+
+/** How many of FIELD_ORDER a pond card shows before "more parameters" (the dike-walk four). */
+export const PRIMARY_COUNT: Record<WaterKind, number> = { general: 4, chemical: 13, biological: 14 };
+
+/** Choices, not measurements: drawn as selects with the translated lists. */
+export const OPTION_FIELDS = new Set(['color', 'weather']);
+
+export function fieldSpec(kind: WaterKind, field: string): WaterFieldSpec {
+  return (WATER_FIELDS[kind] as Record<string, WaterFieldSpec>)[field];
+}
+
+export type FieldProblem =
+  | { key: 'numeric' }
+  | { key: 'integer' }
+  | { key: 'range'; min: number; max: number };
+
+export type Parsed = { value: number | null } | { problem: FieldProblem };
+
+/**
+ * "7,9" and "7.9" are both 7.9; "10.000,5" (both marks) reads the Indonesian way. A lone
+ * point stays a decimal point: meters print 7.9, and nobody types thousands into a pH box.
+ */
+export function parseDecimal(text: string): number {
+  let s = text.trim().replace(/\s/g, '');
+  if (s.includes(',') && s.includes('.')) s = s.replace(/\./g, '');
+  s = s.replace(',', '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(s)) return Number.NaN;
+  return Number(s);
+}
+
+export function parseEntry(kind: WaterKind, field: string, text: string | undefined): Parsed {
+  if (text === undefined || text.trim() === '') return { value: null };
+  const value = parseDecimal(text);
+  if (!Number.isFinite(value)) return { problem: { key: 'numeric' } };
+  if (value === NOT_MEASURED) return { value: null };
+  const spec = fieldSpec(kind, field);
+  if (spec.integer && !Number.isInteger(value)) return { problem: { key: 'integer' } };
+  if (value < spec.min || value > spec.max)
+    return { problem: { key: 'range', min: spec.min, max: spec.max } };
+  return { value };
+}
+
+/** Typed values of one pond and one kind: field → text ('' or absent = not measured). */
+export type EntryValues = Record<string, string>;
+
+export interface EntryCheck {
+  /** Every field of the kind: a number, or -99 when not measured. */
+  values: Record<string, number>;
+  problems: Record<string, FieldProblem>;
+  /** At least one field measured. */
+  filled: boolean;
+}
+
+export function checkEntry(kind: WaterKind, entry: EntryValues | undefined): EntryCheck {
+  const values: Record<string, number> = {};
+  const problems: Record<string, FieldProblem> = {};
+  let filled = false;
+  for (const field of FIELD_ORDER[kind]) {
+    const parsed = parseEntry(kind, field, entry?.[field]);
+    if ('problem' in parsed) {
+      problems[field] = parsed.problem;
+      values[field] = NOT_MEASURED;
+      filled = true;
+    } else {
+      values[field] = parsed.value ?? NOT_MEASURED;
+      if (parsed.value !== null) filled = true;
+    }
+  }
+  return { values, problems, filled };
+}
+
+/** The red flag while typing: a parsed value outside the farm's standard (never for -99). */
+export function outOfStandard(
+  kind: WaterKind,
+  field: string,
+  text: string | undefined,
+  standards: readonly WaterStandard[],
+): boolean {
+  if (OPTION_FIELDS.has(field)) return false;
+  const parsed = parseEntry(kind, field, text);
+  return 'value' in parsed && isOutOfStandard(field, parsed.value, standards);
+}
+
+/** A stored number back into the text box: -99 / null is an empty box. */
+export function toText(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === NOT_MEASURED || Number.isNaN(value)) return '';
+  return language === 'en' ? String(value) : String(value).replace('.', ',');
+}
+
+/** "7,8–8,5", "≥ 4" or "≤ 2" for the hint next to a flagged value. */
+export function rangeText(standard: WaterStandard | undefined, number: (n: number) => string): string {
+  if (!standard) return '';
+  const { min, max } = standard;
+  if (min !== null && max !== null) return `${number(min)}–${number(max)}`;
+  if (min !== null) return `≥ ${number(min)}`;
+  if (max !== null) return `≤ ${number(max)}`;
+  return '';
+}
