@@ -15,11 +15,11 @@ import { uiLocales } from '../components/locales.ts';
 import { accountLocales } from '../features/account/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
-import { pondLocales } from '../features/pond/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
+import { pondLocales } from './screens/pond-locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */
 export const LANGUAGE_KEY = 'tambak:language';

@@ -25,18 +25,12 @@ const SCREENS: Record<string, RouteComponent> = {
     'FarmRegistrationScreen',
   ),
   '/farm/$farm_id': lazyRouteComponent(() => import('#features/farm/farm-home-screen'), 'FarmHomeScreen'),
-  '/farm/$farm_id/settings': lazyRouteComponent(
-    () => import('#features/settings/settings-screen'),
-    'SettingsScreen',
-  ),
+  '/farm/$farm_id/settings': lazyRouteComponent(() => import('#app/screens/settings-page'), 'SettingsScreen'),
   '/farm/$farm_id/water-quality/add': lazyRouteComponent(
     () => import('#features/water/water-entry-screen'),
     'WaterEntryScreen',
   ),
-  '/farm/$farm_id/pond/$pond_id': lazyRouteComponent(
-    () => import('#features/pond/pond-screen'),
-    'PondScreen',
-  ),
+  '/farm/$farm_id/pond/$pond_id': lazyRouteComponent(() => import('#app/screens/pond-screen'), 'PondScreen'),
   '/profile': lazyRouteComponent(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
   '/sync': lazyRouteComponent(() => import('#features/sync/sync-screen'), 'SyncScreen'),
   '/login': lazyRouteComponent(() => import('#features/account/login-screen'), 'LoginScreen'),

@@ -2,7 +2,8 @@ import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { syncControl, useSyncStatus } from '#app/sync-status';
 import { ApiError, api } from '#local/api-client';
-import type { AnyRow, Local, TambakDb } from '#local/db';
+import type { Local, TambakDb } from '#local/db';
+import { visible } from '#local/visible';
 import type { Block, Farm, FarmInfo, Pond } from '#shared/contracts/farm';
 import { sortByName } from '#shared/domain/natural-sort';
 import {
@@ -41,8 +42,6 @@ const cursorKey = (resource: string, farmId: string | null) => `cursor:${resourc
 type Listed<T> = { rows: Local<T>[]; pulled: boolean };
 type MirrorResource<T> = Resource<T[]> & { reload: () => void };
 
-const shown = <R extends AnyRow>(rows: R[]) => rows.filter((row) => !row._deleted);
-
 async function readList<T>(
   db: TambakDb,
   table: 'farms' | 'blocks' | 'ponds',
@@ -54,7 +53,7 @@ async function readList<T>(
     farmId ? source.where('farm_id').equals(farmId).toArray() : source.toArray(),
     db.syncState.get(cursorKey(table, farmId)),
   ]);
-  return { rows: sortByName(shown(rows) as Local<T>[], name), pulled: cursor?.pulledAt !== undefined };
+  return { rows: sortByName(visible(rows) as Local<T>[], name), pulled: cursor?.pulledAt !== undefined };
 }
 
 function offlineError(): ApiError {

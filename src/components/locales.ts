@@ -1,5 +1,12 @@
 /** Strings of the shared UI and the app shell (namespace `ui`). */
 const id = {
+  recordStatus: {
+    pending: 'Tersimpan di ponsel, menunggu sinyal',
+    synced: 'Tersimpan',
+    failed: 'Gagal terkirim: {{reason}}',
+    waiting: 'Menunggu',
+    notSent: 'Gagal',
+  },
   appName: 'Tambak',
   skipToContent: 'Lewati ke konten',
   nav: {
@@ -59,6 +66,13 @@ const id = {
 export type UiCatalog = typeof id;
 
 const en: UiCatalog = {
+  recordStatus: {
+    pending: 'Saved on this phone, waiting for signal',
+    synced: 'Saved',
+    failed: 'Not sent: {{reason}}',
+    waiting: 'Waiting',
+    notSent: 'Failed',
+  },
   appName: 'Tambak',
   skipToContent: 'Skip to content',
   nav: {

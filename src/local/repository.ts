@@ -1,7 +1,10 @@
 import { type Clock, systemClock } from '#local/clock';
-import { type AnyRow, getDb, type Local, type ServerRecord, type TambakDb } from '#local/db';
+import { getDb, type Local, type ServerRecord, type TambakDb } from '#local/db';
 import { deleteRecord, saveRecords, updateRecord } from '#local/outbox';
 import type { ResourceDescriptor } from '#local/resources';
+import { visible } from '#local/visible';
+
+export { visible };
 
 /**
  * What a feature holds for one record type: writes that queue their upload atomically,
@@ -37,9 +40,4 @@ export function createRepository<T extends ServerRecord>(
       return visible(rows) as Local<T>[];
     },
   };
-}
-
-/** Rows the user should see: everything but local deletions waiting for the server. */
-export function visible<R extends AnyRow>(rows: R[]): R[] {
-  return rows.filter((row) => !row._deleted);
 }

@@ -6,10 +6,10 @@ import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
 import { Card } from '#components/page';
+import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
-import { SyncBadge } from '#features/water/record-status';
-import { shown } from '#features/water/water-data.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
+import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION, type Action } from '#shared/domain/permissions';
@@ -34,7 +34,7 @@ export function CyclesCard({ farm, pond, level, db = getDb() }: CyclesCardProps)
   const toast = useToast();
   const [dialog, setDialog] = useState<CycleDialogMode | null>(null);
   const cycles = useLiveQuery(
-    async () => shown(await db.cycles.where('pond_id').equals(pond.pond_id).toArray()),
+    async () => visible(await db.cycles.where('pond_id').equals(pond.pond_id).toArray()),
     [db, pond.pond_id],
   );
   const tier = farm.status === 0 ? 'stock' : 'cycle';
@@ -82,7 +82,7 @@ export function CyclesCard({ farm, pond, level, db = getDb() }: CyclesCardProps)
                 {t('started', { date: format.date(cycle.start_date) })}
                 {cycle.end_date !== 0 && ` · ${t('endedOn', { date: format.date(cycle.end_date) })}`}
               </span>
-              <SyncBadge row={cycle} />
+              <RecordStatus row={cycle} />
             </div>
             {canEdit && (
               <span className="cycle-row__actions">

@@ -4,7 +4,7 @@ import { useBlocks, usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { PondIcon } from '#components/icons';
 import { EmptyState, LoadError, Loading } from '#components/page';
-import { SyncBadge } from '#features/sync/sync-badge';
+import { SyncBadge } from '#components/record-status';
 import type { Local } from '#local/db';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
 

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRESET_TIMES_KEY } from '#components/preset-times.ts';
 import { ToastProvider } from '#components/toast';
 import { MESSAGES } from '#shared/i18n/messages';
 import { settingsLocales } from './locales.ts';
-import { PRESET_TIMES_KEY } from './preset-times.ts';
 import { PresetTimesTab } from './preset-times-tab.tsx';
 
 beforeAll(async () => {

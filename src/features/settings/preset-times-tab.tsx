@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, PlusIcon } from '#components/icons';
 import { Card } from '#components/page';
-import { useToast } from '#components/toast';
-import { DEFAULT_PRESET_TIMES } from '#shared/domain/time-of-day';
 import {
   checkPresetTimes,
   loadPresetTimes,
   normalizeTime,
   type PresetTimesProblem,
   savePresetTimes,
-} from './preset-times.ts';
+} from '#components/preset-times.ts';
+import { useToast } from '#components/toast';
+import { DEFAULT_PRESET_TIMES } from '#shared/domain/time-of-day';
 
 function problemText(
   t: (key: string, params?: Record<string, unknown>) => string,

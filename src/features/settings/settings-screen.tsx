@@ -1,10 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { PageHeader } from '#components/page';
 import { Tabs } from '#components/tabs';
-import { WaterStandardsTab } from '#features/water/water-standards-tab';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { BlocksTab } from './blocks-tab.tsx';
@@ -18,7 +18,15 @@ import './settings.css';
 const TABS = ['farm', 'blocks', 'ponds', 'users', 'standards', 'times', 'language'] as const;
 type TabKey = (typeof TABS)[number];
 
-function Settings({ farm }: { farm: Farm }) {
+/** A tab another feature contributes (composed at the app level, so features stay apart). */
+export interface ExtraTab {
+  /** Shown when this returns true for the farm (permissions). */
+  visible: (farm: Farm) => boolean;
+  label: string;
+  render: (farm: Farm) => ReactNode;
+}
+
+function Settings({ farm, standards }: { farm: Farm; standards?: ExtraTab }) {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: string };
@@ -26,8 +34,7 @@ function Settings({ farm }: { farm: Farm }) {
   const visible = TABS.filter((key) => {
     if (key === 'users') return can(farm, 'user_permission', ACTION.view);
     // The server lists the standards to whoever may view water quality or its settings.
-    if (key === 'standards')
-      return can(farm, 'water_quality', ACTION.view) || can(farm, 'water_quality_setting', ACTION.view);
+    if (key === 'standards') return standards?.visible(farm) ?? false;
     return true;
   });
   const tab: TabKey = visible.find((key) => key === search.tab) ?? 'farm';
@@ -45,17 +52,16 @@ function Settings({ farm }: { farm: Farm }) {
         label={t('tabsLabel')}
         value={tab}
         onChange={select}
-        // The standards tab's label lives with its content, in the water namespace.
         items={visible.map((key) => ({
           key,
-          label: key === 'standards' ? t('water:standards.tab') : t(`tabs.${key}`),
+          label: key === 'standards' && standards ? standards.label : t(`tabs.${key}`),
         }))}
       >
         {tab === 'farm' && <FarmTab farm={farm} />}
         {tab === 'blocks' && <BlocksTab farm={farm} />}
         {tab === 'ponds' && <PondsTab farm={farm} />}
         {tab === 'users' && <UsersTab farm={farm} />}
-        {tab === 'standards' && <WaterStandardsTab farm={farm} />}
+        {tab === 'standards' && standards?.render(farm)}
         {tab === 'times' && <PresetTimesTab />}
         {tab === 'language' && <LanguageTab />}
       </Tabs>
@@ -64,6 +70,6 @@ function Settings({ farm }: { farm: Farm }) {
 }
 
 /** /farm/{farm_id}/settings. The tab sits in the query (?tab=ponds) so a reload keeps it. */
-export function SettingsScreen() {
-  return <FarmGate>{(farm) => <Settings farm={farm} />}</FarmGate>;
+export function SettingsScreen({ standards }: { standards?: ExtraTab }) {
+  return <FarmGate>{(farm) => <Settings farm={farm} standards={standards} />}</FarmGate>;
 }

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { EmptyState } from '#components/page';
+import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { RECENT_READING_DAYS } from '#local/resources';
+import { visible } from '#local/visible';
 import type { Pond } from '#shared/contracts/farm';
 import { WATER_KINDS } from '#shared/contracts/water';
 import { waterColorKey, weatherKey } from '#shared/domain/water-options';
@@ -23,9 +25,8 @@ import {
   shownValues,
   wallTime,
 } from './reading-groups.ts';
-import { SyncBadge } from './record-status.tsx';
 import { WATER_RESOURCES, WATER_TABLES } from './save-readings.ts';
-import { shown, useWaterStandards } from './water-data.ts';
+import { useWaterStandards } from './water-data.ts';
 import { fieldSpec } from './water-fields.ts';
 import './water.css';
 
@@ -47,7 +48,7 @@ export function RecentReadings({ farmId, pond, canEdit, db = getDb() }: RecentRe
     const lists = await Promise.all(
       WATER_KINDS.map(async (kind) => {
         const rows = await db.mirror(WATER_TABLES[kind]).where('pond_id').equals(pond.pond_id).toArray();
-        return shown(rows).map((row) => ({ kind, row: row as unknown as ReadingItem['row'] }));
+        return visible(rows).map((row) => ({ kind, row: row as unknown as ReadingItem['row'] }));
       }),
     );
     return lists.flat();
@@ -119,7 +120,7 @@ function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
         <span className="reading-row__head">
           <span className="reading-row__time">{time}</span>
           <span className="badge">{kindLabel}</span>
-          <SyncBadge row={item.row} />
+          <RecordStatus row={item.row} />
         </span>
         {!hasMeasured(values) ? (
           <span className="data-list__meta">{t('readings.nothingMeasured')}</span>

@@ -1,13 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { getDb, type TambakDb } from '#local/db';
+import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
 import { mergeStandards, type WaterStandard } from '#shared/domain/water-standards';
-
-/** Rows the user should see: local deletions waiting for the server are hidden. */
-export function shown<R extends { _deleted?: true }>(rows: readonly R[]): R[] {
-  return rows.filter((row) => !row._deleted);
-}
 
 /**
  * Live reads of the Dexie mirror for the water screens: they re-render on every local
@@ -18,7 +14,7 @@ export function shown<R extends { _deleted?: true }>(rows: readonly R[]): R[] {
 export function useWaterStandards(farmId: string, db: TambakDb = getDb()) {
   const rows = useLiveQuery(() => db.waterSettings.where('farm_id').equals(farmId).toArray(), [db, farmId]);
   return useMemo(() => {
-    const live = shown(rows ?? []);
+    const live = visible(rows ?? []);
     const standards: WaterStandard[] = mergeStandards(
       live.map(({ parameter, min, max }) => ({ parameter, min, max })),
     );
@@ -35,7 +31,7 @@ export function activeCycleOf(cycles: readonly Cycle[], pondId: string): Cycle |
 
 export function useFarmCycles(farmId: string, db: TambakDb = getDb()) {
   return useLiveQuery(
-    async () => shown(await db.cycles.where('farm_id').equals(farmId).toArray()),
+    async () => visible(await db.cycles.where('farm_id').equals(farmId).toArray()),
     [db, farmId],
   );
 }

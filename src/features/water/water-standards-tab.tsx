@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card } from '#components/page';
+import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
 import { getDb, type TambakDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { useUnit } from './reading-fields.tsx';
-import { SyncBadge } from './record-status.tsx';
 import {
   type BoundsText,
   changedStandards,
@@ -124,7 +124,7 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
                 <span className={line.isDefault ? 'badge' : 'badge badge--primary'}>
                   {t(line.isDefault ? 'standards.default' : 'standards.custom')}
                 </span>
-                {line.row && line.row._status !== 'synced' && <SyncBadge row={line.row} />}
+                {line.row && line.row._status !== 'synced' && <RecordStatus row={line.row} />}
               </div>
               {editable ? (
                 <div className="standard__bounds">

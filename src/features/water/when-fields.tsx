@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 // The shared field look (form-field.css) comes with this module; this screen has no other field.
 import '#components/form-field';
-import { loadPresetTimes, normalizeTime } from '#features/settings/preset-times.ts';
+import { loadPresetTimes, normalizeTime } from '#components/preset-times.ts';
 import { timeOfDay } from '#shared/domain/time-of-day';
 import { slotOf, type WhenProblem } from './entry-model.ts';
 
