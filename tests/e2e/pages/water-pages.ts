@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The water-quality entry form and the sync indicator, as a pond keeper uses them. */
+export class WaterPages {
+  constructor(private readonly page: Page) {}
+
+  async openEntryFromFarmHome(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Input kualitas air' }).first().click();
+    await expect(this.page).toHaveURL(/\/water-quality\/add$/);
+  }
+
+  async enter(pond: string, values: Record<string, string>): Promise<void> {
+    const card = this.page.getByRole('region', { name: pond, exact: true });
+    for (const [field, value] of Object.entries(values)) {
+      await card.getByLabel(field, { exact: false }).first().fill(value);
+    }
+  }
+
+  async save(ponds: number): Promise<void> {
+    await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
+    await expect(
+      this.page.locator('main').getByText(`${ponds} catatan tersimpan di ponsel, menunggu sinyal.`),
+    ).toBeVisible();
+  }
+
+  /** The navbar's sync indicator, by its accessible label ("Offline. 2 data menunggu dikirim …"). */
+  indicator() {
+    return this.page
+      .getByRole('link', { name: /data menunggu dikirim/ })
+      .or(this.page.getByRole('button', { name: /data menunggu dikirim/ }));
+  }
+
+  async waitForServiceWorker(): Promise<void> {
+    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+  }
+
+  /** Outbox entry statuses straight from IndexedDB (what the device still owes the server). */
+  outboxStatuses(): Promise<string[]> {
+    return this.page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open('tambak');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('outbox', 'readonly');
+            const all = tx.objectStore('outbox').getAll();
+            all.onsuccess = () => {
+              resolve((all.result as { status: string }[]).map((e) => e.status));
+              open.result.close();
+            };
+          };
+        }),
+    );
+  }
+}
