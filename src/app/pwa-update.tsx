@@ -26,7 +26,15 @@ export function PwaUpdate() {
         <button
           type="button"
           className="button button--primary button--small"
-          onClick={() => void updateServiceWorker(true)}
+          onClick={() => {
+            // The new worker claims this page; reload once it controls it, so the page and
+            // the worker run the same version (workbox-window does not always do it).
+            navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+              once: true,
+            });
+            setNeedRefresh(false);
+            void updateServiceWorker(true);
+          }}
         >
           {t('update.reload')}
         </button>

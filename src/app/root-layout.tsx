@@ -9,6 +9,7 @@ import { useToast } from '#components/toast';
 import { resetResources } from '#components/use-resource';
 import { WaterIcon } from '#features/water/water-icon';
 import { sessionStore } from '#local/session-store';
+import { InstallPrompt } from './install-prompt.tsx';
 import { PwaUpdate } from './pwa-update.tsx';
 import { isEmbedRequest } from './route-guards.ts';
 import { matchRoute } from './route-table.ts';
@@ -82,6 +83,7 @@ export function RootLayout() {
     <AppShell flags={flags} nav={nav}>
       <Outlet />
       {!embed && <PwaUpdate />}
+      {!embed && <InstallPrompt />}
     </AppShell>
   );
 }

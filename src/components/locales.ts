@@ -46,6 +46,11 @@ const id = {
     offline: 'Tidak ada koneksi internet. Periksa sinyal, lalu coba lagi.',
     generic: 'Terjadi kesalahan. Coba lagi.',
   },
+  install: {
+    offer: 'Pasang Tambak di layar utama agar bisa dibuka cepat, juga tanpa sinyal.',
+    accept: 'Pasang',
+    dismiss: 'Nanti saja',
+  },
   update: {
     available: 'Versi baru Tambak tersedia.',
     reload: 'Perbarui sekarang',
@@ -111,6 +116,11 @@ const en: UiCatalog = {
   errors: {
     offline: 'No internet connection. Check the signal, then try again.',
     generic: 'Something went wrong. Try again.',
+  },
+  install: {
+    offer: 'Install Tambak on your home screen to open it quickly, also without signal.',
+    accept: 'Install',
+    dismiss: 'Not now',
   },
   update: {
     available: 'A new version of Tambak is available.',

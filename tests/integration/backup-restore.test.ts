@@ -61,11 +61,13 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, par
 /** Every table of schema public as JSON text, rows in a total order (the whole row as text). */
 async function snapshot(url: string): Promise<Record<string, string>> {
   const tables = await query<{ name: string }>(
+    url,
     "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
   );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     const [row] = await query<{ j: string }>(
+      url,
       `SELECT coalesce(json_agg(x ORDER BY x::text), '[]')::text AS j FROM public."${name}" x`,
     );
     out[name] = row!.j;
@@ -76,13 +78,16 @@ async function snapshot(url: string): Promise<Record<string, string>> {
 /** Columns, constraints and indexes: the restored schema must be the source's. */
 async function schemaOf(url: string): Promise<string[]> {
   const cols = await query<{ d: string }>(
+    url,
     `SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS d
        FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1`,
   );
   const idx = await query<{ d: string }>(
+    url,
     "SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1",
   );
   const cons = await query<{ d: string }>(
+    url,
     `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS d
        FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1`,
   );
@@ -234,6 +239,7 @@ describe('npm run backup / npm run restore', () => {
 
     const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
     const [latest] = await query<{ name: string }>(
+      sourceUrl,
       'SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1',
     );
     expect(manifest.migration).toBe(latest!.name);
