@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
@@ -21,6 +22,8 @@ export interface AppDeps {
   db: Db;
   /** Override message delivery (tests); default: SMTP when configured, else the dev outbox. */
   providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
+  /** Connection string for the chat's LISTEN connection; default config.databaseUrl (none: one instance). */
+  databaseUrl?: string;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -69,11 +72,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
   if (config.staticDir) await app.register(staticAppPlugin, { dir: config.staticDir });
+  // Chat fan-out across instances: LISTEN before serving, stop before the pool closes.
+  await ctx.chat.events.start(deps.databaseUrl ?? config.databaseUrl);
+  app.addHook('onClose', () => ctx.chat.events.stop());
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

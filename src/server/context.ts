@@ -1,4 +1,5 @@
 import type { AppDeps } from './app.ts';
+import { createChatModules } from './chat/chat-modules.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository.ts';
@@ -51,6 +52,7 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     farmAccess,
     ...createFarmModules({ db, farmAccess, users, messenger, log }),
     ...createWaterModules({ db, farmAccess }),
+    chat: createChatModules({ db, log }),
   };
 }
 

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   }
   const db = createDb(databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, databaseUrl });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

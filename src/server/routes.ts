@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '#shared/contracts/envelope';
+import { chatRoutes } from './chat/chat.routes.ts';
 import type { AppContext } from './context.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
@@ -60,4 +61,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   cycleRoutes(typed, ctx);
   waterRoutes(typed, ctx);
   waterSettingRoutes(typed, ctx);
+  chatRoutes(typed, ctx);
 }

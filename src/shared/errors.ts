@@ -31,6 +31,15 @@ export const ERROR_CODES = [
   'cycle-ended',
   'payload-too-large',
   'unsupported-media-type',
+  'chat-blocked',
+  'chat-not-member',
+  'chat-banned',
+  'chat-scope-not-allowed',
+  'chat-wrong-password',
+  'chat-already-member',
+  'chat-not-own-message',
+  'chat-not-editable',
+  'chat-owner-cannot-leave',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import { chatAuthz } from '../chat/chat.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
@@ -18,4 +19,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   cycleAuthz,
   waterAuthz,
   waterSettingAuthz,
+  chatAuthz,
 ];

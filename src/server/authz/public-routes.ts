@@ -14,6 +14,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/forgetPassword': 'password reset request; answers the same for unknown emails',
   'POST /api/reset/password': 'authorised by the signed, single-use link instead of a session',
   'POST /api/email-verification': 'authorised by the signed, single-use link instead of a session',
+  'GET /api/chat/socket':
+    'WebSocket upgrade; authenticates itself by session token (?token= or a first auth frame), closes with 4401 otherwise',
   'GET /api/docs*': 'OpenAPI document and its viewer; describes the API, holds no data',
 };
 

@@ -222,6 +222,110 @@ export interface WaterSettingsTable {
   deleted_at: NullableTimestamp;
 }
 
+/** Chat engine tables (migration 0003, src/server/chat/README.md). */
+export interface ChatUsersTable {
+  uid: string;
+  name: string;
+  avatar: string | null;
+  last_active_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface ChatPresenceTable {
+  uid: string;
+  instance_id: string;
+  connected_at: Generated<Date>;
+}
+
+export interface ChatGroupsTable {
+  guid: string;
+  name: string;
+  type: string;
+  password_hash: string | null;
+  icon: string | null;
+  owner: string;
+  farm_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ChatGroupMembersTable {
+  guid: string;
+  uid: string;
+  scope: string;
+  joined_at: Generated<Date>;
+}
+
+export interface ChatGroupBansTable {
+  guid: string;
+  uid: string;
+  scope: string;
+  banned_by: string;
+  banned_at: Generated<Date>;
+}
+
+export interface ChatBlocksTable {
+  blocker: string;
+  blocked: string;
+  created_at: Generated<Date>;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  client_id: string;
+  conversation_id: string;
+  sender: string;
+  receiver_type: string;
+  receiver_id: string;
+  category: string;
+  type: string;
+  text: string | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  parent_id: string | null;
+  reply_count: Generated<number>;
+  sent_at: Generated<Date>;
+  edited_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ChatReceiptsTable {
+  message_id: string;
+  uid: string;
+  delivered_at: NullableTimestamp;
+  read_at: NullableTimestamp;
+}
+
+export interface ChatReactionsTable {
+  message_id: string;
+  uid: string;
+  emoji: string;
+  created_at: Generated<Date>;
+}
+
+export interface ChatPollVotesTable {
+  message_id: string;
+  uid: string;
+  option: number;
+  voted_at: Generated<Date>;
+}
+
+export interface ChatConversationsTable {
+  owner: string;
+  conversation_id: string;
+  conversation_type: string;
+  conversation_with: string;
+  unread_count: Generated<number>;
+  last_message_id: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface ChatEventsTable {
+  id: Generated<string>;
+  type: string;
+  recipients: string[];
+  payload: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -241,4 +345,16 @@ export interface Database {
   water_chemical: WaterChemicalTable;
   water_biological: WaterBiologicalTable;
   water_settings: WaterSettingsTable;
+  chat_users: ChatUsersTable;
+  chat_presence: ChatPresenceTable;
+  chat_groups: ChatGroupsTable;
+  chat_group_members: ChatGroupMembersTable;
+  chat_group_bans: ChatGroupBansTable;
+  chat_blocks: ChatBlocksTable;
+  chat_messages: ChatMessagesTable;
+  chat_receipts: ChatReceiptsTable;
+  chat_reactions: ChatReactionsTable;
+  chat_poll_votes: ChatPollVotesTable;
+  chat_conversations: ChatConversationsTable;
+  chat_events: ChatEventsTable;
 }

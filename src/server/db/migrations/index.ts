@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_accounts_and_farms.ts';
 import * as m0002 from './0002_cycles_and_water.ts';
+import * as m0003 from './0003_chat.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -10,4 +11,5 @@ import * as m0002 from './0002_cycles_and_water.ts';
 export const migrations: Record<string, Migration> = {
   '0001_accounts_and_farms': m0001,
   '0002_cycles_and_water': m0002,
+  '0003_chat': m0003,
 };

@@ -1,0 +1,88 @@
+import { conversationId } from '#shared/chat/rules';
+import type { DbOrTx } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { chatError } from './chat-errors.ts';
+import type { ChatUserRepository } from './chat-user.repository.ts';
+import type { GroupRepository, GroupRow } from './group.repository.ts';
+import type { MessageRepository, MessageRow } from './message.repository.ts';
+
+export interface Target {
+  conversationId: string;
+  receiverType: 'user' | 'group';
+  receiver: string;
+  /** Who hears of messages in this conversation (the caller included). */
+  recipients: string[];
+  /** conversation_with as each owner sees it. */
+  withOf: (owner: string) => string;
+}
+
+/**
+ * Who may talk where, checked before any write: one-to-one needs both people to exist
+ * and no block either way; a group needs a live membership (a ban removes it). A private
+ * group a caller is not in answers 404, as if it did not exist.
+ */
+export class ChatAccess {
+  constructor(
+    private readonly d: { users: ChatUserRepository; groups: GroupRepository; messages: MessageRepository },
+  ) {}
+
+  async group(uid: string, guid: string, db?: DbOrTx): Promise<GroupRow> {
+    const g = await this.d.groups.find(guid, uid, db);
+    if (!g || (g.type === 'private' && !g.scope)) throw new AppError('not-found');
+    return g;
+  }
+
+  async memberOf(uid: string, guid: string, db?: DbOrTx): Promise<GroupRow> {
+    const g = await this.group(uid, guid, db);
+    if (g.scope) return g;
+    if (await this.d.groups.ban(guid, uid, db)) throw chatError('chat-banned');
+    throw chatError('chat-not-member');
+  }
+
+  /** For sending: blocks refuse, in either direction. */
+  async target(
+    uid: string,
+    receiverType: 'user' | 'group',
+    receiver: string,
+    forWrite = true,
+  ): Promise<Target> {
+    if (receiverType === 'group') {
+      await this.memberOf(uid, receiver);
+      const members = await this.d.groups.memberIds(receiver);
+      return {
+        conversationId: conversationId('group', uid, receiver),
+        receiverType,
+        receiver,
+        recipients: members,
+        withOf: () => receiver,
+      };
+    }
+    if (receiver === uid || !/^[0-9a-f-]{36}$/i.test(receiver)) throw new AppError('not-found');
+    if ((await this.d.users.ensure([receiver])) === 0) throw new AppError('not-found');
+    if (forWrite) {
+      const blocks = await this.d.users.blocksWith(uid, [receiver]);
+      if (blocks.byMe.size > 0 || blocks.ofMe.size > 0) throw chatError('chat-blocked');
+    }
+    return {
+      conversationId: conversationId('user', uid, receiver),
+      receiverType,
+      receiver,
+      recipients: [uid, receiver],
+      withOf: (owner) => (owner === uid ? receiver : uid),
+    };
+  }
+
+  /** A message the caller may see: one-to-one as a party, group as a current member. */
+  async message(uid: string, id: string): Promise<{ row: MessageRow; recipients: string[] }> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('not-found');
+    const row = await this.d.messages.find(id);
+    if (!row) throw new AppError('not-found');
+    if (row.receiver_type === 'user') {
+      if (row.sender !== uid && row.receiver_id !== uid) throw new AppError('not-found');
+      return { row, recipients: [row.sender, row.receiver_id] };
+    }
+    const g = await this.d.groups.find(row.receiver_id, uid);
+    if (!g?.scope) throw new AppError('not-found');
+    return { row, recipients: await this.d.groups.memberIds(row.receiver_id) };
+  }
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../db/database.ts';
+import { ChatAccess } from './access.ts';
+import { ChatService } from './chat.service.ts';
+import { ChatUserRepository } from './chat-user.repository.ts';
+import { ConversationRepository } from './conversation.repository.ts';
+import { ChatEvents } from './events.ts';
+import { GroupRepository } from './group.repository.ts';
+import { ChatHub } from './hub.ts';
+import { LiveService } from './live.ts';
+import { MessageRepository } from './message.repository.ts';
+import { MessageService } from './message.service.ts';
+
+/** The chat engine of one instance, built once in createContext as `ctx.chat`. */
+export function createChatModules({ db, log }: { db: Db; log: (line: string) => void }) {
+  const users = new ChatUserRepository(db);
+  const groups = new GroupRepository(db);
+  const messages = new MessageRepository(db);
+  const hub = new ChatHub();
+  const events = new ChatEvents(db, hub, log);
+  const access = new ChatAccess({ users, groups, messages });
+  const live = new LiveService({ users, access, events, hub });
+  const messageService = new MessageService({ messages, users, access, events });
+  const conversations = new ConversationRepository(db);
+  return {
+    hub,
+    events,
+    access,
+    repos: { users, groups, messages },
+    messages: messageService,
+    service: new ChatService({ users, conversations, messages, access, messageService }),
+    presence: live,
+    live,
+  };
+}
+
+export type ChatModules = ReturnType<typeof createChatModules>;
