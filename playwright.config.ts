@@ -38,6 +38,8 @@ export default defineConfig({
     command: 'rm -rf data/e2e && node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM lets the server finish requests and stop its embedded PostgreSQL.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
     env: {
       NODE_ENV: 'test',

