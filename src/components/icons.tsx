@@ -33,6 +33,13 @@ export const HomeIcon = (p: IconProps) => (
     <path d="M10 20v-6h4v6" />
   </Icon>
 );
+/** A water drop for the "Water quality" menu entry. */
+export const WaterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 2.7 6.3 9.2a7 7 0 1 0 11.4 0Z" />
+    <path d="M9 15a3 3 0 0 0 3 3" />
+  </Icon>
+);
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="3" />

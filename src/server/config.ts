@@ -25,6 +25,10 @@ export interface Config {
   staticDir: string | null;
   supportUrl: string;
   logLevel: string;
+  /** Users never put into farm chat groups (users.id); empty: nobody excluded. */
+  chatSyncExcludeUserIds: string[];
+  /** Farms whose chat group is kept in step; empty: every farm. */
+  chatSyncFarmIds: string[];
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +54,18 @@ function url(env: Env, name: string, fallback: string | null): string | null {
     throw new ConfigError(`${name} must be a URL, got "${raw}"`);
   }
   return raw;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidList(env: Env, name: string): string[] {
+  const ids = (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = ids.find((id) => !UUID.test(id));
+  if (bad) throw new ConfigError(`${name} must be a comma-separated list of ids, got "${bad}"`);
+  return ids;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -82,5 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || './dist',
     supportUrl: url(env, 'SUPPORT_URL', 'https://wa.me/6281100000000') as string,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    chatSyncExcludeUserIds: uuidList(env, 'CHAT_SYNC_EXCLUDE_USER_IDS'),
+    chatSyncFarmIds: uuidList(env, 'CHAT_SYNC_FARM_IDS'),
   };
 }

@@ -41,6 +41,16 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     publicUrl: config.publicUrl,
   });
   const farmAccess = new FarmAccess(new FarmAccessRepository(db));
+  const chat = createChatModules({
+    db,
+    log,
+    sync: { excludeUserIds: config.chatSyncExcludeUserIds, farmIds: config.chatSyncFarmIds },
+  });
+  const farmModules = createFarmModules({ db, farmAccess, users, messenger, log });
+  // Farm chat groups follow farm membership; the hook never throws (farm-group-sync.ts).
+  const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);
+  farmModules.farms.chatSync = syncFarmGroup;
+  farmModules.userFarms.chatSync = syncFarmGroup;
   return {
     config,
     db: db as Db,
@@ -50,9 +60,9 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     account,
     devOutbox: new DevOutboxRepository(db),
     farmAccess,
-    ...createFarmModules({ db, farmAccess, users, messenger, log }),
+    ...farmModules,
     ...createWaterModules({ db, farmAccess }),
-    chat: createChatModules({ db, log }),
+    chat,
   };
 }
 

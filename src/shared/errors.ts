@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'chat-not-own-message',
   'chat-not-editable',
   'chat-owner-cannot-leave',
+  'chat-owner-needs-admin',
+  'chat-farm-group',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

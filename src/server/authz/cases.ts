@@ -1,4 +1,5 @@
 import { chatAuthz } from '../chat/chat.authz.ts';
+import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
@@ -20,4 +21,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   waterAuthz,
   waterSettingAuthz,
   chatAuthz,
+  chatGroupAuthz,
 ];

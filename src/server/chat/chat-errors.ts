@@ -12,6 +12,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'chat-not-own-message': 403,
   'chat-not-editable': 400,
   'chat-owner-cannot-leave': 403,
+  'chat-owner-needs-admin': 409,
+  'chat-farm-group': 403,
 };
 
 export const chatError = (code: ErrorCode) => new AppError(code, undefined, STATUS[code]);

@@ -4,14 +4,25 @@ import { ChatService } from './chat.service.ts';
 import { ChatUserRepository } from './chat-user.repository.ts';
 import { ConversationRepository } from './conversation.repository.ts';
 import { ChatEvents } from './events.ts';
+import { FarmGroupSync } from './farm-group-sync.ts';
 import { GroupRepository } from './group.repository.ts';
+import { GroupService } from './group.service.ts';
 import { ChatHub } from './hub.ts';
 import { LiveService } from './live.ts';
 import { MessageRepository } from './message.repository.ts';
 import { MessageService } from './message.service.ts';
 
 /** The chat engine of one instance, built once in createContext as `ctx.chat`. */
-export function createChatModules({ db, log }: { db: Db; log: (line: string) => void }) {
+export function createChatModules({
+  db,
+  log,
+  sync = { excludeUserIds: [], farmIds: [] },
+}: {
+  db: Db;
+  log: (line: string) => void;
+  /** Farm chat group selection (CHAT_SYNC_EXCLUDE_USER_IDS, CHAT_SYNC_FARM_IDS). */
+  sync?: { excludeUserIds: string[]; farmIds: string[] };
+}) {
   const users = new ChatUserRepository(db);
   const groups = new GroupRepository(db);
   const messages = new MessageRepository(db);
@@ -21,6 +32,8 @@ export function createChatModules({ db, log }: { db: Db; log: (line: string) => 
   const live = new LiveService({ users, access, events, hub });
   const messageService = new MessageService({ messages, users, access, events });
   const conversations = new ConversationRepository(db);
+  const groupService = new GroupService({ groups, users, messages, access, events });
+  const farmSync = new FarmGroupSync({ groups, users, groupService, events, ...sync, log });
   return {
     hub,
     events,
@@ -30,6 +43,8 @@ export function createChatModules({ db, log }: { db: Db; log: (line: string) => 
     service: new ChatService({ users, conversations, messages, access, messageService }),
     presence: live,
     live,
+    groups: groupService,
+    farmSync,
   };
 }
 

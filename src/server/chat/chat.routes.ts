@@ -13,6 +13,7 @@ import {
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
 import type { AppContext } from '../context.ts';
 import type { Api } from '../routes.ts';
+import { groupRoutes } from './group.routes.ts';
 import { chatSocket } from './socket.ts';
 import { builtInStickers } from './stickers.ts';
 
@@ -112,4 +113,6 @@ export function chatRoutes(api: Api, ctx: AppContext): void {
     message: req.t('server.ok'),
     data: { defaultStickers: builtInStickers(), customStickers: [] },
   }));
+
+  groupRoutes(api, ctx);
 }

@@ -209,4 +209,101 @@ export class GroupRepository {
   memberScopes(guid: string, db: DbOrTx = this.db) {
     return db.selectFrom('chat_group_members').select(['uid', 'scope']).where('guid', '=', guid).execute();
   }
+  /** Inserts unless the guid is taken; false when it is. */
+  async tryInsert(
+    row: {
+      guid: string;
+      name: string;
+      type: string;
+      password_hash: string | null;
+      icon: string | null;
+      owner: string;
+    },
+    db: DbOrTx,
+  ): Promise<boolean> {
+    const res = await db
+      .insertInto('chat_groups')
+      .values(row)
+      .onConflict((oc) => oc.column('guid').doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async update(guid: string, set: { name?: string; owner?: string }, db: DbOrTx): Promise<void> {
+    await db.updateTable('chat_groups').set(set).where('guid', '=', guid).execute();
+  }
+
+  /** Admins other than `uid`, longest-standing first: who inherits the group when the owner leaves. */
+  async otherAdmins(guid: string, uid: string, db: DbOrTx): Promise<string[]> {
+    const rows = await db
+      .selectFrom('chat_group_members')
+      .select('uid')
+      .where('guid', '=', guid)
+      .where('scope', '=', 'admin')
+      .where('uid', '!=', uid)
+      .orderBy('joined_at')
+      .orderBy('uid')
+      .execute();
+    return rows.map((r) => r.uid);
+  }
+
+  /** The group's conversation rows go with it (messages stay for the record). */
+  async removeConversations(guid: string, db: DbOrTx): Promise<void> {
+    await db
+      .deleteFrom('chat_conversations')
+      .where('conversation_type', '=', 'group')
+      .where('conversation_with', '=', guid)
+      .execute();
+  }
+
+  /** Serialises changes to one group name even before its row exists (farm group sync). */
+  async lockName(guid: string, db: DbOrTx): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${guid}))`.execute(db);
+  }
+
+  findRaw(guid: string, db: DbOrTx) {
+    return db
+      .selectFrom('chat_groups')
+      .select(['guid', 'name', 'owner', 'farm_id'])
+      .where('guid', '=', guid)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Live farms, and farm groups whose farm is gone (for the full sync). */
+  async farmIds(db: DbOrTx = this.db): Promise<{ live: string[]; orphaned: string[] }> {
+    const live = await db
+      .selectFrom('farms')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    const orphaned = await db
+      .selectFrom('chat_groups as g')
+      .innerJoin('farms as f', 'f.id', 'g.farm_id')
+      .select('f.id')
+      .where('f.deleted_at', 'is not', null)
+      .execute();
+    return { live: live.map((r) => r.id), orphaned: orphaned.map((r) => r.id) };
+  }
+
+  farm(farmId: string, db: DbOrTx = this.db) {
+    return db
+      .selectFrom('farms')
+      .select(['id', 'name', 'created_by', 'deleted_at'])
+      .where('id', '=', farmId)
+      .executeTakeFirst();
+  }
+
+  /** The farm's live members, oldest membership first. */
+  farmMembers(farmId: string, db: DbOrTx = this.db) {
+    return db
+      .selectFrom('user_farms')
+      .select(['user_id', 'role_id'])
+      .where('farm_id', '=', farmId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
 }

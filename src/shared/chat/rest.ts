@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Conversation, Message, ReceiverType, Sticker } from './entities.ts';
+import { Conversation, Group, GroupMember, GroupScope, Message, ReceiverType, Sticker } from './entities.ts';
 
 /** Bodies and queries of the chat REST routes under /api/chat (the socket carries the rest). */
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }));
@@ -51,3 +51,29 @@ export const StickerList = Type.Object({
   defaultStickers: Type.Array(Sticker),
   customStickers: Type.Array(Sticker),
 });
+
+/** Group routes (seed 001 §5–§7). Name, type and password are plain strings so a blank one
+ * reaches validateGroup and answers with the seed's message. */
+export const GroupParams = Type.Object({ guid: Type.String({ minLength: 1, maxLength: 100 }) });
+export const GroupMemberParams = Type.Object({
+  guid: Type.String({ minLength: 1, maxLength: 100 }),
+  uid: Type.String({ format: 'uuid' }),
+});
+export const GroupsQuery = Type.Object({ page: Page, search: Search });
+export const CreateGroupBody = Type.Object({
+  guid: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' })),
+  name: Type.String({ maxLength: 100 }),
+  type: Type.String({ maxLength: 20 }),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  icon: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export const JoinGroupBody = Type.Object({ password: Type.Optional(Type.String({ maxLength: 200 })) });
+export const AddMembersBody = Type.Object({
+  uids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 100 }),
+});
+/** uid → 'success' or the error code that kept the user out. */
+export const AddMembersResult = Type.Record(Type.String(), Type.String());
+export const ScopeBody = Type.Object({ scope: GroupScope });
+export const GroupsPage = Type.Array(Group);
+export const MembersPage = Type.Array(GroupMember);
+export const SyncResult = Type.Object({ farms: Type.Integer(), deleted: Type.Integer() });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canActOnMember, canSetScope, canUnban, validateGroup, validatePoll } from './rules.ts';
+import {
+  canActOnMember,
+  canLeaveGroup,
+  canSetScope,
+  canUnban,
+  validateGroup,
+  validatePoll,
+} from './rules.ts';
 
 const owner = { uid: 'o', scope: 'admin' as const };
 const admin = { uid: 'a', scope: 'admin' as const };
@@ -37,6 +44,14 @@ describe('group permission rules (seed 001 §6)', () => {
     expect(canUnban(admin, { uid: 'x', scope: 'admin' }, 'o')).toBe(false);
     expect(canUnban(owner, { uid: 'x', scope: 'admin' }, 'o')).toBe(true);
     expect(canUnban(mod, { uid: 'x', scope: 'participant' }, 'o')).toBe(true);
+  });
+});
+
+describe('leaving a group', () => {
+  it('lets the owner leave only when another admin exists', () => {
+    expect(canLeaveGroup('p', 'o')).toBe(true);
+    expect(canLeaveGroup('o', 'o')).toBe(false);
+    expect(canLeaveGroup('o', 'o', 1)).toBe(true);
   });
 });
 

@@ -35,7 +35,9 @@ export function canUnban(actor: Actor, banned: Actor, owner: string): boolean {
 export const canAddMembers = (scope: GroupScope | null) => scope === 'admin';
 export const canSeeBanned = (scope: GroupScope | null) => scope === 'admin' || scope === 'moderator';
 export const canDeleteGroup = (scope: GroupScope | null) => scope === 'admin';
-export const canLeaveGroup = (uid: string, owner: string) => uid !== owner;
+/** The owner may leave only when another admin exists; ownership then passes to that admin. */
+export const canLeaveGroup = (uid: string, owner: string, otherAdmins = 0) =>
+  uid !== owner || otherAdmins > 0;
 
 /** Field → message key (src/shared/i18n/messages.ts `chat.*`), empty when valid. */
 export type RuleErrors = Record<string, string>;

@@ -42,6 +42,8 @@ const id = {
     'chat-not-own-message': 'Hanya pesan Anda sendiri yang dapat diubah atau dihapus.',
     'chat-not-editable': 'Hanya pesan teks yang dapat diedit.',
     'chat-owner-cannot-leave': 'Pemilik grup tidak dapat keluar dari grup.',
+    'chat-owner-needs-admin': 'Jadikan anggota lain admin sebelum Anda, pemilik grup, keluar.',
+    'chat-farm-group': 'Anggota grup tambak mengikuti pengguna tambak; ubah di pengaturan pengguna tambak.',
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
   },
   validation: {
@@ -141,6 +143,8 @@ const en: MessageCatalog = {
     'chat-not-own-message': 'Only your own messages can be changed or deleted.',
     'chat-not-editable': 'Only text messages can be edited.',
     'chat-owner-cannot-leave': 'The group owner cannot leave the group.',
+    'chat-owner-needs-admin': 'As the group owner, make another member an admin before you leave.',
+    'chat-farm-group': "A farm group follows the farm's users; change them in the farm's user settings.",
     network: 'No connection. The data is saved and will be sent when online.',
   },
   validation: {

@@ -25,6 +25,8 @@ export interface FarmDeps {
 /** Farms: the caller's list, the info card, create, update, delete and leave. */
 export class FarmService {
   constructor(private readonly d: FarmDeps) {}
+  /** Farm chat group sync, set by createContext; called after commit, never throws. */
+  chatSync: (farmId: string) => Promise<void> = async () => {};
 
   /**
    * The caller's farms with their role, permission levels and pond access, sorted by
@@ -101,6 +103,7 @@ export class FarmService {
       );
       await this.d.farms.insertPermissions(rows, tx);
     });
+    await this.chatSync(farmId);
     return this.one(userId, farmId);
   }
 
@@ -128,6 +131,7 @@ export class FarmService {
     const m = await this.d.access.membership(userId, farmId);
     if (m.roleId !== ROLE.admin) throw new AppError('forbidden');
     await this.d.farms.softDeleteFarm(farmId);
+    await this.chatSync(farmId);
   }
 
   /** The last admin cannot leave: the farm would have nobody to manage it. */
@@ -143,6 +147,7 @@ export class FarmService {
       }
       await this.d.memberships.softDelete(m.userFarmId, tx);
     });
+    await this.chatSync(farmId);
   }
 
   private async one(userId: string, farmId: string): Promise<Farm> {

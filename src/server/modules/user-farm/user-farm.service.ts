@@ -29,6 +29,8 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23
  */
 export class UserFarmService {
   constructor(private readonly d: UserFarmDeps) {}
+  /** Farm chat group sync, set by createContext; called after commit, never throws. */
+  chatSync: (farmId: string) => Promise<void> = async () => {};
 
   async list(userId: string, farmId: string): Promise<UserFarm[]> {
     await this.d.access.require(userId, farmId, 'user_permission', ACTION.view);
@@ -84,6 +86,7 @@ export class UserFarmService {
       if (isUniqueViolation(e)) throw new AppError('user-already-member');
       throw e;
     }
+    await this.chatSync(body.farm_id);
     // Where the person was found decides the channel: the given email, else their phone.
     const channel = email && invitee.email === email ? 'email' : invitee.phone ? 'sms' : 'email';
     await this.invite(invitee, body.farm_id, channel, existing ? (existing.language as Language) : lang);
@@ -105,6 +108,7 @@ export class UserFarmService {
       await this.d.memberships.setRole(userFarmId, body.role_id, tx);
       await this.d.memberships.replacePonds(userFarmId, target.farm_id, body.ponds, tx);
     });
+    await this.chatSync(target.farm_id);
     return (await this.members(target.farm_id, userFarmId))[0];
   }
 
@@ -120,6 +124,7 @@ export class UserFarmService {
       if (current.role_id === ROLE.admin) await this.requireOtherAdmin(target.farm_id, tx);
       await this.d.memberships.softDelete(userFarmId, tx);
     });
+    await this.chatSync(target.farm_id);
   }
 
   /** Making an admin, or changing or removing one, is for admins only. */

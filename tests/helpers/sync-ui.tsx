@@ -1,0 +1,86 @@
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createSyncRuntime, type SyncRuntime } from '../../src/app/sync-runtime.ts';
+import { provideSyncControl, resetSyncStatusForTests } from '../../src/app/sync-status.tsx';
+import { ConfirmProvider } from '../../src/components/confirm-dialog.tsx';
+import { uiLocales } from '../../src/components/locales.ts';
+import { ToastProvider } from '../../src/components/toast.tsx';
+import { resetResources } from '../../src/components/use-resource.tsx';
+import { syncLocales } from '../../src/features/sync/locales.ts';
+import { getDb } from '../../src/local/db.ts';
+import { saveRecords } from '../../src/local/outbox.ts';
+import { BLOCKS, PONDS } from '../../src/local/resources.ts';
+import { createSessionStore } from '../../src/local/session-store.ts';
+import { MESSAGES } from '../../src/shared/i18n/messages.ts';
+
+export const FARM = '01950000-0000-7000-8000-00000000000f';
+const BLOCK = '01950000-0000-7000-8000-0000000000b1';
+
+/**
+ * The sync UI under test: Indonesian strings, the real sync runtime over fake-indexeddb,
+ * signed out (no engine runs, so actions reach the local layer and nothing is sent).
+ * Registers the hooks of the calling test file.
+ */
+export function setupSyncUiHarness() {
+  const db = getDb();
+  let runtime: SyncRuntime;
+  beforeAll(async () => {
+    await i18next.use(initReactI18next).init({
+      lng: 'id',
+      resources: { id: { common: MESSAGES.id, ui: uiLocales.id, sync: syncLocales.id } },
+      interpolation: { escapeValue: false },
+    });
+    runtime = createSyncRuntime({ db, session: createSessionStore(null), storage: null });
+    provideSyncControl(runtime);
+  });
+  afterAll(() => {
+    runtime.dispose();
+    resetSyncStatusForTests();
+  });
+  afterEach(async () => {
+    cleanup();
+    resetResources();
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+  return { db };
+}
+
+/** One pond create refused by the server (its block was deleted meanwhile), one block waiting. */
+export async function seedRefusedPond(): Promise<string> {
+  const db = getDb();
+  await db.farms.put({
+    farm_id: FARM,
+    name: 'Tambak Uji',
+    role_id: 1,
+    status: 0,
+    is_hide_finance: false,
+    can_edit_farm: true,
+    permissions: [],
+    access_pond: [],
+    updated_at: '',
+    _status: 'synced',
+  });
+  const [pondEntry] = await saveRecords(db, PONDS, [
+    { farm_id: FARM, block_id: BLOCK, name: 'Kolam 20', area: 900 },
+  ]);
+  await saveRecords(db, BLOCKS, [{ farm_id: FARM, block_name: 'Blok Malam' }]);
+  const error = {
+    code: 'validation-failed',
+    message: 'Data yang dikirim tidak valid.',
+    fields: { block_id: ['Data tidak ditemukan.'] },
+  };
+  const entry = await db.outbox.get(pondEntry);
+  await db.outbox.put({ ...entry!, status: 'failed', attempts: 1, lastError: error });
+  const row = (await db.ponds.toArray())[0];
+  await db.ponds.put({ ...row, _status: 'failed', _error: error });
+  return pondEntry;
+}
+
+export const withProviders = (node: ReactNode) => (
+  <ToastProvider>
+    <ConfirmProvider>{node}</ConfirmProvider>
+  </ToastProvider>
+);
