@@ -71,6 +71,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let lastPullAt = Number.NEGATIVE_INFINITY;
   let authNotified = false;
   let cancelWake: (() => void) | undefined;
+  /** Set by stop(): a run still in flight must not arm a new wake-up after it. */
+  let stopped = false;
   const offs: Array<() => void> = [];
 
   async function publish(patch: Partial<SyncState>): Promise<void> {
@@ -135,7 +137,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         if ((drain.stop === 'empty' || drain.stop === 'waiting') && pullDue) await pull();
         cancelWake?.();
         cancelWake =
-          drain.wakeAt === undefined
+          drain.wakeAt === undefined || stopped
             ? undefined
             : clock.setTimer(() => trigger('timer'), drain.wakeAt - clock.now());
         await publish({
@@ -174,6 +176,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     on: (event, listener) => events.on(event, listener),
     getState: () => state,
     async start() {
+      stopped = false;
       offs.push(
         env.listen('online', () => {
           // The network is back: skip the remaining backoff of everything queued.
@@ -192,8 +195,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await sync('start');
     },
     stop() {
+      stopped = true;
       for (const off of offs.splice(0)) off();
       cancelWake?.();
+      cancelWake = undefined;
     },
     sync,
     async setFarm(id) {

@@ -148,8 +148,12 @@ export type WaterReadingInput<K extends WaterKind = WaterKind> = Static<(typeof 
 const updateSchema = <K extends WaterKind>(kind: K) =>
   Type.Object({
     measured_at: Type.Optional(Type.String()),
-    /** Moves the reading to another cycle of the same pond. */
-    cycle_id: Type.Optional(Uuid),
+    /**
+     * Moves the reading to another cycle of the same pond. `null` (or absent) keeps the
+     * cycle: a device's edit sends the whole mirrored row, and a reading taken outside any
+     * cycle has `cycle_id: null` (found by tests/chaos).
+     */
+    cycle_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
     ...valueProps(kind, inputValue),
   });
 

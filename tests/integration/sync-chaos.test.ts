@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatTally, runSeed } from '#test/chaos/harness';
+import { createWorld, type World } from '#test/chaos/world';
+import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
+
+/**
+ * CI entry of the sync fault-injection harness (tests/chaos/README.md): a few seeds of
+ * random writes on three devices under network loss, dropped answers, 5xx, page
+ * reopen and server SIGKILLs; the checker must find 0 lost, 0 duplicated.
+ * The long run: `npm run chaos -- --seeds 100 --steps 200`.
+ */
+const SEEDS = [1, 2, 3];
+const STEPS = 150;
+
+let server: ServerProcess;
+let world: World;
+
+beforeAll(async () => {
+  server = new ServerProcess(await freshDatabase(inject('pgBaseUrl')), await freePort());
+  await server.start();
+  world = await createWorld(server);
+}, 60_000);
+
+afterAll(() => server?.kill());
+
+describe('sync under injected faults', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: every saved write is on the server exactly once`, async () => {
+      const tally = await runSeed({ world, seed, steps: STEPS, maxKills: 1 });
+      console.log(formatTally(tally));
+      expect(tally.violations, formatTally(tally)).toEqual([]);
+      expect(tally.lost).toBe(0);
+      expect(tally.duplicated).toBe(0);
+      expect(tally.mutations).toBeGreaterThan(STEPS / 3);
+    }, 60_000);
+  }
+});
