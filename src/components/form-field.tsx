@@ -215,3 +215,33 @@ export function applyServerErrors<V extends object>(
   helpers.setErrors(fieldErrors as never);
   helpers.setStatus(other.length ? { formError: other.join(' ') } : undefined);
 }
+
+/**
+ * A new password and its confirmation, the pair registration, password reset and the
+ * profile's password change all ask for (autocomplete tells the phone to offer one).
+ */
+export function NewPasswordFields(props: {
+  name: string;
+  confirmName: string;
+  label: string;
+  confirmLabel: string;
+  hint?: string;
+}) {
+  return (
+    <>
+      <TextField
+        name={props.name}
+        type="password"
+        label={props.label}
+        hint={props.hint}
+        autoComplete="new-password"
+      />
+      <TextField
+        name={props.confirmName}
+        type="password"
+        label={props.confirmLabel}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

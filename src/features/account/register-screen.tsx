@@ -1,7 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from '#components/form-field';
 import { useToast } from '#components/toast';
 import { PHONE_PATTERN, yup } from '#components/validation';
 import { isLanguage } from '#shared/i18n/language';
@@ -77,18 +83,12 @@ export function RegisterScreen() {
             autoComplete="tel"
             inputMode="tel"
           />
-          <TextField
+          <NewPasswordFields
             name="password"
-            type="password"
+            confirmName="password_confirmation"
             label={t('fields.password')}
+            confirmLabel={t('fields.passwordConfirm')}
             hint={t('fields.passwordHint')}
-            autoComplete="new-password"
-          />
-          <TextField
-            name="password_confirmation"
-            type="password"
-            label={t('fields.passwordConfirm')}
-            autoComplete="new-password"
           />
           <SubmitButton>{t('register.submit')}</SubmitButton>
         </Form>

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { applyServerErrors, FormAlert, NewPasswordFields, SubmitButton } from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { accountApi } from './account-api.ts';
@@ -42,18 +42,12 @@ export function ResetPasswordScreen() {
         >
           <Form className="form" noValidate>
             <FormAlert />
-            <TextField
+            <NewPasswordFields
               name="password"
-              type="password"
+              confirmName="password_confirmation"
               label={t('fields.newPassword')}
+              confirmLabel={t('fields.passwordConfirm')}
               hint={t('fields.passwordHint')}
-              autoComplete="new-password"
-            />
-            <TextField
-              name="password_confirmation"
-              type="password"
-              label={t('fields.passwordConfirm')}
-              autoComplete="new-password"
             />
             <SubmitButton>{t('reset.submit')}</SubmitButton>
           </Form>

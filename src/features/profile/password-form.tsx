@@ -1,6 +1,12 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { api } from '#local/api-client';
@@ -43,18 +49,12 @@ export function PasswordForm() {
           label={t('password.old')}
           autoComplete="current-password"
         />
-        <TextField
+        <NewPasswordFields
           name="new_password"
-          type="password"
+          confirmName="confirm_password"
           label={t('password.new')}
+          confirmLabel={t('password.confirm')}
           hint={t('password.newHint')}
-          autoComplete="new-password"
-        />
-        <TextField
-          name="confirm_password"
-          type="password"
-          label={t('password.confirm')}
-          autoComplete="new-password"
         />
         <SubmitButton>{t('password.submit')}</SubmitButton>
       </Form>
