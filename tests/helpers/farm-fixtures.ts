@@ -102,3 +102,16 @@ export async function setPermission(
     .onConflict((oc) => oc.columns(['farm_id', 'role_id', 'feature_name']).doUpdateSet({ action }))
     .execute();
 }
+
+/**
+ * The usual start of a server test file: a fresh app, an owner and a farm with `ponds`
+ * ponds. Call inside beforeAll; close the app in afterAll.
+ */
+export async function ownerWithFarm(
+  ponds: number,
+  createApp: () => Promise<App>,
+): Promise<{ app: App; owner: QuickUser; farm: FarmSetup }> {
+  const app = await createApp();
+  const owner = await quickUser(app, 'owner');
+  return { app, owner, farm: await createFarm(app, owner, ponds) };
+}

@@ -84,3 +84,27 @@ export const withProviders = (node: ReactNode) => (
     <ConfirmProvider>{node}</ConfirmProvider>
   </ToastProvider>
 );
+
+/**
+ * The router as the sync UI uses it: links render as plain anchors and navigation goes to
+ * the given spy. Use inside `vi.mock('@tanstack/react-router', …)` (see the sync tests).
+ */
+export function routerStub(navigate: (to: unknown) => unknown) {
+  return {
+    Link: ({
+      to,
+      children,
+      activeProps: _a,
+      ...rest
+    }: {
+      to: string;
+      children: ReactNode;
+      activeProps?: unknown;
+    }) => (
+      <a href={to} {...rest}>
+        {children}
+      </a>
+    ),
+    useNavigate: () => navigate,
+  };
+}

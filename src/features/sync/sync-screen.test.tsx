@@ -1,29 +1,15 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FARM, seedRefusedPond, setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { SyncScreen } from './sync-screen.tsx';
 
-const navigate = vi.fn();
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({
-    to,
-    children,
-    activeProps: _a,
-    ...rest
-  }: {
-    to: string;
-    children: ReactNode;
-    activeProps?: unknown;
-  }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-  useNavigate: () => navigate,
-}));
+const navigate = vi.hoisted(() => vi.fn());
+// vi.mock is hoisted above imports, so the stub is loaded inside the factory.
+vi.mock('@tanstack/react-router', async () =>
+  (await import('#test/helpers/sync-ui.tsx')).routerStub(navigate),
+);
 
 const { db } = setupSyncUiHarness();
 const seed = seedRefusedPond;

@@ -5,6 +5,7 @@ import {
   addMember,
   createFarm,
   type FarmSetup,
+  ownerWithFarm,
   type QuickUser,
   quickUser,
 } from '#test/helpers/farm-fixtures';
@@ -16,9 +17,7 @@ let app: App;
 let owner: QuickUser;
 let farm: FarmSetup;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await quickUser(app, 'owner');
-  farm = await createFarm(app, owner, 6);
+  ({ app, owner, farm } = await ownerWithFarm(6, createTestApp));
 });
 afterAll(() => app.close());
 

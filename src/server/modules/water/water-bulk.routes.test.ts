@@ -4,6 +4,7 @@ import {
   addMember,
   createFarm,
   type FarmSetup,
+  ownerWithFarm,
   type QuickUser,
   quickUser,
 } from '#test/helpers/farm-fixtures';
@@ -14,9 +15,7 @@ let app: App;
 let owner: QuickUser;
 let farm: FarmSetup;
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = await quickUser(app, 'owner');
-  farm = await createFarm(app, owner, 3);
+  ({ app, owner, farm } = await ownerWithFarm(3, createTestApp));
 });
 afterAll(() => app.close());
 
