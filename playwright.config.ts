@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+/** Parallel runs (one per worktree or helper) each set their own port, data and build folders. */
+const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
+const staticDir = process.env.BUILD_OUT_DIR ?? 'dist';
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /**
@@ -35,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf data/e2e && node --import tsx src/server/main.ts',
+    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // SIGTERM lets the server finish requests and stop its embedded PostgreSQL.
@@ -44,9 +47,9 @@ export default defineConfig({
     env: {
       NODE_ENV: 'test',
       PORT: String(port),
-      DATA_DIR: 'data/e2e',
+      DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54399)),
-      STATIC_DIR: 'dist',
+      STATIC_DIR: staticDir,
       PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',

@@ -43,7 +43,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: { outDir: process.env.BUILD_OUT_DIR ?? 'dist', emptyOutDir: true, target: 'es2022' },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
