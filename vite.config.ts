@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Teal of the design tokens (src/app/styles.css --color-primary); the status bar and
@@ -21,6 +22,8 @@ export default defineConfig({
         // png and webmanifest stay out: the plugin adds icons and manifest itself,
         // listing them here would precache them twice (TOOLCHAIN.md pitfall 5).
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The chat's emoji images (public/twemoji, ~500 files) load when the picker opens.
+        globIgnores: ['twemoji/**'],
       },
       includeAssets: ['favicon.svg'],
       manifest: {
@@ -41,6 +44,14 @@ export default defineConfig({
         ],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip copies next to each text asset; the server sends them precompressed
+    // (src/server/plugins/static-app.ts) so a phone on a slow link downloads a third.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
     }),
   ],
   build: { outDir: process.env.BUILD_OUT_DIR ?? 'dist', emptyOutDir: true, target: 'es2022' },

@@ -15,6 +15,7 @@ import {
 } from '#local/sync/worker-protocol';
 import { registerApiCache } from './api-cache.ts';
 import { createOutboxWorker } from './outbox-queue.ts';
+import { registerPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -35,6 +36,7 @@ clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
 registerApiCache();
+registerPush(self);
 
 async function notify(message: WorkerToPage): Promise<void> {
   const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -13,6 +13,11 @@ import { MESSAGES } from '#shared/i18n/messages';
 // shell reaches them with one-level relative paths.
 import { uiLocales } from '../components/locales.ts';
 import { accountLocales } from '../features/account/locales.ts';
+import { chatCallsLocales } from '../features/chat/calls/locales.ts';
+import { chatExtrasLocales } from '../features/chat/extras/locales.ts';
+import { chatGroupsLocales } from '../features/chat/groups/locales.ts';
+import { chatLocales } from '../features/chat/locales.ts';
+import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
@@ -45,6 +50,11 @@ function resourcesFor(lang: Language) {
     cycle: cycleLocales[lang],
     pond: pondLocales[lang],
     sync: syncLocales[lang],
+    chat: chatLocales[lang],
+    chatPush: chatPushLocales[lang],
+    chatGroups: chatGroupsLocales[lang],
+    chatCalls: chatCallsLocales[lang],
+    chatExtras: chatExtrasLocales[lang],
   };
 }
 
@@ -59,6 +69,11 @@ export const NAMESPACES = [
   'water',
   'cycle',
   'pond',
+  'chat',
+  'chatPush',
+  'chatGroups',
+  'chatCalls',
+  'chatExtras',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

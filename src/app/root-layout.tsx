@@ -5,8 +5,11 @@ import { useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { HomeIcon, SettingsIcon, UserIcon, WaterIcon } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
+import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { resetResources } from '#components/use-resource';
+import { ChatButton } from '#features/chat/chat-button';
+import { ChatProvider } from '#features/chat/client/chat-provider';
 import { sessionStore } from '#local/session-store';
 import { InstallPrompt } from './install-prompt.tsx';
 import { PwaUpdate } from './pwa-update.tsx';
@@ -68,6 +71,7 @@ export function RootLayout() {
   useSyncedFarm(farmId);
   useSessionEffects();
 
+  const session = useSession();
   const spec = matchRoute(location.pathname)?.spec;
   const embed = Boolean(spec?.embeddable && isEmbedRequest(location.search as Record<string, unknown>));
   const flags: ShellFlags = {
@@ -78,11 +82,16 @@ export function RootLayout() {
     bare: spec?.access === 'guest',
   };
 
+  const showChat = Boolean(session) && !embed && !(spec?.hideChat ?? false);
+
   return (
-    <AppShell flags={flags} nav={nav}>
-      <Outlet />
-      {!embed && <PwaUpdate />}
-      {!embed && <InstallPrompt />}
-    </AppShell>
+    <ChatProvider>
+      <AppShell flags={flags} nav={nav}>
+        <Outlet />
+        {showChat && <ChatButton />}
+        {!embed && <PwaUpdate />}
+        {!embed && <InstallPrompt />}
+      </AppShell>
+    </ChatProvider>
   );
 }

@@ -70,8 +70,8 @@ const TABLE: [string, Flags][] = [
   ['/email-verification', ACCOUNT],
   ['/register', ACCOUNT],
   // seed 001 §2: the chat screen has its own chrome; the provisioning utility hides chat.
-  ['/chat', { sidebar: false, navbar: false, hideChat: true, hideHelp: true }],
-  ['/sync-chat-user', { sidebar: false, hideChat: true }],
+  ['/chat', { sidebar: false, navbar: false, hideChat: true, hideHelp: true, built: true }],
+  ['/sync-chat-user', { sidebar: false, hideChat: true, built: true }],
   // The sync status screen (navbar indicator): pending and failed records, retry, discard.
   ['/sync', { ...NO_SIDEBAR, built: true }],
 ];

@@ -33,6 +33,11 @@ const SCREENS: Record<string, RouteComponent> = {
   '/farm/$farm_id/pond/$pond_id': lazyRouteComponent(() => import('#app/screens/pond-screen'), 'PondScreen'),
   '/profile': lazyRouteComponent(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
   '/sync': lazyRouteComponent(() => import('#features/sync/sync-screen'), 'SyncScreen'),
+  '/chat': lazyRouteComponent(() => import('#features/chat/chat-screen'), 'ChatScreen'),
+  '/sync-chat-user': lazyRouteComponent(
+    () => import('#features/chat/sync-chat-user/sync-chat-user-screen'),
+    'SyncChatUserScreen',
+  ),
   '/login': lazyRouteComponent(() => import('#features/account/login-screen'), 'LoginScreen'),
   '/register': lazyRouteComponent(() => import('#features/account/register-screen'), 'RegisterScreen'),
   '/forgot-password': lazyRouteComponent(

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { ApiError, api } from '#local/api-client';
 import { getDb, type TambakDb } from '#local/db';
 import { clearLocalData, countUnsynced } from '#local/logout-guard';
+import { unsubscribePush } from '#local/push-subscription';
 import {
   type KeyValueStorage,
   type SessionStore,
@@ -71,7 +72,14 @@ export function createSyncRuntime(deps: RuntimeDeps = {}): SyncRuntime {
     deps.transport ??
     createFetchTransport({ getToken: () => session.get()?.token, getLanguage: () => i18next.language });
   const checkSession = deps.checkSession ?? checkWithServer;
-  const revoke = deps.revoke ?? (() => api.post('/logout'));
+  // The push subscription goes before the token: a shared phone must stop showing the
+  // previous user's messages (removing it needs the token).
+  const revoke =
+    deps.revoke ??
+    (async () => {
+      await unsubscribePush(api).catch(() => undefined);
+      return api.post('/logout');
+    });
   let engine: SyncEngine | undefined;
   let engineUser: string | undefined;
   let offs: Array<() => void> = [];

@@ -16,12 +16,15 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
+import type { PushSender } from './modules/push/push.service.ts';
 import { registerRoutes } from './routes.ts';
 
 export interface AppDeps {
   db: Db;
   /** Override message delivery (tests); default: SMTP when configured, else the dev outbox. */
   providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
+  /** Override the Web Push transport (tests post to a local push service); default web-push over HTTPS. */
+  pushSender?: PushSender;
   /** Connection string for the chat's LISTEN connection; default config.databaseUrl (none: one instance). */
   databaseUrl?: string;
 }

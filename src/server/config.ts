@@ -29,6 +29,52 @@ export interface Config {
   chatSyncExcludeUserIds: string[];
   /** Farms whose chat group is kept in step; empty: every farm. */
   chatSyncFarmIds: string[];
+  /** Seconds a call rings before it is marked unanswered (CALL_RING_TIMEOUT_SECONDS). */
+  callRingTimeoutSeconds: number;
+  /** STUN/TURN servers handed to call parties; empty (LAN/loopback) by default. */
+  iceServers: IceServerConfig[];
+}
+
+export interface IceServerConfig {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** ICE_SERVERS (JSON array) wins; otherwise STUN_URLS (comma-separated) and TURN_URL + credentials. */
+function iceServers(env: Env): IceServerConfig[] {
+  const raw = env.ICE_SERVERS?.trim();
+  if (raw) {
+    let list: unknown;
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw new ConfigError('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+    }
+    const ok =
+      Array.isArray(list) &&
+      list.every(
+        (s) =>
+          s &&
+          typeof s === 'object' &&
+          (typeof s.urls === 'string' ||
+            (Array.isArray(s.urls) && s.urls.every((u: unknown) => typeof u === 'string'))) &&
+          (s.username === undefined || typeof s.username === 'string') &&
+          (s.credential === undefined || typeof s.credential === 'string'),
+      );
+    if (!ok) throw new ConfigError('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+    return list as IceServerConfig[];
+  }
+  const servers: IceServerConfig[] = [];
+  const stun = (env.STUN_URLS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (stun.length > 0) servers.push({ urls: stun });
+  const turn = env.TURN_URL?.trim();
+  if (turn)
+    servers.push({ urls: turn, username: env.TURN_USERNAME ?? '', credential: env.TURN_CREDENTIAL ?? '' });
+  return servers;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
     chatSyncExcludeUserIds: uuidList(env, 'CHAT_SYNC_EXCLUDE_USER_IDS'),
     chatSyncFarmIds: uuidList(env, 'CHAT_SYNC_FARM_IDS'),
+    callRingTimeoutSeconds: int(env, 'CALL_RING_TIMEOUT_SECONDS', 45, 5, 600),
+    iceServers: iceServers(env),
   };
 }

@@ -12,7 +12,12 @@ import { UserRepository } from './modules/account/user.repository.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
+import { PushRepository } from './modules/push/push.repository.ts';
+import { PushService, vapidSubject } from './modules/push/push.service.ts';
+import { UploadRepository } from './modules/uploads/uploads.repository.ts';
+import { UploadService } from './modules/uploads/uploads.service.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
+import { FileStore } from './storage/file-store.ts';
 
 /**
  * The object graph of one server instance: repositories over the pool, services over
@@ -45,7 +50,17 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     db,
     log,
     sync: { excludeUserIds: config.chatSyncExcludeUserIds, farmIds: config.chatSyncFarmIds },
+    calls: { ringTimeoutSeconds: config.callRingTimeoutSeconds, iceServers: config.iceServers },
   });
+  const push = new PushService({
+    repo: new PushRepository(db),
+    db,
+    subject: vapidSubject(config.mailFrom, config.publicUrl),
+    log,
+    send: deps.pushSender,
+  });
+  // Offline recipients of a chat message get a Web Push after it committed (never throws).
+  chat.messages.afterStore = (message, recipients) => push.afterChatMessage(message, recipients);
   const farmModules = createFarmModules({ db, farmAccess, users, messenger, log });
   // Farm chat groups follow farm membership; the hook never throws (farm-group-sync.ts).
   const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);
@@ -63,6 +78,8 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     ...farmModules,
     ...createWaterModules({ db, farmAccess }),
     chat,
+    push,
+    uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
   };
 }
 

@@ -20,6 +20,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'too-many-attempts': 429,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  'file-too-large': 413,
+  'file-type-not-allowed': 415,
   internal: 500,
 };
 

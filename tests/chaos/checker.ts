@@ -28,6 +28,21 @@ export interface CheckResult {
   violations: string[];
 }
 
+/** What the checker reads of one device: its mirror rows and whether its outbox is settled. */
+export interface DeviceView {
+  get(table: ChaosTable, id: string): Promise<AnyRow | undefined>;
+  /** Outbox entries not failed (queued, sending, in-worker, held). */
+  unsettled(): Promise<number>;
+}
+
+/** A device's Dexie database read directly (the Node harness). */
+export function dexieView(db: TambakDb): DeviceView {
+  return {
+    get: async (table, id) => (await db.mirror(table).get(id)) as AnyRow | undefined,
+    unsettled: () => db.outbox.filter((e) => e.status !== 'failed').count(),
+  };
+}
+
 type ServerRow = { id: string; deleted: boolean; values: Record<string, number | string> };
 
 const COMPARED: Record<ChaosTable, string[]> = {
@@ -100,13 +115,16 @@ async function serverRows(
 
 export async function check(options: {
   ledger: Ledger;
-  dbs: TambakDb[];
+  dbs?: TambakDb[];
+  /** Instead of `dbs`: how to read each device (the browser harness reads a page's snapshot). */
+  views?: DeviceView[];
   databaseUrl: string;
   farmId: string;
   /** Whether this record may legitimately end failed (conflicting cycles, a technician's edits). */
   mayFail: (r: LedgerRecord) => boolean;
 }): Promise<CheckResult> {
-  const { ledger, dbs } = options;
+  const { ledger } = options;
+  const views = options.views ?? (options.dbs ?? []).map(dexieView);
   const result: CheckResult = {
     recordsChecked: 0,
     lost: 0,
@@ -134,8 +152,7 @@ export async function check(options: {
 
   for (const r of ledger.records.values()) {
     result.recordsChecked += 1;
-    const db = dbs[r.device]!;
-    const local = (await db.mirror(r.table).get(r.id)) as AnyRow | undefined;
+    const local = await views[r.device]!.get(r.table, r.id);
     const remote = server.rows.get(`${r.table}:${r.id}`);
     const failed = local?._status === 'failed';
     if (failed) {
@@ -183,8 +200,8 @@ export async function check(options: {
     } else if (!failed) violate('lost', r, `still ${local._status} after the drain`);
   }
   // Nothing left in any outbox but failed entries.
-  for (const [i, db] of dbs.entries()) {
-    const stuck = await db.outbox.filter((e) => e.status !== 'failed').count();
+  for (const [i, view] of views.entries()) {
+    const stuck = await view.unsettled();
     if (stuck > 0) violate('other', null, `device ${i} has ${stuck} outbox entries not settled`);
   }
   return result;

@@ -11,6 +11,9 @@ export interface World {
   managerToken: string;
   technicianToken: string;
   technicianId: string;
+  /** The users as the sign-in answered them (the browser harness stores them as the session). */
+  managerUser?: unknown;
+  technicianUser?: unknown;
 }
 
 export interface Farm {
@@ -31,7 +34,7 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return json.data as any;
 }
 
-async function signUp(base: string, name: string): Promise<{ token: string; id: string }> {
+async function signUp(base: string, name: string): Promise<{ token: string; id: string; user: unknown }> {
   const email = `${name}.${Date.now()}.${Math.floor(Math.random() * 1e9)}@example.com`;
   const password = 'rahasia-123';
   await call(base, 'POST', '/registrasi', {
@@ -44,7 +47,7 @@ async function signUp(base: string, name: string): Promise<{ token: string; id: 
   const outbox = await call(base, 'GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
   const code = outbox.find((m: { body: string }) => /\b\d{6}\b/.test(m.body)).body.match(/\b(\d{6})\b/)[1];
   const { token, user } = await call(base, 'POST', '/login/otp', { email, code });
-  return { token, id: user.id };
+  return { token, id: user.id, user };
 }
 
 export async function createWorld(server: ServerProcess): Promise<World> {
@@ -55,6 +58,8 @@ export async function createWorld(server: ServerProcess): Promise<World> {
     managerToken: manager.token,
     technicianToken: technician.token,
     technicianId: technician.id,
+    managerUser: manager.user,
+    technicianUser: technician.user,
   };
 }
 

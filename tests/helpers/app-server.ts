@@ -6,7 +6,8 @@ import { freePort } from './server-process.ts';
 
 /**
  * The built app served by the real server on its own embedded PostgreSQL in a temp dir,
- * for benchmarks and audits run outside the test runners. Needs `npm run build` first.
+ * for benchmarks and audits run outside the test runners. Needs `npm run build` first
+ * (`BUILD_OUT_DIR` picks another build folder).
  */
 export async function startAppServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tambak-app-'));
@@ -21,7 +22,7 @@ export async function startAppServer(): Promise<{ url: string; stop(): Promise<v
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -30,6 +30,10 @@ export class LoopbackProxy {
   private next = 0;
   private readonly sockets = new Set<net.Socket>();
   port = 0;
+  /** When it returns true for a request, the backend's answer is read and the client's connection cut (fault injection). */
+  cutAfterCommit: ((method: string, url: string) => boolean) | null = null;
+  /** Answers cut by `cutAfterCommit`. */
+  cuts = 0;
 
   constructor(
     readonly backends: Backend[],
@@ -117,6 +121,16 @@ export class LoopbackProxy {
           agent: false,
         },
         (answer) => {
+          if (this.cutAfterCommit?.(req.method ?? 'GET', req.url ?? '/')) {
+            // The backend answered (committed); the client never hears of it.
+            answer.resume();
+            answer.on('end', () => {
+              this.cuts += 1;
+              res.destroy();
+              resolve('failed');
+            });
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           answer.on('end', () => resolve('done'));

@@ -34,6 +34,8 @@ export class ServerProcess {
   constructor(
     readonly databaseUrl: string,
     readonly port: number,
+    /** Extra environment over the defaults below (e.g. STATIC_DIR to serve a build). */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   get baseUrl(): string {
@@ -51,6 +53,7 @@ export class ServerProcess {
         LOG_LEVEL: 'error',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         RATE_LIMIT_PER_MINUTE: '100000',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, type AppDeps, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDb } from '../../src/server/db/database.ts';
 
@@ -9,7 +12,10 @@ import { createDb } from '../../src/server/db/database.ts';
  * A real server on a fresh database cloned from the migrated template. Call once per
  * test file (beforeAll) and close in afterAll.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'db'> = {},
+): Promise<App> {
   const base = inject('pgBaseUrl');
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: `${base}postgres` });
@@ -17,7 +23,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE tambak_template`);
   await admin.end();
   const db = createDb(`${base}${name}`, 4);
+  // Uploads of a test app go to a temporary DATA_DIR, removed on close, unless the test gives one.
+  const dataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'tambak-test-data-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     NODE_ENV: 'test',
     STATIC_DIR: '',
     LOG_LEVEL: 'error',
@@ -25,9 +34,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { ...deps, db });
   app.addHook('onClose', async () => {
     await db.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   await app.ready();
   return app;

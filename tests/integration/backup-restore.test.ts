@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makePdf, makePng } from '#test/fixtures/uploads/fixtures';
+import { multipart } from '#test/helpers/multipart';
 import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
 
 /**
@@ -119,6 +121,7 @@ chmodSync(work, 0o755);
 const sourceData = join(work, 'source-data');
 const backupDir = join(work, 'backups', 'b1');
 let token = '';
+const apiUploads: { url: string; bytes: Buffer }[] = [];
 
 async function call(method: string, path: string, body?: unknown, auth = true) {
   const res = await fetch(`${server.baseUrl}/api${path}`, {
@@ -206,6 +209,20 @@ async function fill(): Promise<void> {
       })),
     });
   }
+  // Files uploaded through the API: an `uploads` row each and the bytes under their id.
+  for (const [filename, type, data] of [
+    ['kolam.png', 'image/png', await makePng()],
+    ['laporan.pdf', 'application/pdf', makePdf()],
+  ] as const) {
+    const { payload, headers } = multipart({ filename, type, data });
+    const res = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: new Uint8Array(payload),
+    });
+    if (res.status !== 201) throw new Error(`upload ${filename}: ${res.status} ${await res.text()}`);
+    apiUploads.push({ url: (await res.json()).data.url, bytes: data });
+  }
   for (const [rel, bytes] of Object.entries(UPLOADS)) {
     const path = join(sourceData, 'uploads', rel);
     mkdirSync(join(path, '..'), { recursive: true });
@@ -216,7 +233,7 @@ async function fill(): Promise<void> {
 beforeAll(async () => {
   baseUrl = inject('pgBaseUrl');
   sourceUrl = await freshDatabase(baseUrl);
-  server = new ServerProcess(sourceUrl, await freePort());
+  server = new ServerProcess(sourceUrl, await freePort(), { DATA_DIR: sourceData });
   await server.start();
   await fill();
 }, 120_000);
@@ -257,8 +274,9 @@ describe('npm run backup / npm run restore', () => {
       water_biological: 16,
       water_settings: 4,
       roles: 4,
+      uploads: 2,
     });
-    expect(manifest.uploads.files).toBe(3);
+    expect(manifest.uploads.files).toBe(3 + apiUploads.length);
     for (const [rel, bytes] of Object.entries(UPLOADS)) {
       const entry = manifest.files.find((f: { path: string }) => f.path === `uploads/${rel}`);
       expect(entry).toEqual({
@@ -287,6 +305,28 @@ describe('npm run backup / npm run restore', () => {
     expect(filesUnder(join(targetData, 'uploads'), rels)).toEqual(
       filesUnder(join(sourceData, 'uploads'), rels),
     );
+    // Every restored upload row has its file, with the digest the row recorded …
+    const rows = await query<{ id: string; sha256: string; size: number }>(
+      targetUrl,
+      'SELECT id, sha256, size FROM uploads',
+    );
+    expect(rows).toHaveLength(apiUploads.length);
+    for (const row of rows) {
+      const path = join(targetData, 'uploads', row.id.slice(0, 2), row.id);
+      expect(sha(path), row.id).toBe(row.sha256);
+    }
+    // … and a server on the restored copy serves each upload byte for byte.
+    const restored = new ServerProcess(targetUrl, await freePort(), { DATA_DIR: targetData });
+    await restored.start();
+    try {
+      for (const { url, bytes } of apiUploads) {
+        const res = await fetch(`${restored.baseUrl}${url}`);
+        expect(res.status, url).toBe(200);
+        expect(Buffer.from(await res.arrayBuffer()).equals(bytes), url).toBe(true);
+      }
+    } finally {
+      await restored.kill();
+    }
 
     // A second restore onto the now non-empty database is refused without --force …
     const again = await runScript('restore', [backupDir], { DATABASE_URL: targetUrl, DATA_DIR: targetData });

@@ -4,6 +4,8 @@ import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
+import { pushAuthz } from '../modules/push/push.authz.ts';
+import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
 import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
@@ -22,4 +24,6 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   waterSettingAuthz,
   chatAuthz,
   chatGroupAuthz,
+  pushAuthz,
+  uploadsAuthz,
 ];

@@ -16,6 +16,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/email-verification': 'authorised by the signed, single-use link instead of a session',
   'GET /api/chat/socket':
     'WebSocket upgrade; authenticates itself by session token (?token= or a first auth frame), closes with 4401 otherwise',
+  'GET /api/files/:id':
+    'an upload read by <img>/<video>/<audio> without headers: the 256-bit random id in the URL is the capability (docs/security.md, Uploads); a wrong id answers 404',
   'GET /api/docs*': 'OpenAPI document and its viewer; describes the API, holds no data',
 };
 

@@ -26,7 +26,8 @@ export interface FarmFixture {
 export interface AuthzRequest {
   /** Path with query, e.g. `/api/block?farm_id=…`. */
   url: string;
-  payload?: Record<string, unknown>;
+  /** A JSON body, or raw bytes (multipart) with their content-type in `headers`. */
+  payload?: Record<string, unknown> | Buffer;
   headers?: Record<string, string>;
 }
 

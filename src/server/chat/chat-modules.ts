@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { ChatAccess } from './access.ts';
+import { CallRepository } from './call.repository.ts';
+import { CallService, type CallSettings } from './call.service.ts';
 import { ChatService } from './chat.service.ts';
 import { ChatUserRepository } from './chat-user.repository.ts';
 import { ConversationRepository } from './conversation.repository.ts';
@@ -17,11 +19,14 @@ export function createChatModules({
   db,
   log,
   sync = { excludeUserIds: [], farmIds: [] },
+  calls = { ringTimeoutSeconds: 45, iceServers: [] },
 }: {
   db: Db;
   log: (line: string) => void;
   /** Farm chat group selection (CHAT_SYNC_EXCLUDE_USER_IDS, CHAT_SYNC_FARM_IDS). */
   sync?: { excludeUserIds: string[]; farmIds: string[] };
+  /** Calls: ring timeout and ICE servers (CALL_RING_TIMEOUT_SECONDS, ICE_SERVERS…). */
+  calls?: CallSettings;
 }) {
   const users = new ChatUserRepository(db);
   const groups = new GroupRepository(db);
@@ -45,6 +50,7 @@ export function createChatModules({
     live,
     groups: groupService,
     farmSync,
+    calls: new CallService({ calls: new CallRepository(db), messages, users, access, events, log }, calls),
   };
 }
 

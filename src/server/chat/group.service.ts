@@ -356,9 +356,11 @@ export class GroupService {
           id,
           tx,
         );
-        const [message] = await toMessages(this.d.messages, [
-          (await this.d.messages.find(id, tx)) as MessageRow,
-        ]);
+        const [message] = await toMessages(
+          this.d.messages,
+          [(await this.d.messages.find(id, tx)) as MessageRow],
+          tx,
+        );
         out.push(await this.d.events.record(tx, { type: 'message', message }, members));
       }
       const frame = {

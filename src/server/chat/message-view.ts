@@ -1,18 +1,29 @@
 import type { Message, MessageData, PollResults } from '#shared/chat/entities';
+import type { DbOrTx } from '../db/database.ts';
 import { seconds } from './chat-errors.ts';
 import type { MessageRepository, MessageRow } from './message.repository.ts';
 
 /**
  * Rows → protocol messages with their receipts (one-to-one only: the receiver's),
  * reactions and poll results, read in three batched queries whatever the page size.
+ * Inside a transaction pass its `tx`: reading through the pool instead would hold one
+ * connection while waiting for another, and enough concurrent sends exhaust the pool
+ * for good (every connection held by a transaction that waits for a free one).
  */
-export async function toMessages(repo: MessageRepository, rows: MessageRow[]): Promise<Message[]> {
+export async function toMessages(
+  repo: MessageRepository,
+  rows: MessageRow[],
+  db?: DbOrTx,
+): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
   const pollIds = rows.filter((r) => r.type === 'poll').map((r) => r.id);
   const [receipts, reactions, votes] = await Promise.all([
-    repo.receiptsOf(rows.filter((r) => r.receiver_type === 'user').map((r) => r.id)),
-    repo.reactionsOf(ids),
-    repo.votesOf(pollIds),
+    repo.receiptsOf(
+      rows.filter((r) => r.receiver_type === 'user').map((r) => r.id),
+      db,
+    ),
+    repo.reactionsOf(ids, db),
+    repo.votesOf(pollIds, db),
   ]);
   return rows.map((r) => {
     const receipt = receipts.find((x) => x.message_id === r.id && x.uid === r.receiver_id);

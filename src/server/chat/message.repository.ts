@@ -142,10 +142,12 @@ export class MessageRepository {
     db: DbOrTx,
   ): Promise<void> {
     if (owners.length === 0) return;
+    // Rows in one fixed order: concurrent sends to one group then lock them in the same
+    // order and queue, instead of deadlocking (sender-first order differs per sender).
     await db
       .insertInto('chat_conversations')
       .values(
-        owners.map((owner) => ({
+        [...owners].sort().map((owner) => ({
           owner,
           conversation_id: conv.id,
           conversation_type: conv.type,
@@ -195,18 +197,18 @@ export class MessageRepository {
     return (kind === 'read' ? row.read_at : row.delivered_at) ?? now;
   }
 
-  receiptsOf(messageIds: string[]) {
+  receiptsOf(messageIds: string[], db: DbOrTx = this.db) {
     if (messageIds.length === 0) return Promise.resolve([]);
-    return this.db
+    return db
       .selectFrom('chat_receipts')
       .select(['message_id', 'uid', 'delivered_at', 'read_at'])
       .where('message_id', 'in', messageIds)
       .execute();
   }
 
-  reactionsOf(messageIds: string[]) {
+  reactionsOf(messageIds: string[], db: DbOrTx = this.db) {
     if (messageIds.length === 0) return Promise.resolve([]);
-    return this.db
+    return db
       .selectFrom('chat_reactions as r')
       .innerJoin('chat_users as u', 'u.uid', 'r.uid')
       .select(['r.message_id', 'r.uid', 'r.emoji', 'u.name'])
@@ -232,9 +234,9 @@ export class MessageRepository {
       .execute();
   }
 
-  votesOf(messageIds: string[]) {
+  votesOf(messageIds: string[], db: DbOrTx = this.db) {
     if (messageIds.length === 0) return Promise.resolve([]);
-    return this.db
+    return db
       .selectFrom('chat_poll_votes as v')
       .innerJoin('chat_users as u', 'u.uid', 'v.uid')
       .select(['v.message_id', 'v.uid', 'v.option', 'u.name'])

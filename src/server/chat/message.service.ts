@@ -25,6 +25,9 @@ const MEDIA = new Set(['image', 'file', 'video', 'audio']);
  * ack always means the message survives a crash.
  */
 export class MessageService {
+  /** Called once a new message committed and was fanned out (push to offline recipients). */
+  afterStore: ((message: Message, recipients: string[]) => void) | null = null;
+
   constructor(private readonly d: MessageDeps) {}
 
   async send(uid: string, input: SendInput): Promise<Message> {
@@ -75,12 +78,13 @@ export class MessageService {
           tx,
         );
       const row = (await this.d.messages.find(id, tx)) as MessageRow;
-      const [message] = await toMessages(this.d.messages, [row]);
+      const [message] = await toMessages(this.d.messages, [row], tx);
       const event = await this.d.events.record(tx, { type: 'message', message }, target.recipients);
       return { message, event };
     });
     if (!result) return this.view((await this.d.messages.findByClientId(uid, m.client_id)) as MessageRow);
     this.d.events.deliver(result.event);
+    this.afterStore?.(result.message, target.recipients);
     return result.message;
   }
 
@@ -107,9 +111,11 @@ export class MessageService {
   ): Promise<Message> {
     const { message, event } = await this.d.messages.transaction(async (tx) => {
       await this.d.messages.update(id, set, tx);
-      const [message] = await toMessages(this.d.messages, [
-        (await this.d.messages.find(id, tx)) as MessageRow,
-      ]);
+      const [message] = await toMessages(
+        this.d.messages,
+        [(await this.d.messages.find(id, tx)) as MessageRow],
+        tx,
+      );
       return { message, event: await this.d.events.record(tx, { type, message }, recipients) };
     });
     this.d.events.deliver(event);

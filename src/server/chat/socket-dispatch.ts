@@ -35,6 +35,23 @@ export async function dispatch(chat: ChatModules, s: SocketSession, frame: Clien
       return chat.live.typing(s.uid, frame);
     case 'transient':
       return chat.live.transient(s.uid, frame);
+    case 'call_initiate':
+      await chat.calls.initiate(s.uid, frame);
+      return ok(frame.ref);
+    case 'call_accept':
+      await chat.calls.accept(s.uid, frame);
+      return ok(frame.ref);
+    case 'call_reject':
+      await chat.calls.reject(s.uid, frame);
+      return ok(frame.ref);
+    case 'call_cancel':
+      await chat.calls.cancel(s.uid, frame.call_id);
+      return ok(frame.ref);
+    case 'call_end':
+      await chat.calls.end(s.uid, frame.call_id);
+      return ok(frame.ref);
+    case 'call_signal':
+      return chat.calls.signal(s.uid, frame);
     case 'ping':
       s.send({ type: 'pong', ref: frame.ref ?? null, time: Date.now() });
       return;

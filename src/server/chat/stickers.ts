@@ -1,6 +1,6 @@
 import type { Sticker } from '#shared/chat/entities';
 
-/** The built-in sticker sets, served from the app's own origin (public/stickers). */
+/** The built-in sticker sets, served from the app's own origin (public/stickers, original SVGs). */
 const SETS: { name: string; order: number; stickers: string[] }[] = [
   { name: 'udang', order: 1, stickers: ['senang', 'lapar', 'panen', 'tidur'] },
   { name: 'tambak', order: 2, stickers: ['kincir', 'pakan', 'air', 'cuaca'] },
@@ -10,7 +10,7 @@ const SETS: { name: string; order: number; stickers: string[] }[] = [
 export function builtInStickers(): Sticker[] {
   return SETS.flatMap((set) =>
     set.stickers.map((name, i) => ({
-      sticker_url: `/stickers/${set.name}/${name}.png`,
+      sticker_url: `/stickers/${set.name}/${name}.svg`,
       sticker_name: name,
       sticker_set_name: set.name,
       sticker_set_order: set.order,

@@ -318,12 +318,39 @@ export interface ChatConversationsTable {
   updated_at: Generated<Date>;
 }
 
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: Generated<Date>;
+}
+
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+  last_sent_at: Date | null;
+}
+
 export interface ChatEventsTable {
   id: Generated<string>;
   type: string;
   recipients: string[];
   payload: ColumnType<unknown, string, string>;
   created_at: Generated<Date>;
+}
+
+/** Uploaded files; the id is the random capability in the file's URL (migration 0007). */
+export interface UploadsTable {
+  id: string;
+  uploaded_by: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -347,6 +374,8 @@ export interface Database {
   water_settings: WaterSettingsTable;
   chat_users: ChatUsersTable;
   chat_presence: ChatPresenceTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   chat_groups: ChatGroupsTable;
   chat_group_members: ChatGroupMembersTable;
   chat_group_bans: ChatGroupBansTable;
@@ -357,4 +386,5 @@ export interface Database {
   chat_poll_votes: ChatPollVotesTable;
   chat_conversations: ChatConversationsTable;
   chat_events: ChatEventsTable;
+  uploads: UploadsTable;
 }

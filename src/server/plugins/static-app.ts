@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
  * Serves the built PWA. Hashed assets are immutable for a year; index.html, sw.js and
  * the manifest are never cached so an update reaches phones on their next visit.
  * Any non-API GET that is not a file falls back to index.html (history-mode routing).
+ * Text assets go out precompressed (brotli or gzip) when the build wrote the copies.
  */
 export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: string }) => {
   const root = resolve(opts.dir);
@@ -19,6 +20,8 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: stri
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of text assets (vite.config.ts): sent by Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, path) {
       if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');

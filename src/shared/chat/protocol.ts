@@ -10,7 +10,10 @@ import {
   PollResults,
   Reactions,
   ReceiverType,
+  Sender,
 } from './entities.ts';
+
+const Seconds = Type.Integer({ minimum: 0 });
 
 /**
  * The chat socket protocol (`GET /api/chat/socket`). Every frame is one JSON object
@@ -84,6 +87,90 @@ export const VoteFrame = Type.Object({
 });
 export const PingFrame = Type.Object({ type: Type.Literal('ping'), ref: Ref });
 
+/** One-to-one calls (src/server/chat/README.md, calls): state changes and WebRTC signalling. */
+export const CALL_TYPES = ['audio', 'video'] as const;
+export const CallType = Type.Enum(CALL_TYPES);
+export type CallType = (typeof CALL_TYPES)[number];
+export const CALL_STATUSES = [
+  'initiated',
+  'ongoing',
+  'rejected',
+  'busy',
+  'cancelled',
+  'unanswered',
+  'ended',
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+/** The caller's or answerer's device (one per open app), so only that one carries the media. */
+const Device = Type.String({ minLength: 1, maxLength: 100 });
+export const CallInitiateFrame = Type.Object({
+  type: Type.Literal('call_initiate'),
+  receiver: Id,
+  call_type: CallType,
+  device: Device,
+  ref: Ref,
+});
+export const CallAcceptFrame = Type.Object({
+  type: Type.Literal('call_accept'),
+  call_id: Id,
+  device: Device,
+  ref: Ref,
+});
+export const CallRejectFrame = Type.Object({
+  type: Type.Literal('call_reject'),
+  call_id: Id,
+  reason: Type.Optional(Type.Union([Type.Literal('busy'), Type.Literal('rejected')])),
+  ref: Ref,
+});
+export const CallEndFrame = Type.Object({
+  type: Type.Union([Type.Literal('call_cancel'), Type.Literal('call_end')]),
+  call_id: Id,
+  ref: Ref,
+});
+/** An SDP offer/answer or an ICE candidate, relayed to the other party of the call only. */
+export const CallSignalPayload = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('offer'), Type.Literal('answer'), Type.Literal('candidate')]),
+    sdp: Type.Optional(Type.String({ maxLength: 60_000 })),
+    candidate: Type.Optional(
+      Type.Object({
+        candidate: Type.String({ maxLength: 2000 }),
+        sdpMid: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+        sdpMLineIndex: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1000 }))),
+        usernameFragment: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CallSignalPayload = Static<typeof CallSignalPayload>;
+export const CallSignalFrame = Type.Object({
+  type: Type.Literal('call_signal'),
+  call_id: Id,
+  payload: CallSignalPayload,
+});
+export const IceServer = Type.Object({
+  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+export type IceServer = Static<typeof IceServer>;
+/** A call as both parties see it; `call_id` is the id of its `call` category message. */
+export const CallInfo = Type.Object({
+  call_id: Type.String(),
+  type: CallType,
+  status: Type.Enum(CALL_STATUSES),
+  initiator: Sender,
+  receiver: Sender,
+  initiator_device: Type.String(),
+  /** The device that accepted; null until then. */
+  receiver_device: Nullable(Type.String()),
+  initiated_at: Seconds,
+  accepted_at: Nullable(Seconds),
+  ended_at: Nullable(Seconds),
+});
+export type CallInfo = Static<typeof CallInfo>;
+
 /** Schemas by `type`, so a frame is checked against exactly one member of the union. */
 export const CLIENT_FRAMES = {
   auth: AuthFrame,
@@ -98,6 +185,12 @@ export const CLIENT_FRAMES = {
   transient: TransientFrame,
   poll_vote: VoteFrame,
   ping: PingFrame,
+  call_initiate: CallInitiateFrame,
+  call_accept: CallAcceptFrame,
+  call_reject: CallRejectFrame,
+  call_cancel: CallEndFrame,
+  call_end: CallEndFrame,
+  call_signal: CallSignalFrame,
 } as const;
 export const ClientMessage = Type.Union([
   AuthFrame,
@@ -110,6 +203,11 @@ export const ClientMessage = Type.Union([
   TransientFrame,
   VoteFrame,
   PingFrame,
+  CallInitiateFrame,
+  CallAcceptFrame,
+  CallRejectFrame,
+  CallEndFrame,
+  CallSignalFrame,
 ]);
 export type ClientMessage = Static<typeof ClientMessage>;
 export type ClientMessageType = keyof typeof CLIENT_FRAMES;
@@ -202,6 +300,19 @@ export const ServerMessage = Type.Union([
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   }),
   Type.Object({ type: Type.Literal('pong'), ref: Nullable(Type.String()), time: Type.Integer() }),
+  /** A call's state changed (live only; the call message follows as `message` / `edited`). */
+  Type.Object({
+    type: Type.Literal('call'),
+    call: CallInfo,
+    /** Present for the parties while the call is being set up: STUN/TURN servers to use. */
+    ice_servers: Type.Optional(Type.Array(IceServer)),
+  }),
+  Type.Object({
+    type: Type.Literal('call_signal'),
+    call_id: Type.String(),
+    from: Type.String(),
+    payload: CallSignalPayload,
+  }),
 ]);
 export type ServerMessage = Static<typeof ServerMessage>;
 export type ServerMessageOf<K extends ServerMessage['type']> = Extract<ServerMessage, { type: K }>;

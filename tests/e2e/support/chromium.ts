@@ -9,7 +9,7 @@ export async function newDevice(
 }
 
 /**
- * Fires the service worker's Background Sync event through the DevTools protocol, as
+ * Fires the service worker's Background Sync and push events through the DevTools protocol, as
  * TOOLCHAIN.md describes. It works from a blank page of the same context, so the app's own
  * pages can be closed (the case the worker exists for).
  */
@@ -40,6 +40,15 @@ export class BackgroundSync {
       registrationId: this.registrationId() as string,
       tag: `workbox-background-sync:${queue}`,
       lastChance: false,
+    });
+  }
+
+  /** Delivers a push message to the worker as a push service would (TOOLCHAIN.md: no real push service here). */
+  async push(data: string): Promise<void> {
+    await this.cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: this.origin,
+      registrationId: this.registrationId() as string,
+      data,
     });
   }
 }

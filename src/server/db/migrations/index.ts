@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_accounts_and_farms.ts';
 import * as m0002 from './0002_cycles_and_water.ts';
 import * as m0003 from './0003_chat.ts';
+import * as m0006 from './0006_push.ts';
+import * as m0007 from './0007_uploads.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0001_accounts_and_farms': m0001,
   '0002_cycles_and_water': m0002,
   '0003_chat': m0003,
+  '0006_push': m0006,
+  '0007_uploads': m0007,
 };

@@ -47,7 +47,7 @@ export class FarmAccess {
   async membership(userId: string, farmId: string): Promise<Membership> {
     const row = await this.repo.findMembership(userId, farmId);
     if (!row) throw new AppError('not-found');
-    const permissions = mergePermissions(row.role_id, await this.repo.permissions(farmId, row.role_id));
+    const permissions = mergePermissions(row.role_id, row.permission_rows ?? []);
     const pondAccess = new Map<string, PondAccess>();
     if (isPondRestricted(row.role_id)) {
       for (const p of await this.repo.pondAccess(row.user_farm_id))

@@ -1,0 +1,100 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatUser } from '#shared/chat/entities';
+import type { ChatClient } from './client/chat-client.ts';
+import { useChatClient } from './client/chat-context.tsx';
+import { ContactsTab } from './contacts/contacts-tab.tsx';
+import { ConversationsTab } from './conversations/conversations-tab.tsx';
+import { GroupsTab } from './groups/groups-tab.tsx';
+import { InfoTab } from './info/info-tab.tsx';
+import { ChatsIcon, ContactsIcon, GroupsIcon, MoreIcon } from './messages/chat-icons.tsx';
+import './chat.css';
+
+type Tab = 'conversations' | 'contacts' | 'groups' | 'info';
+const TABS: { key: Tab; Icon: typeof ChatsIcon }[] = [
+  { key: 'conversations', Icon: ChatsIcon },
+  { key: 'contacts', Icon: ContactsIcon },
+  { key: 'groups', Icon: GroupsIcon },
+  { key: 'info', Icon: MoreIcon },
+];
+
+/** The signed-in chat user, once the socket said `ready` (the provider connects in the background). */
+function useChatMe(client: ChatClient | null): ChatUser | null {
+  const [me, setMe] = useState<ChatUser | null>(client?.me ?? null);
+  useEffect(() => {
+    setMe(client?.me ?? null);
+    if (!client) return;
+    return client.on((e) => {
+      if (e.type === 'ready') setMe(e.user);
+    });
+  }, [client]);
+  return me;
+}
+
+/**
+ * Every incoming one-to-one message is marked delivered on receipt (seed 001 §4), whichever
+ * tab is open; "read" is the message list's job once the message is shown.
+ */
+function useMarkDelivered(client: ChatClient | null, me: string | undefined) {
+  useEffect(() => {
+    if (!client || !me) return;
+    return client.on((e) => {
+      if (e.type !== 'message') return;
+      const m = e.message;
+      if (m.sender.uid !== me && m.receiver_type === 'user' && m.delivered_at === null) {
+        client.markDelivered(m.id).catch(() => {});
+      }
+    });
+  }, [client, me]);
+}
+
+/** /chat (seed 001 §2): the four tabs over one screen with its own chrome. */
+export function ChatScreen() {
+  const { t } = useTranslation('chat');
+  const client = useChatClient();
+  const me = useChatMe(client);
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { group_id?: unknown };
+  const groupId = typeof search.group_id === 'string' && search.group_id ? search.group_id : undefined;
+  const [tab, setTab] = useState<Tab>(groupId ? 'groups' : 'conversations');
+  useMarkDelivered(client, me?.uid);
+
+  useEffect(() => {
+    if (groupId) setTab('groups');
+  }, [groupId]);
+
+  const groupOpened = useCallback(() => void navigate({ to: '/chat', replace: true }), [navigate]);
+
+  let body: React.ReactNode;
+  if (!client || !me) {
+    body = (
+      <p className="chat-placeholder" role="status">
+        {t('connecting')}
+      </p>
+    );
+  } else if (tab === 'conversations') body = <ConversationsTab client={client} me={me} />;
+  else if (tab === 'contacts') body = <ContactsTab client={client} />;
+  else if (tab === 'groups') body = <GroupsTab openGuid={groupId} onOpened={groupOpened} />;
+  else body = <InfoTab me={me} />;
+
+  return (
+    <div className="chat-screen">
+      <div className="chat-screen__body">{body}</div>
+      <nav className="chat-tabs" aria-label={t('tabs.label')}>
+        {TABS.map(({ key, Icon }) => (
+          <button
+            key={key}
+            type="button"
+            className="chat-tabs__tab"
+            aria-current={tab === key ? 'page' : undefined}
+            onClick={() => setTab(key)}
+          >
+            <Icon />
+            <span>{t(`tabs.${key}`)}</span>
+          </button>
+        ))}
+      </nav>
+    </div>
+  );
+}

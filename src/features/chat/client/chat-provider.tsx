@@ -1,0 +1,78 @@
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '#components/session';
+import { DEFAULT_LANGUAGE, isLanguage } from '#shared/i18n/language';
+import type { ChatClient } from './chat-client.ts';
+import { ChatClientContext } from './chat-context.tsx';
+
+const ChatUnreadContext = createContext(0);
+/** Calls ring on any screen; their code loads only once the chat client exists. */
+const CallHost = lazy(() => import('../calls/call-host.tsx').then((m) => ({ default: m.CallHost })));
+
+/** Total unread messages over all conversations (0 while signed out or not connected yet). */
+export function useChatUnread(): number {
+  return useContext(ChatUnreadContext);
+}
+
+/**
+ * Connects the chat while a session exists (seed 001 §1): the adapter loads after the
+ * shell, connects, and is provided through ChatClientContext; logout or another user
+ * tears it down. A chat failure never blocks the app: errors are logged and swallowed,
+ * and the adapter keeps reconnecting on its own.
+ */
+export function ChatProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const token = session?.token ?? null;
+  const { i18n } = useTranslation();
+  const language = useRef(i18n.language);
+  language.current = i18n.language;
+  const [client, setClient] = useState<ChatClient | null>(null);
+  const [unread, setUnread] = useState(0);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    let teardown = () => {};
+    import('./chat-runtime.ts')
+      .then(({ createSelfHostedChatClient, UnreadTracker }) => {
+        if (cancelled) return;
+        const made = createSelfHostedChatClient({
+          language: () => (isLanguage(language.current) ? language.current : DEFAULT_LANGUAGE),
+        });
+        const tracker = new UnreadTracker(made, setUnread);
+        teardown = () => {
+          tracker.stop();
+          made.disconnect();
+        };
+        setClient(made);
+        made.connect().catch((error: unknown) => console.warn('[chat] connect failed', error));
+      })
+      .catch((error: unknown) => console.warn('[chat] could not load', error));
+    return () => {
+      cancelled = true;
+      teardown();
+      setClient(null);
+      setUnread(0);
+    };
+  }, [token]);
+
+  return (
+    <ChatClientContext.Provider value={client}>
+      <ChatUnreadContext.Provider value={unread}>{children}</ChatUnreadContext.Provider>
+      {client && (
+        <Suspense fallback={null}>
+          <CallHost />
+        </Suspense>
+      )}
+    </ChatClientContext.Provider>
+  );
+}

@@ -1,0 +1,116 @@
+/** Strings of the chat button and the composer extras (namespace `chatExtras`). */
+const id = {
+  button: {
+    label: 'Chat',
+    unread_one: '{{count}} pesan belum dibaca',
+    unread_other: '{{count}} pesan belum dibaca',
+  },
+  close: 'Tutup',
+  emoji: {
+    title: 'Emoji',
+    categories: 'Kategori emoji',
+    smileys: 'Wajah',
+    people: 'Tangan',
+    nature: 'Hewan & alam',
+    food: 'Makanan',
+    travel: 'Tempat & cuaca',
+    activities: 'Kegiatan',
+    objects: 'Benda',
+    symbols: 'Simbol',
+  },
+  stickers: {
+    title: 'Stiker',
+    sets: 'Set stiker',
+    loading: 'Memuat...',
+    empty: 'Stiker tidak ditemukan',
+    setName: { udang: 'Udang', tambak: 'Tambak' } as Record<string, string>,
+    sticker: 'Stiker {{name}}',
+  },
+  poll: {
+    title: 'Buat polling',
+    question: 'Pertanyaan',
+    option: 'Opsi {{n}}',
+    addOption: 'Tambah opsi',
+    removeOption: 'Hapus opsi {{n}}',
+    create: 'Buat polling',
+    creating: 'Membuat...',
+    error: 'Gagal membuat polling',
+    label: 'Polling',
+    votes_one: '{{count}} suara',
+    votes_other: '{{count}} suara',
+    total_one: 'Total {{count}} suara',
+    total_other: 'Total {{count}} suara',
+    yourVote: 'Pilihan Anda',
+    vote: 'Pilih: {{option}}',
+  },
+  reactions: {
+    label: 'Reaksi',
+    add: 'Tambah reaksi',
+    more: 'Emoji lain',
+    chip_one: '{{emoji}}: {{count}} orang ({{names}})',
+    chip_other: '{{emoji}}: {{count}} orang ({{names}})',
+  },
+  live: {
+    send: 'Kirim hati',
+  },
+};
+
+type Shape = typeof id;
+
+const en: Shape = {
+  button: {
+    label: 'Chat',
+    unread_one: '{{count}} unread message',
+    unread_other: '{{count}} unread messages',
+  },
+  close: 'Close',
+  emoji: {
+    title: 'Emoji',
+    categories: 'Emoji categories',
+    smileys: 'Faces',
+    people: 'Hands',
+    nature: 'Animals & nature',
+    food: 'Food',
+    travel: 'Places & weather',
+    activities: 'Activities',
+    objects: 'Objects',
+    symbols: 'Symbols',
+  },
+  stickers: {
+    title: 'Stickers',
+    sets: 'Sticker sets',
+    loading: 'Loading...',
+    empty: 'No stickers found',
+    setName: { udang: 'Shrimp', tambak: 'Farm' },
+    sticker: 'Sticker {{name}}',
+  },
+  poll: {
+    title: 'Create poll',
+    question: 'Question',
+    option: 'Option {{n}}',
+    addOption: 'Add option',
+    removeOption: 'Remove option {{n}}',
+    create: 'Create poll',
+    creating: 'Creating...',
+    error: 'Error creating poll',
+    label: 'Poll',
+    votes_one: '{{count}} vote',
+    votes_other: '{{count}} votes',
+    total_one: '{{count}} vote in total',
+    total_other: '{{count}} votes in total',
+    yourVote: 'Your vote',
+    vote: 'Vote: {{option}}',
+  },
+  reactions: {
+    label: 'Reactions',
+    add: 'Add reaction',
+    more: 'More emoji',
+    chip_one: '{{emoji}}: {{count}} person ({{names}})',
+    chip_other: '{{emoji}}: {{count}} people ({{names}})',
+  },
+  live: {
+    send: 'Send a heart',
+  },
+};
+
+export const chatExtrasLocales = { id, en };

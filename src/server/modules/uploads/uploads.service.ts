@@ -1,0 +1,111 @@
+import type { Readable } from 'node:stream';
+import type { UploadedFile } from '#shared/contracts/uploads';
+import { AppError, notFound } from '../../errors.ts';
+import { FileStore, UploadTooLargeError } from '../../storage/file-store.ts';
+import { contentDisposition, safeName } from '../../storage/safe-name.ts';
+import { sniffUpload } from '../../storage/sniff.ts';
+import { FILE_LIMIT, isInline, limitOf, servedContentType } from '../../storage/upload-policy.ts';
+import type { UploadRepository, UploadRow } from './uploads.repository.ts';
+
+export interface IncomingFile {
+  stream: Readable;
+  /** The file name the client sent (any path or trick in it is made harmless). */
+  filename: string | undefined;
+  /** The type the client declared; never trusted, only a hint between audio and video. */
+  mimetype: string | undefined;
+}
+
+/** A stored file ready to serve: headers decided here, bytes from the store. */
+export interface ServedFile {
+  id: string;
+  size: number;
+  headers: Record<string, string>;
+}
+
+const urlOf = (id: string) => `/api/files/${id}`;
+
+function isFrameworkTooLarge(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/**
+ * Uploads (ARCHITECTURE.md §7): size limits, the type taken from the content, stored
+ * under a random id outside the web root, served only as the sniffed allowed type.
+ * Any signed-in user may upload; the file belongs to no farm. Reading needs the URL
+ * (256-bit id) and nothing else, so <img>/<video> can load it.
+ */
+export class UploadService {
+  constructor(
+    private readonly repo: UploadRepository,
+    private readonly store: FileStore,
+  ) {}
+
+  async upload(userId: string, file: IncomingFile): Promise<UploadedFile> {
+    const name = safeName(file.filename);
+    let received: Awaited<ReturnType<FileStore['receive']>>;
+    try {
+      received = await this.store.receive(file.stream, FILE_LIMIT);
+    } catch (error) {
+      if (error instanceof UploadTooLargeError || isFrameworkTooLarge(error))
+        throw new AppError('file-too-large');
+      throw error;
+    }
+    try {
+      if (received.size === 0) throw new AppError('file-empty');
+      const mime = await sniffUpload(received.tmpPath, received.size, file.mimetype ?? '', name);
+      if (!mime) throw new AppError('file-type-not-allowed');
+      if (received.size > limitOf(mime)) throw new AppError('file-too-large');
+      const id = FileStore.newId();
+      await this.store.keep(received.tmpPath, id);
+      try {
+        await this.repo.insert({
+          id,
+          uploaded_by: userId,
+          name,
+          mime_type: mime,
+          size: received.size,
+          sha256: received.sha256,
+        });
+      } catch (error) {
+        await this.store.remove(id);
+        throw error;
+      }
+      return { url: urlOf(id), name, mime_type: mime, size: received.size };
+    } finally {
+      // Gone already when kept (renamed); removes a refused file.
+      await this.store.discard(received.tmpPath);
+    }
+  }
+
+  /** The file behind a URL id, with its headers; 404 for a malformed, unknown or lost id. */
+  async serve(id: string): Promise<ServedFile> {
+    if (!FileStore.isId(id)) throw notFound();
+    const row = await this.repo.find(id);
+    if (!row) throw notFound();
+    const size = await this.store.size(id);
+    if (size === null) throw notFound();
+    return { id, size, headers: headersOf(row) };
+  }
+
+  read(id: string, range?: { start: number; end: number }) {
+    return this.store.read(id, range);
+  }
+}
+
+/**
+ * Never HTML or script: the sniffed allowed type, nosniff, a CSP that allows nothing and
+ * sandboxes a document opened directly, downloads for documents; the bytes behind an
+ * id never change, so they are cached for good (privately: the URL is a capability).
+ */
+function headersOf(row: UploadRow): Record<string, string> {
+  return {
+    'content-type': servedContentType(row.mime_type),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': contentDisposition(isInline(row.mime_type) ? 'inline' : 'attachment', row.name),
+    'cache-control': 'private, max-age=31536000, immutable',
+    'cross-origin-resource-policy': 'same-origin',
+    'accept-ranges': 'bytes',
+    etag: `"${row.sha256}"`,
+  };
+}

@@ -1,0 +1,16 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Answer of `POST /api/uploads`: `url` is a path under `/api/files/…` that <img>, <video>,
+ * <audio> and <a download> load without an Authorization header (the URL itself is the
+ * capability, docs/security.md "Uploads"); `mime_type` is the type sniffed from the content.
+ */
+export const UploadedFile = Type.Object({
+  url: Type.String(),
+  name: Type.String(),
+  mime_type: Type.String(),
+  size: Type.Integer(),
+});
+export type UploadedFile = Static<typeof UploadedFile>;
+
+export const FileParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

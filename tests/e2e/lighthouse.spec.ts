@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import {
+  type AuditFigures,
+  auditMedian,
+  BUDGET,
+  formatFigures,
+  LighthouseBrowser,
+} from './support/lighthouse.ts';
+
+/**
+ * Lighthouse 11, mobile profile with simulated throttling, on the main screens of the
+ * built app served by the real server: performance ≥ 0.9 and accessibility ≥ 0.95 on each
+ * (median of up to three cold loads), and the sign-in page installable as a PWA.
+ * Every run's scores and paint timings are printed; full reports go to tests/bench/out.
+ */
+test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseURL }) => {
+  test.setTimeout(300_000);
+  const origin = baseURL as string;
+  const owner = await apiSignUp(request, 'Lighthouse');
+  const api = new ApiAs(request, owner.token);
+  const { farmId } = await apiFarm(api, 'Tambak Sejahtera', ['Kolam 1', 'Kolam 2', 'Kolam 3']);
+  const user = await api.get('/user');
+
+  const screens = [
+    { name: 'login', path: '/login', signedIn: false },
+    { name: 'farm-home', path: `/farm/${farmId}`, signedIn: true },
+    { name: 'water-entry', path: `/farm/${farmId}/water-quality/add`, signedIn: true },
+    { name: 'settings', path: `/farm/${farmId}/settings`, signedIn: true },
+  ];
+
+  const results: { name: string; median: AuditFigures }[] = [];
+  const browser = await LighthouseBrowser.launch();
+  let seeded = false;
+  try {
+    for (const screen of screens) {
+      // The guest screen first: the session is stored only afterwards.
+      if (screen.signedIn && !seeded) {
+        await browser.seedSession(origin, { token: owner.token, user });
+        seeded = true;
+      }
+      console.log(`${screen.name} (${screen.path})`);
+      const { median } = await auditMedian(
+        browser,
+        `${origin}${screen.path}`,
+        BUDGET,
+        (line) => console.log(line),
+        (run) => `tests/bench/out/lighthouse-${screen.name}-${run}.json`,
+      );
+      console.log(formatFigures('  median', median));
+      // The audit measured the screen itself, not a redirect to the sign-in page.
+      expect(new URL(median.finalUrl).pathname, `${screen.name} final URL`).toBe(screen.path);
+      if (median.opportunities.length) console.log(`  opportunities: ${median.opportunities.join(', ')}`);
+      results.push({ name: screen.name, median });
+    }
+  } finally {
+    await browser.close();
+  }
+
+  for (const { name, median } of results) {
+    expect.soft(median.performance, `${name} performance`).toBeGreaterThanOrEqual(BUDGET.performance);
+    expect.soft(median.accessibility, `${name} accessibility`).toBeGreaterThanOrEqual(BUDGET.accessibility);
+  }
+  expect(results.find((r) => r.name === 'login')?.median.installable, 'login installable').toBe(true);
+});

@@ -1,0 +1,165 @@
+/**
+ * Shared pieces of the load scripts (run by hand, never in CI): an embedded PostgreSQL in
+ * a temp dir, the real server (src/server/main.ts) as its own process on it, argument
+ * parsing and plain-text tables.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, type Db, migrateToLatest } from '../../src/server/db/database.ts';
+import { type EmbeddedCluster, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
+import { freePort } from '../helpers/server-process.ts';
+
+export interface LoadDatabase {
+  url: string;
+  /** A Kysely handle for seeding and checks (the load process's own small pool). */
+  db: Db;
+  stop(): Promise<void>;
+}
+
+/** One embedded PostgreSQL cluster with a migrated `load` database. */
+export async function startDatabase(): Promise<LoadDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'tambak-load-pg-'));
+  // As root, the embedded cluster runs as a separate postgres user that must reach its folder.
+  chmodSync(dir, 0o755);
+  const cluster: EmbeddedCluster = await startEmbeddedPostgres(dir, await freePort(), true);
+  await cluster.createDatabase('load');
+  const url = cluster.url('load');
+  const db = createDb(url, 4);
+  await migrateToLatest(db);
+  return {
+    url,
+    db,
+    async stop() {
+      await db.destroy();
+      // pg-pool resolves end() before its sockets have closed (see tests/bench/bulk-water.bench.ts).
+      await new Promise((r) => setTimeout(r, 300));
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real server as a child process (NODE_ENV=test, API only, rate limits lifted since
+ * every request comes from 127.0.0.1). `inspect` opens the V8 inspector on a loopback
+ * port so the soak can read the heap without any new route in the server.
+ */
+export class LoadServer {
+  private child: ChildProcess | null = null;
+  port = 0;
+  inspectPort = 0;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly opts: { inspect?: boolean; nodeArgs?: string[] } = {},
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number {
+    if (!this.child?.pid) throw new Error('the server is not running');
+    return this.child.pid;
+  }
+
+  async start(): Promise<void> {
+    if (!this.port) this.port = await freePort();
+    const args = [...(this.opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'];
+    if (this.opts.inspect) {
+      this.inspectPort = await freePort();
+      args.unshift(`--inspect=127.0.0.1:${this.inspectPort}`);
+    }
+    const child = spawn(process.execPath, args, {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: this.databaseUrl,
+        PORT: String(this.port),
+        STATIC_DIR: '',
+        LOG_LEVEL: 'error',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+      },
+      // The inspector announces itself on stderr; keep that line out of the figures.
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (!/Debugger listening|For help, see|Debugger attached/.test(text)) process.stderr.write(text);
+    });
+    this.child = child;
+    for (let i = 0; i < 1200 && child.exitCode === null; i++) {
+      try {
+        if ((await fetch(`${this.url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the server did not start');
+  }
+
+  /** SIGKILL: a power cut, no graceful shutdown. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  /** SIGTERM: finishes in-flight requests, closes the pool. */
+  async stop(): Promise<void> {
+    await this.signal('SIGTERM');
+  }
+
+  private async signal(sig: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(sig);
+    await exited;
+    this.child = null;
+  }
+
+  /** Resident set size in MB, from /proc (Linux). */
+  rssMb(): number {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
+    return kb / 1024;
+  }
+}
+
+/** `--name value` or `--name=value` from argv, else the fallback. */
+export function numberArg(name: string, fallback: number): number {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === `--${name}` && argv[i + 1] !== undefined) return Number(argv[i + 1]);
+    if (argv[i].startsWith(`--${name}=`)) return Number(argv[i].slice(name.length + 3));
+  }
+  return fallback;
+}
+
+/** A left-aligned first column, the others right-aligned. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
+  const line = (r: string[]) =>
+    r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ');
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join(
+    '\n',
+  );
+}
+
+/** The p-th percentile (0–100) of a numeric list, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export async function json<T>(res: Response, what: string): Promise<T> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}

@@ -1,0 +1,139 @@
+/**
+ * HTTP load (issue 5): one real server process on an embedded PostgreSQL, seeded through
+ * the API, then autocannon at 50 connections against each route for `--duration` seconds.
+ * Prints figures, no pass/fail; run by hand:
+ *
+ *   npm run load -- [--duration 10] [--connections 50]
+ *
+ * Goals: pond list ≥ 3,000 req/s and p99 < 50 ms (or ≥ 40 % of the bare route's req/s);
+ * bulk POST of 50 readings ≥ 300 req/s and p99 < 150 ms.
+ */
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { postReadings, readings, seedFarm, signUpOwner } from './api-seed.ts';
+import { LoadServer, numberArg, startDatabase, table } from './harness.ts';
+
+const DURATION = numberArg('duration', 10);
+const CONNECTIONS = numberArg('connections', 50);
+const PONDS = 50;
+const SEED_READINGS = 5_000; // 100 per pond, Jan–Jul 2025
+const JAN_2025 = Date.UTC(2025, 0, 1);
+const JAN_2024 = Date.UTC(2024, 0, 1);
+
+interface Scenario {
+  name: string;
+  what: string;
+  path: string;
+  opts?: Partial<autocannon.Options>;
+}
+
+async function measure(base: string, s: Scenario): Promise<autocannon.Result> {
+  const url = `${base}${s.path}`;
+  const warm = await autocannon({ url, connections: CONNECTIONS, duration: 2, ...s.opts });
+  if (warm.non2xx || warm.errors)
+    throw new Error(
+      `${s.name}: warm-up failed: ${JSON.stringify(warm.statusCodeStats)}, ${warm.errors} errors`,
+    );
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...s.opts });
+}
+
+async function main() {
+  const database = await startDatabase();
+  const server = new LoadServer(database.url);
+  try {
+    await server.start();
+    const base = server.url;
+    const token = await signUpOwner(base, 'owner');
+    const farm = await seedFarm(base, token, PONDS);
+    await postReadings(base, token, readings(farm.pondIds, SEED_READINGS, JAN_2025));
+    const auth = { authorization: `Bearer ${token}` };
+    const pond = farm.pondIds[0];
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'GET /api/config (bare)',
+        what: 'public, no session, no database: the server’s floor',
+        path: '/api/config',
+      },
+      {
+        name: 'GET /api/health',
+        what: 'public, one SELECT 1',
+        path: '/api/health',
+      },
+      { name: 'GET /api/farm', what: 'authenticated farm list', path: '/api/farm', opts: { headers: auth } },
+      {
+        name: `GET /api/pond (${PONDS} rows)`,
+        what: 'authenticated pond list',
+        path: `/api/pond?farm_id=${farm.farmId}`,
+        opts: { headers: auth },
+      },
+      {
+        name: 'GET /api/water/general (1 pond, Jan 2025)',
+        what: 'analysis-like read: one pond’s readings over a month (no analysis route exists yet)',
+        path: `/api/water/general?farm_id=${farm.farmId}&pond_id=${pond}&from=2025-01-01&to=2025-01-31`,
+        opts: { headers: auth },
+      },
+      {
+        name: 'POST /api/water/general/bulk (50)',
+        what: '50 new readings per request, fresh ids (rows really insert)',
+        path: '/api/water/general/bulk',
+        opts: {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/water/general/bulk',
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ items: readings(farm.pondIds, 50, JAN_2024) }),
+              }),
+            },
+          ],
+        },
+      },
+    ];
+
+    console.log(
+      `HTTP load: ${CONNECTIONS} connections, ${DURATION} s per route (after a 2 s warm-up), ` +
+        `one server process (pid ${server.pid}) on ${cpus().length} cores shared with PostgreSQL and ` +
+        `this load generator (autocannon in this process); load average before: ${loadavg()[0].toFixed(1)}.`,
+    );
+    const rows: (string | number)[][] = [];
+    let bare: autocannon.Result | null = null;
+    for (const s of scenarios) {
+      const r = await measure(base, s);
+      bare ??= r;
+      const failed = r.errors + r.timeouts + r.non2xx;
+      rows.push([
+        s.name,
+        Math.round(r.requests.average),
+        r.latency.p50,
+        r.latency.p99,
+        failed,
+        `${((100 * r.requests.average) / bare.requests.average).toFixed(0)} %`,
+        `${(r.latency.p99 / Math.max(1, bare.latency.p99)).toFixed(1)}×`,
+      ]);
+      console.log(`  ${s.name}: ${s.what}`);
+    }
+    console.log(
+      `\n${table(['route', 'req/s', 'p50 ms', 'p99 ms', 'errors+non2xx', 'req/s vs bare', 'p99 vs bare'], rows)}`,
+    );
+    const stored = await database.db
+      .selectFrom('water_general')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(`\nwater_general rows after the run: ${stored.n} (seeded ${SEED_READINGS})`);
+    console.log(
+      `Load average after: ${loadavg()[0].toFixed(1)} (other work on this machine shares the cores).`,
+    );
+    console.log(
+      'Goals: pond list ≥ 3,000 req/s and p99 < 50 ms, or ≥ 40 % of the bare route; bulk (50) ≥ 300 req/s and p99 < 150 ms.',
+    );
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+await main();
