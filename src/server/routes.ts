@@ -15,10 +15,10 @@ import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
-import { pushRoutes } from './modules/push/push.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 
 /** The Fastify instance routes register on, typed so TypeBox schemas type the handlers. */
