@@ -62,7 +62,7 @@ for (const seed of SEEDS) {
     expect(tally.duplicated).toBe(0);
     expect(tally.mutations).toBeGreaterThan(STEPS / 3);
     expect(tally.failedOnSyncScreen).toBe(tally.failedWithReason);
-    expect(tally.faults['server-sigkill']).toBe(1);
+    expect(tally.faults['server-sigkill']).toBeGreaterThanOrEqual(1);
     expect(tally.faults['page-close-reopen']).toBeGreaterThanOrEqual(1);
   });
 }

@@ -69,6 +69,21 @@ describe('GET /api/chat/socket: sending', () => {
     expect(await count(a.id)).toBe(before);
   });
 
+  it('refuses messages only the server makes (call, action, poll), storing nothing', async () => {
+    const before = await count(a.id);
+    for (const extra of [
+      { category: 'call', message_type: 'audio' },
+      { category: 'action' },
+      { message_type: 'poll' },
+    ]) {
+      const forged = text(b.id, 'palsu', extra);
+      sa.send(forged);
+      const err = await sa.next<'error'>((f) => f.type === 'error' && f.ref === forged.client_id);
+      expect(err.code).toBe('validation-failed');
+    }
+    expect(await count(a.id)).toBe(before);
+  });
+
   it('answers ping with pong', async () => {
     sa.send({ type: 'ping', ref: 'p1' });
     expect((await sa.next((f) => f.type === 'pong' && f.ref === 'p1')).type).toBe('pong');

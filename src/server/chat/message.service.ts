@@ -185,7 +185,10 @@ export class MessageService {
     const type = input.message_type ?? 'text';
     const category = input.category ?? (type === 'sticker' ? 'custom' : 'message');
     const data = input.data ?? {};
-    if (category === 'action' || type === 'poll') throw fieldError('message_type', 'validation.oneOf');
+    // Action, call and poll messages are made by the server (group changes, the call
+    // service, poll creation); a client cannot forge them.
+    if (category === 'action' || category === 'call' || type === 'poll')
+      throw fieldError(category === 'call' ? 'category' : 'message_type', 'validation.oneOf');
     const text = input.text?.trim() ?? '';
     if (type === 'text' && !text) throw fieldError('text', 'chat.text-blank');
     if (MEDIA.has(type) && !data.url && !data.attachments?.length)

@@ -382,7 +382,7 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
         op = 'create-reading';
       let d = rng.pick(devices);
       const forced = options.scheduled?.find((s) => s.step === step);
-      if (forced) {
+      if (forced && !(forced.op === 'kill-server' && !serverUp)) {
         op = forced.op;
         d = devices[forced.device ?? d.index]!;
       }

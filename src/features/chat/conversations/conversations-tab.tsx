@@ -93,6 +93,18 @@ export function ConversationsTab({ client, me }: { client: ChatClient; me: ChatU
               onClose={() => setDetails(false)}
             />
           )}
+          {details && group && (
+            <GroupDetails
+              group={group}
+              me={me}
+              onClose={() => setDetails(false)}
+              onGone={() => {
+                convs.reload();
+                setSelected(null);
+              }}
+              onLeft={() => setSelected(null)}
+            />
+          )}
         </>
       ) : (
         <div className="chat-placeholder-wrap">
