@@ -11,5 +11,6 @@ describe('GET /api/* runtime cache', () => {
     expect(isCachedApiPath('/api/dev/outbox')).toBe(false);
     expect(isCachedApiPath('/api/docs/json')).toBe(false);
     expect(isCachedApiPath('/farm/1')).toBe(false);
+    expect(isCachedApiPath('/api/files/abc')).toBe(false);
   });
 });

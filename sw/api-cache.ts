@@ -8,7 +8,7 @@ import { API_CACHE_NAME, HEADER_SYNC } from '#local/sync/worker-protocol';
  * last data. Only 200 answers are stored (workbox's default for NetworkFirst).
  *
  * Not cached: /api/dev/* (one-time codes of the development outbox), /api/docs (large,
- * useless offline), and the sync engine's own pulls (marked by X-Tambak-Sync): a cached
+ * useless offline), /api/files/* (uploaded media: media-cache.ts keeps the images), and the sync engine's own pulls (marked by X-Tambak-Sync): a cached
  * answer would replay an old `server_time` and, for whole-list pulls, could drop rows
  * created since. /api/user (the profile) is cached; logout deletes this cache
  * (clearLocalData), so the next user of the phone never sees it.
@@ -18,7 +18,7 @@ const NETWORK_TIMEOUT_SECONDS = 5;
 
 export function isCachedApiPath(pathname: string): boolean {
   if (!pathname.startsWith('/api/')) return false;
-  return !pathname.startsWith('/api/dev/') && !pathname.startsWith('/api/docs');
+  return !['/api/dev/', '/api/docs', '/api/files/', '/api/chat/socket'].some((p) => pathname.startsWith(p));
 }
 
 /** Keeps the cache bounded: URLs with dates and filters would otherwise grow it forever. */

@@ -14,6 +14,7 @@ import {
   type WorkerToPage,
 } from '#local/sync/worker-protocol';
 import { registerApiCache } from './api-cache.ts';
+import { registerMediaCache } from './media-cache.ts';
 import { createOutboxWorker } from './outbox-queue.ts';
 import { registerPush } from './push.ts';
 
@@ -36,6 +37,7 @@ clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
 registerApiCache();
+registerMediaCache();
 registerPush(self);
 
 async function notify(message: WorkerToPage): Promise<void> {

@@ -1,6 +1,6 @@
 import type { TambakDb } from '#local/db';
 import { type OutboxSummary, readSummary } from '#local/sync/summary';
-import { API_CACHE_NAME } from '#local/sync/worker-protocol';
+import { API_CACHE_NAME, MEDIA_CACHE_NAME } from '#local/sync/worker-protocol';
 
 /**
  * Logout never drops queued records silently: the UI calls countUnsynced() first and,
@@ -33,4 +33,5 @@ export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolea
   });
   const caches = (globalThis as { caches?: { delete(name: string): Promise<boolean> } }).caches;
   await caches?.delete(API_CACHE_NAME);
+  await caches?.delete(MEDIA_CACHE_NAME);
 }

@@ -7,6 +7,8 @@ export const OUTBOX_QUEUE_NAME = 'tambak-outbox';
 /** The tag workbox uses for the queue; our own sync listener answers it (see sw/outbox-queue.ts). */
 export const OUTBOX_SYNC_TAG = `workbox-background-sync:${OUTBOX_QUEUE_NAME}`;
 export const API_CACHE_NAME = 'api-get';
+/** Emoji, stickers and uploaded chat images (sw/media-cache.ts); emptied on logout with the API cache. */
+export const MEDIA_CACHE_NAME = 'tambak-media';
 
 export const HEADER_IDEMPOTENCY = 'Idempotency-Key';
 /** `<entryId>@<revision>` per entry in the request, comma separated. */

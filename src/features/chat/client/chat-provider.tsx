@@ -10,6 +10,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '#components/session';
+import { api } from '#local/api-client';
+import { syncPushSubscription } from '#local/push-subscription';
 import { DEFAULT_LANGUAGE, isLanguage } from '#shared/i18n/language';
 import type { ChatClient } from './chat-client.ts';
 import { ChatClientContext } from './chat-context.tsx';
@@ -54,7 +56,12 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           made.disconnect();
         };
         setClient(made);
-        made.connect().catch((error: unknown) => console.warn('[chat] connect failed', error));
+        made
+          .connect()
+          // Push is initialised after chat login (seed 001 §1): only re-subscribes where the
+          // user already allowed notifications; asking is the info tab's switch.
+          .then(() => syncPushSubscription(api))
+          .catch((error: unknown) => console.warn('[chat] connect failed', error));
       })
       .catch((error: unknown) => console.warn('[chat] could not load', error));
     return () => {
