@@ -157,6 +157,25 @@ describe('POST /api/water/general/bulk', () => {
     expect((await stored([filled.id]))[0].cycle_id).toBe(cycleId);
   });
 
+  it('labels a reading whose cycle never reached the server (a refused cycle start) with the pond’s active cycle', async () => {
+    // Two phones start a cycle on one pond; the server keeps the first and refuses the
+    // second. Readings typed against the refused one must still be saved (chaos seed 116).
+    const kept = await app.inject({
+      method: 'POST',
+      url: '/api/cycle',
+      headers: owner.auth,
+      payload: { pond_id: farm.pondIds[1], start_date: '2025-02-01' },
+    });
+    const refusedCycleId = uuidv7();
+    const onRefused = reading(farm.pondIds[1], { cycle_id: refusedCycleId });
+    const noCycleYet = reading(farm.pondIds[0], { cycle_id: uuidv7() });
+    const res = await bulk(owner, [onRefused, noCycleYet]);
+    expect(res.json().data.results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok']);
+    const rows = await stored([onRefused.id, noCycleYet.id]);
+    expect(rows.find((r) => r.id === onRefused.id)?.cycle_id).toBe(kept.json().data.cycle_id);
+    expect(rows.find((r) => r.id === noCycleYet.id)?.cycle_id).toBeNull();
+  });
+
   it('keeps the last occurrence when one batch carries the same id twice', async () => {
     const first = reading(farm.pondIds[0], { ph: 7.6 });
     const res = await bulk(owner, [first, { ...first, ph: 7.9 }]);

@@ -131,19 +131,25 @@ async function authorize(
   return accepted;
 }
 
-/** Fills the pond's active cycle where none was sent; a cycle sent must be of that pond. */
+/**
+ * Fills the pond's active cycle where none was sent, or where the cycle sent is not on the
+ * server (a cycle start refused or deleted while the reading waited in a phone's outbox:
+ * the reading belongs to the pond, the cycle is only its label). A cycle of another pond
+ * is refused.
+ */
 async function fillCycles(
   d: BulkDeps,
   accepted: Accepted[],
   fail: (index: number, code: ErrorCode, fields?: FieldMessages) => void,
 ): Promise<void> {
   const named = [...new Set(accepted.flatMap((a) => (a.draft.cycleId ? [a.draft.cycleId] : [])))];
-  const unnamedPonds = [...new Set(accepted.filter((a) => !a.draft.cycleId).map((a) => a.draft.pondId))];
   const cyclePond = new Map((await d.cycles.findLive(named)).map((c) => [c.id, c.pond_id]));
-  const active = new Map((await d.cycles.activeOf(unnamedPonds)).map((c) => [c.pond_id, c.id]));
+  const unknown = (a: Accepted) => !a.draft.cycleId || !cyclePond.has(a.draft.cycleId);
+  const pondsToFill = [...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))];
+  const active = new Map((await d.cycles.activeOf(pondsToFill)).map((c) => [c.pond_id, c.id]));
   for (const a of accepted) {
-    if (!a.draft.cycleId) a.draft.cycleId = active.get(a.draft.pondId);
-    else if (cyclePond.get(a.draft.cycleId) !== a.draft.pondId) {
+    if (unknown(a)) a.draft.cycleId = active.get(a.draft.pondId);
+    else if (cyclePond.get(a.draft.cycleId as string) !== a.draft.pondId) {
       fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
     }
   }
