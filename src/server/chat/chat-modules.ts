@@ -45,7 +45,7 @@ export function createChatModules({
     access,
     repos: { users, groups, messages },
     messages: messageService,
-    service: new ChatService({ users, conversations, messages, access, messageService }),
+    service: new ChatService({ users, conversations, messages, access, messageService, events }),
     presence: live,
     live,
     groups: groupService,

@@ -89,16 +89,16 @@ export class ChatUserRepository {
     };
   }
 
-  async block(blocker: string, blocked: string): Promise<void> {
-    await this.db
+  async block(blocker: string, blocked: string, db: DbOrTx = this.db): Promise<void> {
+    await db
       .insertInto('chat_blocks')
       .values({ blocker, blocked })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
 
-  async unblock(blocker: string, blocked: string): Promise<void> {
-    await this.db
+  async unblock(blocker: string, blocked: string, db: DbOrTx = this.db): Promise<void> {
+    await db
       .deleteFrom('chat_blocks')
       .where('blocker', '=', blocker)
       .where('blocked', '=', blocked)

@@ -46,6 +46,11 @@ export const chatAuthz: AuthzModule = {
       reason: 'the chat directory lists people, never farm data',
     },
     {
+      route: 'GET /api/chat/users/:uid',
+      request: () => ({ url: `/api/chat/users/${crypto.randomUUID()}` }),
+      reason: 'an unknown id; a known one shows a person, never farm data',
+    },
+    {
       route: 'POST /api/chat/users/:uid/block',
       request: () => ({ url: `/api/chat/users/${crypto.randomUUID()}/block` }),
     },

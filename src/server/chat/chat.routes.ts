@@ -81,6 +81,15 @@ export function chatRoutes(api: Api, ctx: AppContext): void {
     }),
   );
 
+  api.get(
+    '/chat/users/:uid',
+    { schema: { tags, params: UidParams, response: { 200: Envelope(ChatUser) } } },
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: await chat.service.user(req.user.id, req.params.uid),
+    }),
+  );
+
   api.post(
     '/chat/users/:uid/block',
     { schema: { tags, params: UidParams, response: { 200: MessageOnly } } },

@@ -5,7 +5,8 @@ import { validatePoll } from '#shared/chat/rules';
 import { AppError } from '../errors.ts';
 import type { ChatAccess } from './access.ts';
 import { ruleErrors, seconds } from './chat-errors.ts';
-import type { ChatUserRepository } from './chat-user.repository.ts';
+import type { ChatUserRepository, ChatUserRow } from './chat-user.repository.ts';
+import type { ChatEvents } from './events.ts';
 import type { ConversationRepository } from './conversation.repository.ts';
 import type { MessageRepository } from './message.repository.ts';
 import type { MessageService } from './message.service.ts';
@@ -21,6 +22,7 @@ export class ChatService {
       messages: MessageRepository;
       access: ChatAccess;
       messageService: MessageService;
+      events: ChatEvents;
     },
   ) {}
 
@@ -75,6 +77,19 @@ export class ChatService {
   async users(uid: string, page: number, search?: string): Promise<ChatUser[]> {
     await this.d.users.ensure([uid]);
     const rows = await this.d.users.list(uid, page, PAGE_SIZES.users, search?.trim() || undefined);
+    return this.asSeenBy(uid, rows);
+  }
+
+  /** One chat user as the caller sees them (presence, blocks either way); 404 for unknown ids. */
+  async user(uid: string, other: string): Promise<ChatUser> {
+    if ((await this.d.users.ensure([uid, other])) < (other === uid ? 1 : 2)) throw new AppError('not-found');
+    const row = await this.d.users.find(other);
+    if (!row) throw new AppError('not-found');
+    const [user] = await this.asSeenBy(uid, [row]);
+    return user as ChatUser;
+  }
+
+  private async asSeenBy(uid: string, rows: ChatUserRow[]): Promise<ChatUser[]> {
     const blocks = await this.d.users.blocksWith(
       uid,
       rows.map((r) => r.uid),
@@ -92,8 +107,12 @@ export class ChatService {
 
   async block(uid: string, other: string, blocked: boolean): Promise<void> {
     if (other === uid || (await this.d.users.ensure([uid, other])) < 2) throw new AppError('not-found');
-    if (blocked) await this.d.users.block(uid, other);
-    else await this.d.users.unblock(uid, other);
+    const event = await this.d.messages.transaction(async (tx) => {
+      if (blocked) await this.d.users.block(uid, other, tx);
+      else await this.d.users.unblock(uid, other, tx);
+      return this.d.events.record(tx, { type: 'block', uid: other, by: uid, blocked }, [uid, other]);
+    });
+    this.d.events.deliver(event);
   }
 
   /** A poll is a custom message whose options are numbered from 1 (seed 001 §3). */

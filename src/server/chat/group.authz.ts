@@ -46,6 +46,15 @@ export const chatGroupAuthz: AuthzModule = {
       reason: 'creates a group of the caller’s own, tied to no farm',
     },
     {
+      route: 'GET /api/chat/groups/:guid',
+      request: (A) => ({ url: `/api/chat/groups/tambak_${A.farmId}` }),
+      reason: FOREIGN_GROUP,
+    },
+    {
+      route: 'GET /api/chat/groups/:guid',
+      request: (A) => ({ url: `/api/chat/groups/${A.extra.chatGroupId}` }),
+    },
+    {
       route: 'POST /api/chat/groups/:guid/join',
       request: (A) => ({ url: `/api/chat/groups/tambak_${A.farmId}/join`, payload: {} }),
       reason: FOREIGN_GROUP,

@@ -41,6 +41,15 @@ export function groupRoutes(api: Api, ctx: AppContext): void {
         .send({ message: req.t('server.created'), data: await groups.create(req.user.id, req.body) }),
   );
 
+  api.get(
+    '/chat/groups/:guid',
+    { schema: { tags, params: GroupParams, response: { 200: Envelope(Group) } } },
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: await groups.get(req.user.id, req.params.guid),
+    }),
+  );
+
   api.post(
     '/chat/groups/:guid/join',
     { schema: { tags, params: GroupParams, body: JoinGroupBody, response: { 200: Envelope(Group) } } },

@@ -329,6 +329,14 @@ export class GroupService {
     if (changes.length === 0) return [];
     const members = await this.d.groups.memberIds(guid, tx);
     const out: PendingEvent[] = [];
+    const names = new Map<string, string>();
+    const nameOf = async (uid: string): Promise<string | null> => {
+      if (!names.has(uid)) {
+        const row = await this.d.users.find(uid, tx);
+        if (row) names.set(uid, row.name);
+      }
+      return names.get(uid) ?? null;
+    };
     for (const c of changes) {
       if (withMessages) {
         const id = uuidv7();
@@ -344,7 +352,16 @@ export class GroupService {
             category: 'action',
             type: 'text',
             text: c.event,
-            data: { customData: { action: c.event, actor: c.actor, target: c.target, scope: c.scope } },
+            data: {
+              customData: {
+                action: c.event,
+                actor: c.actor,
+                actor_name: await nameOf(c.actor),
+                target: c.target,
+                target_name: await nameOf(c.target),
+                scope: c.scope,
+              },
+            },
             parent_id: null,
           },
           tx,

@@ -292,6 +292,14 @@ export const ServerMessage = Type.Union([
     members_count: Type.Integer(),
     event_id: EventId,
   }),
+  /** `by` blocked (`blocked: true`) or unblocked `uid`; sent to both, stored for catch-up. */
+  Type.Object({
+    type: Type.Literal('block'),
+    uid: Type.String(),
+    by: Type.String(),
+    blocked: Type.Boolean(),
+    event_id: EventId,
+  }),
   Type.Object({
     type: Type.Literal('error'),
     code: Type.String(),

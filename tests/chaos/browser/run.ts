@@ -6,7 +6,7 @@ import { startStack } from './stack.ts';
 
 /**
  * The long browser run: `npm run chaos:browser -- --seeds 100 --steps 60 [--first 1]
- * [--kills 2] [--ui 0.2]`. Needs a build (BUILD_OUT_DIR, default dist-chaos). Its own
+ * [--kills 2] [--ui 0.2]`. Needs a build (BUILD_OUT_DIR, default dist: run `npm run build` first). Its own
  * embedded PostgreSQL, server process and proxy; one farm and three fresh browser
  * contexts per seed; prints a tally per seed and the total; exits 1 on any violation.
  */
@@ -24,7 +24,7 @@ const seeds = Number(values.seeds);
 const steps = Number(values.steps);
 const first = Number(values.first);
 
-const stack = await startStack({ staticDir: process.env.BUILD_OUT_DIR ?? 'dist-chaos' });
+const stack = await startStack({ staticDir: process.env.BUILD_OUT_DIR ?? 'dist' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
