@@ -1,6 +1,6 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import ece from 'http_ece';
+import * as ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { isPushPayload, type PushPayload } from '#shared/contracts/push';
@@ -40,11 +40,11 @@ const browsers = new Map<string, Browser>();
 const gone = new Set<string>();
 
 const sender: PushSender = async (subscription, payload, options) => {
-  const details = webpush.generateRequestDetails(subscription, payload, options);
+  const details = webpush.generateRequestDetails(subscription, payload ?? undefined, options);
   const res = await fetch(details.endpoint, {
     method: details.method,
     headers: details.headers as Record<string, string>,
-    body: details.body as Buffer,
+    body: new Uint8Array(details.body as Buffer),
   });
   if (res.status >= 400) throw Object.assign(new Error(`push ${res.status}`), { statusCode: res.status });
   return { statusCode: res.status, body: '', headers: {} };
