@@ -168,6 +168,13 @@ test.describe('chat groups', () => {
     await expect(third.details).toHaveCount(0);
     await expect(third.item(groupName)).toContainText('Belum bergabung');
     await expect(owner.status).toHaveText('2 anggota');
+    // The action message names both people (actor_name / target_name from the server).
+    await expect(
+      member.page.locator('.chat-system', { hasText: `${ani.name} mengeluarkan ${citra.name}` }),
+    ).toBeVisible();
+    await expect(
+      owner.page.locator('.chat-system', { hasText: `Anda mengeluarkan ${citra.name}` }),
+    ).toBeVisible();
 
     // Citra joins again in the UI, then Ani bans her: her view resets, she is in the banned list.
     await third.openGroup(groupName);

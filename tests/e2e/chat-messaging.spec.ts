@@ -256,7 +256,7 @@ test.describe('chat messaging', () => {
     await budi.page.context().close();
   });
 
-  test('blocking disables the composer and the server refuses the other side', async ({
+  test('blocking disables both composers live and the server refuses the other side', async ({
     browser,
     request,
   }) => {
@@ -269,6 +269,7 @@ test.describe('chat messaging', () => {
     await ani.send('Halo');
     await budi.openConversation(a.name);
     await expect(budi.bubble('Halo')).toBeVisible();
+    await expect(budi.composer()).toBeEnabled();
 
     await ani.main.getByRole('button', { name: 'Detail' }).click();
     await ani.details.getByRole('button', { name: 'Blokir pengguna' }).click();
@@ -276,15 +277,29 @@ test.describe('chat messaging', () => {
     await expect(ani.main.getByText('Anda memblokir pengguna ini')).toBeVisible();
     await expect(ani.composer()).toBeDisabled();
     await expect(ani.main.locator('.chat-attach .icon-button')).toBeDisabled();
+    // Budi's open conversation follows at once (a live `block` frame), without a reload.
+    await expect(budi.main.getByText('Anda tidak dapat mengirim pesan ke pengguna ini.')).toBeVisible();
+    await expect(budi.composer()).toBeDisabled();
+    await expect(budi.main.locator('.chat-attach .icon-button')).toBeDisabled();
 
-    await budi.send('Kenapa diblokir?');
-    await expect(budi.receipt('Kenapa diblokir?')).toHaveAttribute('data-receipt', 'error');
-    await expect(budi.bubble('Kenapa diblokir?').locator('.chat-bubble__error')).toBeVisible();
-    await expect(ani.main.getByText('Kenapa diblokir?')).toHaveCount(0);
+    // The server refuses Budi too (a poll is the one message a REST call can send).
+    const headers = { authorization: `Bearer ${b.token}` };
+    const found = await request.get(`/api/chat/users?search=${encodeURIComponent(a.name)}`, { headers });
+    const aniUid = ((await found.json()).data as { uid: string; name: string }[]).find(
+      (u) => u.name === a.name,
+    )?.uid;
+    const refused = await request.post('/api/chat/polls', {
+      headers,
+      data: { question: 'Kenapa?', options: ['a', 'b'], receiver_type: 'user', receiver: aniUid },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).code).toBe('chat-blocked');
 
     await ani.details.getByRole('button', { name: 'Buka blokir pengguna' }).click();
     await expect(ani.composer()).toBeEnabled();
-    await budi.bubble('Kenapa diblokir?').getByRole('button', { name: 'Kirim ulang' }).click();
+    await expect(budi.composer()).toBeEnabled();
+    await expect(budi.main.getByText('Anda tidak dapat mengirim pesan ke pengguna ini.')).toHaveCount(0);
+    await budi.send('Kenapa diblokir?');
     await expect(ani.bubble('Kenapa diblokir?')).toBeVisible();
     await ani.page.context().close();
     await budi.page.context().close();
@@ -327,6 +342,20 @@ for (const lang of ['id', 'en'] as const) {
       await ani.openConversation(b.name);
       await expect(ani.main.locator('.chat-image img')).toBeVisible();
       await shot('conversation');
+      // The top message's action bar stays inside the scrolling list (not clipped at its top).
+      const list = ani.main.locator('.chat-list');
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      const top = ani.main.locator('.chat-messages > .chat-row').first();
+      await top.locator('.chat-bubble').hover();
+      const bar = top.locator('.chat-actions');
+      await expect(bar).toBeVisible();
+      const [barBox, listBox] = [await bar.boundingBox(), await list.boundingBox()];
+      expect(barBox && listBox && barBox.y >= listBox.y && barBox.x >= listBox.x).toBe(true);
+      expect(barBox && listBox && barBox.x + barBox.width <= listBox.x + listBox.width).toBe(true);
+      await shot('top-actions');
+      await ani.page.mouse.move(0, 0);
       const searchButton = ani.main.getByRole('button', {
         name: lang === 'id' ? 'Cari pesan' : 'Search messages',
       });
@@ -346,6 +375,14 @@ for (const lang of ['id', 'en'] as const) {
       await expect(ani.page.locator('.chat-letter__heading').first()).toBeVisible();
       await shot('contacts');
       await ani.tab(3).click();
+      // The notifications preference is the push switch, fitting the width in both languages.
+      const push = ani.page.locator('.chat-info__item--notifications .chat-push-switch');
+      await expect(push.locator('strong')).toHaveText(
+        lang === 'id' ? 'Notifikasi pesan' : 'Message notifications',
+      );
+      await expect(push.getByRole('status')).not.toBeEmpty();
+      const pushBox = await push.boundingBox();
+      expect(pushBox && pushBox.x >= 0 && pushBox.x + pushBox.width <= size.width).toBe(true);
       await shot('info');
       expect(errors).toEqual([]);
       await ani.page.context().close();

@@ -32,23 +32,6 @@ function useChatMe(client: ChatClient | null): ChatUser | null {
   return me;
 }
 
-/**
- * Every incoming one-to-one message is marked delivered on receipt (seed 001 §4), whichever
- * tab is open; "read" is the message list's job once the message is shown.
- */
-function useMarkDelivered(client: ChatClient | null, me: string | undefined) {
-  useEffect(() => {
-    if (!client || !me) return;
-    return client.on((e) => {
-      if (e.type !== 'message') return;
-      const m = e.message;
-      if (m.sender.uid !== me && m.receiver_type === 'user' && m.delivered_at === null) {
-        client.markDelivered(m.id).catch(() => {});
-      }
-    });
-  }, [client, me]);
-}
-
 /** /chat (seed 001 §2): the four tabs over one screen with its own chrome. */
 export function ChatScreen() {
   const { t } = useTranslation('chat');
@@ -58,7 +41,6 @@ export function ChatScreen() {
   const search = useSearch({ strict: false }) as { group_id?: unknown };
   const groupId = typeof search.group_id === 'string' && search.group_id ? search.group_id : undefined;
   const [tab, setTab] = useState<Tab>(groupId ? 'groups' : 'conversations');
-  useMarkDelivered(client, me?.uid);
 
   useEffect(() => {
     if (groupId) setTab('groups');

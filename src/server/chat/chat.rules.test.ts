@@ -153,4 +153,62 @@ describe('blocking', () => {
     await app.inject({ method: 'DELETE', url: `/api/chat/users/${b.id}/block`, headers: a.auth });
     expect((await send(sb, a.id, 'sesudah')).text).toBe('sesudah');
   });
+
+  it('tells both parties live (across instances) and stores the change for catch-up', async () => {
+    const c = await quickUser(app, 'Cici');
+    const d = await quickUser(app, 'Dodi');
+    const sc = await TestSocket.open(app, tokenOf(c.auth));
+    const sd = await TestSocket.open(other, tokenOf(d.auth));
+    try {
+      await app.inject({ method: 'POST', url: `/api/chat/users/${d.id}/block`, headers: c.auth });
+      const frame = { type: 'block', uid: d.id, by: c.id, blocked: true };
+      const toD = await sd.next((f) => f.type === 'block');
+      expect(toD).toMatchObject(frame);
+      expect(await sc.next((f) => f.type === 'block')).toMatchObject(frame);
+      // d sees the block on a single read too.
+      const seen = await other.inject({ method: 'GET', url: `/api/chat/users/${c.id}`, headers: d.auth });
+      expect(seen.json().data).toMatchObject({
+        uid: c.id,
+        name: 'Cici',
+        blocked_by_me: false,
+        has_blocked_me: true,
+      });
+      // Unblock while d is away: d catches up on reconnect.
+      sd.close();
+      const since = (toD as { event_id?: string }).event_id;
+      expect(since).toBeTruthy();
+      await app.inject({ method: 'DELETE', url: `/api/chat/users/${d.id}/block`, headers: c.auth });
+      const back = await TestSocket.open(other, `${tokenOf(d.auth)}&since=${since}`);
+      expect(await back.next((f) => f.type === 'block')).toMatchObject({ ...frame, blocked: false });
+      back.close();
+    } finally {
+      sc.close();
+      sd.close();
+    }
+  });
+});
+
+describe('GET /api/chat/users/:uid', () => {
+  it('shows one user with presence and blocks as the caller sees them; 404 for unknown ids', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/chat/users/${b.id}`, headers: a.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      uid: b.id,
+      name: 'Budi',
+      status: 'online', // b's socket is open on the other instance
+      blocked_by_me: false,
+      has_blocked_me: false,
+    });
+    expect(typeof res.json().data.last_active_at).toBe('number');
+    const unknown = await app.inject({
+      method: 'GET',
+      url: `/api/chat/users/${randomUUID()}?lang=id`,
+      headers: a.auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('not-found');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/chat/users/not-a-uuid', headers: a.auth })).statusCode,
+    ).toBe(400);
+  });
 });

@@ -6,8 +6,8 @@ import { AppError } from '../errors.ts';
 import type { ChatAccess } from './access.ts';
 import { ruleErrors, seconds } from './chat-errors.ts';
 import type { ChatUserRepository, ChatUserRow } from './chat-user.repository.ts';
-import type { ChatEvents } from './events.ts';
 import type { ConversationRepository } from './conversation.repository.ts';
+import type { ChatEvents } from './events.ts';
 import type { MessageRepository } from './message.repository.ts';
 import type { MessageService } from './message.service.ts';
 

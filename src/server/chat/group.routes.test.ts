@@ -284,7 +284,10 @@ describe('live: action messages and kicked members', () => {
     );
     expect(action.type === 'message' && action.message.data.customData).toMatchObject({
       action: 'kicked',
+      actor: owner.id,
+      actor_name: 'Ketua',
       target: out.id,
+      target_name: 'Keluar',
     });
 
     const second = await send('sesudah');
@@ -301,5 +304,35 @@ describe('live: action messages and kicked members', () => {
       text: 'masih?',
     });
     expect(refused).toMatchObject({ type: 'error', code: 'chat-not-member' });
+  });
+});
+
+describe('GET /api/chat/groups/:guid', () => {
+  it('shows a group as the caller sees it; a private group only to its members', async () => {
+    const owner = await quickUser(app, 'Pemilik');
+    const member = await quickUser(app, 'Anggota');
+    const stranger = await quickUser(app, 'Orang');
+    const pub = await createGroup(owner, { name: 'Terbuka', type: 'public' });
+    const priv = await createGroup(owner, { name: 'Tertutup', type: 'private' });
+    await call(owner, 'POST', `/groups/${priv.guid}/members`, { uids: [member.id] });
+
+    const mine = await call(member, 'GET', `/groups/${priv.guid}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toMatchObject({
+      guid: priv.guid,
+      name: 'Tertutup',
+      type: 'private',
+      scope: 'participant',
+      members_count: 2,
+      owner: owner.id,
+    });
+    const open = await call(stranger, 'GET', `/groups/${pub.guid}`);
+    expect(open.json().data).toMatchObject({ guid: pub.guid, scope: null, members_count: 1 });
+
+    const hidden = await call(stranger, 'GET', `/groups/${priv.guid}`, undefined, 'id');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().code).toBe('not-found');
+    expect(hidden.body).not.toContain('Tertutup');
+    expect((await call(stranger, 'GET', '/groups/group_nope')).statusCode).toBe(404);
   });
 });

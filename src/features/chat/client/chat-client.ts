@@ -132,11 +132,15 @@ export interface ChatClient {
 
   // Users
   users(req?: PageRequest): Promise<ChatUser[]>;
+  /** One user as the caller sees them (presence, blocks either way); `not-found` if unknown. */
+  user(uid: string): Promise<ChatUser>;
   block(uid: string): Promise<void>;
   unblock(uid: string): Promise<void>;
 
   // Groups
   groups(req?: PageRequest): Promise<Group[]>;
+  /** One group as the caller sees it; a private group the caller is not in is `not-found`. */
+  group(guid: string): Promise<Group>;
   createGroup(draft: GroupDraft): Promise<Group>;
   joinGroup(guid: string, password?: string): Promise<Group>;
   leaveGroup(guid: string): Promise<void>;

@@ -45,14 +45,17 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let teardown = () => {};
     import('./chat-runtime.ts')
-      .then(({ createSelfHostedChatClient, UnreadTracker }) => {
+      .then(({ createSelfHostedChatClient, DeliveryMarker, UnreadTracker }) => {
         if (cancelled) return;
         const made = createSelfHostedChatClient({
           language: () => (isLanguage(language.current) ? language.current : DEFAULT_LANGUAGE),
         });
         const tracker = new UnreadTracker(made, setUnread);
+        // Delivered on receipt on any screen, once (seed 001 §4).
+        const delivery = new DeliveryMarker(made);
         teardown = () => {
           tracker.stop();
+          delivery.stop();
           made.disconnect();
         };
         setClient(made);

@@ -80,6 +80,8 @@ export function createChatRest({ api, session, language, baseUrl, fetch: doFetch
       post<Message>('/chat/polls', { ...target, question, options, client_id: clientId }),
     stickers: () => get<{ defaultStickers: Sticker[]; customStickers: Sticker[] }>('/chat/stickers'),
     users: (req?: PageRequest) => get<ChatUser[]>('/chat/users', page(req)),
+    user: (uid: string) => get<ChatUser>(`/chat/users/${enc(uid)}`),
+    group: (guid: string) => get<Group>(`/chat/groups/${enc(guid)}`),
     block: (uid: string) => post<null>(`/chat/users/${enc(uid)}/block`).then(() => undefined),
     unblock: (uid: string) => del(`/chat/users/${enc(uid)}/block`),
     groups: (req?: PageRequest) => get<Group[]>('/chat/groups', page(req)),

@@ -9,6 +9,7 @@ import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../../server/app.ts';
 import { ChatError, type ChatEvent } from './chat-client.ts';
+import { DeliveryMarker } from './delivery-marker.ts';
 import { SelfHostedChatClient } from './selfhosted-adapter.ts';
 import type { WebSocketFactory } from './socket-connection.ts';
 import { UnreadTracker } from './unread-tracker.ts';
@@ -350,5 +351,64 @@ describe('UnreadTracker (the chat button badge)', () => {
     } finally {
       tracker.stop();
     }
+  });
+});
+
+describe('DeliveryMarker (chat provider level)', () => {
+  it('marks each incoming one-to-one message delivered once, with no chat screen open', async () => {
+    const dewi = await quickUser(app, 'Dewi');
+    const a = chatClient(ani);
+    const d = chatClient(dewi, { viaProxy: true });
+    await a.client.connect();
+    await d.client.connect();
+    const marks: string[] = [];
+    const mark = d.client.markDelivered.bind(d.client);
+    d.client.markDelivered = (id: string) => {
+      marks.push(id);
+      return mark(id);
+    };
+    const marker = new DeliveryMarker(d.client);
+    try {
+      const first = await a.client.send(textTo(dewi, 'sudah sampai?'));
+      await a.next((e) => e.type === 'receipt' && e.receipt === 'delivered' && e.message_id === first.id);
+      // Own messages are not marked.
+      await d.client.send(textTo(ani, 'sudah'));
+      // A message missed while offline is replayed on reconnect and marked then.
+      proxy.refuse = true;
+      proxy.cut();
+      await d.next((e) => e.type === 'connection' && e.state === 'offline');
+      const missed = await a.client.send(textTo(dewi, 'selagi offline'));
+      proxy.refuse = false;
+      await a.next((e) => e.type === 'receipt' && e.receipt === 'delivered' && e.message_id === missed.id);
+      expect(marks).toEqual([first.id, missed.id]);
+    } finally {
+      marker.stop();
+    }
+  });
+});
+
+describe('single reads and live blocks', () => {
+  it('reads one user and one group, and tells the blocked person live and after a reconnect', async () => {
+    const eko = await quickUser(app, 'Eko');
+    const a = chatClient(ani);
+    const e = chatClient(eko, { viaProxy: true });
+    await a.client.connect();
+    await e.client.connect();
+    expect(await a.client.user(eko.id)).toMatchObject({ uid: eko.id, name: 'Eko', status: 'online' });
+    await expect(a.client.user(randomUUID())).rejects.toMatchObject({ code: 'not-found' });
+    const group = await a.client.createGroup({ name: 'Rahasia Ani', type: 'private' });
+    expect(await a.client.group(group.guid)).toMatchObject({ guid: group.guid, scope: 'admin' });
+    await expect(e.client.group(group.guid)).rejects.toMatchObject({ code: 'not-found' });
+
+    await a.client.block(eko.id);
+    await e.next((x) => x.type === 'block' && x.by === ani.id && x.uid === eko.id && x.blocked);
+    expect(await e.client.user(ani.id)).toMatchObject({ has_blocked_me: true, blocked_by_me: false });
+
+    proxy.refuse = true;
+    proxy.cut();
+    await e.next((x) => x.type === 'connection' && x.state === 'offline');
+    await a.client.unblock(eko.id);
+    proxy.refuse = false;
+    await e.next((x) => x.type === 'block' && x.by === ani.id && !x.blocked);
   });
 });

@@ -90,7 +90,7 @@ export class SelfHostedChatClient implements ChatClient {
   private lastEventId: string | null = null;
   private refCount = 0;
   private currentState: ConnectionState = 'idle';
-  private user: ChatUser | null = null;
+  private meUser: ChatUser | null = null;
 
   constructor(options: SelfHostedChatOptions = {}) {
     this.baseUrl = options.baseUrl ?? '/api';
@@ -137,11 +137,11 @@ export class SelfHostedChatClient implements ChatClient {
   }
 
   get me(): ChatUser | null {
-    return this.user;
+    return this.meUser;
   }
 
   connect(): Promise<ChatUser> {
-    if (this.ready && this.user) return Promise.resolve(this.user);
+    if (this.ready && this.meUser) return Promise.resolve(this.meUser);
     const promise = new Promise<ChatUser>((resolve, reject) => this.waiters.push({ resolve, reject }));
     if (!this.session.get()?.token) {
       this.rejectWaiters(this.sessionError());
@@ -154,7 +154,7 @@ export class SelfHostedChatClient implements ChatClient {
   disconnect(): void {
     this.connection.stop();
     this.ready = false;
-    this.user = null;
+    this.meUser = null;
     this.lastEventId = null;
     this.seenEvents.clear();
     this.typingSentAt.clear();
@@ -247,6 +247,10 @@ export class SelfHostedChatClient implements ChatClient {
   }
 
   // Users
+  user(uid: string) {
+    return this.rest.user(uid);
+  }
+
   users(req?: PageRequest) {
     return this.rest.users(req);
   }
@@ -258,6 +262,10 @@ export class SelfHostedChatClient implements ChatClient {
   }
 
   // Groups
+  group(guid: string) {
+    return this.rest.group(guid);
+  }
+
   groups(req?: PageRequest) {
     return this.rest.groups(req);
   }
@@ -388,7 +396,7 @@ export class SelfHostedChatClient implements ChatClient {
 
   private onReady(user: ChatUser, lastEventId: string): void {
     this.ready = true;
-    this.user = user;
+    this.meUser = user;
     // On the first connect the log starts now; later, replayed events move it forward.
     if (this.lastEventId === null) this.lastEventId = lastEventId;
     this.connection.resetBackoff();

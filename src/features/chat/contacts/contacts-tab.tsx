@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatUser } from '#shared/chat/entities';
 import type { ChatClient } from '../client/chat-client.ts';
 import { ConversationPane } from '../messages/conversation-pane.tsx';
+import { applyBlock, useBlockFrames } from './live-block.ts';
 import { useUsers } from './use-users.ts';
 import { UserDetailsPane } from './user-details-pane.tsx';
 import { UserList } from './user-list.tsx';
@@ -18,6 +19,10 @@ export function ContactsTab({ client }: { client: ChatClient }) {
   const [listOpen, setListOpen] = useState(false);
   const [details, setDetails] = useState(false);
   const { t } = useTranslation('chat');
+  useBlockFrames(client, (e) => {
+    const me = client.me?.uid;
+    if (me) setSelected((u) => u && applyBlock(u, e, me));
+  });
 
   const change = (u: ChatUser) => {
     update(u);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatUser } from '#shared/chat/entities';
 import { PAGE_SIZES } from '#shared/chat/rest';
 import type { ChatClient } from '../client/chat-client.ts';
+import { applyBlock, useBlockFrames } from './live-block.ts';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -85,6 +86,11 @@ export function useUsers(client: ChatClient, search: string) {
       }),
     [client],
   );
+
+  useBlockFrames(client, (e) => {
+    const me = client.me?.uid;
+    if (me) setState((s) => ({ ...s, users: s.users.map((u) => applyBlock(u, e, me)) }));
+  });
 
   const update = useCallback((user: ChatUser) => {
     setState((s) => ({ ...s, users: s.users.map((u) => (u.uid === user.uid ? user : u)) }));

@@ -30,16 +30,8 @@ export function ConversationsTab({ client, me }: { client: ChatClient; me: ChatU
   const now = useMinuteClock();
   const convs = useConversations(client, me.uid, selected?.conversation_id ?? null);
   const isUser = selected?.conversation_type === 'user';
-  const [user, setUser] = useChatUser(
-    client,
-    isUser ? selected.conversation_with : null,
-    selected?.name ?? '',
-  );
-  const group = useChatGroup(
-    client,
-    selected && !isUser ? selected.conversation_with : null,
-    selected?.name ?? '',
-  );
+  const [user, setUser] = useChatUser(client, isUser ? selected.conversation_with : null);
+  const group = useChatGroup(client, selected && !isUser ? selected.conversation_with : null);
 
   const select = (c: Conversation) => {
     setSelected(c);

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Group } from '#shared/chat/entities';
 import { PAGE_SIZES } from '#shared/chat/rest';
-import type { ChatClient } from '../client/chat-client.ts';
+import { type ChatClient, ChatError } from '../client/chat-client.ts';
 import { applyGroupFrame, type GroupFrame, putOnTop } from './group-events.ts';
 
 /** Seed 001 §5/§9: group search waits 500 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 500;
-/** How many pages to look through for a group the user was just added to. */
-const FIND_PAGES = 20;
 
 export type ListStatus = 'loading' | 'ready' | 'error';
 
@@ -25,15 +23,14 @@ export interface GroupList {
   remove(guid: string): void;
 }
 
-/** Looks a group up by its id through the paged list (the REST API has no single-group read). */
+/** A group by its id as the caller sees it, or null when it is gone or not visible. */
 export async function findGroup(client: ChatClient, guid: string): Promise<Group | null> {
-  for (let page = 1; page <= FIND_PAGES; page++) {
-    const rows = await client.groups({ page });
-    const hit = rows.find((g) => g.guid === guid);
-    if (hit) return hit;
-    if (rows.length < PAGE_SIZES.groups) return null;
+  try {
+    return await client.group(guid);
+  } catch (e) {
+    if (e instanceof ChatError && e.code === 'not-found') return null;
+    throw e;
   }
-  return null;
 }
 
 /**

@@ -1,15 +1,31 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser } from '#shared/chat/entities';
 import { Avatar } from '../messages/avatar.tsx';
 import { BackIcon } from '../messages/chat-icons.tsx';
+import { NotificationSwitch } from '../push/notification-switch.tsx';
 
 /** Seed 001 §2 Info tab: who I am and the preference headings (presentation only). */
 export function InfoTab({ me }: { me: ChatUser }) {
   const { t } = useTranslation('chat');
-  const sections = [
-    { title: t('info.preferences'), items: [t('info.notifications'), t('info.privacy'), t('info.chats')] },
-    { title: t('info.other'), items: [t('info.help'), t('info.report')] },
+  const sections: { title: string; items: { key: string; body: ReactNode }[] }[] = [
+    {
+      title: t('info.preferences'),
+      items: [
+        // The notifications preference is the Web Push switch for this device.
+        { key: 'notifications', body: <NotificationSwitch /> },
+        { key: 'privacy', body: t('info.privacy') },
+        { key: 'chats', body: t('info.chats') },
+      ],
+    },
+    {
+      title: t('info.other'),
+      items: [
+        { key: 'help', body: t('info.help') },
+        { key: 'report', body: t('info.report') },
+      ],
+    },
   ];
   return (
     <div className="chat-layout">
@@ -34,8 +50,8 @@ export function InfoTab({ me }: { me: ChatUser }) {
               <h2 className="chat-letter__heading">{s.title}</h2>
               <ul className="chat-info__list">
                 {s.items.map((item) => (
-                  <li key={item} className="chat-info__item">
-                    {item}
+                  <li key={item.key} className={`chat-info__item chat-info__item--${item.key}`}>
+                    {item.body}
                   </li>
                 ))}
               </ul>

@@ -122,6 +122,26 @@ describe('message bubble (seed 001 §2, §5–§6)', () => {
       { isGroup: true },
     );
     expect(screen.getByText('Ani menambahkan Budi')).toBeTruthy();
+    cleanup();
+    // Names from the server's actor_name / target_name when the actor is not the sender.
+    show(
+      {
+        category: 'action',
+        text: 'kicked',
+        data: {
+          customData: {
+            action: 'kicked',
+            actor: 'eko',
+            actor_name: 'Pak Eko',
+            target: 'budi',
+            target_name: 'Budi',
+          },
+        },
+      },
+      'citra',
+      { isGroup: true },
+    );
+    expect(screen.getByText('Pak Eko mengeluarkan Budi')).toBeTruthy();
   });
 
   it('marks a refused send with the error and a retry', () => {

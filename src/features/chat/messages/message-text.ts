@@ -33,7 +33,7 @@ export function actionText(m: Message, t: T, me: string, names: Names = () => un
   const targetId = str(data.target);
   const scope = str(data.scope);
   return t(`action.${event as (typeof ACTIONS)[number]}`, {
-    actor: who(actorId, actorId === m.sender.uid ? m.sender.name : undefined),
+    actor: who(actorId, str(data.actor_name) ?? (actorId === m.sender.uid ? m.sender.name : undefined)),
     target: who(targetId, str(data.target_name)),
     scope: scope ? t(`action.scope.${scope as 'admin'}`, { defaultValue: scope }) : '',
   });
