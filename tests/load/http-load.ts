@@ -39,7 +39,7 @@ async function measure(base: string, s: Scenario): Promise<autocannon.Result> {
 
 async function main() {
   const database = await startDatabase();
-  const server = new LoadServer(database.url);
+  const server = new LoadServer(database.url, process.env.LOAD_SERVER_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROF}`] } : undefined);
   try {
     await server.start();
     const base = server.url;
@@ -101,7 +101,9 @@ async function main() {
     );
     const rows: (string | number)[][] = [];
     let bare: autocannon.Result | null = null;
-    for (const s of scenarios) {
+    // `--only pond` measures the bare route and the scenarios whose name contains the word.
+    const only = process.argv.find((a, i, all) => all[i - 1] === '--only');
+    for (const s of scenarios.filter((x, i) => i === 0 || !only || x.name.includes(only))) {
       const r = await measure(base, s);
       bare ??= r;
       const failed = r.errors + r.timeouts + r.non2xx;
