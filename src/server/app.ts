@@ -12,11 +12,11 @@ import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/database.ts';
 import type { MessageProvider } from './messaging/messenger.ts';
+import type { PushSender } from './modules/push/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
-import type { PushSender } from './modules/push/push.service.ts';
 import { registerRoutes } from './routes.ts';
 
 export interface AppDeps {

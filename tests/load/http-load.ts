@@ -39,7 +39,12 @@ async function measure(base: string, s: Scenario): Promise<autocannon.Result> {
 
 async function main() {
   const database = await startDatabase();
-  const server = new LoadServer(database.url, process.env.LOAD_SERVER_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROF}`] } : undefined);
+  const server = new LoadServer(
+    database.url,
+    process.env.LOAD_SERVER_PROF
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROF}`] }
+      : undefined,
+  );
   try {
     await server.start();
     const base = server.url;
@@ -102,7 +107,7 @@ async function main() {
     const rows: (string | number)[][] = [];
     let bare: autocannon.Result | null = null;
     // `--only pond` measures the bare route and the scenarios whose name contains the word.
-    const only = process.argv.find((a, i, all) => all[i - 1] === '--only');
+    const only = process.argv.find((_, i, all) => all[i - 1] === '--only');
     for (const s of scenarios.filter((x, i) => i === 0 || !only || x.name.includes(only))) {
       const r = await measure(base, s);
       bare ??= r;
