@@ -50,6 +50,8 @@ const id = {
     'chat-owner-needs-admin': 'Jadikan anggota lain admin sebelum Anda, pemilik grup, keluar.',
     'chat-farm-group': 'Anggota grup tambak mengikuti pengguna tambak; ubah di pengaturan pengguna tambak.',
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
+    /** For actions that are never queued (chat, uploads): nothing was saved. */
+    'network-live': 'Tidak ada koneksi. Coba lagi saat online.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -167,6 +169,7 @@ const en: MessageCatalog = {
     'chat-owner-needs-admin': 'As the group owner, make another member an admin before you leave.',
     'chat-farm-group': "A farm group follows the farm's users; change them in the farm's user settings.",
     network: 'No connection. The data is saved and will be sent when online.',
+    'network-live': 'No connection. Try again when online.',
   },
   validation: {
     required: 'Required.',

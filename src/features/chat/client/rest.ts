@@ -23,6 +23,9 @@ import {
 /** Every REST failure becomes a ChatError carrying the server's translated message. */
 export function toChatError(error: unknown, lang: Language): ChatError {
   if (error instanceof ChatError) return error;
+  // Chat calls are live, never queued: the generic "saved, sent when online" would mislead.
+  if (error instanceof ApiError && error.code === 'network')
+    return new ChatError('network', translate(lang, 'error.network-live'));
   if (error instanceof ApiError) return new ChatError(error.code, error.message, error.errors);
   return new ChatError('unknown', translate(lang, 'error.internal'));
 }
@@ -117,7 +120,7 @@ export function createChatRest({ api, session, language, baseUrl, fetch: doFetch
           body: form,
         });
       } catch {
-        throw new ChatError('network', translate(lang, 'error.network'));
+        throw new ChatError('network', translate(lang, 'error.network-live'));
       }
       type Body = { message?: unknown; code?: unknown; errors?: unknown; data?: unknown };
       const body = (await response.json().catch(() => null)) as Body | null;

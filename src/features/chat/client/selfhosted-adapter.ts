@@ -158,7 +158,7 @@ export class SelfHostedChatClient implements ChatClient {
     this.lastEventId = null;
     this.seenEvents.clear();
     this.typingSentAt.clear();
-    const error = new ChatError('disconnected', translate(this.language(), 'error.network'));
+    const error = new ChatError('disconnected', translate(this.language(), 'error.network-live'));
     for (const [key, p] of this.pending) {
       this.pending.delete(key);
       p.reject(error);

@@ -112,7 +112,7 @@ describe('PollModal', () => {
     fireEvent.change(screen.getByLabelText('Option 1'), { target: { value: 'A' } });
     fireEvent.change(screen.getByLabelText('Option 2'), { target: { value: 'B' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create poll' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(translate('en', 'error.network'));
+    expect((await screen.findByRole('alert')).textContent).toBe(translate('en', 'error.network-live'));
   });
 });
 

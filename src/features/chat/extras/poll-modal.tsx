@@ -32,7 +32,7 @@ export function PollModal({ target, onClose, onCreated }: PollModalProps) {
   const submit = async (values: PollDraft, helpers: FormikHelpers<PollDraft>) => {
     helpers.setStatus(undefined);
     try {
-      if (!client) throw new ChatError('network', tc('error.network'));
+      if (!client) throw new ChatError('network', tc('error.network-live'));
       const message = await client.createPoll(
         target,
         values.question.trim(),
