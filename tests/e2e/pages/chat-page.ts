@@ -53,6 +53,8 @@ export class ChatPage {
 
   async openContact(name: string): Promise<void> {
     await this.tab(1).click();
+    // The list shows 30 users a page and other specs add many: search as a person would.
+    await this.page.locator('.chat-sidebar input[type="search"]').fill(name);
     await this.page.locator('.chat-sidebar .chat-item__open', { hasText: name }).click();
     await expect(this.title).toHaveText(name);
   }
