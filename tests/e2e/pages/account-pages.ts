@@ -13,14 +13,23 @@ export class AccountPages {
     await this.page.getByLabel('Ulangi kata sandi').fill(user.password);
     await this.page.getByRole('button', { name: 'Daftar', exact: true }).click();
     await expect(this.page).toHaveURL(/\/login/);
+    // The URL changes before the sign-in screen replaces the register form: wait for it,
+    // or the next fill could land in the form that is about to go.
+    await expect(this.page.getByRole('button', { name: 'Kirim kode' })).toBeVisible();
   }
 
   /** Email + password, then the 6-digit code from the dev outbox. */
   async signIn(user: { email: string; password: string }): Promise<void> {
     if (!this.page.url().includes('/login')) await this.page.goto('/login');
-    await this.page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-    await this.page.getByLabel('Kata sandi', { exact: true }).fill(user.password);
-    await this.page.getByRole('button', { name: 'Kirim kode' }).click();
+    const sendCode = this.page.getByRole('button', { name: 'Kirim kode' });
+    await expect(sendCode).toBeVisible();
+    const email = this.page.getByRole('textbox', { name: 'Email' });
+    const password = this.page.getByLabel('Kata sandi', { exact: true });
+    await email.fill(user.email);
+    await password.fill(user.password);
+    await expect(email).toHaveValue(user.email);
+    await expect(password).toHaveValue(user.password);
+    await sendCode.click();
     await expect(this.page.getByText('Masukkan kode')).toBeVisible();
     const code = await readCode(this.page.request, user.email);
     await this.page.getByLabel('Kode verifikasi').fill(code);
