@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineEntryCss } from './scripts/vite-inline-entry-css.ts';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
+import { ROUTES } from './src/app/route-table.ts';
 
 // Teal of the design tokens (src/app/styles.css --color-primary); the status bar and
 // splash screen of the installed app use it.
@@ -11,6 +14,14 @@ const BACKGROUND_COLOR = '#f4f7f6';
 export default defineConfig({
   plugins: [
     react(),
+    inlineEntryCss(),
+    routePreloads({
+      router: 'src/app/router.tsx',
+      signedIn: {
+        module: 'src/app/sync-runtime.ts',
+        routes: (path) => ROUTES.find((r) => r.path === path)?.access === 'auth',
+      },
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

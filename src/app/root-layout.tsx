@@ -2,6 +2,7 @@ import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteFarmId, useSyncedFarm } from '#components/farm-data';
+import { useAfterFirstScreen } from '#components/first-screen.ts';
 import { HomeIcon, SettingsIcon, UserIcon, WaterIcon } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
@@ -83,13 +84,15 @@ export function RootLayout() {
   };
 
   const showChat = Boolean(session) && !embed && !(spec?.hideChat ?? false);
+  // The service worker registers (and precaches every chunk) once the first screen is up.
+  const registerWorker = useAfterFirstScreen();
 
   return (
     <ChatProvider>
       <AppShell flags={flags} nav={nav}>
         <Outlet />
         {showChat && <ChatButton />}
-        {!embed && <PwaUpdate />}
+        {!embed && registerWorker && <PwaUpdate />}
         {!embed && <InstallPrompt />}
       </AppShell>
     </ChatProvider>

@@ -163,8 +163,8 @@ export function createSyncRuntime(deps: RuntimeDeps = {}): SyncRuntime {
     globalThis.navigator?.serviceWorker?.startMessages?.();
     // Release first, so the start-up run does not stop at the held queue and ask for a login.
     const resumed = resume ? next.resumeAfterLogin() : undefined;
-    await next.start();
-    if (farmId) await next.setFarm(farmId);
+    // The farm on screen goes with the start: one pull brings the farms and its data.
+    await next.start(farmId);
     await resumed;
   }
 

@@ -29,11 +29,14 @@ test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseUR
     { name: 'settings', path: `/farm/${farmId}/settings`, signedIn: true },
   ];
 
+  // LIGHTHOUSE_SCREENS=login,farm-home audits only those (for working on one screen).
+  const only = process.env.LIGHTHOUSE_SCREENS?.split(',');
+  const audited = only ? screens.filter((s) => only.includes(s.name)) : screens;
   const results: { name: string; median: AuditFigures }[] = [];
   const browser = await LighthouseBrowser.launch();
   let seeded = false;
   try {
-    for (const screen of screens) {
+    for (const screen of audited) {
       // The guest screen first: the session is stored only afterwards.
       if (screen.signedIn && !seeded) {
         await browser.seedSession(origin, { token: owner.token, user });

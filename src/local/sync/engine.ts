@@ -47,8 +47,8 @@ export interface SyncEngineOptions {
 export interface SyncEngine {
   on: SyncEvents['on'];
   getState(): SyncState;
-  /** Subscribes the triggers and runs a first sync. */
-  start(): Promise<void>;
+  /** Subscribes the triggers and runs a first sync; given the farm on screen, its data comes in that first pull. */
+  start(farmId?: string): Promise<void>;
   stop(): void;
   sync(reason?: SyncReason): Promise<void>;
   /** The user selected a farm: clears other farms' drafts, pulls this farm's data. */
@@ -95,15 +95,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function pull(): Promise<void> {
-    const pulled: string[] = [];
-    for (const resource of listResources()) {
-      if (!resource.pull || (resource.scope === 'farm' && !farmId)) continue;
-      const result = await pullResource({ db, transport, clock }, resource, farmId);
-      if (result.kind === 'network') return; // offline: keep the cursors, try on the next trigger
-      if (result.kind === 'held') return authRequired();
-      // An 'error' (e.g. 403 on a feature this role lacks) must not starve the other resources.
-      if (result.kind === 'ok') pulled.push(resource.name);
-    }
+    // Every resource at once: on a 150 ms link, one after another would cost a round trip
+    // each before the farm screen fills. Each resource has its own cursor and transaction.
+    const wanted = listResources().filter((r) => r.pull && (r.scope !== 'farm' || farmId));
+    const results = await Promise.all(wanted.map((r) => pullResource({ db, transport, clock }, r, farmId)));
+    if (results.some((r) => r.kind === 'held')) return authRequired();
+    // Offline: what arrived is applied; the rest keep their cursors for the next trigger.
+    if (results.some((r) => r.kind === 'network')) return;
+    // An 'error' (e.g. 403 on a feature this role lacks) must not starve the other resources.
+    const pulled = results.filter((r) => r.kind === 'ok').map((r) => r.resource);
     pullWanted = false;
     lastPullAt = clock.now();
     events.emit('sync:pulled', { farmId, resources: pulled });
@@ -175,8 +175,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   return {
     on: (event, listener) => events.on(event, listener),
     getState: () => state,
-    async start() {
+    async start(initialFarm) {
       stopped = false;
+      if (initialFarm) {
+        farmId = initialFarm;
+        await switchFarm(db, initialFarm);
+      }
       offs.push(
         env.listen('online', () => {
           // The network is back: skip the remaining backoff of everything queued.

@@ -3,11 +3,13 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadRouteHtml } from './route-html.ts';
 
 /**
  * Serves the built PWA. Hashed assets are immutable for a year; index.html, sw.js and
  * the manifest are never cached so an update reaches phones on their next visit.
- * Any non-API GET that is not a file falls back to index.html (history-mode routing).
+ * Any non-API GET that is not a file falls back to index.html (history-mode routing), with
+ * preload links for that route's screen (route-html.ts).
  * Text assets go out precompressed (brotli or gzip) when the build wrote the copies.
  */
 export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: string }) => {
@@ -16,6 +18,7 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: stri
     app.log.warn(`no built app in ${root}; run "npm run build" to serve the PWA`);
     return;
   }
+  const routeHtml = loadRouteHtml(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -39,7 +42,14 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: { dir: stri
     ) {
       return reply.sendFile(path);
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    const html = routeHtml(`/${path}`);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? html[encoding] : html.identity);
   });
 });

@@ -23,39 +23,19 @@ export const CHROMIUM_FLAGS = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'pwa'] as const;
 
-function config(cpuSlowdownMultiplier: number): Config {
-  return {
-    extends: 'lighthouse:default',
-    settings: {
-      onlyCategories: [...CATEGORIES],
-      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb'],
-      // The default mobile network (150 ms RTT, 1.6 Mbps); only the CPU factor is calibrated.
-      throttling: {
-        rttMs: 150,
-        throughputKbps: 1.6 * 1024,
-        requestLatencyMs: 150 * 3.75,
-        downloadThroughputKbps: 1.6 * 1024 * 0.9,
-        uploadThroughputKbps: 750 * 0.9,
-        cpuSlowdownMultiplier,
-      },
-    },
-  };
-}
-
 /**
- * The CPU slowdown that makes this host behave like Lighthouse's reference phone, from
- * the host's benchmark index, after the Lighthouse team's calibration table
- * (docs/throttling.md, "Calibrating multipliers"): 1533 → 4x, 1300 → 3x, 800 → 2x,
- * 150 → 1x. The default 4x assumes a fast, idle desktop; a CI box shared by other jobs
- * is several times slower, and 4x on top of that would emulate a far slower phone.
+ * Lighthouse's own mobile profile: its default emulated phone and simulated throttling
+ * (150 ms RTT, 1.6 Mbps, CPU slowed 4×), as PageSpeed Insights and the Lighthouse CLI run
+ * it. The host's benchmark index is printed with every run, so a figure taken on a busy
+ * or unusually slow machine can be told apart.
  */
-export function cpuMultiplierFor(benchmarkIndex: number): number {
-  let multiplier: number;
-  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233;
-  else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500;
-  else multiplier = 1 + (benchmarkIndex - 150) / 650;
-  return Math.max(1, Math.round(multiplier * 100) / 100);
-}
+const CONFIG: Config = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: [...CATEGORIES],
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb'],
+  },
+};
 
 export interface AuditFigures {
   performance: number;
@@ -67,7 +47,7 @@ export interface AuditFigures {
   tbt: number;
   si: number;
   cls: number;
-  /** The host's benchmark index during the run and the CPU slowdown that was applied. */
+  /** The host's benchmark index during the run and the CPU slowdown that was simulated. */
   benchmarkIndex: number;
   cpuMultiplier: number;
   /** Where the page ended up (a missing session would land on /login). */
@@ -153,29 +133,11 @@ export class LighthouseBrowser {
   }
 
   /**
-   * The host's benchmark index right now, from a Lighthouse pass over a tiny same-origin
-   * JSON response (Lighthouse measures it before every page load).
-   */
-  async benchmarkIndex(origin: string): Promise<number> {
-    const result = await lighthouse(
-      `${origin}/api/health`,
-      { port: this.port, logLevel: 'error' },
-      { extends: 'lighthouse:default', settings: { onlyAudits: ['viewport'] } },
-    );
-    const index = result?.lhr.environment.benchmarkIndex;
-    if (!index) throw new Error('lighthouse measured no benchmark index');
-    return index;
-  }
-
-  /**
-   * One Lighthouse run with the CPU slowdown calibrated just before it; a run whose trace
-   * Lighthouse could not record (it says to run again) is repeated once.
-   * The full report is saved as JSON when `saveAs` is given.
+   * One Lighthouse run; a run whose trace Lighthouse could not record (it says to run
+   * again) is repeated once. The full report is saved as JSON when `saveAs` is given.
    */
   async audit(url: string, saveAs?: string): Promise<AuditFigures> {
-    const multiplier = cpuMultiplierFor(await this.benchmarkIndex(new URL(url).origin));
-    const run = () =>
-      lighthouse(url, { port: this.port, output: 'json', logLevel: 'error' }, config(multiplier));
+    const run = () => lighthouse(url, { port: this.port, output: 'json', logLevel: 'error' }, CONFIG);
     let result = await run();
     if (result?.lhr.runtimeError) result = await run();
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterFirstScreen } from '#components/first-screen.ts';
 import { useSession } from '#components/session';
 import { api } from '#local/api-client';
 import { syncPushSubscription } from '#local/push-subscription';
@@ -27,7 +28,7 @@ export function useChatUnread(): number {
 
 /**
  * Connects the chat while a session exists (seed 001 §1): the adapter loads after the
- * shell, connects, and is provided through ChatClientContext; logout or another user
+ * first screen, connects, and is provided through ChatClientContext; logout or another user
  * tears it down. A chat failure never blocks the app: errors are logged and swallowed,
  * and the adapter keeps reconnecting on its own.
  */
@@ -44,7 +45,10 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     if (!token) return;
     let cancelled = false;
     let teardown = () => {};
-    import('./chat-runtime.ts')
+    // The chat connects once the first screen is up: on a slow link its code and socket
+    // must not hold back the screen the user opened.
+    afterFirstScreen()
+      .then(() => import('./chat-runtime.ts'))
       .then(({ createSelfHostedChatClient, DeliveryMarker, UnreadTracker }) => {
         if (cancelled) return;
         const made = createSelfHostedChatClient({

@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { loadRouteHtml, routePattern } from './route-html.ts';
+
+function built(preloads?: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tambak-html-'));
+  writeFileSync(join(dir, 'index.html'), '<html><head><title>T</title></head><body></body></html>');
+  if (preloads) writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify(preloads));
+  return dir;
+}
+
+describe('route HTML with preload links', () => {
+  it('matches route paths with parameters, whole segments only', () => {
+    const pattern = routePattern('/farm/$farm_id/settings');
+    expect(pattern.test('/farm/01a2/settings')).toBe(true);
+    expect(pattern.test('/farm/01a2/settings/')).toBe(true);
+    expect(pattern.test('/farm/01a2/x/settings')).toBe(false);
+    expect(pattern.test('/farm/01a2/settingsx')).toBe(false);
+    expect(routePattern('/reset/password').test('/reset/password')).toBe(true);
+  });
+
+  it("adds the route's chunks and stylesheets before </head>, compressed copies alike", () => {
+    const html = loadRouteHtml(
+      built({
+        '/farm/$farm_id': { js: ['assets/home-1.js'], css: ['assets/home-1.css'] },
+        '/login': { js: ['assets/login-1.js'], css: [] },
+      }),
+    );
+    const home = html('/farm/abc');
+    const text = home.identity.toString();
+    expect(text).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/home-1.js"><link rel="preload" as="style" crossorigin href="/assets/home-1.css"></head>',
+    );
+    expect(text).not.toContain('login-1');
+    expect(gunzipSync(home.gzip).toString()).toBe(text);
+    expect(html('/login').identity.toString()).toContain('/assets/login-1.js');
+  });
+
+  it('answers index.html as it is for other paths, and without a preload file', () => {
+    const html = loadRouteHtml(built({ '/login': { js: ['assets/login-1.js'], css: [] } }));
+    expect(html('/somewhere').identity.toString()).not.toContain('modulepreload');
+    expect(loadRouteHtml(built())('/login').identity.toString()).not.toContain('modulepreload');
+  });
+
+  it('leaves out file names that could break out of the attribute', () => {
+    const html = loadRouteHtml(
+      built({ '/login': { js: ['assets/"><script>x.js', 'assets/ok.js'], css: [] } }),
+    );
+    const text = html('/login').identity.toString();
+    expect(text).not.toContain('<script>');
+    expect(text).toContain('/assets/ok.js');
+  });
+});

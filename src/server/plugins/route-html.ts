@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** What the build's route-preloads plugin writes (scripts/vite-route-preloads.ts). */
+type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+
+export interface HtmlVariant {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+function variant(html: string): HtmlVariant {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+/** `/farm/$farm_id/settings` → /^\/farm\/[^/]+\/settings\/?$/ */
+export function routePattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .map((s) => (s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`);
+}
+
+function preloadLinks({ js, css }: { js: string[]; css: string[] }): string {
+  const safe = (file: string) => /^[\w./-]+$/.test(file);
+  return [
+    ...js.filter(safe).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...css.filter(safe).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/**
+ * The app's HTML for each route: index.html plus preload links for the route's screen
+ * chunks, so a first visit fetches the screen's code together with the shell's instead of
+ * one round trip later. Built once at start, with gzip and brotli copies. Routes without
+ * an entry (or a build without route-preloads.json) get index.html as it is.
+ */
+export function loadRouteHtml(root: string): (pathname: string) => HtmlVariant {
+  const index = readFileSync(resolve(root, 'index.html'), 'utf8');
+  const plain = variant(index);
+  const file = resolve(root, 'route-preloads.json');
+  const preloads: RoutePreloads = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const routes = Object.entries(preloads).map(([path, entry]) => ({
+    pattern: routePattern(path),
+    html: variant(index.replace('</head>', `${preloadLinks(entry)}</head>`)),
+  }));
+  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.html ?? plain;
+}
