@@ -6,26 +6,38 @@ import { afterFirstScreen, markFirstScreen } from '#components/first-screen.ts';
 import { ToastProvider } from '#components/toast';
 import { sessionStore } from '#local/session-store';
 import { initI18n } from './i18n.ts';
+import { matchRoute } from './route-table.ts';
 import { router } from './router.tsx';
 import { SyncHost } from './sync-host.tsx';
-import { provideSyncControl } from './sync-status.tsx';
+import { provideSyncControl, syncRunSettled } from './sync-status.tsx';
 import './styles.css';
 import './utilities.css';
 
 initI18n();
 
+const FIRST_SCREEN_FALLBACK_MS = 8000;
+const FIRST_SYNC_WAIT_MS = 4000;
+
 // The first rendered route marks the first screen; what it does not need waits for it.
+// Signed in, the first screen is up once its data came in too (the first sync run); on a
+// slow link the chat and the worker's precache then do not compete with that data.
 const offRendered = router.subscribe('onRendered', () => {
   offRendered();
-  markFirstScreen();
+  if (sessionStore.get()) void syncRunSettled(FIRST_SYNC_WAIT_MS).then(markFirstScreen);
+  else markFirstScreen();
 });
+// Should the first route never render (an error screen), the rest starts all the same.
+setTimeout(markFirstScreen, FIRST_SCREEN_FALLBACK_MS);
 
 // The sync runtime (Dexie, outbox, engine) stays out of the first download (the worker
 // precaches it). Signed in, it loads at once, in parallel with the first screen, whose data
 // its first pull brings; signed out there is nothing to pull, and it waits for the screen.
 const loadSyncRuntime = () =>
   import('./sync-runtime.ts').then(
-    ({ createSyncRuntime }) => provideSyncControl(createSyncRuntime()),
+    ({ createSyncRuntime }) =>
+      provideSyncControl(
+        createSyncRuntime({ routeFarm: () => matchRoute(router.state.location.pathname)?.params.farm_id }),
+      ),
     (error: unknown) => console.error('sync runtime failed to load', error),
   );
 if (sessionStore.get()) void loadSyncRuntime();

@@ -47,6 +47,12 @@ export interface RuntimeDeps {
   storage?: KeyValueStorage | null;
   /** valid: the token works; expired: the server refused it; unknown: no answer. */
   checkSession?: () => Promise<'valid' | 'expired' | 'unknown'>;
+  /**
+   * The farm in the address bar when the engine starts, before the farm list has confirmed
+   * it: its data is asked for in the first pull (a cold start then fills the farm screen in
+   * one round of requests). Drafts are only cleared by a confirmed farm switch.
+   */
+  routeFarm?: () => string | undefined;
   /** Revokes the token on the server (logout); failures are ignored. */
   revoke?: () => Promise<unknown>;
 }
@@ -164,7 +170,8 @@ export function createSyncRuntime(deps: RuntimeDeps = {}): SyncRuntime {
     // Release first, so the start-up run does not stop at the held queue and ask for a login.
     const resumed = resume ? next.resumeAfterLogin() : undefined;
     // The farm on screen goes with the start: one pull brings the farms and its data.
-    await next.start(farmId);
+    await next.start(farmId ?? deps.routeFarm?.());
+    if (farmId) await next.setFarm(farmId);
     await resumed;
   }
 

@@ -145,3 +145,24 @@ export function resetSyncStatusForTests(): void {
   resolveControl = undefined;
   status = { ...status, active: false, running: false, held: false, summary: null, foreign: null };
 }
+
+/**
+ * Resolves when the sync run under way (or the next one) has finished, or after
+ * `timeoutMs`: on a cold start that is when the first screen's data has come in.
+ */
+export function syncRunSettled(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const lastSynced = status.lastSyncedAt;
+    let seenRunning = status.running;
+    const done = () => {
+      off();
+      clearTimeout(timer);
+      resolve();
+    };
+    const off = subscribe(() => {
+      if (status.running) seenRunning = true;
+      else if (seenRunning || status.lastSyncedAt !== lastSynced) done();
+    });
+    const timer = setTimeout(done, timeoutMs);
+  });
+}

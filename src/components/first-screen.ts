@@ -22,6 +22,11 @@ const IDLE_TIMEOUT_MS = 1500;
 /** Resolves when the first screen is up and the main thread has a quiet moment. */
 export async function afterFirstScreen(): Promise<void> {
   await firstScreen;
+  // Two frames: the screen that was just rendered has been painted.
+  await new Promise<void>((resolve) => {
+    if (typeof globalThis.requestAnimationFrame !== 'function') return resolve();
+    globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(() => resolve()));
+  });
   await new Promise<void>((resolve) => {
     if (typeof globalThis.requestIdleCallback === 'function') {
       globalThis.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });

@@ -177,10 +177,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     getState: () => state,
     async start(initialFarm) {
       stopped = false;
-      if (initialFarm) {
-        farmId = initialFarm;
-        await switchFarm(db, initialFarm);
-      }
+      // Pulled for, not switched to: only setFarm (a confirmed farm) clears other farms' drafts.
+      farmId = initialFarm ?? null;
       offs.push(
         env.listen('online', () => {
           // The network is back: skip the remaining backoff of everything queued.
