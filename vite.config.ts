@@ -1,15 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups } from './scripts/chunk-groups.ts';
 import { inlineEntryCss } from './scripts/vite-inline-entry-css.ts';
-import { routePreloads } from './scripts/vite-route-preloads.ts';
+import { resolveAlias, routePreloads, screenImports } from './scripts/vite-route-preloads.ts';
 import { ROUTES } from './src/app/route-table.ts';
 
 // Teal of the design tokens (src/app/styles.css --color-primary); the status bar and
 // splash screen of the installed app use it.
 const THEME_COLOR = '#0f766e';
 const BACKGROUND_COLOR = '#f4f7f6';
+
+const ENTRY = resolve('src/app/main.tsx');
+/** The screens of the sign-in routes (access 'guest' in the route table), as files. */
+const GUEST_SCREENS = screenImports(readFileSync('src/app/router.tsx', 'utf8'))
+  .filter(([path]) => ROUTES.find((r) => r.path === path)?.access === 'guest')
+  .map(([, specifier]) =>
+    resolveAlias(process.cwd(), JSON.parse(readFileSync('package.json', 'utf8')).imports, specifier),
+  )
+  .filter((file): file is string => file !== null);
 
 export default defineConfig({
   plugins: [
@@ -65,7 +77,15 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  build: { outDir: process.env.BUILD_OUT_DIR ?? 'dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: process.env.BUILD_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // One stylesheet for the whole app, inlined into index.html (scripts/vite-inline-entry-css.ts):
+    // no screen waits for a CSS file of its own.
+    cssCodeSplit: false,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(ENTRY, GUEST_SCREENS) } } },
+  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },

@@ -35,6 +35,7 @@ interface ChunkLike {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -87,7 +88,10 @@ export function routePreloads(options: {
       const result: RoutePreloads = {};
       for (const [path, specifier] of screenImports(readFileSync(resolve(root, options.router), 'utf8'))) {
         const file = resolveAlias(root, imports, specifier);
-        const screen = chunks.find((c) => c.facadeModuleId === file);
+        // A screen is its chunk's facade, or one module of a group chunk (scripts/chunk-groups.ts).
+        const screen =
+          chunks.find((c) => c.facadeModuleId === file) ??
+          chunks.find((c) => file !== null && c.moduleIds.includes(file));
         if (!screen) this.error(`route ${path}: no chunk for ${specifier}`);
         const starts = [screen.fileName];
         if (signedInChunk && options.signedIn?.routes(path)) starts.push(signedInChunk.fileName);

@@ -1,0 +1,69 @@
+/**
+ * How the app's code is cut into files (Vite's `build.rolldownOptions.output.codeSplitting`).
+ *
+ * Left alone, the bundler cuts the shell and the screens into dozens of 1–2 KB chunks
+ * (every module two lazy screens share becomes its own file). Over HTTP/1.1 on a 150 ms
+ * link each file costs a round trip on one of six connections, so a first visit spends
+ * more time asking than downloading. Here the code goes into a few files by what loads
+ * together, the higher priority choosing first:
+ *
+ * - `shell`: everything the entry (src/app/main.tsx) imports statically: React, the
+ *   router, i18next, the layout. Loaded on every first visit anyway.
+ * - `forms`: formik, yup and the form fields, for every screen with a form.
+ * - `ui-kit`: the shared UI pieces of the screens (src/components).
+ * - `guest`: the sign-in, registration and password screens.
+ * - `data`: Dexie and the offline data layer (src/local), loaded by the sync runtime.
+ * - `domain-kit`: the domain code and libraries of the signed-in screens (src/shared,
+ *   luxon, TypeBox).
+ * Each signed-in screen, the chat and the calls stay their own chunks.
+ */
+interface ModuleInfoLike {
+  importedIds: readonly string[];
+}
+interface ChunkingContextLike {
+  getModuleInfo(id: string): ModuleInfoLike | null;
+}
+type NameFunction = (id: string, ctx: ChunkingContextLike) => string | null;
+
+const FORMS =
+  /\/node_modules\/(formik|yup|lodash|lodash-es|tiny-warning|react-fast-compare|hoist-non-react-statics|react-is|deepmerge|property-expr|tiny-case|toposort)\/|\/src\/components\/(form-field|validation)\.tsx$/;
+const UI_KIT = /\/src\/components\//;
+const DATA = /\/node_modules\/(dexie|uuid)\/|\/src\/local\//;
+const DOMAIN_KIT = /\/src\/shared\/|\/node_modules\/(luxon|typebox)\//;
+
+function staticClosure(entries: string[], ctx: ChunkingContextLike): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** A group made of the static closure of some modules (computed once, on first use). */
+function closureGroup(name: string, roots: string[], keepOut: string[] = []): NameFunction {
+  let members: Set<string> | undefined;
+  return (id, ctx) => {
+    members ??= staticClosure(roots, ctx);
+    return members.has(id) && !keepOut.includes(id) ? name : null;
+  };
+}
+
+/**
+ * The groups, highest priority first. `entry` is main.tsx's absolute path; `guestScreens`
+ * the absolute paths of the screens a signed-out visitor opens.
+ */
+export function chunkGroups(entry: string, guestScreens: string[]) {
+  const byPattern = (name: string, pattern: RegExp) => (id: string) => (pattern.test(id) ? name : null);
+  return [
+    { debugName: 'shell', name: closureGroup('shell', [entry], [entry]), priority: 40 },
+    { debugName: 'forms', name: byPattern('forms', FORMS), priority: 35 },
+    { debugName: 'ui-kit', name: byPattern('ui-kit', UI_KIT), priority: 33 },
+    { debugName: 'guest', name: closureGroup('guest', guestScreens), priority: 30 },
+    { debugName: 'data', name: byPattern('data', DATA), priority: 20 },
+    { debugName: 'domain-kit', name: byPattern('domain-kit', DOMAIN_KIT), priority: 10 },
+  ];
+}
