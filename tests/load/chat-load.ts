@@ -77,7 +77,12 @@ async function storedOnce(database: LoadDatabase, clientIds: string[]) {
 
 async function main() {
   const database = await startDatabase();
-  const server = new LoadServer(database.url);
+  // LOAD_SERVER_PROF=<dir>: a V8 CPU profile of the server over the steady run.
+  const profDir = process.env.LOAD_SERVER_PROF;
+  const server = new LoadServer(
+    database.url,
+    profDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] } : {},
+  );
   try {
     await server.start();
     const seedStarted = Date.now();
@@ -117,6 +122,12 @@ async function main() {
         `${(steady.connectMs / 1000).toFixed(1)} s; ${steady.echoes} own-message echoes not counted as deliveries`,
     );
     if (steady.errorSamples.length) console.log(`  error frames: ${steady.errorSamples.join(' | ')}`);
+    if (profDir) {
+      // A clean stop writes the profile; the kill run gets a fresh process.
+      await server.stop();
+      await server.start();
+      console.log(`server CPU profile of the steady run written to ${profDir}`);
+    }
 
     // The kill test: SIGKILL while messages are in flight, restart on the same database.
     let killedAt = 0;

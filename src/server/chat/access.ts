@@ -47,8 +47,10 @@ export class ChatAccess {
     forWrite = true,
   ): Promise<Target> {
     if (receiverType === 'group') {
-      await this.memberOf(uid, receiver);
-      const members = await this.d.groups.memberIds(receiver);
+      const [, members] = await Promise.all([
+        this.memberOf(uid, receiver),
+        this.d.groups.memberIds(receiver),
+      ]);
       return {
         conversationId: conversationId('group', uid, receiver),
         receiverType,

@@ -14,17 +14,21 @@ export async function toMessages(
   repo: MessageRepository,
   rows: MessageRow[],
   db?: DbOrTx,
+  /** Rows inserted in this transaction: no receipt, reaction or vote can exist yet. */
+  fresh = false,
 ): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
   const pollIds = rows.filter((r) => r.type === 'poll').map((r) => r.id);
-  const [receipts, reactions, votes] = await Promise.all([
-    repo.receiptsOf(
-      rows.filter((r) => r.receiver_type === 'user').map((r) => r.id),
-      db,
-    ),
-    repo.reactionsOf(ids, db),
-    repo.votesOf(pollIds, db),
-  ]);
+  const [receipts, reactions, votes] = fresh
+    ? [[], [], []]
+    : await Promise.all([
+        repo.receiptsOf(
+          rows.filter((r) => r.receiver_type === 'user').map((r) => r.id),
+          db,
+        ),
+        repo.reactionsOf(ids, db),
+        repo.votesOf(pollIds, db),
+      ]);
   return rows.map((r) => {
     const receipt = receipts.find((x) => x.message_id === r.id && x.uid === r.receiver_id);
     const reacted: Message['reactions'] = {};

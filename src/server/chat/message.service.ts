@@ -18,6 +18,8 @@ export interface MessageDeps {
 
 export type SendInput = Omit<ClientFrame<'send'>, 'type'>;
 const MEDIA = new Set(['image', 'file', 'video', 'audio']);
+const ENSURE_TTL_MS = 60_000;
+const ENSURED_MAX = 50_000;
 
 /**
  * Sending and changing messages. A message is stored, its conversations updated and its
@@ -28,7 +30,19 @@ export class MessageService {
   /** Called once a new message committed and was fanned out (push to offline recipients). */
   afterStore: ((message: Message, recipients: string[]) => void) | null = null;
 
+  /** Senders whose chat user row was written lately (uid → when), so a busy sender costs no write a message. */
+  private readonly ensured = new Map<string, number>();
+
   constructor(private readonly d: MessageDeps) {}
+
+  /** The sender's chat user row exists, with a name at most ENSURE_TTL_MS old. */
+  private async ensureSender(uid: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.ensured.get(uid) ?? Number.NEGATIVE_INFINITY) < ENSURE_TTL_MS) return;
+    await this.d.users.ensure([uid]);
+    if (this.ensured.size >= ENSURED_MAX) this.ensured.clear();
+    this.ensured.set(uid, now);
+  }
 
   async send(uid: string, input: SendInput): Promise<Message> {
     // A resend after a lost ack: same answer, nothing stored, nobody notified twice.
@@ -53,7 +67,7 @@ export class MessageService {
       parent_id: string | null;
     },
   ): Promise<Message> {
-    await this.d.users.ensure([uid]);
+    await this.ensureSender(uid);
     const id = uuidv7();
     const result = await this.d.messages.transaction(async (tx) => {
       const inserted = await this.d.messages.insert(
@@ -78,7 +92,7 @@ export class MessageService {
           tx,
         );
       const row = (await this.d.messages.find(id, tx)) as MessageRow;
-      const [message] = await toMessages(this.d.messages, [row], tx);
+      const [message] = await toMessages(this.d.messages, [row], tx, true);
       const event = await this.d.events.record(tx, { type: 'message', message }, target.recipients);
       return { message, event };
     });
