@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import type { PushSender } from './modules/push/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { registerRoutes } from './routes.ts';
 
@@ -46,7 +46,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
