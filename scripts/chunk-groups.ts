@@ -10,11 +10,12 @@
  * - `shell`: everything the entry (src/app/main.tsx) imports statically: React, the
  *   router, i18next, the layout. Loaded on every first visit anyway.
  * - `forms`: formik, yup and the form fields, for every screen with a form.
- * - `ui-kit`: the shared UI pieces of the screens (src/components).
+ * - `ui-kit`: the shared UI pieces and domain code of the screens (src/components,
+ *   src/shared/domain and i18n, luxon).
  * - `guest`: the sign-in, registration and password screens.
- * - `data`: Dexie and the offline data layer (src/local), loaded by the sync runtime.
- * - `domain-kit`: the domain code and libraries of the signed-in screens (src/shared,
- *   luxon, TypeBox).
+ * - `data`: the sync runtime with Dexie and the offline data layer (src/local).
+ * - `water`: the water-quality screens and parts (entry, pond page, standards tab).
+ * The API contracts and TypeBox go with the chat, the one screen that validates with them.
  * Each signed-in screen, the chat and the calls stay their own chunks.
  */
 interface ModuleInfoLike {
@@ -27,9 +28,9 @@ type NameFunction = (id: string, ctx: ChunkingContextLike) => string | null;
 
 const FORMS =
   /\/node_modules\/(formik|yup|lodash|lodash-es|tiny-warning|react-fast-compare|hoist-non-react-statics|react-is|deepmerge|property-expr|tiny-case|toposort)\/|\/src\/components\/(form-field|validation)\.tsx$/;
-const UI_KIT = /\/src\/components\//;
-const DATA = /\/node_modules\/(dexie|uuid)\/|\/src\/local\//;
-const DOMAIN_KIT = /\/src\/shared\/|\/node_modules\/(luxon|typebox)\//;
+const UI_KIT = /\/src\/components\/|\/src\/shared\/(domain|i18n)\/|\/node_modules\/luxon\//;
+const DATA = /\/node_modules\/(dexie|uuid)\/|\/src\/local\/|\/src\/app\/sync-runtime\.ts$/;
+const WATER = /\/src\/features\/water\//;
 
 function staticClosure(entries: string[], ctx: ChunkingContextLike): Set<string> {
   const seen = new Set<string>();
@@ -64,6 +65,6 @@ export function chunkGroups(entry: string, guestScreens: string[]) {
     { debugName: 'ui-kit', name: byPattern('ui-kit', UI_KIT), priority: 33 },
     { debugName: 'guest', name: closureGroup('guest', guestScreens), priority: 30 },
     { debugName: 'data', name: byPattern('data', DATA), priority: 20 },
-    { debugName: 'domain-kit', name: byPattern('domain-kit', DOMAIN_KIT), priority: 10 },
+    { debugName: 'water', name: byPattern('water', WATER), priority: 10 },
   ];
 }

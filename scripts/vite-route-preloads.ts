@@ -81,8 +81,10 @@ export function routePreloads(options: {
       const shellCss = new Set(
         [...shell].flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])]),
       );
-      const signedInChunk = options.signedIn
-        ? chunks.find((c) => c.facadeModuleId === resolve(root, options.signedIn?.module ?? ''))
+      const signedInFile = options.signedIn ? resolve(root, options.signedIn.module) : null;
+      const signedInChunk = signedInFile
+        ? (chunks.find((c) => c.facadeModuleId === signedInFile) ??
+          chunks.find((c) => c.moduleIds.includes(signedInFile)))
         : undefined;
       if (options.signedIn && !signedInChunk) this.error(`no chunk for ${options.signedIn.module}`);
       const result: RoutePreloads = {};

@@ -9,7 +9,7 @@ import {
 } from './support/lighthouse.ts';
 
 /**
- * Lighthouse 11, mobile profile with simulated throttling, on the main screens of the
+ * Lighthouse 11, its own mobile profile (simulated throttling, CPU 4×), on the main screens of the
  * built app served by the real server: performance ≥ 0.9 and accessibility ≥ 0.95 on each
  * (median of up to three cold loads), and the sign-in page installable as a PWA.
  * Every run's scores and paint timings are printed; full reports go to tests/bench/out.
@@ -61,8 +61,9 @@ test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseUR
   }
 
   for (const { name, median } of results) {
-    // Performance is printed against its budget, not asserted: on this machine's calibrated
-    // mobile throttling the app does not reach 0.9 yet (issue 5 stays open for it), and a
+    // Performance is printed against its budget, not asserted: with Lighthouse's mobile
+    // profile the sign-in screen meets 0.9 but the signed-in screens, loaded cold (no
+    // worker cache, no IndexedDB), score about 0.8–0.9 (docs/adr/0007-first-load.md), and a
     // red suite would block every landing. Accessibility and installability are asserted.
     const verdict = median.performance >= BUDGET.performance ? 'meets' : 'MISSES';
     console.log(

@@ -1,10 +1,10 @@
 import { DateTime, type Zone } from 'luxon';
 import { pondAction } from '#components/pond-access.ts';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { WATER_KINDS, type WaterKind } from '#shared/contracts/water';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { isTime, type TimeOfDay, timeOfDay } from '#shared/domain/time-of-day';
+import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
 import { checkEntry, type EntryValues, type FieldProblem } from './water-fields.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Local } from '#local/db';
-import { NOT_MEASURED, type WaterKind, type WaterReading } from '#shared/contracts/water';
+import type { WaterReading } from '#shared/contracts/water';
 import { type TimeOfDay, timeOfDay } from '#shared/domain/time-of-day';
+import { NOT_MEASURED, type WaterKind } from '#shared/domain/water-fields';
 import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standards';
 import { FIELD_ORDER, OPTION_FIELDS, PRIMARY_COUNT } from './water-fields.ts';
 

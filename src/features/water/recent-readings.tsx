@@ -12,7 +12,7 @@ import { createRepository } from '#local/repository';
 import { RECENT_READING_DAYS } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Pond } from '#shared/contracts/farm';
-import { WATER_KINDS } from '#shared/contracts/water';
+import { WATER_KINDS } from '#shared/domain/water-fields';
 import { waterColorKey, weatherKey } from '#shared/domain/water-options';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import { ReadingEditDialog } from './reading-edit-dialog.tsx';

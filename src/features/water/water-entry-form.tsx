@@ -7,8 +7,8 @@ import { useToast } from '#components/toast';
 import { getDb, type TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { WATER_KINDS, type WaterKind } from '#shared/contracts/water';
 import { daysOfCulture } from '#shared/domain/doc';
+import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
 import {
   buildBatches,
   filledPonds,

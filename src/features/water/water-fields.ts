@@ -1,4 +1,4 @@
-import { NOT_MEASURED, WATER_FIELDS, type WaterFieldSpec, type WaterKind } from '#shared/contracts/water';
+import { NOT_MEASURED, WATER_FIELDS, type WaterFieldSpec, type WaterKind } from '#shared/domain/water-fields';
 import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standards';
 
 /**

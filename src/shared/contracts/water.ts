@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { TIMES_OF_DAY, WATER_FIELDS, type WaterField, type WaterKind } from '../domain/water-fields.ts';
 import { Since, Uuid } from './envelope.ts';
 
 /**
@@ -10,77 +11,16 @@ import { Since, Uuid } from './envelope.ts';
  * stores NULL, so -99 never reaches an average, a chart or an alert by accident.
  * A missing field or `null` in a request also means not measured.
  */
-export const NOT_MEASURED = -99;
-
-export const WATER_KINDS = ['general', 'chemical', 'biological'] as const;
-export type WaterKind = (typeof WATER_KINDS)[number];
-
-export interface WaterFieldSpec {
-  unit: string;
-  /** Physically possible range (not the good range: that is water-standards.ts). */
-  min: number;
-  max: number;
-  /** Option ids (colour, weather) are whole numbers. */
-  integer?: boolean;
-}
-
-const MG_L = 'mg/L';
-const CFU = 'CFU/mL';
-const CELLS = 'cells/mL';
-const COUNT_MAX = 1e12;
-
-export const WATER_FIELDS = {
-  general: {
-    ph: { unit: '', min: 0, max: 14 },
-    do: { unit: MG_L, min: 0, max: 30 },
-    temperature: { unit: '°C', min: 0, max: 50 },
-    // Secchi transparency in cm on most farms; the bound also admits NTU meters.
-    turbidity: { unit: 'cm', min: 0, max: 1000 },
-    water_height: { unit: 'cm', min: 0, max: 1000 },
-    salinity: { unit: 'ppt', min: 0, max: 80 },
-    oxygen: { unit: '%', min: 0, max: 500 },
-    // ORP can be negative; -99 still means not measured (the spec's sentinel wins).
-    orp: { unit: 'mV', min: -2000, max: 2000 },
-    color: { unit: '', min: 1, max: 17, integer: true },
-    weather: { unit: '', min: 1, max: 7, integer: true },
-  },
-  chemical: {
-    tom: { unit: MG_L, min: 0, max: 1000 },
-    alkalinity: { unit: MG_L, min: 0, max: 1000 },
-    po4: { unit: MG_L, min: 0, max: 100 },
-    no3: { unit: MG_L, min: 0, max: 1000 },
-    no2: { unit: MG_L, min: 0, max: 100 },
-    nh4: { unit: MG_L, min: 0, max: 100 },
-    nh3: { unit: MG_L, min: 0, max: 100 },
-    tan: { unit: MG_L, min: 0, max: 100 },
-    co3: { unit: MG_L, min: 0, max: 1000 },
-    hco3: { unit: MG_L, min: 0, max: 2000 },
-    ca: { unit: MG_L, min: 0, max: 5000 },
-    mg: { unit: MG_L, min: 0, max: 10000 },
-    hard: { unit: MG_L, min: 0, max: 20000 },
-  },
-  biological: {
-    tbc: { unit: CFU, min: 0, max: COUNT_MAX },
-    tvc: { unit: CFU, min: 0, max: COUNT_MAX },
-    yvc: { unit: CFU, min: 0, max: COUNT_MAX },
-    gvc: { unit: CFU, min: 0, max: COUNT_MAX },
-    bvc: { unit: CFU, min: 0, max: COUNT_MAX },
-    lvc: { unit: CFU, min: 0, max: COUNT_MAX },
-    tbc_tvc: { unit: '', min: 0, max: COUNT_MAX },
-    bga: { unit: CELLS, min: 0, max: COUNT_MAX },
-    ga: { unit: CELLS, min: 0, max: COUNT_MAX },
-    gga: { unit: CELLS, min: 0, max: COUNT_MAX },
-    dino: { unit: CELLS, min: 0, max: COUNT_MAX },
-    pro: { unit: CELLS, min: 0, max: COUNT_MAX },
-    eug: { unit: CELLS, min: 0, max: COUNT_MAX },
-    plankton: { unit: CELLS, min: 0, max: COUNT_MAX },
-  },
-} as const satisfies Record<WaterKind, Record<string, WaterFieldSpec>>;
-
-export type WaterField<K extends WaterKind> = keyof (typeof WATER_FIELDS)[K] & string;
-export type AnyWaterField = WaterField<'general'> | WaterField<'chemical'> | WaterField<'biological'>;
-
-export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
+export {
+  type AnyWaterField,
+  NOT_MEASURED,
+  TIMES_OF_DAY,
+  WATER_FIELDS,
+  WATER_KINDS,
+  type WaterField,
+  type WaterFieldSpec,
+  type WaterKind,
+} from '../domain/water-fields.ts';
 
 type ValueProps<K extends WaterKind, T> = { [F in WaterField<K>]: T };
 function valueProps<K extends WaterKind, T>(kind: K, schema: () => T): ValueProps<K, T> {

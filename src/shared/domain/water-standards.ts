@@ -4,7 +4,7 @@ import {
   WATER_FIELDS,
   WATER_KINDS,
   type WaterKind,
-} from '../contracts/water.ts';
+} from './water-fields.ts';
 
 /** A farm's good range for one parameter; either bound may be open (null). */
 export interface WaterStandard {
