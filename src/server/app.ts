@@ -81,9 +81,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
   if (config.staticDir) await app.register(staticAppPlugin, { dir: config.staticDir });
-  // Chat fan-out across instances: LISTEN before serving, stop before the pool closes.
-  await ctx.chat.events.start(deps.databaseUrl ?? config.databaseUrl);
-  app.addHook('onClose', () => ctx.chat.events.stop());
+  // Chat fan-out and session revocations across instances: LISTEN before serving, stop
+  // before the pool closes.
+  await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
+  app.addHook('onClose', () => ctx.listener.stop());
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from './app.ts';
 import { createChatModules } from './chat/chat-modules.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { PgListener } from './db/pg-listener.ts';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository.ts';
 import { DevOutboxProvider, Messenger, SmtpProvider } from './messaging/messenger.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -32,9 +33,11 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
       (config.smtpUrl ? new SmtpProvider(config.smtpUrl, config.mailFrom) : devOutboxProvider),
     sms: deps.providers?.sms ?? devOutboxProvider,
   });
+  // One LISTEN connection for what crosses instances; started in buildApp.
+  const listener = new PgListener(log);
   const users = new UserRepository(db);
   const sessionRepo = new SessionRepository(db);
-  const sessions = new SessionService(sessionRepo);
+  const sessions = new SessionService(sessionRepo, { db, listener });
   const codes = new OneTimeCodeService(sessionRepo, config.linkSecret);
   const account = new AccountService({
     users,
@@ -48,6 +51,8 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
   const farmAccess = new FarmAccess(new FarmAccessRepository(db));
   const chat = createChatModules({
     db,
+    listener,
+    admins: users,
     log,
     sync: { excludeUserIds: config.chatSyncExcludeUserIds, farmIds: config.chatSyncFarmIds },
     calls: { ringTimeoutSeconds: config.callRingTimeoutSeconds, iceServers: config.iceServers },
@@ -69,6 +74,7 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
   return {
     config,
     db: db as Db,
+    listener,
     messenger,
     users,
     sessions,

@@ -18,7 +18,7 @@ import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-pro
  * instances are stateless, so a device syncing through the proxy (every request to the
  * other instance) stores every reading exactly once, a second device pulls each exactly
  * once, a SIGKILLed instance mid-sync loses nothing, and a session from one instance is
- * valid on the other.
+ * valid on the other until a logout on either ends it on both.
  */
 
 const FIRST = 120;
@@ -163,6 +163,20 @@ describe('two instances on one database behind a round-robin proxy', () => {
     const fromZero = (await call(servers[0]!.baseUrl, 'POST', '/login/otp', { email, code }, false)).token;
     token = fromZero;
     expect((await call(servers[1]!.baseUrl, 'GET', '/farm')).length).toBe(1);
+    // Instance 1 now trusts that session for a few seconds without reading it; a logout
+    // on instance 0 reaches it through NOTIFY well before that cache time runs out.
+    await call(servers[0]!.baseUrl, 'POST', '/logout', {});
+    const status = () =>
+      fetch(`${servers[1]!.baseUrl}/api/farm`, { headers: { authorization: `Bearer ${fromZero}` } }).then(
+        (r) => r.status,
+      );
+    const deadline = Date.now() + 3_000; // the cache would keep it for 10 s
+    let last = await status();
+    while (last !== 401 && Date.now() < deadline) {
+      await new Promise((r) => setImmediate(r));
+      last = await status();
+    }
+    expect(last).toBe(401);
     token = otherToken;
   });
 

@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.ts';
+import type { PgListener } from '../db/pg-listener.ts';
+import type { SystemAdmins } from '../modules/farm/farm.service.ts';
 import { ChatAccess } from './access.ts';
 import { CallRepository } from './call.repository.ts';
 import { CallService, type CallSettings } from './call.service.ts';
@@ -17,11 +19,17 @@ import { MessageService } from './message.service.ts';
 /** The chat engine of one instance, built once in createContext as `ctx.chat`. */
 export function createChatModules({
   db,
+  listener,
+  admins,
   log,
   sync = { excludeUserIds: [], farmIds: [] },
   calls = { ringTimeoutSeconds: 45, iceServers: [] },
 }: {
   db: Db;
+  /** The instance's LISTEN connection: chat events cross instances through it. */
+  listener: PgListener;
+  /** Who may run the full farm group sync. */
+  admins: SystemAdmins;
   log: (line: string) => void;
   /** Farm chat group selection (CHAT_SYNC_EXCLUDE_USER_IDS, CHAT_SYNC_FARM_IDS). */
   sync?: { excludeUserIds: string[]; farmIds: string[] };
@@ -32,13 +40,13 @@ export function createChatModules({
   const groups = new GroupRepository(db);
   const messages = new MessageRepository(db);
   const hub = new ChatHub();
-  const events = new ChatEvents(db, hub, log);
+  const events = new ChatEvents(db, hub, listener, log);
   const access = new ChatAccess({ users, groups, messages });
   const live = new LiveService({ users, access, events, hub });
   const messageService = new MessageService({ messages, users, access, events });
   const conversations = new ConversationRepository(db);
   const groupService = new GroupService({ groups, users, messages, access, events });
-  const farmSync = new FarmGroupSync({ groups, users, groupService, events, ...sync, log });
+  const farmSync = new FarmGroupSync({ groups, users, groupService, events, admins, ...sync, log });
   return {
     hub,
     events,

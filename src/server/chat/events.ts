@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { ServerMessage } from '#shared/chat/protocol';
 import type { Db, DbOrTx } from '../db/database.ts';
+import type { PgListener } from '../db/pg-listener.ts';
 import type { ChatHub } from './hub.ts';
 
 export const CHANNEL = 'tambak_chat';
@@ -34,14 +34,15 @@ interface Notice {
  */
 export class ChatEvents {
   readonly instanceId = randomUUID();
-  private listener: pg.Client | null = null;
-  private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly hub: ChatHub,
+    private readonly listener: PgListener,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    listener.on(CHANNEL, (payload) => void this.onNotice(payload));
+  }
 
   async record(tx: DbOrTx, frame: ServerMessage, recipients: string[]): Promise<PendingEvent> {
     const unique = [...new Set(recipients)];
@@ -69,7 +70,7 @@ export class ChatEvents {
   /** A frame nobody needs later: delivered here and notified to other instances. */
   async transient(frame: ServerMessage, recipients: string[] | 'all'): Promise<void> {
     this.hub.deliver(recipients, frame);
-    if (!this.listener) return;
+    if (!this.listener.listening) return;
     const notice: Notice = { i: this.instanceId, f: frame, r: recipients === 'all' ? '*' : recipients };
     const text = JSON.stringify(notice);
     if (text.length > 7500) return; // too large to cross instances; local sockets got it
@@ -95,30 +96,6 @@ export class ChatEvents {
       .select(sql<string>`coalesce(max(id), 0)::text`.as('id'))
       .executeTakeFirstOrThrow();
     return row.id;
-  }
-
-  /** LISTEN on a dedicated connection; reconnects after a failure. Without a URL: one instance only. */
-  async start(url: string | null): Promise<void> {
-    if (!url || this.stopped) return;
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) void this.onNotice(n.payload);
-    });
-    client.on('error', (e) => {
-      this.log(`chat listener failed: ${e.message}`);
-      this.listener = null;
-      void client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.start(url).catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.listener?.end().catch(() => {});
-    this.listener = null;
   }
 
   private async onNotice(payload: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { GroupScope } from '#shared/chat/entities';
 import { ROLE } from '#shared/domain/permissions';
 import { AppError } from '../errors.ts';
+import type { SystemAdmins } from '../modules/farm/farm.service.ts';
 import type { ChatUserRepository } from './chat-user.repository.ts';
 import type { ChatEvents } from './events.ts';
 import type { GroupRepository } from './group.repository.ts';
@@ -11,6 +12,7 @@ export interface FarmGroupSyncDeps {
   users: ChatUserRepository;
   groupService: GroupService;
   events: ChatEvents;
+  admins: SystemAdmins;
   /** CHAT_SYNC_EXCLUDE_USER_IDS: never made members (and left alone if they are). */
   excludeUserIds: string[];
   /** CHAT_SYNC_FARM_IDS: when not empty, only these farms have a synced group. */
@@ -103,8 +105,8 @@ export class FarmGroupSync {
   }
 
   /** `/sync-chat-user`: every selected live farm, and the groups of deleted farms go. */
-  async syncAll(user: { isSystemAdmin: boolean }): Promise<{ farms: number; deleted: number }> {
-    if (!user.isSystemAdmin) throw new AppError('forbidden');
+  async syncAll(userId: string): Promise<{ farms: number; deleted: number }> {
+    if (!(await this.d.admins.isSystemAdmin(userId))) throw new AppError('forbidden');
     const { live, orphaned } = await this.d.groups.farmIds();
     let farms = 0;
     let deleted = 0;

@@ -138,6 +138,6 @@ export function groupRoutes(api: Api, ctx: AppContext): void {
   api.post(
     '/chat/sync-farm-groups',
     { schema: { tags, response: { 200: Envelope(SyncResult) } } },
-    async (req) => ({ message: req.t('server.updated'), data: await farmSync.syncAll(req.user) }),
+    async (req) => ({ message: req.t('server.updated'), data: await farmSync.syncAll(req.user.id) }),
   );
 }

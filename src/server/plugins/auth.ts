@@ -5,7 +5,6 @@ import { AppError } from '../errors.ts';
 export interface AuthUser {
   id: string;
   sessionId: string;
-  isSystemAdmin: boolean;
 }
 
 declare module 'fastify' {

@@ -19,7 +19,7 @@ export class SessionRepository {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.last_used_at', 'users.is_system_admin'])
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_used_at', 'sessions.expires_at'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', new Date())

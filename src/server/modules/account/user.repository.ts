@@ -8,6 +8,16 @@ export type UserRow = Selectable<UsersTable>;
 export class UserRepository {
   constructor(private readonly db: DbOrTx) {}
 
+  /** Read on each use, never from a session: granting or taking the role counts at once. */
+  async isSystemAdmin(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('is_system_admin')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.is_system_admin === true;
+  }
+
   findById(id: string, db: DbOrTx = this.db): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -7,15 +7,14 @@ const tags = ['block'];
 
 /** HTTP only: parse, call the block service, wrap the answer. */
 export function blockRoutes(api: Api, ctx: AppContext): void {
-  const { blocks, serverClock } = ctx;
+  const { blocks } = ctx;
 
   api.get(
     '/block',
     { schema: { tags, querystring: FarmQuery, response: { 200: ListEnvelope(Block) } } },
     async (req) => {
-      const server_time = await serverClock.now();
-      const data = await blocks.list(req.user.id, req.query.farm_id, req.query.since);
-      return { message: req.t('server.ok'), data, server_time };
+      const { items, server_time } = await blocks.list(req.user.id, req.query.farm_id, req.query.since);
+      return { message: req.t('server.ok'), data: items, server_time };
     },
   );
 

@@ -27,10 +27,14 @@ export class BlockService {
     private readonly access: FarmAccess,
   ) {}
 
-  async list(userId: string, farmId: string, since?: string): Promise<Block[]> {
-    await this.access.require(userId, farmId, 'pond', ACTION.view);
+  async list(
+    userId: string,
+    farmId: string,
+    since?: string,
+  ): Promise<{ items: Block[]; server_time: string }> {
+    const m = await this.access.require(userId, farmId, 'pond', ACTION.view);
     const rows = await this.blocks.list(farmId, since ? changedAfter(since) : undefined);
-    return sortByName(rows.map(toBlock), (b) => b.block_name);
+    return { items: sortByName(rows.map(toBlock), (b) => b.block_name), server_time: m.readAt };
   }
 
   /**

@@ -44,14 +44,18 @@ export class CycleService {
       return { items: [toCycle(row)], server_time: await this.d.clock.now() };
     }
     if (q.pond_id) {
-      await this.d.access.requirePond(userId, q.pond_id, 'cycle', ACTION.view);
-      const server_time = await this.d.clock.now();
+      const { readAt: server_time } = await this.d.access.requirePond(
+        userId,
+        q.pond_id,
+        'cycle',
+        ACTION.view,
+      );
       const rows = await this.d.cycles.list({ pondId: q.pond_id, changedAfter: after });
       return { items: rows.map((r) => toCycle(r)), server_time };
     }
     if (q.farm_id) {
       const m = await this.d.access.require(userId, q.farm_id, 'cycle', ACTION.view);
-      const server_time = await this.d.clock.now();
+      const server_time = m.readAt;
       const pondIds = visiblePondIds(this.d.access, m, 'cycle');
       const rows =
         pondIds?.length === 0

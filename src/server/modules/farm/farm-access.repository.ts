@@ -18,6 +18,7 @@ export class FarmAccessRepository {
         'user_farms.role_id',
         'farms.status',
         'farms.is_hide_finance',
+        sql<Date>`now()`.as('db_now'),
         eb
           .selectFrom('farm_permissions as fp')
           .select(

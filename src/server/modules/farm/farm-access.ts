@@ -21,6 +21,11 @@ export interface Membership {
   permissions: Record<string, Action>;
   /** Per-pond access; only consulted for role ids above 2. */
   pondAccess: Map<string, PondAccess>;
+  /**
+   * The database clock when the membership was read (ISO). Every farm-scoped read comes
+   * after it, so it is a valid `server_time` for a pull answer without another round trip.
+   */
+  readAt: string;
 }
 
 /**
@@ -62,6 +67,7 @@ export class FarmAccess {
       isHideFinance: row.is_hide_finance,
       permissions,
       pondAccess,
+      readAt: row.db_now.toISOString(),
     };
   }
 

@@ -27,7 +27,7 @@ export function createFarmModules({ db, farmAccess, users, messenger, log }: Far
   const memberships = new MembershipRepository(db);
   return {
     serverClock: new ServerClock(db),
-    farms: new FarmService({ farms: new FarmRepository(db), memberships, access: farmAccess }),
+    farms: new FarmService({ farms: new FarmRepository(db), memberships, access: farmAccess, admins: users }),
     blocks: new BlockService(new BlockRepository(db), farmAccess),
     ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess }),
     permissions: new PermissionService(new PermissionRepository(db), farmAccess),

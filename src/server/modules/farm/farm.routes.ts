@@ -21,7 +21,7 @@ export function farmRoutes(api: Api, ctx: AppContext): void {
     { schema: { tags, response: { 200: Envelope(Type.Array(InternalFarm)) } } },
     async (req) => ({
       message: req.t('server.ok'),
-      data: await farms.listInternal(req.user),
+      data: await farms.listInternal(req.user.id),
     }),
   );
 

@@ -20,6 +20,12 @@ export interface FarmDeps {
   farms: FarmRepository;
   memberships: MembershipRepository;
   access: FarmAccess;
+  admins: SystemAdmins;
+}
+
+/** Who is a system administrator, read when it matters (UserRepository fits). */
+export interface SystemAdmins {
+  isSystemAdmin(userId: string): Promise<boolean>;
 }
 
 /** Farms: the caller's list, the info card, create, update, delete and leave. */
@@ -52,8 +58,8 @@ export class FarmService {
   }
 
   /** Every farm, for system administrators only. */
-  async listInternal(user: { id: string; isSystemAdmin: boolean }): Promise<InternalFarm[]> {
-    if (!user.isSystemAdmin) throw new AppError('forbidden');
+  async listInternal(userId: string): Promise<InternalFarm[]> {
+    if (!(await this.d.admins.isSystemAdmin(userId))) throw new AppError('forbidden');
     const rows = await this.d.farms.allFarms();
     const farms = rows.map((r) => ({
       farm_id: r.id,

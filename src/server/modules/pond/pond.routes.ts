@@ -7,15 +7,14 @@ const tags = ['pond'];
 
 /** HTTP only: parse, call the pond service, wrap the answer. */
 export function pondRoutes(api: Api, ctx: AppContext): void {
-  const { ponds, serverClock } = ctx;
+  const { ponds } = ctx;
 
   api.get(
     '/pond',
     { schema: { tags, querystring: FarmQuery, response: { 200: ListEnvelope(Pond) } } },
     async (req) => {
-      const server_time = await serverClock.now();
-      const data = await ponds.list(req.user.id, req.query.farm_id, req.query.since);
-      return { message: req.t('server.ok'), data, server_time };
+      const { items, server_time } = await ponds.list(req.user.id, req.query.farm_id, req.query.since);
+      return { message: req.t('server.ok'), data: items, server_time };
     },
   );
 

@@ -21,14 +21,19 @@ export interface PondDeps {
 export class PondService {
   constructor(private readonly d: PondDeps) {}
 
-  async list(userId: string, farmId: string, since?: string): Promise<Pond[]> {
+  async list(
+    userId: string,
+    farmId: string,
+    since?: string,
+  ): Promise<{ items: Pond[]; server_time: string }> {
     const m = await this.d.access.require(userId, farmId, 'pond', ACTION.view);
     const visible = isPondRestricted(m.roleId) ? [...m.pondAccess.keys()] : undefined;
     const rows = await this.d.ponds.list(farmId, since ? changedAfter(since) : undefined, visible);
-    return sortByName(
+    const items = sortByName(
       rows.map((r) => this.toPond(m, r)),
       (p) => p.name,
     );
+    return { items, server_time: m.readAt };
   }
 
   /**

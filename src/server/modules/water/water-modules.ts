@@ -21,7 +21,6 @@ export function createWaterModules({ db, farmAccess }: { db: Db; farmAccess: Far
       readings: new WaterRepository(db),
       cycles: cycleRepo,
       access: farmAccess,
-      clock,
     }),
     waterSettings: new WaterSettingService({ settings: new WaterSettingRepository(db), access: farmAccess }),
   };

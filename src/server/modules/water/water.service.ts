@@ -7,7 +7,7 @@ import type { CycleRepository } from '../cycle/cycle.repository.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter, type ServerClock } from '../farm/pull-window.ts';
+import { changedAfter } from '../farm/pull-window.ts';
 import { parseMeasuredAt } from './measured-at.ts';
 import type { ReadingRow, WaterRepository } from './water.repository.ts';
 import { bulkUpsert } from './water-bulk.ts';
@@ -18,7 +18,6 @@ export interface WaterDeps {
   readings: WaterRepository;
   cycles: CycleRepository;
   access: FarmAccess;
-  clock: ServerClock;
 }
 
 const DAY_MS = 86_400_000;
@@ -57,7 +56,7 @@ export class WaterService {
       throw new AppError('not-found');
     }
     const pondIds = visiblePondIds(this.d.access, m, 'water_quality');
-    const server_time = await this.d.clock.now();
+    const server_time = m.readAt;
     if (pondIds?.length === 0) return { items: [], server_time };
     const rows = await this.d.readings.list(kind, {
       farmId: q.farm_id,
