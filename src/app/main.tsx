@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfirmProvider } from '#components/confirm-dialog';
 import { afterFirstScreen, markFirstScreen } from '#components/first-screen.ts';
@@ -46,13 +46,18 @@ else void afterFirstScreen().then(loadSyncRuntime);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <ToastProvider>
-      <ConfirmProvider>
-        <RouterProvider router={router} />
-        <SyncHost />
-      </ConfirmProvider>
-    </ToastProvider>
-  </StrictMode>,
+// As a transition, React renders the first screen in slices of a few milliseconds instead
+// of one long task, so a slow phone still answers a tap while the app starts.
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <ToastProvider>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+          <SyncHost />
+        </ConfirmProvider>
+      </ToastProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { TambakDb } from '#local/db';
 
 /**
@@ -156,7 +156,9 @@ export function useLiveMirror<T>(key: string | null, query: (db: TambakDb) => Pr
         const subscription = liveQuery(() => query(db)).subscribe({
           next: (data) => {
             liveCache.set(key, data);
-            setState({ key, data, error: undefined });
+            // A transition: a screen filling with synced rows renders in slices, so typing
+            // into a form while a pull lands stays smooth.
+            startTransition(() => setState({ key, data, error: undefined }));
           },
           error: (error: unknown) => setState((prev) => ({ key, data: prev.data, error })),
         });

@@ -209,6 +209,17 @@ describe('sync engine', () => {
     await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(before));
   });
 
+  it('confirms the farm it started with without pulling everything again', async () => {
+    const { server, engine } = setup();
+    const pulls = () => server.requests.filter((r) => r.method === 'GET').length;
+    await engine.start(FARM);
+    expect(pulls()).toBe(3);
+    await engine.setFarm(FARM);
+    expect(pulls()).toBe(3);
+    await engine.setFarm('f2');
+    expect(pulls()).toBe(6);
+  });
+
   it('clears the drafts of other farms on a farm switch and keeps them on re-select', async () => {
     const { engine } = setup();
     await saveDraft(db, 'f1', 'water-quality', { ph: 8 });

@@ -204,9 +204,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     sync,
     async setFarm(id) {
+      // The farm the engine already pulls for (the route's, given at start) only needs its
+      // confirmation (other farms' drafts cleared), not a second pull of everything.
+      const already = farmId === id;
       farmId = id;
       await switchFarm(db, id);
-      await sync('farm-switch');
+      if (!already) await sync('farm-switch');
     },
     async resumeAfterLogin() {
       const now = clock.now();
