@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/toast';
 import { router } from './router.tsx';
-import { onSyncNotice, useSyncStatus } from './sync-status.tsx';
+import { onSyncNotice, useSyncStatusField } from './sync-status.tsx';
 
 const ForeignQueueDialog = lazy(() =>
   import('#features/sync/foreign-queue-dialog').then((m) => ({ default: m.ForeignQueueDialog })),
@@ -18,7 +18,7 @@ const GATHER_MS = 400;
 export function SyncHost() {
   const { t } = useTranslation('sync');
   const toast = useToast();
-  const { foreign } = useSyncStatus();
+  const foreign = useSyncStatusField('foreign');
   const failed = useRef(0);
 
   useEffect(() => {

@@ -106,6 +106,16 @@ export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(subscribe, getSyncStatus, getSyncStatus);
 }
 
+/**
+ * One field of the status: the component re-renders only when that value changes, not on
+ * every status change (a sync run changes it several times, and store updates render
+ * synchronously, whole subtrees included).
+ */
+export function useSyncStatusField<K extends keyof SyncStatus>(key: K): SyncStatus[K] {
+  const read = () => status[key];
+  return useSyncExternalStore(subscribe, read, read);
+}
+
 /** Records not yet on the server: everything in the outbox, failed included. */
 export function unsentCount(summary: OutboxSummary | null): { waiting: number; failed: number } {
   if (!summary) return { waiting: 0, failed: 0 };

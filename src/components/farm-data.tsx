@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { syncControl, useSyncStatus } from '#app/sync-status';
+import { syncControl, useSyncStatusField } from '#app/sync-status';
 import { ApiError, api } from '#local/api-client';
 import type { Local, TambakDb } from '#local/db';
 import { visible } from '#local/visible';
@@ -67,7 +67,7 @@ function useMirrorList<T>(
   farmId: string | null,
   name: (row: Local<T>) => string,
 ): MirrorResource<Local<T>> {
-  const { pullFailed } = useSyncStatus();
+  const pullFailed = useSyncStatusField('pullFailed');
   const live = useLiveMirror<Listed<T>>(key, (db) => readList(db, table, farmId, name));
   const loaded = live.data && (live.data.pulled || live.data.rows.length > 0);
   const data = loaded ? live.data?.rows : undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import { emptyValues, hasAnyValue, initialState, type WaterEntryState } from './entry-model.ts';
@@ -32,8 +32,11 @@ export function useEntryState(db: TambakDb, farmId: string) {
         if (!live) return;
         const fresh = initialState();
         const usable = draft && hasAnyValue({ ...emptyValues(), ...draft.values });
-        setState(usable ? { ...fresh, ...draft, values: { ...emptyValues(), ...draft.values } } : fresh);
-        setRestored(Boolean(usable));
+        // The whole form renders from this state: as a transition, in slices, not one long task.
+        startTransition(() => {
+          setState(usable ? { ...fresh, ...draft, values: { ...emptyValues(), ...draft.values } } : fresh);
+          setRestored(Boolean(usable));
+        });
         loaded.current = true;
       });
     return () => {
