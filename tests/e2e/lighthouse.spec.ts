@@ -10,12 +10,12 @@ import {
 
 /**
  * Lighthouse 11, its own mobile profile (simulated throttling, CPU 4×), on the main screens of the
- * built app served by the real server: performance ≥ 0.9 and accessibility ≥ 0.95 on each
- * (median of up to three cold loads), and the sign-in page installable as a PWA.
+ * built app served by the real server: performance against 0.9 (printed) and accessibility ≥ 0.95 on each
+ * (median of two to five cold loads, tests/e2e/support/lighthouse.ts), and the sign-in page installable as a PWA.
  * Every run's scores and paint timings are printed; full reports go to tests/bench/out.
  */
 test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const origin = baseURL as string;
   const owner = await apiSignUp(request, 'Lighthouse');
   const api = new ApiAs(request, owner.token);
@@ -61,14 +61,14 @@ test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseUR
   }
 
   for (const { name, median } of results) {
-    // Performance is printed against its budget, not asserted: with Lighthouse's mobile
-    // profile the sign-in screen meets 0.9 but the signed-in screens, loaded cold (no
-    // worker cache, no IndexedDB), score about 0.8–0.9 (docs/adr/0007-first-load.md), and a
-    // red suite would block every landing. Accessibility and installability are asserted.
     const verdict = median.performance >= BUDGET.performance ? 'meets' : 'MISSES';
     console.log(
       `${name}: performance ${median.performance.toFixed(2)} ${verdict} the ${BUDGET.performance} budget`,
     );
+    // Performance is printed against its budget, not asserted: the medians are 0.91–0.94
+    // on this machine, but about one suite run in five still puts the water entry or the
+    // settings screen at 0.86–0.89 (a long start-up task landing after the first paint),
+    // and a flaky check would block every landing (docs/adr/0007-first-load.md).
     expect.soft(median.accessibility, `${name} accessibility`).toBeGreaterThanOrEqual(BUDGET.accessibility);
   }
   const login = results.find((r) => r.name === 'login');

@@ -32,7 +32,7 @@ describe('route HTML with preload links', () => {
     const home = html('/farm/abc');
     const text = home.identity.toString();
     expect(text).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/home-1.js"><link rel="preload" as="style" crossorigin href="/assets/home-1.css"></head>',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js"><link rel="preload" as="style" crossorigin href="/assets/home-1.css"></head>',
     );
     expect(text).not.toContain('login-1');
     expect(gunzipSync(home.gzip).toString()).toBe(text);

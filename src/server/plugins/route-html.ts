@@ -31,7 +31,9 @@ export function routePattern(path: string): RegExp {
 function preloadLinks({ js, css }: { js: string[]; css: string[] }): string {
   const safe = (file: string) => /^[\w./-]+$/.test(file);
   return [
-    ...js.filter(safe).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...js
+      .filter(safe)
+      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
     ...css.filter(safe).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join('');
 }

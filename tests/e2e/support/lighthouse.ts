@@ -171,8 +171,9 @@ function median(values: number[]): number {
 }
 
 /**
- * Median of three runs, stopping after two when both runs agree on every budget (the
- * third could not change which side of the budget the median falls on).
+ * Median of Lighthouse runs: two when both meet every budget; otherwise three; and five
+ * when the median of three is a close call (within 0.02 below or 0.01 above the
+ * performance budget), since one run's score moves by ±0.02 with the host's noise.
  */
 export async function auditMedian(
   browser: LighthouseBrowser,
@@ -182,17 +183,17 @@ export async function auditMedian(
   saveAs?: (run: number) => string,
 ): Promise<{ runs: AuditFigures[]; median: AuditFigures }> {
   const runs: AuditFigures[] = [];
-  const passes = (f: AuditFigures) => [
-    f.performance >= budget.performance,
-    f.accessibility >= budget.accessibility,
-  ];
-  while (runs.length < 3) {
+  const passes = (f: AuditFigures) =>
+    f.performance >= budget.performance && f.accessibility >= budget.accessibility;
+  for (;;) {
     const run = await browser.audit(url, saveAs?.(runs.length + 1));
     runs.push(run);
     report(formatFigures(`  run ${runs.length}`, run));
-    if (runs.length === 2) {
-      const [a, b] = runs.map(passes) as [boolean[], boolean[]];
-      if (a.every((x, i) => x === b[i])) break;
+    if (runs.length === 2 && runs.every(passes)) break;
+    if (runs.length >= 3) {
+      const m = median(runs.map((r) => r.performance));
+      const close = m >= budget.performance - 0.02 && m < budget.performance + 0.01;
+      if (!close || runs.length >= 5) break;
     }
   }
   const pick = (
