@@ -65,7 +65,12 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     send: deps.pushSender,
   });
   // Offline recipients of a chat message get a Web Push after it committed (never throws).
-  chat.messages.afterStore = (message, recipients) => push.afterChatMessage(message, recipients);
+  // Someone with a socket on this instance is online: no need to ask the database.
+  chat.messages.afterStore = (message, recipients) =>
+    push.afterChatMessage(
+      message,
+      recipients.filter((uid) => !chat.hub.has(uid)),
+    );
   const farmModules = createFarmModules({ db, farmAccess, users, messenger, log });
   // Farm chat groups follow farm membership; the hook never throws (farm-group-sync.ts).
   const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);

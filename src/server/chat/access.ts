@@ -47,15 +47,15 @@ export class ChatAccess {
     forWrite = true,
   ): Promise<Target> {
     if (receiverType === 'group') {
-      const [, members] = await Promise.all([
-        this.memberOf(uid, receiver),
-        this.d.groups.memberIds(receiver),
-      ]);
+      // memberOf's rules on one query's answer.
+      const g = await this.d.groups.sendTarget(receiver, uid);
+      if (!g || (g.type === 'private' && !g.scope)) throw new AppError('not-found');
+      if (!g.scope) throw chatError(g.banned ? 'chat-banned' : 'chat-not-member');
       return {
         conversationId: conversationId('group', uid, receiver),
         receiverType,
         receiver,
-        recipients: members,
+        recipients: g.members,
         withOf: () => receiver,
       };
     }

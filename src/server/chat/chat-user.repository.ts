@@ -37,6 +37,21 @@ export class ChatUserRepository {
     return Number(res.numInsertedOrUpdatedRows ?? 0);
   }
 
+  /** ensure() for one user, answering the name and avatar written (undefined: no such user). */
+  ensureOne(uid: string): Promise<{ name: string; avatar: string | null } | undefined> {
+    return this.db
+      .insertInto('chat_users')
+      .columns(['uid', 'name', 'avatar'])
+      .expression((eb) => eb.selectFrom('users').select(['id', 'username', 'photo']).where('id', '=', uid))
+      .onConflict((oc) =>
+        oc
+          .column('uid')
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), avatar: eb.ref('excluded.avatar') })),
+      )
+      .returning(['name', 'avatar'])
+      .executeTakeFirst();
+  }
+
   private base(db: DbOrTx = this.db) {
     return db
       .selectFrom('chat_users as cu')

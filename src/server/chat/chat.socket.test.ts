@@ -55,6 +55,27 @@ describe('GET /api/chat/socket: sending', () => {
     expect(await count(a.id)).toBe(before);
   });
 
+  it('answers a resend with the stored message even when sending is refused by now', async () => {
+    const frame = text(b.id, 'sebelum blokir');
+    sa.send(frame);
+    const ack = await sa.next<'ack'>((f) => f.type === 'ack' && f.client_id === frame.client_id);
+    const block = { method: 'POST' as const, url: `/api/chat/users/${a.id}/block`, headers: b.auth };
+    expect((await app.inject(block)).statusCode).toBeLessThan(300);
+    try {
+      const before = await count(a.id);
+      sa.send(frame);
+      const again = await sa.next<'ack'>((f) => f.type === 'ack' && f !== ack && f.client_id === frame.client_id);
+      expect(again.message.id).toBe(ack.message.id);
+      const fresh = text(b.id, 'sesudah blokir');
+      sa.send(fresh);
+      const err = await sa.next<'error'>((f) => f.type === 'error' && f.ref === fresh.client_id);
+      expect(err.code).toBe('chat-blocked');
+      expect(await count(a.id)).toBe(before);
+    } finally {
+      await app.inject({ ...block, method: 'DELETE' });
+    }
+  });
+
   it('refuses blank text and garbage with translated errors, storing nothing', async () => {
     const before = await count(a.id);
     const blank = text(b.id, '   ');

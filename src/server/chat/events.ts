@@ -16,6 +16,13 @@ export interface PendingEvent {
   frame: ServerMessage;
 }
 
+/** A NOTIFY payload around an event id only known inside the storing statement. */
+export interface EventNotice {
+  channel: string;
+  prefix: string;
+  suffix: string;
+}
+
 interface Notice {
   /** Instance that published; it delivered locally already. */
   i: string;
@@ -58,6 +65,13 @@ export class ChatEvents {
     };
     await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
     return { id: String(row.id), recipients: unique, frame };
+  }
+
+  /** The notice of an event stored by one statement (MessageRepository.storeNew): `prefix || id || suffix`. */
+  notice(recipients: string[]): EventNotice {
+    const unique = [...new Set(recipients)];
+    const r = unique.length <= MAX_INLINE_RECIPIENTS ? `,"r":${JSON.stringify(unique)}` : '';
+    return { channel: CHANNEL, prefix: `{"i":${JSON.stringify(this.instanceId)},"e":"`, suffix: `"${r}}` };
   }
 
   /** Local delivery after commit; other instances deliver on the notification. */

@@ -48,6 +48,23 @@ export class GroupRepository {
     return this.base(uid, db).where('g.guid', '=', guid).executeTakeFirst();
   }
 
+  /** What a send to a group needs, in one query: its type, the caller's scope, a ban, the member ids. */
+  sendTarget(guid: string, uid: string) {
+    return this.db
+      .selectFrom('chat_groups as g')
+      .leftJoin('chat_group_members as me', (j) => j.onRef('me.guid', '=', 'g.guid').on('me.uid', '=', uid))
+      .select([
+        'g.type',
+        'me.scope',
+        sql<boolean>`exists (select 1 from chat_group_bans b where b.guid = g.guid and b.uid = ${uid})`.as(
+          'banned',
+        ),
+        sql<string[]>`array(select m.uid from chat_group_members m where m.guid = g.guid)`.as('members'),
+      ])
+      .where('g.guid', '=', guid)
+      .executeTakeFirst();
+  }
+
   /** Lock the group row: membership changes of one group run one at a time. */
   async lock(guid: string, db: DbOrTx): Promise<void> {
     await db.selectFrom('chat_groups').select('guid').where('guid', '=', guid).forUpdate().execute();

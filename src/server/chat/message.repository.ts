@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.ts';
+import type { EventNotice } from './events.ts';
 
 export interface MessageRow {
   id: string;
@@ -97,6 +98,51 @@ export class MessageRepository {
       .onConflict((oc) => oc.columns(['sender', 'client_id']).doNothing())
       .executeTakeFirst();
     return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /**
+   * A new message in one statement (one round trip, atomic without BEGIN/COMMIT): the
+   * row, the conversations of everyone concerned (or the parent's reply count for a
+   * thread reply), the fan-out event and its NOTIFY, which PostgreSQL sends on commit.
+   * Answers the event id, or null when (sender, client_id) exists already (a resend):
+   * then nothing at all was written.
+   */
+  async storeNew(
+    row: NewMessage & { sent_at: Date },
+    conv: { owners: string[]; type: 'user' | 'group'; withOf: (owner: string) => string },
+    event: { type: string; recipients: string[]; payload: string; notice: EventNotice },
+  ): Promise<string | null> {
+    // Owners in one fixed order, as in touchConversations.
+    const owners = [...new Set(conv.owners)].sort();
+    const touch = row.parent_id
+      ? sql`update chat_messages set reply_count = reply_count + 1
+          where id = ${row.parent_id} and exists (select 1 from m)`
+      : sql`insert into chat_conversations
+            (owner, conversation_id, conversation_type, conversation_with, unread_count, last_message_id)
+          select o.owner, ${row.conversation_id}, ${conv.type}, o.peer, o.unread, m.id
+          from m, unnest(${owners}::uuid[], ${owners.map(conv.withOf)}::text[],
+            ${owners.map((o) => (o === row.sender ? 0 : 1))}::int[]) as o(owner, peer, unread)
+          on conflict (owner, conversation_id) do update set
+            unread_count = chat_conversations.unread_count + excluded.unread_count,
+            last_message_id = excluded.last_message_id, updated_at = now()`;
+    const result = await sql<{ id: string }>`
+      with m as (
+        insert into chat_messages (id, client_id, conversation_id, sender, receiver_type, receiver_id,
+          category, type, text, data, parent_id, sent_at)
+        values (${row.id}, ${row.client_id}, ${row.conversation_id}, ${row.sender}, ${row.receiver_type},
+          ${row.receiver_id}, ${row.category}, ${row.type}, ${row.text}, ${JSON.stringify(row.data)}::jsonb,
+          ${row.parent_id}, ${row.sent_at})
+        on conflict (sender, client_id) do nothing
+        returning id
+      ), t as (${touch}), e as (
+        insert into chat_events (type, recipients, payload)
+        select ${event.type}, ${[...new Set(event.recipients)]}::uuid[], ${event.payload}::jsonb from m
+        returning id
+      )
+      select e.id::text as id,
+        pg_notify(${event.notice.channel}, ${event.notice.prefix} || e.id::text || ${event.notice.suffix})
+      from e`.execute(this.db);
+    return result.rows[0]?.id ?? null;
   }
 
   async bumpReplies(parentId: string, db: DbOrTx): Promise<void> {

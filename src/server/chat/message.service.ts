@@ -30,31 +30,44 @@ export class MessageService {
   /** Called once a new message committed and was fanned out (push to offline recipients). */
   afterStore: ((message: Message, recipients: string[]) => void) | null = null;
 
-  /** Senders whose chat user row was written lately (uid → when), so a busy sender costs no write a message. */
-  private readonly ensured = new Map<string, number>();
+  /** Senders whose chat user row was written lately, with what was written, so a busy sender costs no write a message. */
+  private readonly senders = new Map<string, { at: number; name: string; avatar: string | null }>();
 
   constructor(private readonly d: MessageDeps) {}
 
   /** The sender's chat user row exists, with a name at most ENSURE_TTL_MS old. */
-  private async ensureSender(uid: string): Promise<void> {
+  private async sender(uid: string): Promise<{ name: string; avatar: string | null }> {
     const now = Date.now();
-    if (now - (this.ensured.get(uid) ?? Number.NEGATIVE_INFINITY) < ENSURE_TTL_MS) return;
-    await this.d.users.ensure([uid]);
-    if (this.ensured.size >= ENSURED_MAX) this.ensured.clear();
-    this.ensured.set(uid, now);
+    const known = this.senders.get(uid);
+    if (known && now - known.at < ENSURE_TTL_MS) return known;
+    const row = await this.d.users.ensureOne(uid);
+    if (!row) throw new AppError('not-found');
+    if (this.senders.size >= ENSURED_MAX) this.senders.clear();
+    this.senders.set(uid, { at: now, ...row });
+    return row;
   }
 
   async send(uid: string, input: SendInput): Promise<Message> {
-    // A resend after a lost ack: same answer, nothing stored, nobody notified twice.
-    const existing = await this.d.messages.findByClientId(uid, input.client_id);
-    if (existing) return this.view(existing);
     const content = this.content(input);
-    const target = await this.d.access.target(uid, input.receiver_type, input.receiver);
-    const parentId = input.parent_id ? await this.parent(uid, input.parent_id, target) : null;
+    let target: Target;
+    let parentId: string | null = null;
+    try {
+      target = await this.d.access.target(uid, input.receiver_type, input.receiver);
+      if (input.parent_id) parentId = await this.parent(uid, input.parent_id, target);
+    } catch (error) {
+      // A resend after a lost ack gets its first answer, even if access changed since.
+      const existing = await this.d.messages.findByClientId(uid, input.client_id);
+      if (existing) return this.view(existing);
+      throw error;
+    }
     return this.store(uid, target, { ...content, client_id: input.client_id, parent_id: parentId });
   }
 
-  /** Shared by send and poll creation: insert, count, log, then deliver after commit. */
+  /**
+   * Shared by send and poll creation: one statement stores the message, its conversations
+   * and its event (MessageRepository.storeNew); delivered only after it committed. A
+   * resend (same client_id) stores nothing and answers the stored message.
+   */
   async store(
     uid: string,
     target: Target,
@@ -67,39 +80,34 @@ export class MessageService {
       parent_id: string | null;
     },
   ): Promise<Message> {
-    await this.ensureSender(uid);
-    const id = uuidv7();
-    const result = await this.d.messages.transaction(async (tx) => {
-      const inserted = await this.d.messages.insert(
-        {
-          id,
-          conversation_id: target.conversationId,
-          sender: uid,
-          receiver_type: target.receiverType,
-          receiver_id: target.receiver,
-          ...m,
-        },
-        tx,
-      );
-      if (!inserted) return null; // lost a race with the same client_id
-      if (m.parent_id) await this.d.messages.bumpReplies(m.parent_id, tx);
-      else
-        await this.d.messages.touchConversations(
-          [...new Set([uid, ...target.recipients])],
-          uid,
-          { id: target.conversationId, type: target.receiverType, withOf: target.withOf },
-          id,
-          tx,
-        );
-      const row = (await this.d.messages.find(id, tx)) as MessageRow;
-      const [message] = await toMessages(this.d.messages, [row], tx, true);
-      const event = await this.d.events.record(tx, { type: 'message', message }, target.recipients);
-      return { message, event };
-    });
-    if (!result) return this.view((await this.d.messages.findByClientId(uid, m.client_id)) as MessageRow);
-    this.d.events.deliver(result.event);
-    this.afterStore?.(result.message, target.recipients);
-    return result.message;
+    const sender = await this.sender(uid);
+    const row: MessageRow = {
+      id: uuidv7(),
+      conversation_id: target.conversationId,
+      sender: uid,
+      sender_name: sender.name,
+      sender_avatar: sender.avatar,
+      receiver_type: target.receiverType,
+      receiver_id: target.receiver,
+      ...m,
+      reply_count: 0,
+      sent_at: new Date(),
+      edited_at: null,
+      deleted_at: null,
+    };
+    const [message] = await toMessages(this.d.messages, [row], undefined, true);
+    const frame = { type: 'message' as const, message };
+    const recipients = [...new Set(target.recipients)];
+    const eventId = await this.d.messages.storeNew(
+      { ...row, receiver_type: target.receiverType },
+      { owners: [uid, ...recipients], type: target.receiverType, withOf: target.withOf },
+      { type: frame.type, recipients, payload: JSON.stringify(frame), notice: this.d.events.notice(recipients) },
+    );
+    if (eventId === null)
+      return this.view((await this.d.messages.findByClientId(uid, m.client_id)) as MessageRow);
+    this.d.events.deliver({ id: eventId, recipients, frame });
+    this.afterStore?.(message, recipients);
+    return message;
   }
 
   async edit(uid: string, id: string, text: string): Promise<Message> {
