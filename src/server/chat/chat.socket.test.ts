@@ -64,7 +64,9 @@ describe('GET /api/chat/socket: sending', () => {
     try {
       const before = await count(a.id);
       sa.send(frame);
-      const again = await sa.next<'ack'>((f) => f.type === 'ack' && f !== ack && f.client_id === frame.client_id);
+      const again = await sa.next<'ack'>(
+        (f) => f.type === 'ack' && f !== ack && f.client_id === frame.client_id,
+      );
       expect(again.message.id).toBe(ack.message.id);
       const fresh = text(b.id, 'sesudah blokir');
       sa.send(fresh);

@@ -101,7 +101,12 @@ export class MessageService {
     const eventId = await this.d.messages.storeNew(
       { ...row, receiver_type: target.receiverType },
       { owners: [uid, ...recipients], type: target.receiverType, withOf: target.withOf },
-      { type: frame.type, recipients, payload: JSON.stringify(frame), notice: this.d.events.notice(recipients) },
+      {
+        type: frame.type,
+        recipients,
+        payload: JSON.stringify(frame),
+        notice: this.d.events.notice(recipients),
+      },
     );
     if (eventId === null)
       return this.view((await this.d.messages.findByClientId(uid, m.client_id)) as MessageRow);
