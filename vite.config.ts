@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
+import { bootFirst } from './scripts/vite-boot-first.ts';
 import { inlineEntryCss } from './scripts/vite-inline-entry-css.ts';
 import { resolveAlias, routePreloads, screenImports } from './scripts/vite-route-preloads.ts';
 import { ROUTES } from './src/app/route-table.ts';
@@ -27,6 +28,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryCss(),
+    bootFirst(),
     routePreloads({
       router: 'src/app/router.tsx',
       signedIn: {

@@ -46,18 +46,37 @@ else void afterFirstScreen().then(loadSyncRuntime);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-// As a transition, React renders the first screen in slices of a few milliseconds instead
-// of one long task, so a slow phone still answers a tap while the app starts.
-const app = createRoot(root);
-startTransition(() =>
-  app.render(
-    <StrictMode>
-      <ToastProvider>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-          <SyncHost />
-        </ConfirmProvider>
-      </ToastProvider>
-    </StrictMode>,
-  ),
-);
+/** Longest the first render waits for the route's screen chunk before it renders anyway. */
+const FIRST_ROUTE_WAIT_MS = 3000;
+
+// The route is resolved (guards, its screen's chunk, which the HTML already preloads) before
+// the first render, so that render has the whole screen and happens as one transition: React
+// renders it in slices of a few milliseconds instead of long tasks, and a slow phone still
+// answers a tap while the app starts. (Loaded by the router after mounting, the screen would
+// arrive through the router's store, an update React cannot slice.) Should the chunk be slow,
+// the shell renders after FIRST_ROUTE_WAIT_MS and the router finishes the load itself.
+// Signed in, the shell renders at once instead: its screens wait for the first pull anyway,
+// and rendering the frame while that is on the way got the screen up sooner (measured,
+// docs/adr/0007-first-load.md). (No top-level await: it would make the bundler wrap the modules it reaches and split
+// the sync runtime into chunks the HTML does not preload.)
+const firstRoute = sessionStore.get()
+  ? Promise.resolve()
+  : Promise.race([
+      router.load().catch((error: unknown) => console.error('first route failed to load', error)),
+      new Promise((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS)),
+    ]);
+void firstRoute.then(() => {
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <ToastProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+            <SyncHost />
+          </ConfirmProvider>
+        </ToastProvider>
+      </StrictMode>,
+    ),
+  );
+});
