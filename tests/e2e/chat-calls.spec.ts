@@ -75,9 +75,15 @@ async function openConversation(page: Page, other: Person, lang: Lang): Promise<
 }
 
 /** The home screen, chat connected in the background: a call must ring here too. */
-async function waitOnHome(page: Page): Promise<void> {
+async function waitOnHome(page: Page, who: Person): Promise<void> {
   await page.goto('/');
-  await page.waitForFunction(() => document.readyState === 'complete');
+  // The chat connects once the first screen is up: wait until the server has this phone's
+  // socket (presence online), or a call placed now would find nobody to ring.
+  await expect
+    .poll(async () => (await who.api.get<{ status: string }>(`/chat/users/${who.id}`)).status, {
+      timeout: 30_000,
+    })
+    .toBe('online');
 }
 
 const calls = async (caller: Person, other: Person) => {
@@ -106,7 +112,7 @@ test('an audio call placed from the conversation header rings on the home screen
   const budi = await person(request, 'Budi');
   const a = await phone(browser, ani, 'id');
   const b = await phone(browser, budi, 'id');
-  await waitOnHome(b);
+  await waitOnHome(b, budi);
   await openConversation(a, budi, 'id');
 
   await a.getByRole('button', { name: `Panggilan suara ke ${budi.name}` }).click();
@@ -151,7 +157,7 @@ test('declined, cancelled and busy calls end the way each side expects', async (
   const a = await phone(browser, ani, 'en');
   const b = await phone(browser, budi, 'en');
   const c = await phone(browser, citra, 'en');
-  await waitOnHome(b);
+  await waitOnHome(b, budi);
   await openConversation(a, budi, 'en');
   // Opened before any call: two phones on a video call load this machine's CPU.
   await openConversation(c, budi, 'en');
