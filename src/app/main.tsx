@@ -57,8 +57,8 @@ const FIRST_ROUTE_WAIT_MS = 3000;
 // the shell renders after FIRST_ROUTE_WAIT_MS and the router finishes the load itself.
 // Signed in, the shell renders at once instead: its screens wait for the first pull anyway,
 // and rendering the frame while that is on the way got the screen up sooner (measured,
-// docs/adr/0007-first-load.md). (No top-level await: it would make the bundler wrap the modules it reaches and split
-// the sync runtime into chunks the HTML does not preload.)
+// docs/adr/0007-first-load.md). (No top-level await: it would make the bundler wrap the
+// modules it reaches and split the sync runtime into chunks the HTML does not preload.)
 const firstRoute = sessionStore.get()
   ? Promise.resolve()
   : Promise.race([

@@ -16,6 +16,11 @@ export interface Target {
   withOf: (owner: string) => string;
 }
 
+/** A private group the caller is not in answers 404, as if it did not exist. */
+const hidden = (g: { type: string; scope: string | null }) => g.type === 'private' && !g.scope;
+/** A visible group the caller is not in: banned from it, or just not a member. */
+const notMember = (banned: boolean) => chatError(banned ? 'chat-banned' : 'chat-not-member');
+
 /**
  * Who may talk where, checked before any write: one-to-one needs both people to exist
  * and no block either way; a group needs a live membership (a ban removes it). A private
@@ -28,15 +33,14 @@ export class ChatAccess {
 
   async group(uid: string, guid: string, db?: DbOrTx): Promise<GroupRow> {
     const g = await this.d.groups.find(guid, uid, db);
-    if (!g || (g.type === 'private' && !g.scope)) throw new AppError('not-found');
+    if (!g || hidden(g)) throw new AppError('not-found');
     return g;
   }
 
   async memberOf(uid: string, guid: string, db?: DbOrTx): Promise<GroupRow> {
     const g = await this.group(uid, guid, db);
-    if (g.scope) return g;
-    if (await this.d.groups.ban(guid, uid, db)) throw chatError('chat-banned');
-    throw chatError('chat-not-member');
+    if (!g.scope) throw notMember(Boolean(await this.d.groups.ban(guid, uid, db)));
+    return g;
   }
 
   /** For sending: blocks refuse, in either direction. */
@@ -47,10 +51,10 @@ export class ChatAccess {
     forWrite = true,
   ): Promise<Target> {
     if (receiverType === 'group') {
-      // memberOf's rules on one query's answer.
+      // group() and memberOf() on one query's answer.
       const g = await this.d.groups.sendTarget(receiver, uid);
-      if (!g || (g.type === 'private' && !g.scope)) throw new AppError('not-found');
-      if (!g.scope) throw chatError(g.banned ? 'chat-banned' : 'chat-not-member');
+      if (!g || hidden(g)) throw new AppError('not-found');
+      if (!g.scope) throw notMember(g.banned);
       return {
         conversationId: conversationId('group', uid, receiver),
         receiverType,

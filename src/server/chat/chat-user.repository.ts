@@ -19,37 +19,25 @@ export class ChatUserRepository {
    */
   async ensure(uids: string[], db: DbOrTx = this.db): Promise<number> {
     if (uids.length === 0) return 0;
-    const res = await db
-      .insertInto('chat_users')
-      .columns(['uid', 'name', 'avatar'])
-      .expression((eb) =>
-        eb
-          .selectFrom('users')
-          .select(['id', 'username', 'photo'])
-          .where('id', 'in', [...new Set(uids)]),
-      )
-      .onConflict((oc) =>
-        oc
-          .column('uid')
-          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), avatar: eb.ref('excluded.avatar') })),
-      )
-      .executeTakeFirst();
+    const res = await this.upsertFromUsers([...new Set(uids)], db).executeTakeFirst();
     return Number(res.numInsertedOrUpdatedRows ?? 0);
   }
 
   /** ensure() for one user, answering the name and avatar written (undefined: no such user). */
   ensureOne(uid: string): Promise<{ name: string; avatar: string | null } | undefined> {
-    return this.db
+    return this.upsertFromUsers([uid]).returning(['name', 'avatar']).executeTakeFirst();
+  }
+
+  private upsertFromUsers(uids: string[], db: DbOrTx = this.db) {
+    return db
       .insertInto('chat_users')
       .columns(['uid', 'name', 'avatar'])
-      .expression((eb) => eb.selectFrom('users').select(['id', 'username', 'photo']).where('id', '=', uid))
+      .expression((eb) => eb.selectFrom('users').select(['id', 'username', 'photo']).where('id', 'in', uids))
       .onConflict((oc) =>
         oc
           .column('uid')
           .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), avatar: eb.ref('excluded.avatar') })),
-      )
-      .returning(['name', 'avatar'])
-      .executeTakeFirst();
+      );
   }
 
   private base(db: DbOrTx = this.db) {
