@@ -60,7 +60,7 @@ function closureGroup(name: string, roots: string[], keepOut: string[] = []): Na
 export function chunkGroups(entry: string, guestScreens: string[]) {
   const byPattern = (name: string, pattern: RegExp) => (id: string) => (pattern.test(id) ? name : null);
   return [
-    { debugName: 'shell', name: closureGroup('shell', [entry], [entry]), priority: 40 },
+    { debugName: 'shell', name: closureGroup('shell', [entry]), priority: 40 },
     { debugName: 'forms', name: byPattern('forms', FORMS), priority: 35 },
     { debugName: 'ui-kit', name: byPattern('ui-kit', UI_KIT), priority: 33 },
     { debugName: 'guest', name: closureGroup('guest', guestScreens), priority: 30 },

@@ -80,7 +80,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
-  if (config.staticDir) await app.register(staticAppPlugin, { dir: config.staticDir });
+  if (config.staticDir)
+    await app.register(staticAppPlugin, {
+      dir: config.staticDir,
+      settings: { supportUrl: config.supportUrl },
+    });
   // Chat fan-out and session revocations across instances: LISTEN before serving, stop
   // before the pool closes.
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);

@@ -23,7 +23,6 @@ test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseUR
   const owner = await apiSignUp(request, 'Lighthouse');
   const api = new ApiAs(request, owner.token);
   const { farmId } = await apiFarm(api, 'Tambak Sejahtera', ['Kolam 1', 'Kolam 2', 'Kolam 3']);
-  const user = await api.get('/user');
 
   const screens = [
     { name: 'login', path: '/login', signedIn: false },
@@ -40,9 +39,11 @@ test('Lighthouse budgets on the main screens (mobile)', async ({ request, baseUR
   let seeded = false;
   try {
     for (const screen of audited) {
-      // The guest screen first: the session is stored only afterwards.
+      // The guest screen first: the user signs in only afterwards.
       if (screen.signedIn && !seeded) {
-        await browser.seedSession(origin, { token: owner.token, user });
+        await browser.signIn(origin, owner, `/farm/${farmId}`, (page) =>
+          expect(page.getByText('Kolam 3')).toBeVisible(),
+        );
         seeded = true;
       }
       console.log(`${screen.name} (${screen.path})`);

@@ -1,24 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { api } from '#local/api-client';
 import { HelpIcon } from '../icons.tsx';
-import { useResource } from '../use-resource.tsx';
 
 export const DEFAULT_SUPPORT_URL = 'https://wa.me/6281100000000';
 
-/** The server may name its own support chat (GET /api/config); without it the default. */
-function useSupportUrl(): string {
-  const { data } = useResource('config', () => api.get<{ support_url?: string }>('/config'));
-  const url = data?.support_url;
+/**
+ * The support chat this server names (SUPPORT_URL), which it writes into the app's HTML
+ * (`<meta name="tambak-support-url">`, src/server/plugins/route-html.ts): known before
+ * any request, offline too, since the service worker keeps that HTML. Without it (the
+ * dev server) or when it is not a web address: the default.
+ */
+export function supportUrl(doc: Document = document): string {
+  const url = doc.querySelector<HTMLMetaElement>('meta[name="tambak-support-url"]')?.content;
   return url && /^https?:\/\//.test(url) ? url : DEFAULT_SUPPORT_URL;
 }
 
 export function HelpButton() {
   const { t } = useTranslation('ui');
-  const href = useSupportUrl();
   return (
     <a
       className="help-button"
-      href={href}
+      href={supportUrl()}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={t('helpLabel')}

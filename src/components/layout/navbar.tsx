@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { AppLogo } from '../app-logo.tsx';
 import { UserIcon } from '../icons.tsx';
 import { useSession } from '../session.tsx';
 import { FarmSwitcher } from './farm-switcher.tsx';
@@ -13,7 +14,7 @@ export function Navbar() {
     <header className="navbar">
       {/* The name is hidden on a phone, so the link carries it itself (axe link-name). */}
       <Link to="/farm" className="navbar__brand" aria-label={t('appName')}>
-        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <AppLogo size={32} />
         <span className="navbar__brand-name">{t('appName')}</span>
       </Link>
       <div className="navbar__farm">{session && <FarmSwitcher />}</div>

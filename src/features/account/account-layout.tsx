@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppLogo } from '#components/app-logo';
 import { LanguageSwitch } from '#components/layout/language-switch';
 import './account.css';
 
@@ -18,7 +19,7 @@ export function AccountLayout({ title, intro, children, footer }: AccountLayoutP
     <div className="account">
       <aside className="account__brand">
         <Link to="/login" className="account__logo">
-          <img src="/favicon.svg" alt="" width="48" height="48" />
+          <AppLogo size={48} />
           <span>Tambak</span>
         </Link>
         <p className="account__tagline">{t('tagline')}</p>

@@ -53,4 +53,18 @@ describe('route HTML with preload links', () => {
     expect(text).not.toContain('<script>');
     expect(text).toContain('/assets/ok.js');
   });
+
+  it("carries the server's support link in a meta tag on every route, escaped", () => {
+    const html = loadRouteHtml(built({ '/login': { js: ['assets/login-1.js'], css: [] } }), {
+      supportUrl: 'https://wa.me/62811?text="><script>',
+    });
+    for (const path of ['/login', '/somewhere', '/index.html']) {
+      const text = html(path).identity.toString();
+      expect(text).toContain(
+        '<meta name="tambak-support-url" content="https://wa.me/62811?text=&quot;&gt;&lt;script&gt;">',
+      );
+      expect(text).not.toContain('<script>');
+    }
+    expect(loadRouteHtml(built())('/login').identity.toString()).not.toContain('tambak-support-url');
+  });
 });

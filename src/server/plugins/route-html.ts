@@ -38,14 +38,31 @@ function preloadLinks({ js, css }: { js: string[]; css: string[] }): string {
   ].join('');
 }
 
+/** What this server tells the app in its HTML, read before anything is fetched. */
+export interface HtmlSettings {
+  /** The support chat the help button opens (src/components/layout/help-button.tsx). */
+  supportUrl?: string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function settingsMeta({ supportUrl }: HtmlSettings): string {
+  return supportUrl ? `<meta name="tambak-support-url" content="${escapeAttribute(supportUrl)}">` : '';
+}
+
 /**
- * The app's HTML for each route: index.html plus preload links for the route's screen
- * chunks, so a first visit fetches the screen's code together with the shell's instead of
- * one round trip later. Built once at start, with gzip and brotli copies. Routes without
- * an entry (or a build without route-preloads.json) get index.html as it is.
+ * The app's HTML for each route: index.html with this server's settings (a meta tag, so
+ * the app needs no request for them) plus preload links for the route's screen chunks,
+ * so a first visit fetches the screen's code together with the shell's instead of one
+ * round trip later. Built once at start, with gzip and brotli copies. Routes without an
+ * entry (or a build without route-preloads.json) get index.html with the settings only.
  */
-export function loadRouteHtml(root: string): (pathname: string) => HtmlVariant {
-  const index = readFileSync(resolve(root, 'index.html'), 'utf8');
+export function loadRouteHtml(root: string, settings: HtmlSettings = {}): (pathname: string) => HtmlVariant {
+  const index = readFileSync(resolve(root, 'index.html'), 'utf8').replace(
+    '</head>',
+    `${settingsMeta(settings)}</head>`,
+  );
   const plain = variant(index);
   const file = resolve(root, 'route-preloads.json');
   const preloads: RoutePreloads = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};

@@ -22,7 +22,10 @@ let app: App;
 let user: TestUser;
 beforeAll(async () => {
   const staticDir = mkdtempSync(join(tmpdir(), 'tambak-static-'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Tambak</title><div id="root"></div>');
+  writeFileSync(
+    join(staticDir, 'index.html'),
+    '<!doctype html><html><head><title>Tambak</title></head><body><div id="root"></div></body></html>',
+  );
   app = await createTestApp({ STATIC_DIR: staticDir });
   user = await signUp(app, 'xss');
 });
@@ -115,6 +118,14 @@ describe('security headers on every response', () => {
   it('serves the app shell as HTML with the CSP', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+  });
+  it("renders index.html itself (the service worker's copy) with the server's settings, uncached", async () => {
+    for (const url of ['/index.html', '/farm/123']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<meta name="tambak-support-url" content="${app.ctx.config.supportUrl}">`);
+    }
   });
 });
 

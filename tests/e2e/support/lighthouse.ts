@@ -1,15 +1,18 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
 import lighthouse, { type Config, type Result } from 'lighthouse';
+import { AccountPages } from '../pages/account-pages.ts';
 
 /**
  * Lighthouse 11 (the last with the PWA category) on a Chromium that Playwright launched
- * with a DevTools port, so a signed-in session can be seeded first. Mobile profile with
- * the default simulated throttling. Before every audit Lighthouse clears the service
- * worker, Cache Storage and the HTTP cache (its default) and, here, IndexedDB too, so each
- * run is a cold load; localStorage (where the session lives) is kept.
+ * with a DevTools port, so a user can sign in first. Mobile profile with the default
+ * simulated throttling. Before every audit Lighthouse clears the service worker, Cache
+ * Storage and the HTTP cache (its default), so each run loads the app's code cold; the
+ * origin's localStorage and IndexedDB (the session and the local copy of the farm) are
+ * kept, as a phone's are: the browser evicts an origin's storage as a whole, never the
+ * local copy alone.
  */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -31,10 +34,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'pwa'] as 
  */
 const CONFIG: Config = {
   extends: 'lighthouse:default',
-  settings: {
-    onlyCategories: [...CATEGORIES],
-    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb'],
-  },
+  settings: { onlyCategories: [...CATEGORIES] },
 };
 
 export interface AuditFigures {
@@ -122,13 +122,22 @@ export class LighthouseBrowser {
   }
 
   /**
-   * Stores the session the way the app does (localStorage `tambak:session`) from a JSON
-   * response of the same origin, so no app page or asset is loaded (and cached) before the audits.
+   * Signs in through the sign-in screen and opens `landing`, waiting for `ready`: the
+   * device then holds what a signed-in phone holds, the session and its local copy of
+   * the farm. The audits that follow clear the HTTP cache, the service worker and Cache
+   * Storage (Lighthouse's default), so the app's code still comes over the network cold.
    */
-  async seedSession(origin: string, session: { token: string; user: unknown }): Promise<void> {
+  async signIn(
+    origin: string,
+    user: { email: string; password: string },
+    landing: string,
+    ready: (page: Page) => Promise<void>,
+  ): Promise<void> {
     const page = this.context.pages()[0] ?? (await this.context.newPage());
-    await page.goto(`${origin}/api/health`);
-    await page.evaluate((value) => localStorage.setItem('tambak:session', value), JSON.stringify(session));
+    await page.goto(`${origin}/login`);
+    await new AccountPages(page).signIn(user);
+    await page.goto(`${origin}${landing}`);
+    await ready(page);
     await page.goto('about:blank');
   }
 
