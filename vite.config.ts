@@ -86,6 +86,7 @@ export default defineConfig({
     // One stylesheet for the whole app, inlined into index.html (scripts/vite-inline-entry-css.ts):
     // no screen waits for a CSS file of its own.
     cssCodeSplit: false,
+    // Every browser the app supports knows modulepreload: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(ENTRY, GUEST_SCREENS) } } },
   },

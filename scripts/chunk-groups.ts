@@ -7,8 +7,9 @@
  * more time asking than downloading. Here the code goes into a few files by what loads
  * together, the higher priority choosing first:
  *
- * - `shell`: everything the entry (src/app/main.tsx) imports statically: React, the
- *   router, i18next, the layout. Loaded on every first visit anyway.
+ * - `shell`: the entry (src/app/main.tsx) and everything it imports statically: React,
+ *   the router, i18next, the layout. Loaded on every first visit anyway; with the entry
+ *   inside it, index.html loads it directly (no entry file of its own to wait for).
  * - `forms`: formik, yup and the form fields, for every screen with a form.
  * - `ui-kit`: the shared UI pieces and domain code of the screens (src/components,
  *   src/shared/domain and i18n, luxon).
@@ -45,11 +46,11 @@ function staticClosure(entries: string[], ctx: ChunkingContextLike): Set<string>
 }
 
 /** A group made of the static closure of some modules (computed once, on first use). */
-function closureGroup(name: string, roots: string[], keepOut: string[] = []): NameFunction {
+function closureGroup(name: string, roots: string[]): NameFunction {
   let members: Set<string> | undefined;
   return (id, ctx) => {
     members ??= staticClosure(roots, ctx);
-    return members.has(id) && !keepOut.includes(id) ? name : null;
+    return members.has(id) ? name : null;
   };
 }
 
