@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfirmProvider } from '#components/confirm-dialog';
-import { afterFirstScreen, markFirstScreen } from '#components/first-screen.ts';
+import { afterFirstScreen, afterNextPaint, markFirstScreen } from '#components/first-screen.ts';
 import { ToastProvider } from '#components/toast';
 import { sessionStore } from '#local/session-store';
 import { initI18n } from './i18n.ts';
@@ -29,6 +29,20 @@ const offRendered = router.subscribe('onRendered', () => {
 // Should the first route never render (an error screen), the rest starts all the same.
 setTimeout(markFirstScreen, FIRST_SCREEN_FALLBACK_MS);
 
+/** Longest the first render waits for the route's screen chunk before it renders anyway. */
+const FIRST_ROUTE_WAIT_MS = 3000;
+
+// The engine's first run waits until the first route has painted (from the local copy, when
+// there is one): the pull's answers are then written and rendered after the screen is up,
+// not in the middle of its first render. FIRST_ROUTE_WAIT_MS at most (an error screen).
+const firstRoutePainted = new Promise<void>((resolve) => {
+  const off = router.subscribe('onRendered', () => {
+    off();
+    void afterNextPaint().then(resolve);
+  });
+  setTimeout(resolve, FIRST_ROUTE_WAIT_MS);
+});
+
 // The sync runtime (Dexie, outbox, engine) stays out of the first download (the worker
 // precaches it). Signed in, it loads at once, in parallel with the first screen, whose data
 // its first pull brings; signed out there is nothing to pull, and it waits for the screen.
@@ -36,7 +50,10 @@ const loadSyncRuntime = () =>
   import('./sync-runtime.ts').then(
     ({ createSyncRuntime }) =>
       provideSyncControl(
-        createSyncRuntime({ routeFarm: () => matchRoute(router.state.location.pathname)?.params.farm_id }),
+        createSyncRuntime({
+          routeFarm: () => matchRoute(router.state.location.pathname)?.params.farm_id,
+          firstRunAfter: firstRoutePainted,
+        }),
       ),
     (error: unknown) => console.error('sync runtime failed to load', error),
   );
@@ -46,25 +63,19 @@ else void afterFirstScreen().then(loadSyncRuntime);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-/** Longest the first render waits for the route's screen chunk before it renders anyway. */
-const FIRST_ROUTE_WAIT_MS = 3000;
-
 // The route is resolved (guards, its screen's chunk, which the HTML already preloads) before
 // the first render, so that render has the whole screen and happens as one transition: React
 // renders it in slices of a few milliseconds instead of long tasks, and a slow phone still
 // answers a tap while the app starts. (Loaded by the router after mounting, the screen would
 // arrive through the router's store, an update React cannot slice.) Should the chunk be slow,
 // the shell renders after FIRST_ROUTE_WAIT_MS and the router finishes the load itself.
-// Signed in, the shell renders at once instead: its screens wait for the first pull anyway,
-// and rendering the frame while that is on the way got the screen up sooner (measured,
-// docs/adr/0007-first-load.md). (No top-level await: it would make the bundler wrap the
-// modules it reaches and split the sync runtime into chunks the HTML does not preload.)
-const firstRoute = sessionStore.get()
-  ? Promise.resolve()
-  : Promise.race([
-      router.load().catch((error: unknown) => console.error('first route failed to load', error)),
-      new Promise((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS)),
-    ]);
+// Signed in, the screen then reads the farm from the local copy (docs/adr/0007-first-load.md).
+// (No top-level await: it would make the bundler wrap the modules it reaches and split the
+// sync runtime into chunks the HTML does not preload.)
+const firstRoute = Promise.race([
+  router.load().catch((error: unknown) => console.error('first route failed to load', error)),
+  new Promise((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS)),
+]);
 void firstRoute.then(() => {
   const app = createRoot(root);
   startTransition(() =>

@@ -48,7 +48,9 @@ afterEach(() => {
   resetSyncStatusForTests();
 });
 
-function setup(options: { session?: SessionStore; storage?: KeyValueStorage } = {}) {
+function setup(
+  options: { session?: SessionStore; storage?: KeyValueStorage; firstRunAfter?: Promise<unknown> } = {},
+) {
   const db = testDb();
   const session = options.session ?? createSessionStore(null);
   const storage = options.storage ?? memoryStorage();
@@ -66,6 +68,7 @@ function setup(options: { session?: SessionStore; storage?: KeyValueStorage } = 
     },
     checkSession: async () => sessionCheck,
     revoke: async () => undefined,
+    firstRunAfter: options.firstRunAfter,
   });
   const posts = () => server.requests.filter((r) => r.method !== 'GET');
   return {
@@ -90,6 +93,20 @@ describe('sync runtime: session and logout rules', () => {
     await until(async () => (await t.db.outbox.count()) === 0, 'sent');
     expect(t.tokens).toEqual(['ani-1']);
     expect(JSON.parse(t.storage.getItem(OWNER_KEY) ?? '{}')).toMatchObject({ userId: 'u-ani' });
+  });
+
+  it('the first run waits for the first screen to paint, then pulls and sends', async () => {
+    let painted: () => void = () => {};
+    const t = setup({ firstRunAfter: new Promise<void>((resolve) => (painted = resolve)) });
+    t.session.set({ token: 'ani-1', user: ANI, pu_id: ANI.pu_id });
+    await until(() => getSyncStatus().active, 'engine created');
+    await saveRecords(t.db, BLOCKS, [block('Blok A')]);
+    // Several turns of the event loop: nothing goes out while the screen is not up.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(t.server.requests).toEqual([]);
+    painted();
+    await until(async () => (await t.db.outbox.count()) === 0, 'sent after the paint');
+    expect(t.server.requests.some((r) => r.method === 'GET')).toBe(true);
   });
 
   it('logout "keep" leaves unsent records on the phone, held, and sends them after the next login', async () => {

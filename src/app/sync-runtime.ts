@@ -55,6 +55,12 @@ export interface RuntimeDeps {
   routeFarm?: () => string | undefined;
   /** Revokes the token on the server (logout); failures are ignored. */
   revoke?: () => Promise<unknown>;
+  /**
+   * What the engine's first run (pull and send) waits for: the shell passes "the first
+   * screen has painted", so a cold start shows the farm from the local copy before the
+   * pull's answers are written and rendered. Later starts (a new login) do not wait.
+   */
+  firstRunAfter?: Promise<unknown>;
 }
 
 export interface SyncRuntime extends SyncControl {
@@ -167,6 +173,8 @@ export function createSyncRuntime(deps: RuntimeDeps = {}): SyncRuntime {
     ];
     setSyncStatus({ active: true, foreign: null });
     globalThis.navigator?.serviceWorker?.startMessages?.();
+    await deps.firstRunAfter;
+    if (engine !== next) return; // the session changed meanwhile
     // Release first, so the start-up run does not stop at the held queue and ask for a login.
     const resumed = resume ? next.resumeAfterLogin() : undefined;
     // The farm on screen goes with the start: one pull brings the farms and its data.

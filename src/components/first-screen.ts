@@ -19,14 +19,18 @@ export function markFirstScreen(): void {
 /** Longest wait for an idle moment once the first screen is up. */
 const IDLE_TIMEOUT_MS = 1500;
 
-/** Resolves when the first screen is up and the main thread has a quiet moment. */
-export async function afterFirstScreen(): Promise<void> {
-  await firstScreen;
-  // Two frames: the screen that was just rendered has been painted.
-  await new Promise<void>((resolve) => {
+/** Two frames from now: what was just rendered has been painted. */
+export function afterNextPaint(): Promise<void> {
+  return new Promise<void>((resolve) => {
     if (typeof globalThis.requestAnimationFrame !== 'function') return resolve();
     globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(() => resolve()));
   });
+}
+
+/** Resolves when the first screen is up and the main thread has a quiet moment. */
+export async function afterFirstScreen(): Promise<void> {
+  await firstScreen;
+  await afterNextPaint();
   await new Promise<void>((resolve) => {
     if (typeof globalThis.requestIdleCallback === 'function') {
       globalThis.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
