@@ -13,6 +13,7 @@ import { UserRepository } from './modules/account/user.repository.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
+import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -48,7 +49,10 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
     linkSecret: config.linkSecret,
     publicUrl: config.publicUrl,
   });
-  const farmAccess = new FarmAccess(new FarmAccessRepository(db));
+  // Memberships kept a few seconds; every instance drops them when access changes anywhere.
+  const membershipCache = new MembershipCache(() => listener.listening);
+  listener.on('tambak_access', () => membershipCache.clear());
+  const farmAccess = new FarmAccess(new FarmAccessRepository(db), membershipCache);
   const chat = createChatModules({
     db,
     listener,

@@ -85,6 +85,8 @@ export async function addMember(
     access_level,
   }));
   if (rows.length > 0) await db.insertInto('user_farm_ponds').values(rows).execute();
+  // As the services do after changing access: this instance forgets the memberships it kept.
+  app.ctx.farmAccess.changed();
   return id;
 }
 
@@ -101,6 +103,7 @@ export async function setPermission(
     .values({ farm_id: farmId, role_id: roleId, feature_name: feature, action })
     .onConflict((oc) => oc.columns(['farm_id', 'role_id', 'feature_name']).doUpdateSet({ action }))
     .execute();
+  app.ctx.farmAccess.changed();
 }
 
 /**

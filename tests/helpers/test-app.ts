@@ -34,7 +34,9 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp(config, { ...deps, db });
+  // The app LISTENs on its own database, as a deployed one does (session revocations,
+  // chat fan-out, the membership cache's access notices).
+  const app = await buildApp(config, { databaseUrl: `${base}${name}`, ...deps, db });
   app.addHook('onClose', async () => {
     await db.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

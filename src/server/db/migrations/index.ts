@@ -4,6 +4,7 @@ import * as m0002 from './0002_cycles_and_water.ts';
 import * as m0003 from './0003_chat.ts';
 import * as m0006 from './0006_push.ts';
 import * as m0007 from './0007_uploads.ts';
+import * as m0008 from './0008_access_notify.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_chat': m0003,
   '0006_push': m0006,
   '0007_uploads': m0007,
+  '0008_access_notify': m0008,
 };

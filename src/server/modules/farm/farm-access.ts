@@ -10,6 +10,7 @@ import {
 } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
 import type { FarmAccessRepository } from './farm-access.repository.ts';
+import type { MembershipCache } from './membership-cache.ts';
 
 export interface Membership {
   farmId: string;
@@ -18,9 +19,9 @@ export interface Membership {
   roleId: number;
   status: number;
   isHideFinance: boolean;
-  permissions: Record<string, Action>;
+  permissions: Readonly<Record<string, Action>>;
   /** Per-pond access; only consulted for role ids above 2. */
-  pondAccess: Map<string, PondAccess>;
+  pondAccess: ReadonlyMap<string, PondAccess>;
   /**
    * The database clock when the membership was read (ISO). Every farm-scoped read comes
    * after it, so it is a valid `server_time` for a pull answer without another round trip.
@@ -47,9 +48,34 @@ export function mergePermissions(
  * reveal nothing.
  */
 export class FarmAccess {
-  constructor(private readonly repo: FarmAccessRepository) {}
+  /**
+   * Memberships read in the last few seconds. Without `cache` (or an `access` channel that
+   * hears every instance's changes) each request reads its membership.
+   */
+  constructor(
+    private readonly repo: FarmAccessRepository,
+    private readonly cache?: MembershipCache,
+  ) {}
 
+  /**
+   * Read-only once returned: it may be shared with other requests for a few seconds
+   * (`membership-cache.ts`). `readAt` is then as old as the read, which keeps it a safe
+   * `server_time` (a pull from an earlier time gets some rows twice, never misses one).
+   */
   async membership(userId: string, farmId: string): Promise<Membership> {
+    const cached = this.cache?.get(userId, farmId);
+    if (cached) return cached;
+    const m = await this.read(userId, farmId);
+    this.cache?.set(m);
+    return m;
+  }
+
+  /** Called by the services that changed who may do what, after their write committed. */
+  changed(): void {
+    this.cache?.clear();
+  }
+
+  private async read(userId: string, farmId: string): Promise<Membership> {
     const row = await this.repo.findMembership(userId, farmId);
     if (!row) throw new AppError('not-found');
     const permissions = mergePermissions(row.role_id, row.permission_rows ?? []);

@@ -129,6 +129,7 @@ export class FarmService {
         : {}),
       ...(m.roleId === ROLE.admin && body.status !== undefined ? { status: body.status } : {}),
     });
+    this.d.access.changed();
     return this.one(userId, farmId);
   }
 
@@ -137,6 +138,7 @@ export class FarmService {
     const m = await this.d.access.membership(userId, farmId);
     if (m.roleId !== ROLE.admin) throw new AppError('forbidden');
     await this.d.farms.softDeleteFarm(farmId);
+    this.d.access.changed();
     await this.chatSync(farmId);
   }
 
@@ -153,6 +155,7 @@ export class FarmService {
       }
       await this.d.memberships.softDelete(m.userFarmId, tx);
     });
+    this.d.access.changed();
     await this.chatSync(farmId);
   }
 

@@ -42,9 +42,10 @@ export class PondService {
    * Must be atomic: a pond without that access row would vanish from its creator's list.
    */
   async add(userId: string, body: AddPondBody): Promise<Pond> {
-    const m = await this.d.access.require(userId, body.farm_id, 'pond', ACTION.add);
+    let m = await this.d.access.require(userId, body.farm_id, 'pond', ACTION.add);
     await this.requireBlockOf(body.farm_id, body.block_id);
     const id = body.pond_id ?? uuidv7();
+    let granted = false;
     const row = await this.d.ponds.transaction(async (tx) => {
       const inserted = await this.d.ponds.insertIfAbsent(
         { id, farm_id: body.farm_id, block_id: body.block_id, name: body.name.trim(), area: body.area },
@@ -52,10 +53,15 @@ export class PondService {
       );
       if (inserted && isPondRestricted(m.roleId)) {
         await this.d.memberships.grantPond(m.userFarmId, body.farm_id, id, POND_ACCESS.all, tx);
-        m.pondAccess.set(id, POND_ACCESS.all);
+        granted = true;
       }
       return this.d.ponds.findById(id, tx);
     });
+    if (granted) {
+      // The membership may be shared (FarmAccess keeps it a few seconds): a new one.
+      this.d.access.changed();
+      m = { ...m, pondAccess: new Map(m.pondAccess).set(id, POND_ACCESS.all) };
+    }
     // The id is taken by another farm's pond: refuse without touching or showing it.
     if (!row || row.farm_id !== body.farm_id) throw new AppError('conflict');
     if (!this.d.access.canSeePond(m, id)) throw new AppError('not-found');

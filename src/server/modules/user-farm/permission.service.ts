@@ -50,6 +50,7 @@ export class PermissionService {
       }
     }
     await this.repo.upsert(body.farm_id, body.role_id, body.permissions);
+    this.access.changed();
     return this.levels(body.farm_id, body.role_id);
   }
 

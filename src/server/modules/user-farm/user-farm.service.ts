@@ -81,6 +81,7 @@ export class UserFarmService {
         await this.d.memberships.replacePonds(userFarmId, body.farm_id, body.ponds, tx);
         return user;
       });
+      this.d.access.changed();
     } catch (e) {
       // Two invitations of the same person at once: the second loses the unique index race.
       if (isUniqueViolation(e)) throw new AppError('user-already-member');
@@ -108,6 +109,7 @@ export class UserFarmService {
       await this.d.memberships.setRole(userFarmId, body.role_id, tx);
       await this.d.memberships.replacePonds(userFarmId, target.farm_id, body.ponds, tx);
     });
+    this.d.access.changed();
     await this.chatSync(target.farm_id);
     return (await this.members(target.farm_id, userFarmId))[0];
   }
@@ -124,6 +126,7 @@ export class UserFarmService {
       if (current.role_id === ROLE.admin) await this.requireOtherAdmin(target.farm_id, tx);
       await this.d.memberships.softDelete(userFarmId, tx);
     });
+    this.d.access.changed();
     await this.chatSync(target.farm_id);
   }
 
