@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SUPPORT_URL, supportUrl } from './help-button.tsx';
+import { DEFAULT_SUPPORT_URL, knownSupportUrl } from './help-button.tsx';
 
 function withMeta(content: string) {
   const meta = document.createElement('meta');
@@ -9,19 +9,27 @@ function withMeta(content: string) {
   document.head.append(meta);
 }
 
-describe('the support link', () => {
+describe('the support link before any request', () => {
   afterEach(() => {
     for (const meta of document.head.querySelectorAll('meta')) meta.remove();
+    localStorage.clear();
   });
 
-  it("is the one the server wrote into the page's HTML", () => {
+  it("is the one the server wrote into the page's HTML, and is remembered", () => {
     withMeta('https://wa.me/62899');
-    expect(supportUrl()).toBe('https://wa.me/62899');
+    expect(knownSupportUrl()).toBe('https://wa.me/62899');
+    expect(localStorage.getItem('tambak:support-url')).toBe('https://wa.me/62899');
   });
 
-  it('falls back to the default without the tag or with something that is not a web address', () => {
-    expect(supportUrl()).toBe(DEFAULT_SUPPORT_URL);
+  it('on a page from the service worker (no tag) is the remembered one, else the default', () => {
+    expect(knownSupportUrl()).toBe(DEFAULT_SUPPORT_URL);
+    localStorage.setItem('tambak:support-url', 'https://wa.me/62877');
+    expect(knownSupportUrl()).toBe('https://wa.me/62877');
+  });
+
+  it('ignores anything that is not a web address', () => {
     withMeta('javascript:alert(1)');
-    expect(supportUrl()).toBe(DEFAULT_SUPPORT_URL);
+    localStorage.setItem('tambak:support-url', 'javascript:alert(2)');
+    expect(knownSupportUrl()).toBe(DEFAULT_SUPPORT_URL);
   });
 });

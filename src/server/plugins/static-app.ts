@@ -10,6 +10,7 @@ import { type HtmlSettings, loadRouteHtml } from './route-html.ts';
  * the manifest are never cached so an update reaches phones on their next visit.
  * Any non-API GET that is not a file falls back to index.html (history-mode routing), with
  * the server's settings and preload links for that route's screen (route-html.ts).
+ * /index.html itself (what the service worker precaches) is the built file as it is.
  * Text assets go out precompressed (brotli or gzip) when the build wrote the copies.
  */
 export const staticAppPlugin = fp(
@@ -24,8 +25,6 @@ export const staticAppPlugin = fp(
       root,
       wildcard: false,
       index: false,
-      // index.html (which the service worker precaches) is rendered like every route, below.
-      globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
       // The build writes .br and .gz copies of text assets (vite.config.ts): sent by Accept-Encoding.
       preCompressed: true,
       setHeaders(res, path) {
@@ -39,7 +38,6 @@ export const staticAppPlugin = fp(
       if (path === 'api' || path.startsWith('api/')) return reply.callNotFound();
       if (
         path &&
-        path !== 'index.html' &&
         /\.[a-z0-9]+$/i.test(path) &&
         existsSync(resolve(root, path)) &&
         resolve(root, path).startsWith(root)

@@ -119,8 +119,8 @@ describe('security headers on every response', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
   });
-  it("renders index.html itself (the service worker's copy) with the server's settings, uncached", async () => {
-    for (const url of ['/index.html', '/farm/123']) {
+  it("renders every route's HTML with the server's settings, uncached", async () => {
+    for (const url of ['/', '/farm/123', '/login']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
