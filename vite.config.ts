@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { bootFirst } from './scripts/vite-boot-first.ts';
 import { inlineEntryCss } from './scripts/vite-inline-entry-css.ts';
+import { inlineLogo } from './scripts/vite-inline-logo.ts';
 import { resolveAlias, routePreloads, screenImports } from './scripts/vite-route-preloads.ts';
 import { ROUTES } from './src/app/route-table.ts';
 
@@ -28,6 +29,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryCss(),
+    inlineLogo('src/components/app-logo.svg'),
     bootFirst(),
     routePreloads({
       router: 'src/app/router.tsx',
@@ -50,7 +52,6 @@ export default defineConfig({
         // The chat's emoji images (public/twemoji, ~500 files) load when the picker opens.
         globIgnores: ['twemoji/**'],
       },
-      includeAssets: ['favicon.svg'],
       manifest: {
         name: 'Tambak',
         short_name: 'Tambak',
