@@ -18,23 +18,13 @@ initI18n();
 const FIRST_SCREEN_FALLBACK_MS = 8000;
 const FIRST_SYNC_WAIT_MS = 4000;
 
-// The first rendered route marks the first screen; what it does not need waits for it.
-// Signed in, the first screen is up once its data came in too (the first sync run); on a
-// slow link the chat and the worker's precache then do not compete with that data.
-const offRendered = router.subscribe('onRendered', () => {
-  offRendered();
-  if (sessionStore.get()) void syncRunSettled(FIRST_SYNC_WAIT_MS).then(markFirstScreen);
-  else markFirstScreen();
-});
-// Should the first route never render (an error screen), the rest starts all the same.
-setTimeout(markFirstScreen, FIRST_SCREEN_FALLBACK_MS);
-
 /** Longest the first render waits for the route's screen chunk before it renders anyway. */
 const FIRST_ROUTE_WAIT_MS = 3000;
 
-// The engine's first run waits until the first route has painted (from the local copy, when
-// there is one): the pull's answers are then written and rendered after the screen is up,
-// not in the middle of its first render. FIRST_ROUTE_WAIT_MS at most (an error screen).
+// The first route has rendered and painted (from the local copy, when signed in and there
+// is one). The engine's first run waits for it, so the pull's answers are written and
+// rendered after the screen is up, not in the middle of its first render
+// (FIRST_ROUTE_WAIT_MS at most: an error screen).
 const firstRoutePainted = new Promise<void>((resolve) => {
   const off = router.subscribe('onRendered', () => {
     off();
@@ -42,6 +32,15 @@ const firstRoutePainted = new Promise<void>((resolve) => {
   });
   setTimeout(resolve, FIRST_ROUTE_WAIT_MS);
 });
+
+// The first screen is up once that route painted; signed in, once its data came in too
+// (the first sync run). What it does not need (the chat, the worker's precache) waits for
+// it, so on a slow link they do not compete with that data.
+void firstRoutePainted.then(() =>
+  sessionStore.get() ? syncRunSettled(FIRST_SYNC_WAIT_MS).then(markFirstScreen) : markFirstScreen(),
+);
+// Should the first route never render (an error screen), the rest starts all the same.
+setTimeout(markFirstScreen, FIRST_SCREEN_FALLBACK_MS);
 
 // The sync runtime (Dexie, outbox, engine) stays out of the first download (the worker
 // precaches it). Signed in, it loads at once, in parallel with the first screen, whose data

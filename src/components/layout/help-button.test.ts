@@ -17,19 +17,19 @@ describe('the support link before any request', () => {
 
   it("is the one the server wrote into the page's HTML, and is remembered", () => {
     withMeta('https://wa.me/62899');
-    expect(knownSupportUrl()).toBe('https://wa.me/62899');
+    expect(knownSupportUrl()).toEqual({ url: 'https://wa.me/62899', fromHtml: true });
     expect(localStorage.getItem('tambak:support-url')).toBe('https://wa.me/62899');
   });
 
   it('on a page from the service worker (no tag) is the remembered one, else the default', () => {
-    expect(knownSupportUrl()).toBe(DEFAULT_SUPPORT_URL);
+    expect(knownSupportUrl()).toEqual({ url: DEFAULT_SUPPORT_URL, fromHtml: false });
     localStorage.setItem('tambak:support-url', 'https://wa.me/62877');
-    expect(knownSupportUrl()).toBe('https://wa.me/62877');
+    expect(knownSupportUrl()).toEqual({ url: 'https://wa.me/62877', fromHtml: false });
   });
 
   it('ignores anything that is not a web address', () => {
     withMeta('javascript:alert(1)');
     localStorage.setItem('tambak:support-url', 'javascript:alert(2)');
-    expect(knownSupportUrl()).toBe(DEFAULT_SUPPORT_URL);
+    expect(knownSupportUrl()).toEqual({ url: DEFAULT_SUPPORT_URL, fromHtml: false });
   });
 });

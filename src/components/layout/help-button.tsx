@@ -23,22 +23,26 @@ function remember(storage: Pick<Storage, 'setItem'>, url: string): void {
  * writes it into each route's HTML (`<meta name="tambak-support-url">`,
  * src/server/plugins/route-html.ts) and the app remembers it. The service worker answers
  * navigations with the built index.html, which has no such tag: then the remembered one,
- * else the default. Anything that is not a web address is ignored.
+ * else the default, and `fromHtml` is false. Anything that is not a web address is ignored.
  */
-export function knownSupportUrl(doc: Document = document, storage: Storage = localStorage): string {
+export function knownSupportUrl(
+  doc: Document = document,
+  storage: Storage = localStorage,
+): { url: string; fromHtml: boolean } {
   const fromHtml = webAddress(doc.querySelector<HTMLMetaElement>(META)?.content);
   if (fromHtml) {
     remember(storage, fromHtml);
-    return fromHtml;
+    return { url: fromHtml, fromHtml: true };
   }
-  return webAddress(storage.getItem(STORED)) ?? DEFAULT_SUPPORT_URL;
+  return { url: webAddress(storage.getItem(STORED)) ?? DEFAULT_SUPPORT_URL, fromHtml: false };
 }
 
 /** Without the tag (a page from the worker) the server is asked once the first screen is up. */
 function useSupportUrl(): string {
-  const [url, setUrl] = useState(() => knownSupportUrl());
+  const [known] = useState(() => knownSupportUrl());
+  const [url, setUrl] = useState(known.url);
   useEffect(() => {
-    if (document.querySelector(META)) return;
+    if (known.fromHtml) return;
     let live = true;
     afterFirstScreen()
       .then(() => api.get<{ support_url?: string }>('/config'))
@@ -52,7 +56,7 @@ function useSupportUrl(): string {
     return () => {
       live = false;
     };
-  }, []);
+  }, [known]);
   return url;
 }
 
