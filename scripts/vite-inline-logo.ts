@@ -19,9 +19,11 @@ export function inlineLogo(file: string): Plugin {
       handler(html) {
         const markup = svg();
         const dataUrl = `data:image/svg+xml,${encodeURIComponent(markup.replaceAll('"', "'"))}`;
+        // The file names itself (role, label); beside the app's name it is decoration.
+        const decorative = markup.replace(/ (role|aria-label)="[^"]*"/g, '');
         return html
           .replace(BOOT_LOGO, (_img, width: string, height: string) =>
-            markup.replace('<svg ', `<svg width="${width}" height="${height}" aria-hidden="true" `),
+            decorative.replace('<svg ', `<svg width="${width}" height="${height}" aria-hidden="true" `),
           )
           .replace(TAB_ICON, `<link rel="icon" href="${dataUrl}"`);
       },
