@@ -5,11 +5,11 @@ import { ConfirmProvider } from '#components/confirm-dialog';
 import { afterFirstScreen, afterNextPaint, markFirstScreen } from '#components/first-screen.ts';
 import { ToastProvider } from '#components/toast';
 import { sessionStore } from '#local/session-store';
+import { provideSyncControl, syncRunSettled } from '#local/sync/status';
 import { initI18n } from './i18n.ts';
 import { matchRoute } from './route-table.ts';
 import { router } from './router.tsx';
 import { SyncHost } from './sync-host.tsx';
-import { provideSyncControl, syncRunSettled } from './sync-status.tsx';
 import './styles.css';
 import './utilities.css';
 

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSyncStatusField } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
+import { onSyncNotice } from '#local/sync/status';
 import { router } from './router.tsx';
-import { onSyncNotice, useSyncStatusField } from './sync-status.tsx';
 
 const ForeignQueueDialog = lazy(() =>
   import('#features/sync/foreign-queue-dialog').then((m) => ({ default: m.ForeignQueueDialog })),

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { saveRecords } from '#local/outbox';
 import { BLOCKS } from '#local/resources';
 import { createSessionStore, type KeyValueStorage, type SessionStore } from '#local/session-store';
+import { getSyncStatus, resetSyncStatusForTests } from '#local/sync/status';
 import { FakeServer, status, TestEnv, testDb } from '#local/test-kit';
 import type { User } from '#shared/contracts/account';
 import { createSyncRuntime, OWNER_KEY, type SyncRuntime } from './sync-runtime.ts';
-import { getSyncStatus, resetSyncStatusForTests } from './sync-status.tsx';
 
 const FARM = '01950000-0000-7000-8000-00000000000f';
 const user = (id: string, username: string): User => ({

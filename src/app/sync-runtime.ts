@@ -13,9 +13,9 @@ import { holdForLogin } from '#local/sync/apply-answer';
 import { createSyncEngine, type SyncEngine } from '#local/sync/engine';
 import type { SyncEnv } from '#local/sync/env';
 import { discardEntry, retryEntry } from '#local/sync/failed-actions';
+import { emitSyncNotice, type SyncControl, setSyncStatus } from '#local/sync/status';
 import { observeSummary } from '#local/sync/summary';
 import { createFetchTransport, type Transport } from '#local/sync/transport';
-import { emitSyncNotice, type SyncControl, setSyncStatus } from './sync-status.tsx';
 
 /**
  * The page's sync runtime (loaded lazily by main.tsx): one engine per signed-in user.

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSyncStatusForTests, setSyncStatus } from '#app/sync-status';
 import { getDb } from '#local/db';
+import { resetSyncStatusForTests, setSyncStatus } from '#local/sync/status';
 import type { Block, Farm } from '#shared/contracts/farm';
 import { useBlocks, useFarms } from './farm-data.tsx';
 import { resetResources } from './use-resource.tsx';

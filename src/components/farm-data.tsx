@@ -1,8 +1,9 @@
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { syncControl, useSyncStatusField } from '#app/sync-status';
+import { useSyncStatusField } from '#components/sync-status.ts';
 import { ApiError, api } from '#local/api-client';
 import type { Local, TambakDb } from '#local/db';
+import { syncControl } from '#local/sync/status';
 import { visible } from '#local/visible';
 import type { Block, Farm, FarmInfo, Pond } from '#shared/contracts/farm';
 import { sortByName } from '#shared/domain/natural-sort';

@@ -8,23 +8,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { type AppContext, createContext } from './context.ts';
-import type { Db } from './db/database.ts';
-import type { MessageProvider } from './messaging/messenger.ts';
-import type { PushSender } from './modules/push/push.service.ts';
+import { type ContextDeps, createContext } from './context.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { registerRoutes } from './routes.ts';
+import type { AppContext } from './types.ts';
 
-export interface AppDeps {
-  db: Db;
-  /** Override message delivery (tests); default: SMTP when configured, else the dev outbox. */
-  providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
-  /** Override the Web Push transport (tests post to a local push service); default web-push over HTTPS. */
-  pushSender?: PushSender;
+export interface AppDeps extends ContextDeps {
   /** Connection string for the chat's LISTEN connection; default config.databaseUrl (none: one instance). */
   databaseUrl?: string;
 }

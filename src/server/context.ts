@@ -1,10 +1,9 @@
-import type { AppDeps } from './app.ts';
 import { createChatModules } from './chat/chat-modules.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { PgListener } from './db/pg-listener.ts';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository.ts';
-import { DevOutboxProvider, Messenger, SmtpProvider } from './messaging/messenger.ts';
+import { DevOutboxProvider, type MessageProvider, Messenger, SmtpProvider } from './messaging/messenger.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
@@ -15,17 +14,26 @@ import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
-import { PushService, vapidSubject } from './modules/push/push.service.ts';
+import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 
+/** What the object graph is built over: the pool, and the outside world tests replace. */
+export interface ContextDeps {
+  db: Db;
+  /** Override message delivery (tests); default: SMTP when configured, else the dev outbox. */
+  providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
+  /** Override the Web Push transport (tests post to a local push service); default web-push over HTTPS. */
+  pushSender?: PushSender;
+}
+
 /**
  * The object graph of one server instance: repositories over the pool, services over
  * repositories. Built once in buildApp; routes receive it instead of importing singletons.
  */
-export function createContext(config: Config, deps: AppDeps, log: (line: string) => void) {
+export function createContext(config: Config, deps: ContextDeps, log: (line: string) => void) {
   const { db } = deps;
   const devOutboxProvider = new DevOutboxProvider(db, log);
   const messenger = new Messenger({
@@ -98,4 +106,9 @@ export function createContext(config: Config, deps: AppDeps, log: (line: string)
   };
 }
 
-export type AppContext = ReturnType<typeof createContext>;
+type BuiltContext = ReturnType<typeof createContext>;
+
+declare module './types.ts' {
+  /** What createContext builds (see types.ts). */
+  interface AppContext extends BuiltContext {}
+}

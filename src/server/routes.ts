@@ -1,15 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '#shared/contracts/envelope';
 import { chatRoutes } from './chat/chat.routes.ts';
-import type { AppContext } from './context.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
@@ -20,15 +13,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
-
-/** The Fastify instance routes register on, typed so TypeBox schemas type the handlers. */
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
+import type { Api, AppContext } from './types.ts';
 
 /** Every module's routes, under /api. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {

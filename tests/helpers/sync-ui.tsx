@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createSyncRuntime, type SyncRuntime } from '../../src/app/sync-runtime.ts';
-import { provideSyncControl, resetSyncStatusForTests } from '../../src/app/sync-status.tsx';
 import { ConfirmProvider } from '../../src/components/confirm-dialog.tsx';
 import { uiLocales } from '../../src/components/locales.ts';
 import { ToastProvider } from '../../src/components/toast.tsx';
@@ -14,6 +13,7 @@ import { getDb } from '../../src/local/db.ts';
 import { saveRecords } from '../../src/local/outbox.ts';
 import { BLOCKS, PONDS } from '../../src/local/resources.ts';
 import { createSessionStore } from '../../src/local/session-store.ts';
+import { provideSyncControl, resetSyncStatusForTests } from '../../src/local/sync/status.ts';
 import { MESSAGES } from '../../src/shared/i18n/messages.ts';
 
 export const FARM = '01950000-0000-7000-8000-00000000000f';

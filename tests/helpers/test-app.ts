@@ -8,6 +8,9 @@ import { type App, type AppDeps, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDb } from '../../src/server/db/database.ts';
 
+/** The server's type, for client tests that run against a real server (they never import src/server). */
+export type { App };
+
 /**
  * A real server on a fresh database cloned from the migrated template. Call once per
  * test file (beforeAll) and close in afterAll.

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { unsentCount, useSyncStatus } from '#app/sync-status';
+import { useSyncStatus } from '#components/sync-status.ts';
+import { unsentCount } from '#local/sync/status';
 
 /** Cloud with a tick line when online, struck through when offline (drawn here: two uses only). */
 function CloudIcon({ offline }: { offline: boolean }) {

@@ -10,14 +10,13 @@ import { getDb, type Local } from '#local/db';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { uiLocales } from '../../components/locales.ts';
-import { waterLocales } from '../water/locales.ts';
 import { CyclesCard } from './cycles-card.tsx';
 import { cycleLocales } from './locales.ts';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'id',
-    resources: { id: { ui: uiLocales.id, water: waterLocales.id, cycle: cycleLocales.id } },
+    resources: { id: { ui: uiLocales.id, cycle: cycleLocales.id } },
     interpolation: { escapeValue: false },
   });
   // happy-dom has no modal dialogs; the shared Dialog falls back to the open attribute.

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { syncControl } from '#app/sync-status';
 import { rememberFarm, useFarms } from '#components/farm-data';
 import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
 import { Card, PageHeader } from '#components/page';
@@ -10,6 +9,7 @@ import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { api } from '#local/api-client';
 import { getDb } from '#local/db';
+import { syncControl } from '#local/sync/status';
 import type { Farm } from '#shared/contracts/farm';
 
 const schema = yup.object({ name: yup.string().trim().required().max(100) });

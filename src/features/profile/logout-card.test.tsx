@@ -3,14 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '#components/confirm-dialog';
+import { ToastProvider } from '#components/toast';
 import {
   provideSyncControl,
   resetSyncStatusForTests,
   type SyncControl,
   setSyncStatus,
-} from '#app/sync-status';
-import { ConfirmProvider } from '#components/confirm-dialog';
-import { ToastProvider } from '#components/toast';
+} from '#local/sync/status';
 import { MESSAGES } from '#shared/i18n/messages';
 import { uiLocales } from '../../components/locales.ts';
 import { profileLocales } from './locales.ts';

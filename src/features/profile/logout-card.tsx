@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { syncControl, unsentCount, useSyncStatus } from '#app/sync-status';
 import { useConfirm } from '#components/confirm-dialog';
 import { Dialog } from '#components/dialog';
 import { Card } from '#components/page';
+import { useSyncStatus } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
+import { syncControl, unsentCount } from '#local/sync/status';
 
 type Step = 'closed' | 'ask' | 'confirm-discard';
 

@@ -1,10 +1,10 @@
-import { syncControl } from '#app/sync-status';
 import { farmKeys } from '#components/farm-data';
 import { invalidate, useResource } from '#components/use-resource';
 import { ApiError, api } from '#local/api-client';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { BLOCKS, PONDS } from '#local/resources';
+import { syncControl } from '#local/sync/status';
 import type {
   AddUserFarmBody,
   Block,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ForeignChoice, type ForeignQueue, syncControl } from '#app/sync-status';
 import { Dialog } from '#components/dialog';
+import { type ForeignChoice, type ForeignQueue, syncControl } from '#local/sync/status';
 
 /**
  * Another account signed in while records typed by the previous one are unsent. Sending

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { syncControl } from '#app/sync-status';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { useToast } from '#components/toast';
+import { syncControl } from '#local/sync/status';
 import { editTarget, type SyncItem } from './sync-items.ts';
 
 /** The reason the server gave: its code in the current language, its own words, and per-field messages. */

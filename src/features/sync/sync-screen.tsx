@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { syncControl, useSyncStatus } from '#app/sync-status';
 import { rememberedFarmId } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
+import { useSyncStatus } from '#components/sync-status.ts';
 import { useLiveMirror } from '#components/use-resource';
+import { syncControl } from '#local/sync/status';
 import { SyncItemCard } from './sync-item-card.tsx';
 import { listSyncItems } from './sync-items.ts';
 import './sync.css';

@@ -11,8 +11,7 @@ import {
   UidParams,
 } from '#shared/chat/rest';
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
-import type { AppContext } from '../context.ts';
-import type { Api } from '../routes.ts';
+import type { Api, AppContext } from '../types.ts';
 import { groupRoutes } from './group.routes.ts';
 import { chatSocket } from './socket.ts';
 import { builtInStickers } from './stickers.ts';

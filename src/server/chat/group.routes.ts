@@ -14,8 +14,7 @@ import {
   SyncResult,
 } from '#shared/chat/rest';
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
-import type { AppContext } from '../context.ts';
-import type { Api } from '../routes.ts';
+import type { Api, AppContext } from '../types.ts';
 
 const tags = ['chat'];
 

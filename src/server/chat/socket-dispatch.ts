@@ -1,6 +1,13 @@
-import type { ClientMessage } from '#shared/chat/protocol';
+import type { ClientMessage, ServerMessage } from '#shared/chat/protocol';
+import type { Language } from '#shared/i18n/language';
 import type { ChatModules } from './chat-modules.ts';
-import type { SocketSession } from './socket.ts';
+
+/** What a frame is handled for: the socket's signed-in user (socket.ts keeps one per socket). */
+export interface SocketSession {
+  uid: string;
+  lang: Language;
+  send(frame: ServerMessage): void;
+}
 
 /** One validated frame → the service call; answers `ok` to frames that carry a ref. */
 export async function dispatch(chat: ChatModules, s: SocketSession, frame: ClientMessage): Promise<void> {

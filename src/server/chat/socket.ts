@@ -4,12 +4,11 @@ import type { WebSocket } from 'ws';
 import type { ServerMessage } from '#shared/chat/protocol';
 import { CLIENT_FRAMES, CLOSE_CODES, type ClientMessageType, PROTOCOL_VERSION } from '#shared/chat/protocol';
 import type { ErrorCode } from '#shared/errors';
-import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import type { ChatModules } from './chat-modules.ts';
-import { dispatch } from './socket-dispatch.ts';
+import { dispatch, type SocketSession } from './socket-dispatch.ts';
 
 const CHECKS = Object.fromEntries(Object.entries(CLIENT_FRAMES).map(([k, s]) => [k, Compile(s)])) as Record<
   ClientMessageType,
@@ -17,12 +16,6 @@ const CHECKS = Object.fromEntries(Object.entries(CLIENT_FRAMES).map(([k, s]) => 
 >;
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_FRAME_BYTES = 64 * 1024;
-
-export interface SocketSession {
-  uid: string;
-  lang: Language;
-  send(frame: ServerMessage): void;
-}
 
 /**
  * One socket's lifecycle: authenticate (`?token=` or a first `auth` frame), register in

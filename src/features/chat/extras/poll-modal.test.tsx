@@ -6,7 +6,7 @@ import type { Message } from '#shared/chat/entities';
 import { translate } from '#shared/i18n/messages';
 import { connectedClient, renderWithChat, startChatServer } from '#test/helpers/chat-ui.tsx';
 import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
-import type { App } from '../../../server/app.ts';
+import type { App } from '#test/helpers/test-app';
 import type { SelfHostedChatClient } from '../client/selfhosted-adapter.ts';
 import { PollBubble } from './poll-bubble.tsx';
 import { PollModal } from './poll-modal.tsx';

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectedClient, renderWithChat, startChatServer } from '#test/helpers/chat-ui.tsx';
 import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
-import type { App } from '../../../server/app.ts';
+import type { App } from '#test/helpers/test-app';
 import type { SelfHostedChatClient } from '../client/selfhosted-adapter.ts';
 import { LiveReactionButton, LiveReactionOverlay } from './live-reaction.tsx';
 import { ReactionBar } from './reaction-bar.tsx';

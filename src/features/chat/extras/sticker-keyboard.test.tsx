@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Message, Sticker } from '#shared/chat/entities';
 import { connectedClient, renderWithChat, startChatServer } from '#test/helpers/chat-ui.tsx';
 import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
-import type { App } from '../../../server/app.ts';
+import type { App } from '#test/helpers/test-app';
 import { SelfHostedChatClient } from '../client/selfhosted-adapter.ts';
 import { StickerBubble } from './sticker-bubble.tsx';
 import { StickerKeyboard } from './sticker-keyboard.tsx';

@@ -16,8 +16,7 @@ import {
   User,
 } from '#shared/contracts/account';
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['account'];
 

@@ -1,7 +1,6 @@
 import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
 import { AddBlockBody, Block, FarmQuery, UpdateBlockBody } from '#shared/contracts/farm';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['block'];
 

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import { AddCycleBody, Cycle, CycleQuery, EndCycleBody, UpdateCycleBody } from '#shared/contracts/cycle';
 import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
-import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../../idempotency.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['cycle'];
 const IdempotencyHeaders = Type.Object({

@@ -10,24 +10,11 @@ import {
 } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
 import type { FarmAccessRepository } from './farm-access.repository.ts';
+import type { Membership } from './membership.ts';
 import type { MembershipCache } from './membership-cache.ts';
 
-export interface Membership {
-  farmId: string;
-  userId: string;
-  userFarmId: string;
-  roleId: number;
-  status: number;
-  isHideFinance: boolean;
-  permissions: Readonly<Record<string, Action>>;
-  /** Per-pond access; only consulted for role ids above 2. */
-  pondAccess: ReadonlyMap<string, PondAccess>;
-  /**
-   * The database clock when the membership was read (ISO). Every farm-scoped read comes
-   * after it, so it is a valid `server_time` for a pull answer without another round trip.
-   */
-  readAt: string;
-}
+/** Re-exported: services take the membership type with FarmAccess from here. */
+export type { Membership };
 
 /**
  * A role's levels on one farm: the stored rows over DEFAULT_PERMISSIONS, so a feature

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
 import { AddFarmBody, Farm, FarmInfo, InternalFarm, UpdateFarmBody } from '#shared/contracts/farm';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['farm'];
 

@@ -1,4 +1,4 @@
-import type { Membership } from './farm-access.ts';
+import type { Membership } from './membership.ts';
 
 /**
  * How long a membership read from the database is trusted without reading it again.

@@ -1,7 +1,6 @@
 import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
 import { AddPondBody, FarmQuery, Pond, UpdatePondBody } from '#shared/contracts/farm';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['pond'];
 

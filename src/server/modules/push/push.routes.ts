@@ -1,7 +1,6 @@
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
 import { PushEndpointBody, PushKey, PushSubscriptionBody } from '#shared/contracts/push';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 /** Web Push: the key browsers subscribe with, and the caller's own subscriptions. */
 export function pushRoutes(api: Api, ctx: AppContext): void {

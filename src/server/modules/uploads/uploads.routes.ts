@@ -1,10 +1,9 @@
 import { Envelope } from '#shared/contracts/envelope';
 import { FileParams, UploadedFile } from '#shared/contracts/uploads';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Api } from '../../routes.ts';
 import { parseByteRange } from '../../storage/byte-range.ts';
 import { FILE_LIMIT, MB } from '../../storage/upload-policy.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['uploads'];
 

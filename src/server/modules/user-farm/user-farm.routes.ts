@@ -9,8 +9,7 @@ import {
   UpdateUserFarmBody,
   UserFarm,
 } from '#shared/contracts/farm';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['user-farm'];
 

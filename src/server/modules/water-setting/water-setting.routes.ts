@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import { Envelope, IdParams } from '#shared/contracts/envelope';
 import { SaveWaterSettingsBody, WaterSetting, WaterSettingQuery } from '#shared/contracts/water';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['water'];
 const Settings = Envelope(Type.Array(WaterSetting));

@@ -7,8 +7,7 @@ import {
   WaterReading,
   WaterUpdateBody,
 } from '#shared/contracts/water';
-import type { AppContext } from '../../context.ts';
-import type { Api } from '../../routes.ts';
+import type { Api, AppContext } from '../../types.ts';
 
 // The bulk route checks only the batch shape and item ids: each item is validated in the
 // service so one bad row fails alone (see src/shared/contracts/bulk.ts).

@@ -1,11 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import type { KeyValueStorage } from '#local/session-store';
 import type { OutboxSummary } from '#local/sync/summary';
 
 /**
  * The sync state the UI shows (navbar indicator, /sync, logout guard) and the actions it
- * may take, without loading Dexie or the engine: those live in sync-runtime.ts, loaded
- * with a dynamic import after the first paint (initial JS budget). Screens read the
- * status with useSyncStatus() and act through syncControl(), which waits for the runtime.
+ * may take, without loading Dexie or the engine: those live in src/app/sync-runtime.ts,
+ * loaded with a dynamic import after the first paint (initial JS budget), which writes the
+ * status here and registers itself with provideSyncControl(). A plain store without React:
+ * components read it with the hooks of src/components/sync-status.ts, and every layer acts
+ * through syncControl(), which waits for the runtime.
  */
 export interface ForeignQueue {
   /** Who typed the records still waiting on this phone. */
@@ -56,9 +58,14 @@ export interface SyncNotice {
 
 export const LAST_SYNCED_KEY = 'tambak:last-synced';
 
+/** The page's localStorage (this folder is also type-checked for the worker, which has none). */
+function pageStorage(): KeyValueStorage | undefined {
+  return (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+}
+
 function storedLastSynced(): number | null {
   try {
-    const value = Number(globalThis.localStorage?.getItem(LAST_SYNCED_KEY));
+    const value = Number(pageStorage()?.getItem(LAST_SYNCED_KEY));
     return Number.isFinite(value) && value > 0 ? value : null;
   } catch {
     return null;
@@ -88,8 +95,8 @@ export function setSyncStatus(patch: Partial<SyncStatus>): void {
   status = { ...status, ...patch };
   if (patch.lastSyncedAt !== undefined) {
     try {
-      if (patch.lastSyncedAt === null) globalThis.localStorage?.removeItem(LAST_SYNCED_KEY);
-      else globalThis.localStorage?.setItem(LAST_SYNCED_KEY, String(patch.lastSyncedAt));
+      if (patch.lastSyncedAt === null) pageStorage()?.removeItem(LAST_SYNCED_KEY);
+      else pageStorage()?.setItem(LAST_SYNCED_KEY, String(patch.lastSyncedAt));
     } catch {
       // storage unavailable: the time lasts for this visit
     }
@@ -97,23 +104,10 @@ export function setSyncStatus(patch: Partial<SyncStatus>): void {
   for (const listener of [...listeners]) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` after every status change; returns the unsubscribe function. */
+export function subscribeSyncStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(subscribe, getSyncStatus, getSyncStatus);
-}
-
-/**
- * One field of the status: the component re-renders only when that value changes, not on
- * every status change (a sync run changes it several times, and store updates render
- * synchronously, whole subtrees included).
- */
-export function useSyncStatusField<K extends keyof SyncStatus>(key: K): SyncStatus[K] {
-  const read = () => status[key];
-  return useSyncExternalStore(subscribe, read, read);
 }
 
 /** Records not yet on the server: everything in the outbox, failed included. */
@@ -169,7 +163,7 @@ export function syncRunSettled(timeoutMs: number): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    const off = subscribe(() => {
+    const off = subscribeSyncStatus(() => {
       if (status.running) seenRunning = true;
       else if (seenRunning || status.lastSyncedAt !== lastSynced) done();
     });

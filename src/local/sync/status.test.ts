@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSyncStatusForTests, setSyncStatus, syncRunSettled } from './sync-status.tsx';
+import { resetSyncStatusForTests, setSyncStatus, syncRunSettled } from '#local/sync/status';
 
 afterEach(() => {
   resetSyncStatusForTests();
