@@ -22,8 +22,9 @@ const hidden = (g: { type: string; scope: string | null }) => g.type === 'privat
 const notMember = (banned: boolean) => chatError(banned ? 'chat-banned' : 'chat-not-member');
 
 /**
- * Who may talk where, checked before any write: one-to-one needs both people to exist
- * and no block either way; a group needs a live membership (a ban removes it). A private
+ * Who may talk where, checked before any write: one-to-one needs the other person to be
+ * one of the caller's contacts (contacts.ts: farm mates and existing conversations; anyone
+ * else is not found) and no block either way; a group needs a live membership (a ban removes it). A private
  * group a caller is not in answers 404, as if it did not exist.
  */
 export class ChatAccess {
@@ -64,6 +65,8 @@ export class ChatAccess {
       };
     }
     if (receiver === uid || !/^[0-9a-f-]{36}$/i.test(receiver)) throw new AppError('not-found');
+    // Someone outside the caller's farms and conversations is as unknown as a forged id.
+    if (!(await this.d.users.isContact(uid, receiver))) throw new AppError('not-found');
     if ((await this.d.users.ensure([receiver])) === 0) throw new AppError('not-found');
     if (forWrite) {
       const blocks = await this.d.users.blocksWith(uid, [receiver]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, GroupMember } from '#shared/chat/entities';
-import { quickUser } from '#test/helpers/farm-fixtures';
+import { quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '../app.ts';
 import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
 
@@ -215,17 +215,23 @@ describe('§6 permissions through the REST routes', () => {
 
   it('adds new members as participants and filters members, banned and unknown users', async () => {
     const fresh = await quickUser(app, 'Baru');
+    const outsider = await quickUser(app, 'Luar');
+    await shareFarm(app, a1, fresh, p1, p2);
+    await shareFarm(app, outsider);
     expect((await act(owner, p2, 'ban')).statusCode).toBe(200);
     const unknown = randomUUID();
     const res = await call(a1, 'POST', `/groups/${guid}/members`, {
-      uids: [fresh.id, p1.id, p2.id, unknown],
+      uids: [fresh.id, p1.id, p2.id, unknown, outsider.id],
     });
     expect(res.json().data).toEqual({
       [fresh.id]: 'success',
       [p1.id]: 'chat-already-member',
       [p2.id]: 'chat-banned',
       [unknown]: 'not-found',
+      // Someone of another farm reads exactly like an id that exists nowhere.
+      [outsider.id]: 'not-found',
     });
+    expect(await app.ctx.chat.repos.groups.member(guid, outsider.id)).toBeUndefined();
     const member = await app.ctx.chat.repos.groups.member(guid, fresh.id);
     expect(member?.scope).toBe('participant');
   });
@@ -314,6 +320,7 @@ describe('GET /api/chat/groups/:guid', () => {
     const stranger = await quickUser(app, 'Orang');
     const pub = await createGroup(owner, { name: 'Terbuka', type: 'public' });
     const priv = await createGroup(owner, { name: 'Tertutup', type: 'private' });
+    await shareFarm(app, owner, member);
     await call(owner, 'POST', `/groups/${priv.guid}/members`, { uids: [member.id] });
 
     const mine = await call(member, 'GET', `/groups/${priv.guid}`);
