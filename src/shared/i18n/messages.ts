@@ -26,6 +26,8 @@ const id = {
     'last-admin': 'Admin terakhir tidak dapat keluar dari tambak. Tunjuk admin lain terlebih dahulu.',
     'role-not-allowed': 'Peran ini tidak dapat diberikan.',
     'pond-access-denied': 'Anda tidak memiliki akses ke kolam ini.',
+    'own-record-expired':
+      'Data yang Anda masukkan hanya bisa diubah atau dihapus dalam 24 jam setelah disimpan. Minta manajer tambak untuk mengubahnya.',
     'user-already-member': 'Pengguna sudah menjadi anggota tambak ini.',
     'user-not-found': 'Pengguna tidak ditemukan.',
     'block-not-empty': 'Blok ini masih berisi kolam. Pindahkan atau hapus kolamnya terlebih dahulu.',
@@ -145,6 +147,8 @@ const en: MessageCatalog = {
     'last-admin': 'The last admin cannot leave the farm. Make someone else admin first.',
     'role-not-allowed': 'This role cannot be given.',
     'pond-access-denied': 'You do not have access to this pond.',
+    'own-record-expired':
+      'You can change or delete a record you entered only within 24 hours of saving it. Ask a farm manager to change it.',
     'user-already-member': 'This user is already a member of the farm.',
     'user-not-found': 'User not found.',
     'block-not-empty': 'This block still has ponds. Move or delete them first.',
