@@ -61,7 +61,10 @@ test('users of another farm are not contacts, not found by search, and cannot be
                 text: 'Halo dari tambak lain',
               }),
             );
-          else if ((frame.type === 'ack' && frame.client_id === id) || (frame.type === 'error' && frame.ref === id)) {
+          else if (
+            (frame.type === 'ack' && frame.client_id === id) ||
+            (frame.type === 'error' && frame.ref === id)
+          ) {
             ws.close();
             resolve(frame);
           }

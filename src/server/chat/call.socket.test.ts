@@ -262,7 +262,11 @@ describe('calls over the chat socket', () => {
       call_type: 'audio',
       device: 'a1',
     });
-    expect(forged).toMatchObject({ type: 'error', code: 'not-found', message: (refused as { message: string }).message });
+    expect(forged).toMatchObject({
+      type: 'error',
+      code: 'not-found',
+      message: (refused as { message: string }).message,
+    });
     expect(ss.frames.filter((f) => f.type === 'call')).toHaveLength(0);
     ss.close();
   });

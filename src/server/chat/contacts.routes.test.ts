@@ -36,7 +36,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const get = (u: QuickUser, url: string) => app.inject({ method: 'GET', url: `/api/chat${url}`, headers: u.auth });
+const get = (u: QuickUser, url: string) =>
+  app.inject({ method: 'GET', url: `/api/chat${url}`, headers: u.auth });
 const names = (res: { json: () => { data: ChatUser[] } }) => res.json().data.map((x) => x.name);
 
 /** A one-to-one text: its `ack`, or the `error` answering it. */
@@ -128,7 +129,12 @@ describe('messages, polls and history', () => {
 
 describe('calls and group invitations', () => {
   it('refuses a call to another farm’s user with not-found; nothing rings', async () => {
-    const refused = await sa.call({ type: 'call_initiate', receiver: tono.id, call_type: 'video', device: 'a' });
+    const refused = await sa.call({
+      type: 'call_initiate',
+      receiver: tono.id,
+      call_type: 'video',
+      device: 'a',
+    });
     expect(refused).toMatchObject({ type: 'error', code: 'not-found' });
     expect(st.frames.filter((f) => f.type === 'call')).toEqual([]);
   });
@@ -142,7 +148,12 @@ describe('calls and group invitations', () => {
     });
     const guid = created.json().data.guid as string;
     const add = (uids: string[]) =>
-      app.inject({ method: 'POST', url: `/api/chat/groups/${guid}/members`, headers: ani.auth, payload: { uids } });
+      app.inject({
+        method: 'POST',
+        url: `/api/chat/groups/${guid}/members`,
+        headers: ani.auth,
+        payload: { uids },
+      });
     const alone = await add([tono.id]);
     expect(alone.statusCode).toBe(404);
     expect(alone.json().code).toBe('not-found');
