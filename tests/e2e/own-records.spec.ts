@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DateTime } from 'luxon';
 import { ChatPage } from './pages/chat-page.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
@@ -22,7 +23,7 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
   request,
 }) => {
   const t = Date.now().toString(36);
-  const manager = await apiSignUp(request, `Manajer ${t}`);
+  const manager = await apiSignUp(request, `Manajer ${t}`, uniqueEmail(`manajer.${t}`));
   const managerApi = new ApiAs(request, manager.token);
   const { farmId, pondIds } = await apiFarm(managerApi, `Tambak Koreksi ${t}`, ['Kolam 1', 'Kolam 2']);
   const email = uniqueEmail(`penjaga.${t}`);
@@ -36,7 +37,17 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
   // The manager's own reading in Kolam 1: not the keeper's to change.
   const managers = crypto.randomUUID();
   await managerApi.post('/water/general/bulk', {
-    items: [{ id: managers, pond_id: pondIds['Kolam 1'], measured_at: '2025-05-01T06:00:00+07:00', ph: 7.1 }],
+    items: [
+      {
+        id: managers,
+        pond_id: pondIds['Kolam 1'],
+        measured_at: DateTime.now()
+          .setZone('Asia/Jakarta')
+          .minus({ hours: 2 })
+          .toISO({ suppressMilliseconds: true }),
+        ph: 7.1,
+      },
+    ],
   });
 
   const page = (await ChatPage.signedIn(browser, request, keeper, { viewport: { width: 360, height: 800 } }))
@@ -88,10 +99,7 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
     .filter({ hasText: '7,5' })
     .getByRole('button', { name: 'Hapus' })
     .click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Hapus|Ya, lanjutkan/ })
-    .click();
+  await page.getByRole('button', { name: 'Ya, hapus' }).click();
   await expect(page.locator('.reading-row')).toHaveCount(0);
   await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBe(1);
   await page.context().close();
