@@ -119,8 +119,11 @@ const id = {
     'mail-verify-subject': 'Verifikasi email Tambak',
     'mail-verify-body': 'Buka tautan ini untuk memverifikasi email Anda: {{link}}',
     'left-farm': 'Anda telah keluar dari tambak.',
-    'mail-invite-subject': 'Undangan tambak {{farm}}',
-    'mail-invite-body': 'Anda diundang ke tambak {{farm}} di Tambak. Masuk dengan {{login}} untuk mulai.',
+    'mail-invite-subject': '{{inviter}} mengundang Anda ke tambak {{farm}}',
+    'mail-invite-body':
+      '{{inviter}} menambahkan Anda ke tambak {{farm}} di aplikasi Tambak. Buka tambaknya di sini: {{link}}',
+    'mail-invite-body-new':
+      '{{inviter}} mengundang Anda ke tambak {{farm}} di aplikasi Tambak. Anda belum punya akun: daftar lewat tautan ini, lalu masuk, dan tambak {{farm}} langsung terbuka: {{link}} (berlaku 14 hari)',
   },
 };
 
@@ -239,8 +242,11 @@ const en: MessageCatalog = {
     'mail-verify-subject': 'Verify your Tambak email',
     'mail-verify-body': 'Open this link to verify your email: {{link}}',
     'left-farm': 'You left the farm.',
-    'mail-invite-subject': 'Invitation to farm {{farm}}',
-    'mail-invite-body': 'You were invited to farm {{farm}} on Tambak. Sign in with {{login}} to start.',
+    'mail-invite-subject': '{{inviter}} invited you to the farm {{farm}}',
+    'mail-invite-body':
+      '{{inviter}} added you to the farm {{farm}} in the Tambak app. Open the farm here: {{link}}',
+    'mail-invite-body-new':
+      '{{inviter}} invited you to the farm {{farm}} in the Tambak app. You have no account yet: register through this link, sign in, and the farm {{farm}} opens: {{link}} (valid for 14 days)',
   },
 };
 
