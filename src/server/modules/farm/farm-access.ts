@@ -6,8 +6,8 @@ import {
   effectivePondAction,
   type Feature,
   isPondRestricted,
-  type PondAccess,
   ownRecordFresh,
+  type PondAccess,
   type RoleId,
 } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
