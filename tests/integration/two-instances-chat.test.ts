@@ -124,7 +124,13 @@ beforeAll(async () => {
   // Chat stays inside farms: Ani's farm makes the four each other's contacts.
   const farm = await call(base, 'POST', '/farm/add', { name: 'Tambak Bersama' }, tokens.ani);
   for (const email of emails.slice(1))
-    await call(base, 'POST', '/userFarm', { farm_id: farm.farm_id, email, role_id: 2, ponds: [] }, tokens.ani);
+    await call(
+      base,
+      'POST',
+      '/userFarm',
+      { farm_id: farm.farm_id, email, role_id: 2, ponds: [] },
+      tokens.ani,
+    );
 }, 90_000);
 
 afterAll(async () => {
