@@ -103,4 +103,13 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
   await expect(page.locator('.reading-row')).toHaveCount(0);
   await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBe(1);
   await page.context().close();
+
+  // The rule is an entry of the permission matrix, on for keepers by default.
+  const desk = (await ChatPage.signedIn(browser, request, manager)).page;
+  await desk.goto(`/farm/${farmId}/settings?tab=users`);
+  const rule = desk.getByLabel('Ubah & hapus data sendiri (24 jam)');
+  await expect(rule).toHaveValue('2');
+  await expect(rule.locator('option:checked')).toHaveText('Boleh, 24 jam setelah input');
+  await expect(rule.locator('option')).toHaveText(['Tidak boleh', 'Boleh, 24 jam setelah input']);
+  await desk.context().close();
 });

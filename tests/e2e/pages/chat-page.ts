@@ -66,7 +66,10 @@ export class ChatPage {
   }
 
   conversationItem(name: string): Locator {
-    return this.page.locator('.chat-sidebar .chat-item', { hasText: name });
+    // By the name line only: the farm group's preview ("Ani added Budi") names people too.
+    const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const title = this.page.locator('.chat-item__name', { hasText: exact });
+    return this.page.locator('.chat-sidebar .chat-item').filter({ has: title });
   }
 
   get main(): Locator {

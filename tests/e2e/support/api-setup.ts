@@ -86,7 +86,7 @@ export async function apiShareFarm(
   request: APIRequestContext,
   owner: ApiUser,
   members: ApiUser[],
-  name = `Tambak ${owner.name}`,
+  name = `Tambak Bersama ${Date.now().toString(36)}`,
 ): Promise<string> {
   const api = new ApiAs(request, owner.token);
   const { farm_id } = await api.post<{ farm_id: string }>('/farm/add', { name });
