@@ -56,8 +56,9 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
 
   // Home: each pond says what the keeper may do; nothing calls them "view only".
   const tile = page.locator('.pond-tile', { hasText: 'Kolam 1' });
-  await expect(tile.locator('[data-rights]')).toHaveText('Input data · ubah data sendiri 24 jam');
+  await expect(tile.locator('[data-rights]')).toHaveText('Input & ubah data sendiri 24 jam');
   await expect(page.locator('.pond-tile').getByText('Hanya lihat')).toHaveCount(0);
+  await page.screenshot({ path: `${test.info().outputDir}/home-keeper.png` });
 
   // He enters the morning round: a typo in Kolam 1 (pH 8,7 for 7,8) and a reading in Kolam 2.
   const water = new WaterPages(page);
@@ -85,6 +86,7 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
     'Anda yang memasukkan data ini: bisa diubah atau dihapus sampai',
   );
   await expect(dialog.getByTestId('own-window')).toHaveText(/\d{2} \w{3} \d{4} \d{2}:\d{2}\.$/);
+  await page.screenshot({ path: `${test.info().outputDir}/edit-own.png` });
   await dialog.getByLabel('pH', { exact: false }).first().fill('7.8');
   await dialog.getByRole('button', { name: 'Simpan', exact: true }).click();
   await expect(page.locator('main').getByText('7,8').first()).toBeVisible();

@@ -34,7 +34,7 @@ const id = {
     addWaterQuality: 'Input kualitas air',
     viewOnly: 'Hanya lihat',
     enterOnly: 'Bisa input data',
-    enterAndFixOwn: 'Input data · ubah data sendiri 24 jam',
+    enterAndFixOwn: 'Input & ubah data sendiri 24 jam',
   },
 };
 
@@ -74,7 +74,7 @@ const en: FarmCatalog = {
     addWaterQuality: 'Enter water quality',
     viewOnly: 'View only',
     enterOnly: 'Can enter data',
-    enterAndFixOwn: 'Enter data · fix own entries for 24 h',
+    enterAndFixOwn: 'Enter & fix own data 24 h',
   },
 };
 
