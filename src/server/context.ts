@@ -17,6 +17,7 @@ import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
+import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 
@@ -56,6 +57,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     messenger,
     linkSecret: config.linkSecret,
     publicUrl: config.publicUrl,
+    memberships: new MembershipRepository(db),
   });
   // Memberships kept a few seconds; every instance drops them when access changes anywhere.
   const membershipCache = new MembershipCache(() => listener.listening);
@@ -83,7 +85,14 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       message,
       recipients.filter((uid) => !chat.hub.has(uid)),
     );
-  const farmModules = createFarmModules({ db, farmAccess, users, messenger, log });
+  const farmModules = createFarmModules({
+    db,
+    farmAccess,
+    users,
+    messenger,
+    log,
+    invitations: { linkSecret: config.linkSecret, publicUrl: config.publicUrl },
+  });
   // Farm chat groups follow farm membership; the hook never throws (farm-group-sync.ts).
   const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);
   farmModules.farms.chatSync = syncFarmGroup;

@@ -6,6 +6,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'session-expired': 401,
   forbidden: 403,
   'pond-access-denied': 403,
+  'own-record-expired': 403,
   'role-not-allowed': 403,
   'last-admin': 409,
   'not-found': 404,

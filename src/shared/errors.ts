@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'last-admin',
   'role-not-allowed',
   'pond-access-denied',
+  'own-record-expired',
   'user-already-member',
   'user-not-found',
   'block-not-empty',

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ApiAs, type ApiUser, apiSignUp } from './support/api-setup';
+import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup';
 
 /**
  * One-to-one calls between people on separate devices (seed 001 §4): Chromium's fake
@@ -110,6 +110,7 @@ test('an audio call placed from the conversation header rings on the home screen
   test.setTimeout(120_000);
   const ani = await person(request, 'Ani');
   const budi = await person(request, 'Budi');
+  await apiShareFarm(request, ani, [budi]);
   const a = await phone(browser, ani, 'id');
   const b = await phone(browser, budi, 'id');
   await waitOnHome(b, budi);
@@ -154,6 +155,7 @@ test('declined, cancelled and busy calls end the way each side expects', async (
   const ani = await person(request, 'Ani');
   const budi = await person(request, 'Budi');
   const citra = await person(request, 'Citra');
+  await apiShareFarm(request, ani, [budi, citra]);
   const a = await phone(browser, ani, 'en');
   const b = await phone(browser, budi, 'en');
   const c = await phone(browser, citra, 'en');

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { ChatGroupsPage } from './pages/chat-groups-page.ts';
-import { ApiAs, type ApiUser, apiSignUp } from './support/api-setup.ts';
+import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup.ts';
 import { type AxeFinding, axeScan, axeSummary, blocking } from './support/axe.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 
@@ -54,6 +54,7 @@ test.describe('chat groups', () => {
       chatUser(request, 'Budi', t),
       chatUser(request, 'Citra', t),
     ]);
+    await apiShareFarm(request, ani, [budi, citra]);
     const groupName = `Tambak Udang ${t}`;
     const password = 'udang-vaname';
 
@@ -336,6 +337,7 @@ test.describe('chat groups', () => {
       test(`screens in ${lang} at ${viewport.width}×${viewport.height}`, async ({ browser, request }) => {
         const t = tag();
         const [ani, budi] = await Promise.all([chatUser(request, 'Ani', t), chatUser(request, 'Budi', t)]);
+        await apiShareFarm(request, ani, [budi]);
         const aniApi = new ApiAs(request, ani.token);
         const open = await aniApi.post<{ guid: string }>('/chat/groups', {
           name: `Kolam Timur ${t}`,

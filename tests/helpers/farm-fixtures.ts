@@ -118,3 +118,15 @@ export async function ownerWithFarm(
   const owner = await quickUser(app, 'owner');
   return { app, owner, farm: await createFarm(app, owner, ponds) };
 }
+
+/**
+ * Puts `users` in one new farm (the first as admin, the others as managers), so they are
+ * each other's chat contacts (src/server/chat/contacts.ts). No ponds, no farm chat group.
+ */
+export async function shareFarm(app: App, ...users: { id: string }[]): Promise<string> {
+  const [first, ...rest] = users;
+  if (!first) throw new Error('shareFarm needs a user');
+  const { farmId } = await createFarm(app, first, 0);
+  for (const user of rest) await addMember(app, farmId, user, 2);
+  return farmId;
+}

@@ -88,8 +88,10 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return json.data;
 }
 
+const emails: string[] = [];
 async function signUp(base: string, username: string): Promise<string> {
   const email = `${username.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`;
+  emails.push(email);
   const password = 'rahasia-123';
   await call(base, 'POST', '/registrasi', { username, email, password, password_confirmation: password });
   await call(base, 'POST', '/login/email', { email, password });
@@ -119,6 +121,16 @@ beforeAll(async () => {
   const base = servers[0]!.baseUrl;
   for (const name of ['Ani', 'Budi', 'Citra', 'Dodi'] as const)
     tokens[name.toLowerCase() as keyof typeof tokens] = await signUp(base, name);
+  // Chat stays inside farms: Ani's farm makes the four each other's contacts.
+  const farm = await call(base, 'POST', '/farm/add', { name: 'Tambak Bersama' }, tokens.ani);
+  for (const email of emails.slice(1))
+    await call(
+      base,
+      'POST',
+      '/userFarm',
+      { farm_id: farm.farm_id, email, role_id: 2, ponds: [] },
+      tokens.ani,
+    );
 }, 90_000);
 
 afterAll(async () => {

@@ -51,7 +51,32 @@ export async function insertUsers(db: Db, n: number, prefix: string): Promise<Ch
       .execute();
     users.push(...chunk.map((u) => ({ id: u.id, token: u.token })));
   }
+  await shareOneFarm(db, users, prefix);
   return users;
+}
+
+/** Chat stays inside farms (src/server/chat/contacts.ts): the users of one load run share a farm. */
+async function shareOneFarm(db: Db, users: ChatLoadUser[], prefix: string): Promise<void> {
+  const [first] = users;
+  if (!first) return;
+  const farmId = uuidv7();
+  await db
+    .insertInto('farms')
+    .values({ id: farmId, name: `${prefix} farm`, created_by: first.id })
+    .execute();
+  for (let start = 0; start < users.length; start += 500) {
+    await db
+      .insertInto('user_farms')
+      .values(
+        users.slice(start, start + 500).map((u) => ({
+          id: uuidv7(),
+          farm_id: farmId,
+          user_id: u.id,
+          role_id: u === first ? 1 : 2,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** A private group created by `members[0]` with the others added, through the REST API. */

@@ -5,7 +5,8 @@ import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
-import { pondAction } from '#components/pond-access.ts';
+import { pondAction, recordRight } from '#components/pond-access.ts';
+import { useSession } from '#components/session';
 import { CyclesCard } from '#features/cycle/cycles-card';
 import { RecentReadings } from '#features/water/recent-readings';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -21,6 +22,7 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
   const format = useFormat();
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const waterLevel = pondAction(farm, pond, 'water_quality');
+  const userId = useSession()?.user?.id;
   const addReading = waterLevel >= ACTION.add && (
     <Link
       to={`${farmPath}/water-quality/add`}
@@ -46,7 +48,11 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
       />
       <CyclesCard farm={farm} pond={pond} level={pondAction(farm, pond, 'cycle')} />
       <Card title={t('water:readings.title')} actions={addReading}>
-        <RecentReadings farmId={farm.farm_id} pond={pond} canEdit={waterLevel >= ACTION.edit} />
+        <RecentReadings
+          farmId={farm.farm_id}
+          pond={pond}
+          rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
+        />
       </Card>
     </div>
   );

@@ -12,7 +12,7 @@ import type {
 
 /** The account calls of seed 000 §7; every one is public (no token yet). */
 export const accountApi = {
-  register: (body: RegisterBody) => api.post<{ user: User }>('/registrasi', body),
+  register: (body: RegisterBody) => api.post<{ user: User; farm_id?: string }>('/registrasi', body),
   loginEmail: (body: LoginEmailBody) => api.post<CodeSent>('/login/email', body),
   loginPhone: (body: LoginPhoneBody) => api.post<CodeSent>('/login/phone', body),
   loginOtp: (body: LoginOtpBody) => api.post<Session>('/login/otp', body),

@@ -40,6 +40,7 @@ const id = {
     haveAccount: 'Sudah punya akun?',
     login: 'Masuk',
     done: 'Pendaftaran berhasil. Silakan masuk.',
+    invited: 'Anda diundang ke sebuah tambak. Buat akun Anda; setelah masuk, tambak itu langsung terbuka.',
   },
   forgot: {
     title: 'Lupa kata sandi',
@@ -107,6 +108,7 @@ const en: AccountCatalog = {
     haveAccount: 'Already have an account?',
     login: 'Sign in',
     done: 'Registered. Please sign in.',
+    invited: 'You were invited to a farm. Create your account; once you sign in, the farm opens.',
   },
   forgot: {
     title: 'Forgot password',

@@ -1,6 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { rememberFarm } from '#components/farm-data';
 import {
   applyServerErrors,
   FormAlert,
@@ -34,10 +35,14 @@ export function RegisterScreen() {
   const { t, i18n } = useTranslation('account');
   const toast = useToast();
   const navigate = useNavigate();
+  // An invitation's registration link (`?invite=<signed token>`): the account becomes the
+  // invited member, and the farm opens after sign-in (issue 12 point 6).
+  const search = useSearch({ strict: false }) as { invite?: unknown };
+  const invite = typeof search.invite === 'string' && search.invite ? search.invite : undefined;
   return (
     <AccountLayout
       title={t('register.title')}
-      intro={t('register.intro')}
+      intro={invite ? t('register.invited') : t('register.intro')}
       footer={
         <p>
           {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
@@ -49,15 +54,23 @@ export function RegisterScreen() {
         validationSchema={registerSchema}
         onSubmit={async (values, helpers) => {
           try {
-            const { message } = await accountApi.register({
+            const { message, data } = await accountApi.register({
               ...values,
               username: values.username.trim(),
               email: values.email.trim(),
               phone: values.phone.trim() || undefined,
               language: isLanguage(i18n.language) ? i18n.language : undefined,
+              ...(invite ? { invite } : {}),
             });
             toast.success(message || t('register.done'));
-            await navigate({ to: '/login' });
+            if (data.farm_id) {
+              // Signed in, the app opens the farm of the invitation.
+              rememberFarm(data.farm_id);
+              await navigate({
+                to: '/login',
+                search: { redirect: `/farm/${encodeURIComponent(data.farm_id)}` },
+              });
+            } else await navigate({ to: '/login' });
           } catch (error) {
             applyServerErrors(error, helpers, values);
             toast.error(error);

@@ -4,6 +4,7 @@ import { useBlocks, usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { PondIcon } from '#components/icons';
 import { EmptyState, LoadError, Loading } from '#components/page';
+import { pondRights } from '#components/pond-access.ts';
 import { SyncBadge } from '#components/record-status';
 import type { Local } from '#local/db';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
@@ -57,7 +58,7 @@ export function BlockList({ farm }: { farm: Farm }) {
                       <span className="pond-tile__meta">
                         {t('home.area', { area: format.number(pond.area, 0) })}
                       </span>
-                      {pond.access_level === 0 && <span className="badge">{t('home.viewOnly')}</span>}
+                      <PondRightsBadge farm={farm} pond={pond} />
                       <SyncBadge row={pond as Local<Pond>} />
                     </Link>
                   </li>
@@ -68,5 +69,22 @@ export function BlockList({ farm }: { farm: Farm }) {
         );
       })}
     </div>
+  );
+}
+
+/**
+ * What the user may do on the pond, when it is less than everything: "view only" only
+ * when nothing can be entered; a keeper who enters readings is told so, and that they
+ * may fix their own entries for 24 hours (own_records, issue 12 point 5).
+ */
+function PondRightsBadge({ farm, pond }: { farm: Farm; pond: Pond }) {
+  const { t } = useTranslation('farm');
+  const { rights, ownFix } = pondRights(farm, pond);
+  if (rights === 'all') return null;
+  const key = rights === 'view' ? 'home.viewOnly' : ownFix ? 'home.enterAndFixOwn' : 'home.enterOnly';
+  return (
+    <span className="badge" data-rights={rights}>
+      {t(key)}
+    </span>
   );
 }

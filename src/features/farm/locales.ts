@@ -33,6 +33,8 @@ const id = {
     openSettings: 'Buka pengaturan',
     addWaterQuality: 'Input kualitas air',
     viewOnly: 'Hanya lihat',
+    enterOnly: 'Bisa input data',
+    enterAndFixOwn: 'Input & ubah data sendiri 24 jam',
   },
 };
 
@@ -71,6 +73,8 @@ const en: FarmCatalog = {
     openSettings: 'Open settings',
     addWaterQuality: 'Enter water quality',
     viewOnly: 'View only',
+    enterOnly: 'Can enter data',
+    enterAndFixOwn: 'Enter & fix own data 24 h',
   },
 };
 

@@ -96,7 +96,9 @@ const id = {
       water_quality: 'Kualitas air',
       water_quality_setting: 'Standar kualitas air',
       finance: 'Keuangan',
+      own_records: 'Ubah & hapus data sendiri (24 jam)',
     },
+    ownLevels: { '-1': 'Tidak boleh', 2: 'Boleh, 24 jam setelah input' },
   },
   times: {
     title: 'Jam pengukuran',
@@ -215,7 +217,9 @@ const en: SettingsCatalog = {
       water_quality: 'Water quality',
       water_quality_setting: 'Water quality standards',
       finance: 'Finance',
+      own_records: 'Edit & delete own entries (24 h)',
     },
+    ownLevels: { '-1': 'Not allowed', 2: 'Allowed, for 24 h after entering' },
   },
   times: {
     title: 'Measuring times',

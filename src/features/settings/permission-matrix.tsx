@@ -17,6 +17,18 @@ import { settingsApi, useRolePermissions } from './settings-api.ts';
 /** Roles whose rows an admin may change; the admin row itself is always "all". */
 const EDITABLE_ROLES: RoleId[] = [ROLE.manager, ROLE.technician, ROLE.viewer];
 const LEVELS: Action[] = [ACTION.none, ACTION.view, ACTION.add, ACTION.edit];
+/** own_records is a rule, on (edit) or off: fixing one's own entries for 24 h (issue 12 point 5). */
+const OWN_LEVELS: Action[] = [ACTION.none, ACTION.edit];
+
+function levelOptions(feature: Feature): Action[] {
+  return feature === 'own_records' ? OWN_LEVELS : LEVELS;
+}
+
+/** The label key of a level; own_records below edit reads as off. */
+function levelKey(feature: Feature, level: Action): string {
+  if (feature !== 'own_records') return `permissions.levels.${level}`;
+  return `permissions.ownLevels.${level >= ACTION.edit ? ACTION.edit : ACTION.none}`;
+}
 
 export function levelsFor(roleId: RoleId, rows: Permission[] | undefined): Record<Feature, Action> {
   const levels = { ...DEFAULT_PERMISSIONS[roleId] };
@@ -66,20 +78,22 @@ function RoleRows({ farm, roleId, editable }: { farm: Farm; roleId: RoleId; edit
                 <select
                   id={id}
                   className="field__input permission-list__select"
-                  value={levels[feature]}
+                  value={
+                    feature === 'own_records' && levels[feature] < ACTION.edit ? ACTION.none : levels[feature]
+                  }
                   onChange={(event) =>
                     setDraft({ ...levels, [feature]: Number(event.target.value) as Action })
                   }
                 >
-                  {LEVELS.map((level) => (
+                  {levelOptions(feature).map((level) => (
                     <option key={level} value={level}>
-                      {t(`permissions.levels.${level}`)}
+                      {t(levelKey(feature, level))}
                     </option>
                   ))}
                 </select>
               ) : (
                 <span id={id} className="badge">
-                  {t(`permissions.levels.${levels[feature]}`)}
+                  {t(levelKey(feature, levels[feature]))}
                 </span>
               )}
             </li>

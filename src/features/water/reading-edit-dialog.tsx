@@ -2,9 +2,11 @@ import { DateTime, FixedOffsetZone } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
+import { useFormat } from '#components/format';
 import { useToast } from '#components/toast';
 import type { ServerRecord, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
+import { OWN_RECORD_WINDOW_MS } from '#shared/domain/permissions';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import { measuredAt, whenProblem } from './entry-model.ts';
 import { ReadingFields } from './reading-fields.tsx';
@@ -18,6 +20,8 @@ interface ReadingEditDialogProps {
   pondName: string;
   standards: readonly WaterStandard[];
   db: TambakDb;
+  /** Offered by the own-record rule (24 hours after entering it), not by edit rights. */
+  own?: boolean;
   onClose: () => void;
 }
 
@@ -31,8 +35,9 @@ function initialValues(item: ReadingItem, language: string): EntryValues {
  * repository like a create: saved on the phone at once, uploaded when there is signal;
  * editing a refused record sends it again.
  */
-export function ReadingEditDialog({ item, pondName, standards, db, onClose }: ReadingEditDialogProps) {
+export function ReadingEditDialog({ item, pondName, standards, db, own, onClose }: ReadingEditDialogProps) {
   const { t, i18n } = useTranslation(['water', 'ui']);
+  const format = useFormat();
   const toast = useToast();
   const [values, setValues] = useState(() => initialValues(item, i18n.language));
   const [date, setDate] = useState(wallDay(item.row.measured_at));
@@ -90,6 +95,7 @@ export function ReadingEditDialog({ item, pondName, standards, db, onClose }: Re
       }
     >
       <div className="stack">
+        {own && <OwnWindowNote createdAt={item.row.created_at} format={format} />}
         <WhenFields
           date={date}
           time={time}
@@ -108,5 +114,24 @@ export function ReadingEditDialog({ item, pondName, standards, db, onClose }: Re
         />
       </div>
     </Dialog>
+  );
+}
+
+/** Why a keeper may edit this reading, and until when (own_records, issue 12 point 5). */
+function OwnWindowNote({
+  createdAt,
+  format,
+}: {
+  createdAt: string | undefined;
+  format: ReturnType<typeof useFormat>;
+}) {
+  const { t } = useTranslation('water');
+  const until = createdAt ? new Date(new Date(createdAt).getTime() + OWN_RECORD_WINDOW_MS) : null;
+  return (
+    <p className="notice" data-testid="own-window">
+      {until
+        ? t('readings.ownUntil', { date: format.date(until), time: format.time(until) })
+        : t('readings.ownFresh')}
+    </p>
   );
 }

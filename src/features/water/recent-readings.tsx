@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DateTime } from 'luxon';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
@@ -33,17 +33,32 @@ import './water.css';
 interface RecentReadingsProps {
   farmId: string;
   pond: Pond;
-  /** Edit and delete need level 2 on the pond for water quality (seed 000 §6). */
-  canEdit: boolean;
+  /**
+   * Whether edit and delete are offered for one reading at `now`: `edit` with level 2 on
+   * the pond for water quality (seed 000 §6), `own` for the person's own entry under 24
+   * hours old (own_records, issue 12 point 5; pond-access.ts recordRight), else null.
+   */
+  rightOn: (row: ReadingItem['row'], now: number) => 'edit' | 'own' | null;
   db?: TambakDb;
 }
 
+/** The clock, re-read every minute: own entries lose their controls when their 24 hours end. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /** A pond's readings of the last 30 days from the mirror, by day and slot, each with its sync state. */
-export function RecentReadings({ farmId, pond, canEdit, db = getDb() }: RecentReadingsProps) {
+export function RecentReadings({ farmId, pond, rightOn, db = getDb() }: RecentReadingsProps) {
   const { t } = useTranslation('water');
+  const now = useMinuteClock();
   const format = useFormat();
   const { standards } = useWaterStandards(farmId, db);
-  const [editing, setEditing] = useState<ReadingItem | null>(null);
+  const [editing, setEditing] = useState<{ item: ReadingItem; own: boolean } | null>(null);
   const items = useLiveQuery(async () => {
     const lists = await Promise.all(
       WATER_KINDS.map(async (kind) => {
@@ -71,9 +86,9 @@ export function RecentReadings({ farmId, pond, canEdit, db = getDb() }: RecentRe
                     key={item.row.id}
                     item={item}
                     standards={standards}
-                    canEdit={canEdit}
+                    canEdit={rightOn(item.row, now) !== null}
                     db={db}
-                    onEdit={() => setEditing(item)}
+                    onEdit={() => setEditing({ item, own: rightOn(item.row, Date.now()) === 'own' })}
                   />
                 ))}
               </ul>
@@ -83,7 +98,8 @@ export function RecentReadings({ farmId, pond, canEdit, db = getDb() }: RecentRe
       ))}
       {editing && (
         <ReadingEditDialog
-          item={editing}
+          item={editing.item}
+          own={editing.own}
           pondName={pond.name}
           standards={standards}
           db={db}

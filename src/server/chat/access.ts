@@ -16,14 +16,19 @@ export interface Target {
   withOf: (owner: string) => string;
 }
 
-/** A private group the caller is not in answers 404, as if it did not exist. */
-const hidden = (g: { type: string; scope: string | null }) => g.type === 'private' && !g.scope;
+/**
+ * A group the caller is not in answers 404, as if it did not exist, when it is private or
+ * belongs to someone outside the caller's farms and conversations (contacts.ts).
+ */
+const hidden = (g: { type: string; scope: string | null; reachable: boolean }) =>
+  !g.scope && (g.type === 'private' || !g.reachable);
 /** A visible group the caller is not in: banned from it, or just not a member. */
 const notMember = (banned: boolean) => chatError(banned ? 'chat-banned' : 'chat-not-member');
 
 /**
- * Who may talk where, checked before any write: one-to-one needs both people to exist
- * and no block either way; a group needs a live membership (a ban removes it). A private
+ * Who may talk where, checked before any write: one-to-one needs the other person to be
+ * one of the caller's contacts (contacts.ts: farm mates and existing conversations; anyone
+ * else is not found) and no block either way; a group needs a live membership (a ban removes it). A private
  * group a caller is not in answers 404, as if it did not exist.
  */
 export class ChatAccess {
@@ -53,7 +58,9 @@ export class ChatAccess {
     if (receiverType === 'group') {
       // group() and memberOf() on one query's answer.
       const g = await this.d.groups.sendTarget(receiver, uid);
-      if (!g || hidden(g)) throw new AppError('not-found');
+      if (!g || (!g.scope && g.type === 'private')) throw new AppError('not-found');
+      // Not a member: whether the group exists for them at all (one more query, refusals only).
+      if (!g.scope && !(await this.d.groups.find(receiver, uid))?.reachable) throw new AppError('not-found');
       if (!g.scope) throw notMember(g.banned);
       return {
         conversationId: conversationId('group', uid, receiver),
@@ -64,6 +71,8 @@ export class ChatAccess {
       };
     }
     if (receiver === uid || !/^[0-9a-f-]{36}$/i.test(receiver)) throw new AppError('not-found');
+    // Someone outside the caller's farms and conversations is as unknown as a forged id.
+    if (!(await this.d.users.isContact(uid, receiver))) throw new AppError('not-found');
     if ((await this.d.users.ensure([receiver])) === 0) throw new AppError('not-found');
     if (forWrite) {
       const blocks = await this.d.users.blocksWith(uid, [receiver]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallInfo } from '#shared/chat/protocol';
-import { quickUser } from '#test/helpers/farm-fixtures';
+import { quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '../app.ts';
 import type { CallScheduler } from './call.service.ts';
 import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
@@ -45,6 +45,7 @@ beforeAll(async () => {
   a = await quickUser(app, 'Ani');
   b = await quickUser(app, 'Budi');
   c = await quickUser(app, 'Citra');
+  await shareFarm(app, a, b, c);
   sa = await TestSocket.open(app, tokenOf(a.auth));
   sb = await TestSocket.open(other, tokenOf(b.auth));
   sc = await TestSocket.open(app, tokenOf(c.auth));
@@ -213,6 +214,7 @@ describe('calls over the chat socket', () => {
 
   it('a call left ongoing by a party who went offline does not keep the other busy', async () => {
     const d = await quickUser(app, 'Dedi');
+    await shareFarm(app, a, d);
     const sd = await TestSocket.open(app, tokenOf(d.auth));
     const { id } = await ring(sa, sd, d.id);
     await sd.call({ type: 'call_accept', call_id: id, device: 'd1' });
@@ -240,5 +242,32 @@ describe('calls over the chat socket', () => {
     expect(bad).toMatchObject({ type: 'error', code: 'validation-failed' });
     const self = await sa.call({ type: 'call_initiate', receiver: a.id, call_type: 'audio', device: 'x' });
     expect(self).toMatchObject({ type: 'error', code: 'not-found' });
+  });
+
+  it('a call to someone of another farm is refused as not found, and rings nobody', async () => {
+    const stranger = await quickUser(app, 'Orang Lain');
+    await shareFarm(app, stranger);
+    const ss = await TestSocket.open(app, tokenOf(stranger.auth));
+    const refused = await sa.call({
+      type: 'call_initiate',
+      receiver: stranger.id,
+      call_type: 'audio',
+      device: 'a1',
+    });
+    expect(refused).toMatchObject({ type: 'error', code: 'not-found' });
+    // The same answer as for an id that exists nowhere: nothing tells them apart.
+    const forged = await sa.call({
+      type: 'call_initiate',
+      receiver: randomUUID(),
+      call_type: 'audio',
+      device: 'a1',
+    });
+    expect(forged).toMatchObject({
+      type: 'error',
+      code: 'not-found',
+      message: (refused as { message: string }).message,
+    });
+    expect(ss.frames.filter((f) => f.type === 'call')).toHaveLength(0);
+    ss.close();
   });
 });

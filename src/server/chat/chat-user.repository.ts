@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { contactIds } from './contacts.ts';
 
 export interface ChatUserRow {
   uid: string;
@@ -61,9 +62,56 @@ export class ChatUserRepository {
     return this.base().where('cu.uid', 'in', uids).execute();
   }
 
-  /** Every chat user but the caller, by name, 30 a page; `search` matches the name. */
+  /**
+   * Mirrors the caller's contacts (contacts.ts) into chat_users, so farm mates who never
+   * opened the chat are listed too; a row is rewritten only when the name or photo changed.
+   */
+  async ensureContacts(uid: string): Promise<void> {
+    await this.db
+      .insertInto('chat_users')
+      .columns(['uid', 'name', 'avatar'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select(['id', 'username', 'photo'])
+          .where(sql<boolean>`id in ${contactIds(uid)}`),
+      )
+      .onConflict((oc) =>
+        oc
+          .column('uid')
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), avatar: eb.ref('excluded.avatar') }))
+          .where(
+            sql<boolean>`(chat_users.name, chat_users.avatar) is distinct from (excluded.name, excluded.avatar)`,
+          ),
+      )
+      .execute();
+  }
+
+  /** Whether `other` is one of `uid`'s contacts (contacts.ts). */
+  async isContact(uid: string, other: string, db: DbOrTx = this.db): Promise<boolean> {
+    return (await this.contactsAmong(uid, [other], db)).has(other.toLowerCase());
+  }
+
+  /** Those of `others` who are `uid`'s contacts (contacts.ts). */
+  async contactsAmong(uid: string, others: string[], db: DbOrTx = this.db): Promise<Set<string>> {
+    const ids = [...new Set(others.map((o) => o.toLowerCase()))].filter(
+      (o) => /^[0-9a-f-]{36}$/.test(o) && o !== uid,
+    );
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', ids)
+      .where(sql<boolean>`id in ${contactIds(uid)}`)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The caller's contacts (contacts.ts), by name, 30 a page; `search` matches the name. */
   list(except: string, page: number, limit: number, search?: string): Promise<ChatUserRow[]> {
-    let q = this.base().where('cu.uid', '!=', except);
+    let q = this.base()
+      .where('cu.uid', '!=', except)
+      .where(sql<boolean>`cu.uid in ${contactIds(except)}`);
     if (search) q = q.where('cu.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`);
     return q
       .orderBy('cu.name')

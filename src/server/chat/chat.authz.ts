@@ -1,4 +1,22 @@
-import type { AuthzModule } from '../authz/types.ts';
+import type { App } from '../app.ts';
+import type { AuthzModule, FarmFixture } from '../authz/types.ts';
+
+/** A user of `farm` (a viewer), so the owner may chat with them: chat stays inside farms. */
+export async function farmMate(app: App, farm: FarmFixture, username: string): Promise<{ id: string }> {
+  const user = await app.ctx.users.insert({
+    id: crypto.randomUUID(),
+    username,
+    email: null,
+    phone: null,
+    password_hash: null,
+  });
+  await app.ctx.db
+    .insertInto('user_farms')
+    .values({ id: crypto.randomUUID(), farm_id: farm.farmId, user_id: user.id, role_id: 4 })
+    .execute();
+  app.ctx.farmAccess.changed();
+  return user;
+}
 
 /**
  * Chat routes called by b with a's ids (src/server/authz/README.md). Chat objects are
@@ -8,13 +26,7 @@ import type { AuthzModule } from '../authz/types.ts';
 export const chatAuthz: AuthzModule = {
   name: 'chat',
   seed: async (app, owner, farm) => {
-    const other = await app.ctx.users.insert({
-      id: crypto.randomUUID(),
-      username: `peer ${farm.farmName}`,
-      email: null,
-      phone: null,
-      password_hash: null,
-    });
+    const other = await farmMate(app, farm, `peer ${farm.farmName}`);
     const res = await app.inject({
       method: 'POST',
       url: '/api/chat/polls',
@@ -41,22 +53,22 @@ export const chatAuthz: AuthzModule = {
     },
     {
       route: 'GET /api/chat/users',
-      request: () => ({ url: '/api/chat/users?search=zzzz-nobody' }),
+      request: (A) => ({ url: `/api/chat/users?search=${encodeURIComponent(`peer ${A.farmName}`)}` }),
       status: 200,
-      reason: 'the chat directory lists people, never farm data',
+      reason: 'lists the caller’s contacts only: farm A’s people do not show (issue 12 point 4)',
     },
     {
       route: 'GET /api/chat/users/:uid',
-      request: () => ({ url: `/api/chat/users/${crypto.randomUUID()}` }),
-      reason: 'an unknown id; a known one shows a person, never farm data',
+      request: (A) => ({ url: `/api/chat/users/${A.extra.chatPeerId}` }),
+      reason: 'a person of farm A is not found, exactly like an unknown id',
     },
     {
       route: 'POST /api/chat/users/:uid/block',
-      request: () => ({ url: `/api/chat/users/${crypto.randomUUID()}/block` }),
+      request: (A) => ({ url: `/api/chat/users/${A.extra.chatPeerId}/block` }),
     },
     {
       route: 'DELETE /api/chat/users/:uid/block',
-      request: () => ({ url: `/api/chat/users/${crypto.randomUUID()}/block` }),
+      request: (A) => ({ url: `/api/chat/users/${A.extra.chatPeerId}/block` }),
     },
     {
       route: 'POST /api/chat/polls',

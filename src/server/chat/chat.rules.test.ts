@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '#shared/chat/entities';
-import { quickUser } from '#test/helpers/farm-fixtures';
+import { quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '../app.ts';
 import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
   [app, other] = await createChatApps(2);
   a = await quickUser(app, 'Ani');
   b = await quickUser(app, 'Budi');
+  await shareFarm(app, a, b);
   sa = await TestSocket.open(app, tokenOf(a.auth));
   sb = await TestSocket.open(other, tokenOf(b.auth)); // b sits on the second instance
 });
@@ -157,6 +158,7 @@ describe('blocking', () => {
   it('tells both parties live (across instances) and stores the change for catch-up', async () => {
     const c = await quickUser(app, 'Cici');
     const d = await quickUser(app, 'Dodi');
+    await shareFarm(app, c, d);
     const sc = await TestSocket.open(app, tokenOf(c.auth));
     const sd = await TestSocket.open(other, tokenOf(d.auth));
     try {

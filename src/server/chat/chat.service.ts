@@ -76,12 +76,17 @@ export class ChatService {
 
   async users(uid: string, page: number, search?: string): Promise<ChatUser[]> {
     await this.d.users.ensure([uid]);
+    await this.d.users.ensureContacts(uid);
     const rows = await this.d.users.list(uid, page, PAGE_SIZES.users, search?.trim() || undefined);
     return this.asSeenBy(uid, rows);
   }
 
-  /** One chat user as the caller sees them (presence, blocks either way); 404 for unknown ids. */
+  /**
+   * One chat user as the caller sees them (presence, blocks either way); 404 for unknown
+   * ids and for people outside the caller's contacts (contacts.ts).
+   */
   async user(uid: string, other: string): Promise<ChatUser> {
+    if (other !== uid && !(await this.d.users.isContact(uid, other))) throw new AppError('not-found');
     if ((await this.d.users.ensure([uid, other])) < (other === uid ? 1 : 2)) throw new AppError('not-found');
     const row = await this.d.users.find(other);
     if (!row) throw new AppError('not-found');
@@ -105,8 +110,13 @@ export class ChatService {
     }));
   }
 
+  /** Blocks a contact; an unblock also reaches someone who has left the caller's contacts since. */
   async block(uid: string, other: string, blocked: boolean): Promise<void> {
     if (other === uid || (await this.d.users.ensure([uid, other])) < 2) throw new AppError('not-found');
+    if (!(await this.d.users.isContact(uid, other))) {
+      const { byMe } = await this.d.users.blocksWith(uid, [other]);
+      if (blocked || !byMe.has(other)) throw new AppError('not-found');
+    }
     const event = await this.d.messages.transaction(async (tx) => {
       if (blocked) await this.d.users.block(uid, other, tx);
       else await this.d.users.unblock(uid, other, tx);

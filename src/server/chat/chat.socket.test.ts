@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quickUser } from '#test/helpers/farm-fixtures';
+import { quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '../app.ts';
 import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
 
@@ -14,6 +14,7 @@ beforeAll(async () => {
   [app, other] = await createChatApps(2);
   a = await quickUser(app, 'Ani');
   b = await quickUser(app, 'Budi');
+  await shareFarm(app, a, b);
   sa = await TestSocket.open(app, tokenOf(a.auth));
   sb = await TestSocket.open(app, tokenOf(b.auth));
 });

@@ -1,4 +1,5 @@
 import type { AuthzModule } from '../authz/types.ts';
+import { farmMate } from './chat.authz.ts';
 
 const FOREIGN_GROUP = 'a private group of farm A’s owner: b is no member, so it does not exist for b';
 
@@ -10,13 +11,7 @@ const FOREIGN_GROUP = 'a private group of farm A’s owner: b is no member, so i
 export const chatGroupAuthz: AuthzModule = {
   name: 'chat-group',
   seed: async (app, owner, farm) => {
-    const peer = await app.ctx.users.insert({
-      id: crypto.randomUUID(),
-      username: `member ${farm.farmName}`,
-      email: null,
-      phone: null,
-      password_hash: null,
-    });
+    const peer = await farmMate(app, farm, `member ${farm.farmName}`);
     const res = await app.inject({
       method: 'POST',
       url: '/api/chat/groups',

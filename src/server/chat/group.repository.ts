@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { GroupScope } from '#shared/chat/entities';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { contactIds } from './contacts.ts';
 
 export interface GroupRow {
   guid: string;
@@ -12,6 +13,8 @@ export interface GroupRow {
   farm_id: string | null;
   members_count: number;
   scope: string | null;
+  /** The caller owns the group or its owner is one of their contacts (contacts.ts). */
+  reachable: boolean;
 }
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
@@ -41,6 +44,7 @@ export class GroupRepository {
         sql<number>`(select count(*)::int from chat_group_members m where m.guid = g.guid)`.as(
           'members_count',
         ),
+        sql<boolean>`(g.owner = ${uid}::uuid or g.owner in ${contactIds(uid)})`.as('reachable'),
       ]);
   }
 
@@ -70,13 +74,17 @@ export class GroupRepository {
     await db.selectFrom('chat_groups').select('guid').where('guid', '=', guid).forUpdate().execute();
   }
 
-  /** Groups the caller may see: joined ones, and public or password ones they are not banned from. */
+  /**
+   * Groups the caller may see: joined ones, and public or password ones of their farms'
+   * people (the owner is a contact) that they are not banned from.
+   */
   list(uid: string, page: number, limit: number, search?: string): Promise<GroupRow[]> {
     let q = this.base(uid).where((eb) =>
       eb.or([
         eb('me.uid', 'is not', null),
         eb.and([
           eb('g.type', '!=', 'private'),
+          sql<boolean>`(g.owner = ${uid}::uuid or g.owner in ${contactIds(uid)})`,
           eb.not(
             eb.exists(
               eb

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, GroupMember } from '#shared/chat/entities';
-import { quickUser } from '#test/helpers/farm-fixtures';
+import { quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '../app.ts';
 import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
 
@@ -89,6 +89,7 @@ describe('joining and listing', () => {
   it('joins public groups, password groups only with the right password, private ones never', async () => {
     const owner = await quickUser(app, 'Pemilik');
     const u = await quickUser(app, 'Tamu');
+    await shareFarm(app, owner, u);
     const pub = await createGroup(owner, { name: 'Umum', type: 'public' });
     const pw = await createGroup(owner, { name: 'Terkunci', type: 'password', password: 'udang' });
     const priv = await createGroup(owner, { name: 'Pribadi', type: 'private' });
@@ -140,6 +141,7 @@ describe('§6 permissions through the REST routes', () => {
     [a1, a2, m1, m2, p1, p2] = await Promise.all(
       ['Admin1', 'Admin2', 'Mod1', 'Mod2', 'Part1', 'Part2'].map((n) => quickUser(app, n)),
     );
+    await shareFarm(app, owner, a1, a2, m1, m2, p1, p2);
     guid = (await createGroup(owner, { name: 'Tim', type: 'public' })).guid;
     for (const u of [a1, a2, m1, m2, p1, p2])
       expect((await call(u, 'POST', `/groups/${guid}/join`, {})).statusCode).toBe(200);
@@ -215,17 +217,23 @@ describe('§6 permissions through the REST routes', () => {
 
   it('adds new members as participants and filters members, banned and unknown users', async () => {
     const fresh = await quickUser(app, 'Baru');
+    const outsider = await quickUser(app, 'Luar');
+    await shareFarm(app, a1, fresh, p1, p2);
+    await shareFarm(app, outsider);
     expect((await act(owner, p2, 'ban')).statusCode).toBe(200);
     const unknown = randomUUID();
     const res = await call(a1, 'POST', `/groups/${guid}/members`, {
-      uids: [fresh.id, p1.id, p2.id, unknown],
+      uids: [fresh.id, p1.id, p2.id, unknown, outsider.id],
     });
     expect(res.json().data).toEqual({
       [fresh.id]: 'success',
       [p1.id]: 'chat-already-member',
       [p2.id]: 'chat-banned',
       [unknown]: 'not-found',
+      // Someone of another farm reads exactly like an id that exists nowhere.
+      [outsider.id]: 'not-found',
     });
+    expect(await app.ctx.chat.repos.groups.member(guid, outsider.id)).toBeUndefined();
     const member = await app.ctx.chat.repos.groups.member(guid, fresh.id);
     expect(member?.scope).toBe('participant');
   });
@@ -261,6 +269,7 @@ describe('live: action messages and kicked members', () => {
     const owner = await quickUser(app, 'Ketua');
     const stay = await quickUser(app, 'Tetap');
     const out = await quickUser(app, 'Keluar');
+    await shareFarm(app, owner, stay, out);
     const g = await createGroup(owner, { name: 'Live', type: 'public' });
     const [so, ss, sx] = [await open(owner), await open(stay), await open(out)];
     for (const u of [stay, out]) await call(u, 'POST', `/groups/${g.guid}/join`, {});
@@ -314,6 +323,8 @@ describe('GET /api/chat/groups/:guid', () => {
     const stranger = await quickUser(app, 'Orang');
     const pub = await createGroup(owner, { name: 'Terbuka', type: 'public' });
     const priv = await createGroup(owner, { name: 'Tertutup', type: 'private' });
+    // The stranger works on the owner's farm but is in neither group.
+    await shareFarm(app, owner, member, stranger);
     await call(owner, 'POST', `/groups/${priv.guid}/members`, { uids: [member.id] });
 
     const mine = await call(member, 'GET', `/groups/${priv.guid}`);
@@ -334,5 +345,42 @@ describe('GET /api/chat/groups/:guid', () => {
     expect(hidden.json().code).toBe('not-found');
     expect(hidden.body).not.toContain('Tertutup');
     expect((await call(stranger, 'GET', '/groups/group_nope')).statusCode).toBe(404);
+  });
+});
+
+describe('groups stay inside farms (issue 12 point 4)', () => {
+  it('hides public and password groups of another farm’s people: not listed, not found, not joinable', async () => {
+    const owner = await quickUser(app, 'Pemilik Barat');
+    const mate = await quickUser(app, 'Rekan Barat');
+    const outsider = await quickUser(app, 'Orang Timur');
+    await shareFarm(app, owner, mate);
+    await shareFarm(app, outsider);
+    const pub = await createGroup(owner, { name: 'Barat Terbuka', type: 'public' });
+    const pw = await createGroup(owner, { name: 'Barat Kunci', type: 'password', password: 'udang' });
+
+    const seen = (u: U) => call(u, 'GET', '/groups?search=Barat').then((r) => r.json().data as Group[]);
+    expect((await seen(mate)).map((g) => g.guid).sort()).toEqual([pub.guid, pw.guid].sort());
+    expect(await seen(outsider)).toEqual([]);
+
+    for (const guid of [pub.guid, pw.guid]) {
+      const one = await call(outsider, 'GET', `/groups/${guid}`);
+      expect(one.statusCode).toBe(404);
+      expect(one.body).not.toContain('Barat');
+      expect((await call(outsider, 'POST', `/groups/${guid}/join`, { password: 'udang' })).statusCode).toBe(
+        404,
+      );
+      expect((await call(outsider, 'GET', `/groups/${guid}/members`)).statusCode).toBe(404);
+    }
+    const s = await open(outsider);
+    const refused = await s.call({
+      type: 'send',
+      client_id: randomUUID(),
+      receiver_type: 'group',
+      receiver: pub.guid,
+      text: 'halo',
+    });
+    expect(refused).toMatchObject({ type: 'error', code: 'not-found' });
+    expect(await app.ctx.chat.repos.groups.member(pub.guid, outsider.id)).toBeUndefined();
+    expect((await call(mate, 'POST', `/groups/${pub.guid}/join`, {})).statusCode).toBe(200);
   });
 });

@@ -190,14 +190,20 @@ export class GroupService {
     return (await this.d.groups.banned(guid, page, PAGE_SIZES.members)).map(toMember);
   }
 
-  /** Admins add people as participants; members, banned and unknown users are filtered out. */
+  /**
+   * Admins add people as participants; members, banned and unknown users are filtered out.
+   * Only the admin's contacts can be added (contacts.ts): anyone else is `not-found` like a
+   * forged id, and a request that names nobody who can be found answers 404.
+   */
   async addMembers(uid: string, guid: string, uids: string[]): Promise<Record<string, string>> {
     const g = await this.d.access.memberOf(uid, guid);
     if (!canAddMembers(g.scope as GroupScope)) throw chatError('chat-scope-not-allowed');
     if (g.farm_id) throw chatError('chat-farm-group');
     const wanted = [...new Set(uids.map((u) => u.toLowerCase()))];
-    await this.d.users.ensure(wanted);
-    const known = new Set((await this.d.users.findMany(wanted)).map((u) => u.uid));
+    const reachable = [...(await this.d.users.contactsAmong(uid, wanted))];
+    await this.d.users.ensure(reachable);
+    const known = new Set((await this.d.users.findMany(reachable)).map((u) => u.uid));
+    if (known.size === 0) throw new AppError('not-found');
     const result: Record<string, string> = {};
     await this.change(guid, async (tx) => {
       const me = await this.locked(guid, uid, tx);

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_FRAMES, type ClientMessageType, type ServerMessage } from '#shared/chat/protocol';
 import type { ErrorCode } from '#shared/errors';
-import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
+import { type QuickUser, quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '../app.ts';
 import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
 
@@ -18,13 +18,15 @@ import { createChatApps, TestSocket, tokenOf } from './chat-test-kit.ts';
  *
  * Cast: o owns groups `priv` (private, m member) and `pub` (public, m member) and `ban`
  * (public, x banned); o and m are in a call; k blocked x; x may talk to o and m one-to-one
- * (the fence below) but sees none of their conversation.
+ * (the fence below: the four share a farm) but sees none of their conversation. y is of
+ * another farm: for x, y does not exist (issue 12 point 4).
  */
 let app: App;
 let o: QuickUser;
 let m: QuickUser;
 let x: QuickUser;
 let k: QuickUser;
+let y: QuickUser;
 let so: TestSocket;
 let sm: TestSocket;
 let sk: TestSocket;
@@ -84,7 +86,11 @@ beforeAll(async () => {
   [app] = await createChatApps(1);
   // Ring timers never fire during this test: the call stays ongoing.
   app.ctx.chat.calls.scheduler = { set: () => 0, clear: () => {} };
-  [o, m, x, k] = await Promise.all(['Owner', 'Member', 'Xeno', 'Kiki'].map((n) => quickUser(app, n)));
+  [o, m, x, k, y] = await Promise.all(
+    ['Owner', 'Member', 'Xeno', 'Kiki', 'Yuni'].map((n) => quickUser(app, n)),
+  );
+  await shareFarm(app, o, m, x, k);
+  await shareFarm(app, y);
   await rest(o, 'POST', '/chat/groups', { guid: ids.priv, name: 'Rahasia', type: 'private' });
   await rest(o, 'POST', '/chat/groups', { guid: ids.pub, name: 'Umum', type: 'public' });
   await rest(o, 'POST', '/chat/groups', { guid: ids.ban, name: 'Dilarang', type: 'public' });
@@ -171,6 +177,7 @@ const CASES: Record<ClientMessageType, SocketCase[]> = {
     { name: 'to a group x is banned from', frame: send('group', () => ids.ban), code: 'chat-banned' },
     { name: 'to a user who blocked x', frame: send('user', () => k.id), code: 'chat-blocked' },
     { name: 'to a forged user id', frame: send('user', forged), code: 'not-found' },
+    { name: 'to a user of another farm', frame: send('user', () => y.id), code: 'not-found' },
     { name: 'to a forged group id', frame: send('group', () => 'group_forged'), code: 'not-found' },
     { name: 'to a malformed user id', frame: send('user', () => '../../etc'), code: 'not-found' },
     {
@@ -267,6 +274,7 @@ const CASES: Record<ClientMessageType, SocketCase[]> = {
       code: 'chat-banned',
     },
     { name: 'to a user who blocked x', frame: to('typing_start', 'user', () => k.id), code: 'chat-blocked' },
+    { name: 'to a user of another farm', frame: to('typing_start', 'user', () => y.id), code: 'not-found' },
   ],
   typing_end: [
     {
@@ -292,6 +300,11 @@ const CASES: Record<ClientMessageType, SocketCase[]> = {
       frame: to('transient', 'user', () => k.id, heart),
       code: 'chat-blocked',
     },
+    {
+      name: 'to a user of another farm',
+      frame: to('transient', 'user', () => y.id, heart),
+      code: 'not-found',
+    },
   ],
   ping: [
     {
@@ -309,6 +322,11 @@ const CASES: Record<ClientMessageType, SocketCase[]> = {
     {
       name: 'calling a forged user id',
       frame: () => ({ type: 'call_initiate', receiver: forged(), call_type: 'audio', device: 'x-phone' }),
+      code: 'not-found',
+    },
+    {
+      name: 'calling a user of another farm',
+      frame: () => ({ type: 'call_initiate', receiver: y.id, call_type: 'audio', device: 'x-phone' }),
       code: 'not-found',
     },
   ],

@@ -31,7 +31,8 @@ export function safeEqualHex(a: string, b: string): boolean {
 
 export interface LinkPayload {
   uid: string;
-  purpose: 'reset' | 'verify';
+  /** invite: registration through a farm invitation (modules/user-farm/invitation.ts). */
+  purpose: 'reset' | 'verify' | 'invite';
   /** Expiry, seconds since epoch. */
   exp: number;
   /** A fingerprint of the state the link acts on (password hash or email), so it dies once used. */

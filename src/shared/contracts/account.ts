@@ -27,6 +27,8 @@ export const RegisterBody = Type.Object({
   password: Password,
   password_confirmation: Type.String({ maxLength: 200 }),
   language: Type.Optional(Type.Union([Type.Literal('id'), Type.Literal('en')])),
+  /** The signed token of an invitation's registration link (`/register?invite=…`). */
+  invite: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 

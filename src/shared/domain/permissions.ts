@@ -19,6 +19,7 @@ export const FEATURES = [
   'water_quality',
   'water_quality_setting',
   'finance',
+  'own_records',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -28,6 +29,35 @@ export type Action = (typeof ACTION)[keyof typeof ACTION];
 /** Pond access of a user with role id above 2, chosen per pond. */
 export const POND_ACCESS = { view: 0, insert: 1, all: 2 } as const;
 export type PondAccess = (typeof POND_ACCESS)[keyof typeof POND_ACCESS];
+
+/**
+ * `own_records` is not a screen but a rule (issue 12 point 5): at edit (2) a member may
+ * edit and delete the records they entered themselves for 24 hours after saving them,
+ * even without edit on the record's feature, as long as they may still add there. Any
+ * lower level turns the rule off. Every role has it by default.
+ */
+export const OWN_RECORD_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the own-record rule lets `userId` change a record: their own, entered less
+ * than 24 hours before `now` (the server's clock on the server), with `own_records` at
+ * edit and still at least add on the record's feature for its pond.
+ */
+export function canFixOwnRecord(
+  record: { created_by: string | null; created_at: string | Date },
+  who: { userId: string; ownRecords: Action; featureLevel: Action },
+  now: number,
+): boolean {
+  if (who.ownRecords < ACTION.edit || who.featureLevel < ACTION.add) return false;
+  if (!record.created_by || record.created_by !== who.userId) return false;
+  return ownRecordFresh(record.created_at, now);
+}
+
+/** Entered less than 24 hours before `now`. */
+export function ownRecordFresh(createdAt: string | Date, now: number): boolean {
+  const created = new Date(createdAt).getTime();
+  return Number.isFinite(created) && now - created < OWN_RECORD_WINDOW_MS;
+}
 
 const ALL_EDIT = Object.fromEntries(FEATURES.map((f) => [f, ACTION.edit])) as Record<Feature, Action>;
 
@@ -48,11 +78,13 @@ export const DEFAULT_PERMISSIONS: Record<RoleId, Record<Feature, Action>> = {
     water_quality: ACTION.add,
     water_quality_setting: ACTION.view,
     finance: ACTION.none,
+    own_records: ACTION.edit,
   },
   4: {
     ...(Object.fromEntries(FEATURES.map((f) => [f, ACTION.view])) as Record<Feature, Action>),
     user_permission: ACTION.none,
     finance: ACTION.none,
+    own_records: ACTION.edit,
   },
 };
 

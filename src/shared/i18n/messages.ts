@@ -26,6 +26,8 @@ const id = {
     'last-admin': 'Admin terakhir tidak dapat keluar dari tambak. Tunjuk admin lain terlebih dahulu.',
     'role-not-allowed': 'Peran ini tidak dapat diberikan.',
     'pond-access-denied': 'Anda tidak memiliki akses ke kolam ini.',
+    'own-record-expired':
+      'Data yang Anda masukkan hanya bisa diubah atau dihapus dalam 24 jam setelah disimpan. Minta manajer tambak untuk mengubahnya.',
     'user-already-member': 'Pengguna sudah menjadi anggota tambak ini.',
     'user-not-found': 'Pengguna tidak ditemukan.',
     'block-not-empty': 'Blok ini masih berisi kolam. Pindahkan atau hapus kolamnya terlebih dahulu.',
@@ -117,8 +119,11 @@ const id = {
     'mail-verify-subject': 'Verifikasi email Tambak',
     'mail-verify-body': 'Buka tautan ini untuk memverifikasi email Anda: {{link}}',
     'left-farm': 'Anda telah keluar dari tambak.',
-    'mail-invite-subject': 'Undangan tambak {{farm}}',
-    'mail-invite-body': 'Anda diundang ke tambak {{farm}} di Tambak. Masuk dengan {{login}} untuk mulai.',
+    'mail-invite-subject': '{{inviter}} mengundang Anda ke tambak {{farm}}',
+    'mail-invite-body':
+      '{{inviter}} menambahkan Anda ke tambak {{farm}} di aplikasi Tambak. Buka tambaknya di sini: {{link}}',
+    'mail-invite-body-new':
+      '{{inviter}} mengundang Anda ke tambak {{farm}} di aplikasi Tambak. Anda belum punya akun: daftar lewat tautan ini, lalu masuk, dan tambak {{farm}} langsung terbuka: {{link}} (berlaku 14 hari)',
   },
 };
 
@@ -145,6 +150,8 @@ const en: MessageCatalog = {
     'last-admin': 'The last admin cannot leave the farm. Make someone else admin first.',
     'role-not-allowed': 'This role cannot be given.',
     'pond-access-denied': 'You do not have access to this pond.',
+    'own-record-expired':
+      'You can change or delete a record you entered only within 24 hours of saving it. Ask a farm manager to change it.',
     'user-already-member': 'This user is already a member of the farm.',
     'user-not-found': 'User not found.',
     'block-not-empty': 'This block still has ponds. Move or delete them first.',
@@ -235,8 +242,11 @@ const en: MessageCatalog = {
     'mail-verify-subject': 'Verify your Tambak email',
     'mail-verify-body': 'Open this link to verify your email: {{link}}',
     'left-farm': 'You left the farm.',
-    'mail-invite-subject': 'Invitation to farm {{farm}}',
-    'mail-invite-body': 'You were invited to farm {{farm}} on Tambak. Sign in with {{login}} to start.',
+    'mail-invite-subject': '{{inviter}} invited you to the farm {{farm}}',
+    'mail-invite-body':
+      '{{inviter}} added you to the farm {{farm}} in the Tambak app. Open the farm here: {{link}}',
+    'mail-invite-body-new':
+      '{{inviter}} invited you to the farm {{farm}} in the Tambak app. You have no account yet: register through this link, sign in, and the farm {{farm}} opens: {{link}} (valid for 14 days)',
   },
 };
 

@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { ApiAs, type ApiUser, apiSignUp } from '../support/api-setup.ts';
+import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from '../support/api-setup.ts';
 import { uniqueEmail } from '../support/dev-outbox.ts';
 
 /**
@@ -66,7 +66,10 @@ export class ChatPage {
   }
 
   conversationItem(name: string): Locator {
-    return this.page.locator('.chat-sidebar .chat-item', { hasText: name });
+    // By the name line only: the farm group's preview ("Ani added Budi") names people too.
+    const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const title = this.page.locator('.chat-item__name', { hasText: exact });
+    return this.page.locator('.chat-sidebar .chat-item').filter({ has: title });
   }
 
   get main(): Locator {
@@ -122,6 +125,7 @@ export class ChatPage {
 export async function chatPair(request: APIRequestContext, tag: string) {
   const a = await apiSignUp(request, `Ani ${tag}`, uniqueEmail(`ani.${tag}`));
   const b = await apiSignUp(request, `Budi ${tag}`, uniqueEmail(`budi.${tag}`));
+  await apiShareFarm(request, a, [b]);
   // The chat mirrors app users on first use: each reads the user list once through the API.
   await new ApiAs(request, a.token).get('/chat/users');
   await new ApiAs(request, b.token).get('/chat/users');

@@ -77,3 +77,20 @@ export async function apiFarm(api: ApiAs, name: string, ponds: string[]) {
   }
   return { farmId: farm.farm_id, pondIds };
 }
+
+/**
+ * A new farm of `owner` with `members` invited by email as managers: chat stays inside
+ * farms (issue 12 point 4), so people who chat in a test share one.
+ */
+export async function apiShareFarm(
+  request: APIRequestContext,
+  owner: ApiUser,
+  members: ApiUser[],
+  name = `Tambak Bersama ${Date.now().toString(36)}`,
+): Promise<string> {
+  const api = new ApiAs(request, owner.token);
+  const { farm_id } = await api.post<{ farm_id: string }>('/farm/add', { name });
+  for (const member of members)
+    await api.post('/userFarm', { farm_id, email: member.email, role_id: 2, ponds: [] });
+  return farm_id;
+}

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { createSessionStore } from '#local/session-store';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
-import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
+import { type QuickUser, quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import { type App, createTestApp } from '#test/helpers/test-app';
 import { ChatError, type ChatEvent } from './chat-client.ts';
 import { DeliveryMarker } from './delivery-marker.ts';
@@ -104,6 +104,7 @@ beforeAll(async () => {
   await proxy.listen();
   ani = await quickUser(app, 'Ani');
   budi = await quickUser(app, 'Budi');
+  await shareFarm(app, ani, budi);
 });
 afterEach(() => {
   for (const c of clients.splice(0)) c.disconnect();
@@ -330,6 +331,7 @@ describe('SelfHostedChatClient against the real chat engine', () => {
 describe('UnreadTracker (the chat button badge)', () => {
   it('counts live messages from others, not replies or own, and clears after mark-read', async () => {
     const cita = await quickUser(app, 'Cita');
+    await shareFarm(app, ani, cita);
     const a = chatClient(ani);
     const c = chatClient(cita);
     await a.client.connect();
@@ -356,6 +358,7 @@ describe('UnreadTracker (the chat button badge)', () => {
 describe('DeliveryMarker (chat provider level)', () => {
   it('marks each incoming one-to-one message delivered once, with no chat screen open', async () => {
     const dewi = await quickUser(app, 'Dewi');
+    await shareFarm(app, ani, dewi);
     const a = chatClient(ani);
     const d = chatClient(dewi, { viaProxy: true });
     await a.client.connect();
@@ -389,6 +392,7 @@ describe('DeliveryMarker (chat provider level)', () => {
 describe('single reads and live blocks', () => {
   it('reads one user and one group, and tells the blocked person live and after a reconnect', async () => {
     const eko = await quickUser(app, 'Eko');
+    await shareFarm(app, ani, eko);
     const a = chatClient(ani);
     const e = chatClient(eko, { viaProxy: true });
     await a.client.connect();

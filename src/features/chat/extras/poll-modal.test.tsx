@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Message } from '#shared/chat/entities';
 import { translate } from '#shared/i18n/messages';
 import { connectedClient, renderWithChat, startChatServer } from '#test/helpers/chat-ui.tsx';
-import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
+import { type QuickUser, quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '#test/helpers/test-app';
 import type { SelfHostedChatClient } from '../client/selfhosted-adapter.ts';
 import { PollBubble } from './poll-bubble.tsx';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   ({ app, baseUrl } = await startChatServer());
   ani = await quickUser(app, 'Ani');
   budi = await quickUser(app, 'Budi');
+  await shareFarm(app, ani, budi);
 });
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectedClient, renderWithChat, startChatServer } from '#test/helpers/chat-ui.tsx';
-import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
+import { type QuickUser, quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import type { App } from '#test/helpers/test-app';
 import type { SelfHostedChatClient } from '../client/selfhosted-adapter.ts';
 import { LiveReactionButton, LiveReactionOverlay } from './live-reaction.tsx';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   ({ app, baseUrl } = await startChatServer());
   ani = await quickUser(app, 'Ani');
   budi = await quickUser(app, 'Budi');
+  await shareFarm(app, ani, budi);
 });
 afterEach(() => {
   cleanup();

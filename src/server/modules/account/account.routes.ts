@@ -30,11 +30,16 @@ export function accountRoutes(api: Api, ctx: AppContext): void {
     '/registrasi',
     {
       config: publicAuth,
-      schema: { tags, body: RegisterBody, response: { 201: Envelope(Type.Object({ user: User })) } },
+      schema: {
+        tags,
+        body: RegisterBody,
+        // farm_id: registered through an invitation, the farm the app opens after sign-in.
+        response: { 201: Envelope(Type.Object({ user: User, farm_id: Type.Optional(Type.String()) })) },
+      },
     },
     async (req, reply) => {
-      const user = await account.register(req.body, req.lang);
-      return reply.status(201).send({ message: req.t('server.registered'), data: { user } });
+      const data = await account.register(req.body, req.lang);
+      return reply.status(201).send({ message: req.t('server.registered'), data });
     },
   );
 

@@ -16,6 +16,7 @@ import { translate } from '#shared/i18n/messages';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
 import { sha256, signLink, verifyLink } from '../../security/tokens.ts';
+import { inviteFingerprint, verifyInvite } from '../user-farm/invitation.ts';
 import type { OneTimeCodeService } from './one-time-code.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
@@ -55,17 +56,29 @@ export interface AccountDeps {
   messenger: Messenger;
   linkSecret: string;
   publicUrl: string;
+  /** A user's live memberships: registration through an invitation lands in its farm. */
+  memberships: { liveFarmsOf(userId: string): Promise<{ id: string; farm_id: string }[]> };
 }
 
 /** Registration, code sign-in, password reset, email verification and profile. */
 export class AccountService {
   constructor(private readonly d: AccountDeps) {}
 
-  async register(body: RegisterBody, lang: Language): Promise<User> {
+  /**
+   * With `invite` (the signed token of an invitation's registration link) the account is
+   * the one the invitation made, whatever email the person registers with, and the answer
+   * names the farm to open (`farm_id`). A used, expired or withdrawn invitation answers
+   * 400 invalid-link.
+   */
+  async register(body: RegisterBody, lang: Language): Promise<{ user: User; farm_id?: string }> {
     if (body.password !== body.password_confirmation)
       throw fieldError('password_confirmation', 'validation.confirmed');
     const phone = phoneOrError('phone', body.phone);
-    const existing = await this.d.users.findByEmail(body.email);
+    const invited = body.invite ? await this.invitation(body.invite) : undefined;
+    const byEmail = await this.d.users.findByEmail(body.email);
+    if (invited && byEmail && byEmail.id !== invited.user.id)
+      throw new AppError('email-taken', { email: [{ key: 'error.email-taken' }] });
+    const existing = invited?.user ?? byEmail;
     // A user invited by email before registering exists without a password: registering claims it.
     if (existing?.password_hash) throw new AppError('email-taken', { email: [{ key: 'error.email-taken' }] });
     if (phone) {
@@ -76,7 +89,13 @@ export class AccountService {
     const password_hash = await argon2.hash(body.password, ARGON2);
     const language = body.language ?? lang;
     const row = existing
-      ? await this.d.users.update(existing.id, { username: body.username, phone, password_hash, language })
+      ? await this.d.users.update(existing.id, {
+          username: body.username,
+          email: body.email,
+          phone,
+          password_hash,
+          language,
+        })
       : await this.d.users.insert({
           id: uuidv7(),
           username: body.username,
@@ -86,7 +105,19 @@ export class AccountService {
           language,
         });
     await this.sendVerification(row, language as Language);
-    return toUser(row);
+    return { user: toUser(row), ...(invited ? { farm_id: invited.farmId } : {}) };
+  }
+
+  /** The invited (password-less) user and the farm of a live invitation token. */
+  private async invitation(token: string): Promise<{ user: UserRow; farmId: string }> {
+    const invalid = () => new AppError('invalid-link', { invite: [{ key: 'error.invalid-link' }] });
+    const payload = verifyInvite(this.d.linkSecret, token);
+    const user = payload ? await this.d.users.findById(payload.userId) : undefined;
+    if (!payload || !user || user.password_hash) throw invalid();
+    const memberships = await this.d.memberships.liveFarmsOf(user.id);
+    const membership = memberships.find((m) => inviteFingerprint(m.id) === payload.fp);
+    if (!membership) throw invalid();
+    return { user, farmId: membership.farm_id };
   }
 
   async loginEmail(email: string, password: string, lang: Language): Promise<CodeSent> {

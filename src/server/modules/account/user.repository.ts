@@ -46,14 +46,15 @@ export class UserRepository {
     patch: Partial<
       Pick<
         UserRow,
-        'username' | 'phone' | 'city' | 'photo' | 'password_hash' | 'language' | 'email_verified_at'
+        'username' | 'email' | 'phone' | 'city' | 'photo' | 'password_hash' | 'language' | 'email_verified_at'
       >
     >,
     db: DbOrTx = this.db,
   ): Promise<UserRow> {
+    const email = patch.email === undefined ? {} : { email: patch.email?.toLowerCase() ?? null };
     return db
       .updateTable('users')
-      .set({ ...patch, updated_at: new Date() })
+      .set({ ...patch, ...email, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

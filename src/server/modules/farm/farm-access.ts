@@ -1,10 +1,12 @@
 import {
   ACTION,
   type Action,
+  canFixOwnRecord,
   DEFAULT_PERMISSIONS,
   effectivePondAction,
   type Feature,
   isPondRestricted,
+  ownRecordFresh,
   type PondAccess,
   type RoleId,
 } from '#shared/domain/permissions';
@@ -115,5 +117,28 @@ export class FarmAccess {
     if (!this.canSeePond(m, pondId)) throw new AppError('not-found');
     if (this.pondAction(m, feature, pondId) < level) throw new AppError('pond-access-denied');
     return m;
+  }
+
+  /**
+   * Editing or deleting one pond record: edit (2) on the pond for `feature`, or the
+   * own-record rule (permissions.ts `canFixOwnRecord`): the person who entered it, within
+   * 24 hours by this server's clock. Past that window their own record answers 403
+   * `own-record-expired`, which says why; anything else 403 `pond-access-denied`, and a
+   * pond they may not see 404.
+   */
+  async requireRecordChange(
+    userId: string,
+    record: { pond_id: string; created_by: string | null; created_at: Date },
+    feature: Feature,
+    now = Date.now(),
+  ): Promise<Membership> {
+    const m = await this.requirePond(userId, record.pond_id, feature, ACTION.view);
+    const featureLevel = this.pondAction(m, feature, record.pond_id);
+    if (featureLevel >= ACTION.edit) return m;
+    const who = { userId, ownRecords: m.permissions.own_records ?? ACTION.none, featureLevel };
+    if (canFixOwnRecord(record, who, now)) return m;
+    if (canFixOwnRecord(record, who, record.created_at.getTime()) && !ownRecordFresh(record.created_at, now))
+      throw new AppError('own-record-expired');
+    throw new AppError('pond-access-denied');
   }
 }

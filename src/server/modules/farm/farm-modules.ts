@@ -20,10 +20,12 @@ export interface FarmModulesDeps {
   users: UserRepository;
   messenger: Messenger;
   log: (line: string) => void;
+  /** Invitation links: signed with the link secret, pointing at the public URL. */
+  invitations: { linkSecret: string; publicUrl: string };
 }
 
 /** The services of the farm, block, pond and user-farm modules, spread into AppContext. */
-export function createFarmModules({ db, farmAccess, users, messenger, log }: FarmModulesDeps) {
+export function createFarmModules({ db, farmAccess, users, messenger, log, invitations }: FarmModulesDeps) {
   const memberships = new MembershipRepository(db);
   return {
     serverClock: new ServerClock(db),
@@ -31,6 +33,13 @@ export function createFarmModules({ db, farmAccess, users, messenger, log }: Far
     blocks: new BlockService(new BlockRepository(db), farmAccess),
     ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess }),
     permissions: new PermissionService(new PermissionRepository(db), farmAccess),
-    userFarms: new UserFarmService({ memberships, users, access: farmAccess, messenger, log }),
+    userFarms: new UserFarmService({
+      memberships,
+      users,
+      access: farmAccess,
+      messenger,
+      log,
+      ...invitations,
+    }),
   };
 }

@@ -46,6 +46,7 @@ describe('POST /api/farm/add', () => {
       access_pond: [],
     });
     expect(farm.permissions).toContainEqual({ feature_name: 'finance', action: 2 });
+    expect(farm.permissions).toContainEqual({ feature_name: 'own_records', action: 2 });
     const rows = await app.ctx.db
       .selectFrom('farm_permissions')
       .select(['role_id', sql<number>`count(*)::int`.as('n')])
@@ -53,7 +54,7 @@ describe('POST /api/farm/add', () => {
       .groupBy('role_id')
       .orderBy('role_id')
       .execute();
-    expect(rows).toEqual([1, 2, 3, 4].map((role_id) => ({ role_id, n: 12 })));
+    expect(rows).toEqual([1, 2, 3, 4].map((role_id) => ({ role_id, n: 13 })));
   });
 
   it('answers 400 with a translated field error for an empty name', async () => {

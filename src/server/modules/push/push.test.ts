@@ -4,7 +4,7 @@ import * as ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { isPushPayload, type PushPayload } from '#shared/contracts/push';
-import { type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
+import { type QuickUser, quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import type { PushSender } from './push.service.ts';
@@ -87,6 +87,7 @@ beforeAll(async () => {
   a = await quickUser(app, 'Ani');
   b = await quickUser(app, 'Budi');
   c = await quickUser(app, 'Citra');
+  await shareFarm(app, a, b, c);
   await app.ctx.db.updateTable('users').set({ language: 'en' }).where('id', '=', c.id).execute();
 });
 afterAll(async () => {

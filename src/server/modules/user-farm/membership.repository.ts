@@ -37,6 +37,18 @@ export class MembershipRepository {
     return row.n;
   }
 
+  /** A user's live memberships in live farms (registration through an invitation). */
+  liveFarmsOf(userId: string): Promise<{ id: string; farm_id: string }[]> {
+    return this.db
+      .selectFrom('user_farms as uf')
+      .innerJoin('farms as f', 'f.id', 'uf.farm_id')
+      .select(['uf.id', 'uf.farm_id'])
+      .where('uf.user_id', '=', userId)
+      .where('uf.deleted_at', 'is', null)
+      .where('f.deleted_at', 'is', null)
+      .execute();
+  }
+
   async farmName(farmId: string): Promise<string> {
     const row = await this.db
       .selectFrom('farms')

@@ -42,7 +42,7 @@ describe('GET /api/role', () => {
 describe('GET /api/permission', () => {
   it('gives any member a role’s levels for every feature', async () => {
     const res = await call(manager, 'GET', `/api/permission?farm_id=${farm.farmId}&role_id=3`);
-    expect(res.json().data).toHaveLength(12);
+    expect(res.json().data).toHaveLength(13);
     expect(res.json().data).toContainEqual({ feature_name: 'cycle', action: 1 });
   });
 

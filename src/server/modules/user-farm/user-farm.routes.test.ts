@@ -41,7 +41,7 @@ describe('POST /api/userFarm', () => {
       role_id: 3,
       ponds: [{ pond_id: farm.pondId, access_level: 1 }],
     });
-    expect((await outbox(user.email))[0].subject).toBe(`Undangan tambak ${farm.farmName}`);
+    expect((await outbox(user.email))[0].subject).toBe(`admin mengundang Anda ke tambak ${farm.farmName}`);
     const again = await invite(admin, { email: user.email, role_id: 4 });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('user-already-member');
@@ -56,7 +56,7 @@ describe('POST /api/userFarm', () => {
       ponds: [],
     });
     expect(res.json().data).toMatchObject({ username: email, email, role_id: 4 });
-    expect((await outbox(email))[0].body).toContain(`Sign in with ${email}`);
+    expect((await outbox(email))[0].body).toContain('/register?invite=');
     const password = 'rahasia-123';
     const reg = await app.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
 import type { UserRepository, UserRow } from '../account/user.repository.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import { signInvite } from './invitation.ts';
 import type { MembershipRepository } from './membership.repository.ts';
 
 export interface UserFarmDeps {
@@ -18,6 +19,10 @@ export interface UserFarmDeps {
   access: FarmAccess;
   messenger: Messenger;
   log: (line: string) => void;
+  /** Signs the registration link of an invitation (invitation.ts). */
+  linkSecret: string;
+  /** The app's public origin, for the links in invitation mails. */
+  publicUrl: string;
 }
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
@@ -90,7 +95,7 @@ export class UserFarmService {
     await this.chatSync(body.farm_id);
     // Where the person was found decides the channel: the given email, else their phone.
     const channel = email && invitee.email === email ? 'email' : invitee.phone ? 'sms' : 'email';
-    await this.invite(invitee, body.farm_id, channel, existing ? (existing.language as Language) : lang);
+    await this.invite({ invitee, inviterId: userId, farmId: body.farm_id, userFarmId, channel });
     return (await this.members(body.farm_id, userFarmId))[0];
   }
 
@@ -171,25 +176,46 @@ export class UserFarmService {
   /**
    * Sent after the membership is stored: a mail outage must not undo the invitation,
    * and the admin can tell the person by other means. The failure is logged.
+   *
+   * It names the farm and the inviter. Someone with an account (a password) gets it in
+   * their own language with a link to the farm; someone new (no account yet, or only an
+   * earlier invitation's placeholder) in the inviter's language, since a farm has no
+   * language of its own (README), with a registration link whose signed token makes the
+   * new account this member and opens the farm after sign-in.
    */
-  private async invite(
-    user: UserRow,
-    farmId: string,
-    channel: 'email' | 'sms',
-    lang: Language,
-  ): Promise<void> {
-    const to = channel === 'email' ? user.email : user.phone;
+  private async invite(a: {
+    invitee: UserRow;
+    inviterId: string;
+    farmId: string;
+    userFarmId: string;
+    channel: 'email' | 'sms';
+  }): Promise<void> {
+    const { invitee, channel } = a;
+    const to = channel === 'email' ? invitee.email : invitee.phone;
     if (!to) return;
     try {
-      const farm = await this.d.memberships.farmName(farmId);
+      const [farm, inviter] = await Promise.all([
+        this.d.memberships.farmName(a.farmId),
+        this.d.users.findById(a.inviterId),
+      ]);
+      const hasAccount = invitee.password_hash !== null;
+      const lang = asLanguage(hasAccount ? invitee.language : inviter?.language);
+      const link = hasAccount
+        ? `${this.d.publicUrl}/farm/${a.farmId}`
+        : `${this.d.publicUrl}/register?invite=${encodeURIComponent(
+            signInvite(this.d.linkSecret, { userId: invitee.id, userFarmId: a.userFarmId }),
+          )}`;
+      const vars = { farm, inviter: inviter?.username ?? '', link };
       await this.d.messenger.send({
         channel,
         to,
-        subject: translate(lang, 'server.mail-invite-subject', { farm }),
-        body: translate(lang, 'server.mail-invite-body', { farm, login: to }),
+        subject: translate(lang, 'server.mail-invite-subject', vars),
+        body: translate(lang, hasAccount ? 'server.mail-invite-body' : 'server.mail-invite-body-new', vars),
       });
     } catch (e) {
       this.d.log(`invitation to ${channel} failed: ${(e as Error).message}`);
     }
   }
 }
+
+const asLanguage = (value: string | undefined): Language => (value === 'en' ? 'en' : 'id');

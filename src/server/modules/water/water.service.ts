@@ -74,7 +74,7 @@ export class WaterService {
     return { results: await bulkUpsert(this.d, userId, kind, items, lang) };
   }
 
-  /** Changes the fields sent (-99 clears one); needs edit (2) on the pond. */
+  /** Changes the fields sent (-99 clears one); needs edit (2) on the pond, or own and under 24 h. */
   async update<K extends WaterKind>(
     userId: string,
     kind: K,
@@ -82,7 +82,7 @@ export class WaterService {
     body: WaterUpdateBody<K>,
   ): Promise<WaterReading<K>> {
     const row = await this.live(kind, id);
-    await this.d.access.requirePond(userId, row.pond_id, 'water_quality', ACTION.edit);
+    await this.d.access.requireRecordChange(userId, row, 'water_quality');
     const source = body as Record<string, unknown>;
     const { values, errors } = parseValues(kind, source, true);
     const patch: Record<string, unknown> = { ...values };
@@ -107,11 +107,11 @@ export class WaterService {
     return toReading(kind, updated);
   }
 
-  /** Soft delete (needs edit on the pond); deleting a deleted reading again is a harmless replay. */
+  /** Soft delete (edit on the pond, or own and under 24 h); deleting a deleted reading again is a harmless replay. */
   async remove(userId: string, kind: WaterKind, id: string): Promise<void> {
     const row = await this.d.readings.findById(kind, id);
     if (!row) throw new AppError('not-found');
-    await this.d.access.requirePond(userId, row.pond_id, 'water_quality', ACTION.edit);
+    await this.d.access.requireRecordChange(userId, row, 'water_quality');
     await this.d.readings.softDelete(kind, id);
   }
 
