@@ -77,7 +77,11 @@ export function InstallPrompt() {
         >
           {t('install.accept')}
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => answer('later')}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => answer('later')}
+        >
           {t('install.dismiss')}
         </button>
         <button type="button" className="button button--ghost button--small" onClick={() => answer('never')}>

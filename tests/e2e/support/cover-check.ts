@@ -25,11 +25,15 @@ export interface CoverReport {
   toastSeen: boolean;
 }
 
-function inPage({ mode, requireToast }: CoverOptions): CoverReport {
+async function inPage({ mode, requireToast }: CoverOptions): Promise<CoverReport> {
+  // Entering toasts fade and slide in: measure where things end up, not mid-animation.
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   const problems: string[] = [];
   const checked: string[] = [];
   const shown = (el: Element): boolean => {
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    // Not opacity: a transparent layer on top still takes the tap.
+    if (!el.checkVisibility({ visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
     return r.width > 2 && r.height > 2;
   };
