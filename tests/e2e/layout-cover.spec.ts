@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { type CoverOptions, coverCheck } from './support/cover-check.ts';
+import { uniqueEmail } from './support/dev-outbox.ts';
 
 /**
  * Issue 12 point 9: at 360×800 the floating chat, help and install buttons covered fields
@@ -21,6 +22,8 @@ interface Screen {
   path: string;
   /** What shows once the screen is ready. */
   ready: (page: Page) => Locator;
+  /** A step after the screen is ready (e.g. open a conversation); waits for its result. */
+  open?: (page: Page) => Promise<void>;
   /** Brings up a real toast (the check then runs while it shows). */
   toast?: (page: Page) => Promise<void>;
 }
@@ -47,7 +50,7 @@ function guestScreens(): Screen[] {
   ];
 }
 
-function farmScreens(farmId: string, pondId: string): Screen[] {
+function farmScreens(farmId: string, pondId: string, colleague: string): Screen[] {
   const farm = `/farm/${farmId}`;
   const tabs = ['farm', 'blocks', 'ponds', 'users', 'standards', 'times', 'language'].map(
     (tab): Screen => ({
@@ -77,7 +80,18 @@ function farmScreens(farmId: string, pondId: string): Screen[] {
     },
     { name: 'sync', path: '/sync', ready: heading },
     { name: 'sync-chat-user', path: '/sync-chat-user', ready: heading },
-    { name: 'chat', path: '/chat', ready: (page) => page.locator('.chat-tabs') },
+    { name: 'chat', path: '/chat', ready: (page) => page.locator('.chat-sidebar') },
+    {
+      name: 'chat-conversation',
+      path: '/chat',
+      ready: (page) => page.locator('.chat-sidebar'),
+      open: async (page) => {
+        await page.locator('.chat-tabs__tab').nth(1).click();
+        await page.locator('.chat-sidebar input[type="search"]').fill(colleague);
+        await page.locator('.chat-sidebar .chat-item__open', { hasText: colleague }).click();
+        await expect(page.locator('.chat-composer__input')).toBeVisible();
+      },
+    },
   ];
 }
 
@@ -86,6 +100,7 @@ async function checkScreen(page: Page, screen: Screen, lang: string, problems: s
   await page.goto(screen.path);
   await expect(screen.ready(page)).toBeVisible();
   await expect(page.locator('.spinner')).toHaveCount(0);
+  await screen.open?.(page);
   const run = async (options: CoverOptions) => {
     const report = await coverCheck(page, options);
     problems.push(...report.problems.map((p) => `${lang} ${screen.name}: ${p}`));
@@ -103,14 +118,21 @@ async function checkScreen(page: Page, screen: Screen, lang: string, problems: s
   await page.setViewportSize(KEYBOARD);
   const typed = await run({ mode: 'keyboard' });
   if (typed.checked.length > 0) {
-    await page.locator('main input, main select, main textarea').first().focus();
+    await page
+      .locator(
+        'main :is(input[type=text], input[type=email], input[type=password], input[type=tel], input[type=search], input:not([type]), select, textarea)',
+      )
+      .filter({ visible: true })
+      .first()
+      .focus();
     await page.screenshot({ path: `test-results/layout/${screen.name}-${lang}-keyboard.png` });
-    await page.locator(':focus').blur();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   }
   // A desktop has no on-screen keyboard, but the same buttons float at the bottom right.
   await page.setViewportSize(DESKTOP);
   await expect(screen.ready(page)).toBeVisible();
   await run({ mode: 'scroll' });
+  await page.screenshot({ path: `test-results/layout/${screen.name}-${lang}-desktop.png` });
 }
 
 for (const lang of ['id', 'en'] as const) {
@@ -123,6 +145,11 @@ for (const lang of ['id', 'en'] as const) {
     const api = new ApiAs(request, owner.token);
     const ponds = Array.from({ length: 10 }, (_, i) => `Kolam ${i + 1}`);
     const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', ponds);
+    // A keeper on the same farm to chat with (the chat lists the people of one's farms).
+    const keeper = await apiSignUp(request, `Sari ${Date.now().toString(36)}`, uniqueEmail('sari'));
+    await api.post('/userFarm', { farm_id: farmId, email: keeper.email, role_id: 3, ponds: [] });
+    await api.get('/chat/users');
+    await new ApiAs(request, keeper.token).get('/chat/users');
     const context = await browser.newContext({ viewport: PHONE, locale: lang === 'id' ? 'id-ID' : 'en-US' });
     const page = await context.newPage();
     await page.addInitScript((l) => localStorage.setItem('tambak:language', l), lang);
@@ -134,7 +161,7 @@ for (const lang of ['id', 'en'] as const) {
       ([token, user]) => localStorage.setItem('tambak:session', JSON.stringify({ token, user })),
       [owner.token, await api.get('/user')] as const,
     );
-    for (const screen of farmScreens(farmId, pondIds['Kolam 1'])) {
+    for (const screen of farmScreens(farmId, pondIds['Kolam 1'], keeper.name)) {
       await checkScreen(page, screen, lang, problems);
     }
     expect(problems).toEqual([]);
