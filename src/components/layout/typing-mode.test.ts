@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { isTypingTarget, trackTypingMode } from './typing-mode.ts';
+import { isTypingTarget, keyboardInset, trackTypingMode } from './typing-mode.ts';
 
 describe('typing mode (issue 12 point 9)', () => {
   let stop = () => {};
@@ -37,5 +37,14 @@ describe('typing mode (issue 12 point 9)', () => {
     (document.getElementById('b') as HTMLInputElement).focus();
     (document.getElementById('b') as HTMLInputElement).blur();
     expect(root.dataset.typing).toBeUndefined();
+  });
+
+  it('measures the part of the page a keyboard overlays (iOS), nothing where it resizes the page', () => {
+    const vv = (height: number, offsetTop = 0) => ({ height, offsetTop }) as VisualViewport;
+    expect(keyboardInset({ innerHeight: 800, visualViewport: vv(800) })).toBe(0);
+    expect(keyboardInset({ innerHeight: 800, visualViewport: vv(450) })).toBe(350);
+    expect(keyboardInset({ innerHeight: 800, visualViewport: vv(450, 100) })).toBe(250);
+    expect(keyboardInset({ innerHeight: 450, visualViewport: vv(450) })).toBe(0);
+    expect(keyboardInset({ innerHeight: 800, visualViewport: null })).toBe(0);
   });
 });

@@ -9,7 +9,8 @@
  * the layout is already right when the browser scrolls the newly focused field into view.
  * Focus, not the visual viewport's size, is the signal: with `interactive-widget=
  * resizes-content` (index.html) the keyboard shrinks the layout viewport itself, and a
- * keyboard without focus in a field does not exist.
+ * keyboard without focus in a field does not exist. Where the keyboard only overlays the
+ * page (iOS), `--keyboard-inset` says by how much.
  */
 const NOT_TYPED = new Set([
   'button',
@@ -32,6 +33,17 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   );
 }
 
+/**
+ * How much of the layout viewport's bottom the keyboard hides. 0 where the keyboard resizes
+ * the page (Chrome on Android with resizes-content); the keyboard's height where it only
+ * shrinks the visual viewport (Safari on iOS), so the stuck save button can sit above it.
+ */
+export function keyboardInset(win: Pick<Window, 'innerHeight' | 'visualViewport'>): number {
+  const vv = win.visualViewport;
+  if (!vv) return 0;
+  return Math.max(0, Math.round(win.innerHeight - vv.height - vv.offsetTop));
+}
+
 /** Follows focus on `doc` and keeps `data-typing` on its root; returns the unsubscribe. */
 export function trackTypingMode(doc: Document = document): () => void {
   const root = doc.documentElement;
@@ -45,9 +57,19 @@ export function trackTypingMode(doc: Document = document): () => void {
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
   set(isTypingTarget(doc.activeElement));
+  const win = doc.defaultView;
+  const vv = win?.visualViewport;
+  const onViewport = () => {
+    if (win) root.style.setProperty('--keyboard-inset', `${keyboardInset(win)}px`);
+  };
+  vv?.addEventListener('resize', onViewport);
+  vv?.addEventListener('scroll', onViewport);
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
     doc.removeEventListener('focusout', onFocusOut);
+    vv?.removeEventListener('resize', onViewport);
+    vv?.removeEventListener('scroll', onViewport);
+    root.style.removeProperty('--keyboard-inset');
     set(false);
   };
 }
