@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstScreen } from '#components/first-screen.ts';
+import { installChoice } from '#local/install-choice';
 
 /** Chromium's install offer (not in the DOM typings). */
 interface InstallPromptEvent extends Event {
@@ -7,58 +9,85 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-const DISMISSED_KEY = 'tambak:install-dismissed';
+let offer: InstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
 
 /**
- * Offers "install on the home screen" when the browser says the app is installable
- * (beforeinstallprompt): a pond keeper then opens Tambak like an app, offline too. Once
- * dismissed it stays quiet on this device; the browser's own menu still offers install.
+ * Called once at start (main.tsx), before the first render: the browser fires
+ * beforeinstallprompt whenever it likes, often before React has mounted anything, and an
+ * offer missed then never comes back in that visit. It is kept here until a screen asks.
+ */
+export function listenForInstallOffer(win: Window = window): void {
+  win.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault(); // our card instead of the browser's mini-infobar
+    offer = event as InstallPromptEvent;
+    emit();
+  });
+  win.addEventListener('appinstalled', () => {
+    installChoice.remember('installed', Date.now());
+    offer = null;
+    emit();
+  });
+}
+
+function useOffer(): InstallPromptEvent | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => offer,
+  );
+}
+
+/**
+ * Offers "install on the home screen" (a pond keeper then opens Tambak like an app, offline
+ * too) at one defined moment: on the farm screens the shell places it on, once the first
+ * screen is up and the browser has said the app is installable. It is a card in the page,
+ * not a floating bar, so it never covers a field. "Not now" asks again after
+ * SNOOZE_DAYS, "never" never again on this device (src/local/install-choice.ts).
  */
 export function InstallPrompt() {
   const { t } = useTranslation('ui');
-  const [offer, setOffer] = useState<InstallPromptEvent | null>(null);
-
-  useEffect(() => {
-    const onOffer = (event: Event) => {
-      event.preventDefault(); // show our bar instead of the browser's mini-infobar
-      if (localStorage.getItem(DISMISSED_KEY) !== '1') setOffer(event as InstallPromptEvent);
-    };
-    const onInstalled = () => setOffer(null);
-    window.addEventListener('beforeinstallprompt', onOffer);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onOffer);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
-
-  if (!offer) return null;
+  const pending = useOffer();
+  const screenUp = useAfterFirstScreen();
+  const [open, setOpen] = useState(() => installChoice.mayOffer(Date.now()));
+  if (!pending || !screenUp || !open) return null;
+  const answer = (choice: 'later' | 'never') => {
+    installChoice.remember(choice, Date.now());
+    setOpen(false);
+  };
   return (
-    <div className="update-bar" role="status">
+    <section className="install-offer" aria-label={t('install.label')}>
       <p>{t('install.offer')}</p>
       <div className="row">
         <button
           type="button"
-          className="button button--secondary button--small"
-          onClick={() => {
-            localStorage.setItem(DISMISSED_KEY, '1');
-            setOffer(null);
-          }}
-        >
-          {t('install.dismiss')}
-        </button>
-        <button
-          type="button"
           className="button button--primary button--small"
           onClick={async () => {
-            await offer.prompt();
-            await offer.userChoice;
-            setOffer(null);
+            await pending.prompt();
+            const { outcome } = await pending.userChoice;
+            installChoice.remember(outcome === 'accepted' ? 'installed' : 'later', Date.now());
+            offer = null;
+            emit();
           }}
         >
           {t('install.accept')}
         </button>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => answer('later')}
+        >
+          {t('install.dismiss')}
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => answer('never')}>
+          {t('install.never')}
+        </button>
       </div>
-    </div>
+    </section>
   );
 }

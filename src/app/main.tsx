@@ -7,6 +7,7 @@ import { ToastProvider } from '#components/toast';
 import { sessionStore } from '#local/session-store';
 import { provideSyncControl, syncRunSettled } from '#local/sync/status';
 import { initI18n } from './i18n.ts';
+import { listenForInstallOffer } from './install-prompt.tsx';
 import { matchRoute } from './route-table.ts';
 import { router } from './router.tsx';
 import { SyncHost } from './sync-host.tsx';
@@ -14,6 +15,7 @@ import './styles.css';
 import './utilities.css';
 
 initI18n();
+listenForInstallOffer();
 
 const FIRST_SCREEN_FALLBACK_MS = 8000;
 const FIRST_SYNC_WAIT_MS = 4000;

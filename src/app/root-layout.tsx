@@ -84,16 +84,18 @@ export function RootLayout() {
   };
 
   const showChat = Boolean(session) && !embed && !(spec?.hideChat ?? false);
+  // The install offer is a card at the top of the farm screens, never over a form.
+  const offerInstall = !embed && (spec?.path === '/farm' || spec?.path === '/farm/$farm_id');
   // The service worker registers (and precaches every chunk) once the first screen is up.
   const registerWorker = useAfterFirstScreen();
 
   return (
     <ChatProvider>
       <AppShell flags={flags} nav={nav}>
+        {!embed && registerWorker && <PwaUpdate />}
+        {offerInstall && <InstallPrompt />}
         <Outlet />
         {showChat && <ChatButton />}
-        {!embed && registerWorker && <PwaUpdate />}
-        {!embed && <InstallPrompt />}
       </AppShell>
     </ChatProvider>
   );

@@ -1,26 +1,21 @@
-import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DateInput, formatDate, formatDateTime, formatTime } from '#shared/domain/date-format';
 import { formatNumber, formatRupiah } from '#shared/domain/format';
 
 /**
- * Display helpers of seed 000 §1/§9: dates DD MMM YYYY, times HH:mm, money Rp without
- * decimals, in the current language. Inputs are ISO strings or Dates.
+ * Display helpers of seed 000 §1/§9 in the current language: dates DD MMM YYYY and times
+ * HH:mm (both from #shared/domain/date-format, the one date module), money Rp without
+ * decimals. Inputs are ISO strings, Dates or epoch milliseconds.
  */
-export type DateInput = string | Date | null | undefined;
-
-function toDateTime(value: DateInput, locale: string): DateTime | null {
-  if (!value) return null;
-  const dt = value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(value);
-  return dt.isValid ? dt.setLocale(locale) : null;
-}
+export type { DateInput };
 
 export function formatters(language: string) {
   const locale = language === 'en' ? 'en-GB' : 'id-ID';
   return {
-    date: (value: DateInput) => toDateTime(value, locale)?.toFormat('dd LLL yyyy') ?? '–',
-    time: (value: DateInput) => toDateTime(value, locale)?.toFormat('HH:mm') ?? '–',
-    dateTime: (value: DateInput) => toDateTime(value, locale)?.toFormat('dd LLL yyyy, HH:mm') ?? '–',
+    date: (value: DateInput) => formatDate(value, language),
+    time: (value: DateInput) => formatTime(value, language),
+    dateTime: (value: DateInput) => formatDateTime(value, language),
     money: (value: number) => formatRupiah(value),
     number: (value: number, decimals = 2) => formatNumber(value, decimals, locale),
   };

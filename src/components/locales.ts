@@ -48,8 +48,10 @@ const id = {
   },
   install: {
     offer: 'Pasang Tambak di layar utama agar bisa dibuka cepat, juga tanpa sinyal.',
+    label: 'Pasang aplikasi',
     accept: 'Pasang',
     dismiss: 'Nanti saja',
+    never: 'Jangan tawarkan lagi',
   },
   update: {
     available: 'Versi baru Tambak tersedia.',
@@ -119,8 +121,10 @@ const en: UiCatalog = {
   },
   install: {
     offer: 'Install Tambak on your home screen to open it quickly, also without signal.',
+    label: 'Install the app',
     accept: 'Install',
     dismiss: 'Not now',
+    never: "Don't ask again",
   },
   update: {
     available: 'A new version of Tambak is available.',

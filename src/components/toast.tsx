@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#local/api-client';
 import { CloseIcon } from './icons.tsx';
@@ -34,6 +43,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
 
+  const region = useRef<HTMLElement>(null);
+  useToastRoom(region, items.length);
+
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((item) => item.id !== id)), []);
 
   const push = useCallback(
@@ -66,7 +78,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toasts" aria-label={t('toast.close')}>
+      <section ref={region} className="toasts" aria-label={t('toast.close')}>
         {items.map((item) => (
           <div
             key={item.id}
@@ -96,6 +108,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </section>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * Publishes the height the toasts take as --toasts-height on <html>: the page keeps that
+ * much room (layout.css), so a toast never covers a field (issue 12 point 9). Measured in a
+ * layout effect, before the browser paints the new toast, and again on any resize.
+ */
+function useToastRoom(region: { current: HTMLElement | null }, count: number) {
+  useLayoutEffect(() => {
+    const el = region.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const height = count > 0 ? Math.ceil(el.getBoundingClientRect().height) : 0;
+      root.style.setProperty('--toasts-height', `${height > 0 ? height + 8 : 0}px`);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [region, count]);
 }
 
 export function useToast(): ToastApi {

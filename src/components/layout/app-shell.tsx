@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HelpButton } from './help-button.tsx';
 import { type NavItem, NavLinks } from './nav-links.tsx';
 import { Navbar } from './navbar.tsx';
+import { trackTypingMode } from './typing-mode.ts';
 import './layout.css';
 
 /** What the current route lets the shell show (route flags of seed 000 §2). */
@@ -24,6 +25,7 @@ interface AppShellProps {
 export function AppShell({ flags, nav, children }: AppShellProps) {
   const { t } = useTranslation('ui');
   const showNav = flags.sidebar && !flags.embed && nav.length > 0;
+  useEffect(() => trackTypingMode(), []);
   return (
     <div className="shell" data-nav={showNav ? 'on' : 'off'} data-embed={flags.embed ? 'on' : undefined}>
       <a className="skip-link" href="#main">

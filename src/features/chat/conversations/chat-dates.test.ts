@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '#shared/chat/entities';
-import { listDate, longTimestamp } from './chat-dates.ts';
+import { bubbleTime, listDate, longTimestamp } from './chat-dates.ts';
 import { withMessage } from './use-conversations.ts';
 
 // 22 Nov 2026 10:00 in Jakarta (UTC+7) is 03:00 UTC; tests run with TZ of the machine, so
@@ -34,15 +34,26 @@ describe('conversation list date (seed 001 §2)', () => {
     expect(listDate(at, now, 'id').text).toBe(day.toLocaleDateString('id-ID', { weekday: 'long' }));
   });
 
-  it('shows dd/mm/yyyy from 7 days on', () => {
+  it('shows the date as DD MMM YYYY from 7 days on', () => {
     const at = hoursAgo(7 * 24);
     const d = new Date(at * 1000);
-    const text = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
-    expect(listDate(at, now, 'id')).toEqual({ kind: 'date', text });
+    expect(listDate(at, now, 'id')).toEqual({
+      kind: 'date',
+      text: `${String(d.getDate()).padStart(2, '0')} Nov 2026`,
+    });
   });
 
-  it('formats the last-active stamp as d mmmm yyyy, h:MM TT', () => {
-    expect(longTimestamp(s(now), 'en')).toMatch(/^\d{1,2} November 2026, \d{1,2}:\d{2} (am|pm|AM|PM)$/);
+  it('formats the last-active stamp as DD MMM YYYY, HH:mm in both languages (never AM/PM)', () => {
+    for (const lang of ['id', 'en']) {
+      expect(longTimestamp(s(now), lang)).toMatch(/^\d{2} Nov 2026, \d{2}:\d{2}$/);
+      expect(longTimestamp(s(now), lang)).toContain(hhmm(s(now)));
+    }
+  });
+
+  it('writes the bubble time as HH:mm on a 24-hour clock', () => {
+    const evening = s(new Date(2026, 10, 22, 18, 31));
+    expect(bubbleTime(evening, 'id')).toBe('18:31');
+    expect(bubbleTime(evening, 'en')).toBe('18:31');
   });
 });
 

@@ -1,8 +1,16 @@
-import { DateTime } from 'luxon';
+import {
+  formatDate,
+  formatDateTime,
+  formatTime,
+  formatWeekday,
+  fromSeconds,
+} from '#shared/domain/date-format';
 
 /**
  * Date rules of seed 001 §2 for the conversation list: within 24 h the time (HH:mm),
- * within 48 h "yesterday", within a week the weekday name, otherwise dd/mm/yyyy.
+ * within 48 h "yesterday", within a week the weekday name, otherwise the date. Dates and
+ * times follow the app-wide rule (DD MMM YYYY, HH:mm; docs/adr/0009-one-date-format.md)
+ * rather than seed 001's dd/mm/yyyy and 'h:MM TT'.
  * Pure: the caller passes `now` and translates the "yesterday" kind.
  */
 export type ListDate =
@@ -18,20 +26,20 @@ export function localeOf(language: string): string {
 }
 
 export function listDate(sentAt: number, now: Date, language: string): ListDate {
-  const at = DateTime.fromSeconds(sentAt).setLocale(localeOf(language));
+  const at = fromSeconds(sentAt);
   const age = now.getTime() / 1000 - sentAt;
-  if (age < 24 * HOUR) return { kind: 'time', text: at.toFormat('HH:mm') };
+  if (age < 24 * HOUR) return { kind: 'time', text: formatTime(at, language) };
   if (age < 48 * HOUR) return { kind: 'yesterday', text: '' };
-  if (age < 7 * 24 * HOUR) return { kind: 'weekday', text: at.toFormat('cccc') };
-  return { kind: 'date', text: at.toFormat('dd/MM/yyyy') };
+  if (age < 7 * 24 * HOUR) return { kind: 'weekday', text: formatWeekday(at, language) };
+  return { kind: 'date', text: formatDate(at, language) };
 }
 
-/** Seed 001 §9 'd mmmm yyyy, h:MM TT' (e.g. "5 Maret 2026, 9:07 PM"): last active and bubble times. */
+/** "Last active" in the header: DD MMM YYYY, HH:mm (e.g. "05 Mar 2026, 21:07"). */
 export function longTimestamp(seconds: number, language: string): string {
-  return DateTime.fromSeconds(seconds).setLocale(localeOf(language)).toFormat('d LLLL yyyy, h:mm a');
+  return formatDateTime(fromSeconds(seconds), language);
 }
 
 /** HH:mm under each bubble. */
-export function bubbleTime(seconds: number): string {
-  return DateTime.fromSeconds(seconds).toFormat('HH:mm');
+export function bubbleTime(seconds: number, language: string): string {
+  return formatTime(fromSeconds(seconds), language);
 }

@@ -28,7 +28,7 @@ interface BubbleProps extends BubbleHandlers {
 
 /** One message, sender or receiver side (seed 001 §2 "Message bubbles", §5–§6 who may do what). */
 export function MessageBubble({ message: m, me, isGroup, inThread, blocked, ...on }: BubbleProps) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const [tapped, setTapped] = useState(false);
   const mine = m.sender.uid === me;
 
@@ -59,7 +59,9 @@ export function MessageBubble({ message: m, me, isGroup, inThread, blocked, ...o
           <BubbleContent message={m} mine={mine} onOpenImage={on.onOpenImage} />
           <span className="chat-bubble__meta">
             {m.sent_at > 0 && (
-              <time dateTime={new Date(m.sent_at * 1000).toISOString()}>{bubbleTime(m.sent_at)}</time>
+              <time dateTime={new Date(m.sent_at * 1000).toISOString()}>
+                {bubbleTime(m.sent_at, i18n.language)}
+              </time>
             )}
             {mine && !m.deleted_at && <ReceiptMark message={m} />}
           </span>

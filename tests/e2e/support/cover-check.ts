@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Issue 12 point 9: "nothing covers what a farmer types". Runs inside the page: for each
+ * input, select, textarea and submit button it brings the control into view the way the
+ * browser does (scrollIntoView / focus, which honour scroll-padding) and reports it when
+ * it is not fully inside the viewport or when a position:fixed or sticky element (chat,
+ * help, install or update bar, toasts, bottom navigation, navbar, a save bar) overlaps its
+ * box, by rectangle intersection and by hit-testing five points of the box.
+ *
+ * mode 'scroll': nothing focused, floating buttons shown (a farmer looking for the field).
+ * mode 'keyboard': each text field focused in turn (the on-screen keyboard is open: the
+ * caller shrinks the viewport first); the field and its form's submit button must both be
+ * visible and uncovered.
+ */
+export interface CoverOptions {
+  mode: 'scroll' | 'keyboard';
+  /** Fail unless a toast is on screen during the whole check. */
+  requireToast?: boolean;
+}
+
+export interface CoverReport {
+  checked: string[];
+  problems: string[];
+  toastSeen: boolean;
+}
+
+async function inPage({ mode, requireToast }: CoverOptions): Promise<CoverReport> {
+  // Entering toasts fade and slide in: measure where things end up, not mid-animation.
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  const problems: string[] = [];
+  const checked: string[] = [];
+  const shown = (el: Element): boolean => {
+    // Not opacity: a transparent layer on top still takes the tap.
+    if (!el.checkVisibility({ visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 2 && r.height > 2;
+  };
+  const pinned = (el: Element): boolean => {
+    const p = getComputedStyle(el).position;
+    return p === 'fixed' || p === 'sticky';
+  };
+  const name = (el: Element): string => {
+    const label =
+      el.getAttribute('aria-label') ||
+      (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
+      el.getAttribute('name') ||
+      el.getAttribute('placeholder') ||
+      el.textContent?.trim() ||
+      '';
+    return `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${label.slice(0, 40)}"`;
+  };
+  const who = (el: Element): string =>
+    `${el.tagName.toLowerCase()}.${[...el.classList].join('.') || el.getAttribute('role') || ''}`;
+  const floating = () => [...document.querySelectorAll('body *')].filter((el) => pinned(el) && shown(el));
+  const toastOn = () => [...document.querySelectorAll('.toast')].some(shown);
+
+  /** Why `el` is not usable right now, or null. */
+  const blocked = (el: Element): string | null => {
+    const r = el.getBoundingClientRect();
+    const height = window.visualViewport?.height ?? window.innerHeight;
+    const width = window.visualViewport?.width ?? window.innerWidth;
+    if (r.top < -1 || r.left < -1 || r.right > width + 1 || (r.bottom > height + 1 && r.height < height)) {
+      return `not fully visible (${Math.round(r.top)}..${Math.round(r.bottom)} of ${Math.round(height)})`;
+    }
+    for (const f of floating()) {
+      if (f.contains(el) || el.contains(f)) continue;
+      const q = f.getBoundingClientRect();
+      const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+      const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      if (w > 1 && h > 1) return `covered by ${who(f)} (${Math.round(w)}×${Math.round(h)} px)`;
+    }
+    const points = [
+      [0.5, 0.5],
+      [0.1, 0.2],
+      [0.9, 0.2],
+      [0.1, 0.8],
+      [0.9, 0.8],
+    ];
+    for (const [fx, fy] of points) {
+      const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+      if (!hit || hit === el || el.contains(hit)) continue;
+      for (let up: Element | null = hit; up; up = up.parentElement) {
+        if (up.contains(el)) break;
+        if (pinned(up)) return `hit-test lands on ${who(up)}`;
+      }
+    }
+    return null;
+  };
+
+  const controls = [
+    ...document.querySelectorAll(
+      'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), select, textarea, button[type=submit]',
+    ),
+  ].filter((el) => shown(el) && !el.closest('dialog, [role=dialog]'));
+
+  const check = (el: Element, what: string) => {
+    checked.push(`${what} ${name(el)}`);
+    const why = blocked(el);
+    if (why) problems.push(`${location.pathname}${location.search} [${mode}] ${what} ${name(el)}: ${why}`);
+  };
+
+  if (requireToast && !toastOn()) problems.push('no toast on screen when the check started');
+  if (mode === 'scroll') {
+    for (const el of controls) {
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      check(el, 'control');
+    }
+  } else {
+    for (const el of controls) {
+      if (el.tagName === 'BUTTON') continue;
+      (el as HTMLElement).focus();
+      if (document.activeElement !== el) continue; // disabled or not focusable
+      check(el, 'focused');
+      const form = (el as HTMLInputElement).form;
+      const submit = form ? [...form.querySelectorAll('button[type=submit]')].find(shown) : undefined;
+      if (submit) check(submit, `save of ${name(el)}`);
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+  }
+  const toastSeen = toastOn();
+  if (requireToast && !toastSeen) problems.push('the toast was gone before the check ended');
+  return { checked, problems, toastSeen };
+}
+
+export function coverCheck(page: Page, options: CoverOptions): Promise<CoverReport> {
+  return page.evaluate(inPage, options);
+}
