@@ -1,9 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
   FormAlert,
+  FormikForm,
   NewPasswordFields,
   SubmitButton,
   TextField,
@@ -64,7 +65,7 @@ export function RegisterScreen() {
           }
         }}
       >
-        <Form className="form" noValidate>
+        <FormikForm className="form">
           <FormAlert />
           <TextField name="username" label={t('fields.username')} autoComplete="name" />
           <TextField
@@ -91,7 +92,7 @@ export function RegisterScreen() {
             hint={t('fields.passwordHint')}
           />
           <SubmitButton>{t('register.submit')}</SubmitButton>
-        </Form>
+        </FormikForm>
       </Formik>
     </AccountLayout>
   );

@@ -19,6 +19,10 @@ interface ReadingEditDialogProps {
   standards: readonly WaterStandard[];
   db: TambakDb;
   onClose: () => void;
+  /** Values typed in the entry form for this pond, laid over the stored ones (a duplicate slot). */
+  draft?: EntryValues;
+  /** After the change was saved on the phone (before onClose). */
+  onSaved?: () => void;
 }
 
 function initialValues(item: ReadingItem, language: string): EntryValues {
@@ -31,10 +35,21 @@ function initialValues(item: ReadingItem, language: string): EntryValues {
  * repository like a create: saved on the phone at once, uploaded when there is signal;
  * editing a refused record sends it again.
  */
-export function ReadingEditDialog({ item, pondName, standards, db, onClose }: ReadingEditDialogProps) {
+export function ReadingEditDialog({
+  item,
+  pondName,
+  standards,
+  db,
+  onClose,
+  draft,
+  onSaved,
+}: ReadingEditDialogProps) {
   const { t, i18n } = useTranslation(['water', 'ui']);
   const toast = useToast();
-  const [values, setValues] = useState(() => initialValues(item, i18n.language));
+  const [values, setValues] = useState(() => ({
+    ...initialValues(item, i18n.language),
+    ...Object.fromEntries(Object.entries(draft ?? {}).filter(([, text]) => text.trim() !== '')),
+  }));
   const [date, setDate] = useState(wallDay(item.row.measured_at));
   const [time, setTime] = useState(wallTime(item.row.measured_at));
   const [saving, setSaving] = useState(false);
@@ -58,6 +73,7 @@ export function ReadingEditDialog({ item, pondName, standards, db, onClose }: Re
         ...when,
       });
       toast.success(t('readings.updated'));
+      onSaved?.();
       onClose();
     } catch {
       toast.error(t('saveFailed'));
