@@ -40,7 +40,7 @@ function FieldShell({ id, label, hint, error, optional, children }: FieldShellPr
 }
 
 /**
- * Formik's <Form> on the app's EntryForm: Enter moves to the next field, only the save
+ * Formik's Form component, drawn as the app's EntryForm: Enter moves to the next field, only the save
  * button saves (see entry-form.tsx). Every Formik form uses this, never formik's Form.
  */
 export function FormikForm(props: Omit<EntryFormProps, 'onSubmit' | 'onReset'>) {
