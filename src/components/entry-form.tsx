@@ -1,4 +1,5 @@
 import {
+  type FocusEvent,
   type FormEvent,
   type FormHTMLAttributes,
   type KeyboardEvent,
@@ -65,12 +66,13 @@ export function nextField(form: HTMLFormElement, from: Element): Field | null {
   return order.find((f) => from.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) ?? null;
 }
 
-function labelKeys(form: HTMLFormElement, last: LastEnter) {
-  const order = enterOrder(form);
-  order.forEach((field, i) => {
-    const hint = i < order.length - 1 ? 'next' : last === 'submit' ? 'go' : 'done';
-    if (field.getAttribute('enterkeyhint') !== hint) field.setAttribute('enterkeyhint', hint);
-  });
+function hintFor(form: HTMLFormElement, field: Field, last: LastEnter): string {
+  if (nextField(form, field)) return 'next';
+  return last === 'submit' ? 'go' : 'done';
+}
+
+function label(field: Field, hint: string) {
+  if (field.getAttribute('enterkeyhint') !== hint) field.setAttribute('enterkeyhint', hint);
 }
 
 export interface EntryFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -92,8 +94,8 @@ export function EntryForm({
   const own = useRef<HTMLFormElement | null>(null);
   /** Set while the form sends itself from the last field (lastEnter="submit"). */
   const sending = useRef(false);
-  /** When Enter was last pressed in a field: a submit right behind it is implicit, never ours. */
-  const enteredAt = useRef(-Infinity);
+  /** Enter is down in a field: a submit now is the browser's implicit one, never his. */
+  const entering = useRef(false);
 
   const setRef = useCallback(
     (form: HTMLFormElement | null) => {
@@ -104,29 +106,24 @@ export function EntryForm({
     [ref],
   );
 
-  // Fields come and go (cards, "more" sections, dialogs): relabel the keys when they do.
+  // The key label is read when a field gets focus: it is set then (fields come and go with
+  // cards and folded sections), and once on mount for the fields already there. No
+  // observer: watching the form would redo this on every keystroke that shows a message.
   useEffect(() => {
     const form = own.current;
     if (!form) return;
-    let queued = false;
-    const relabel = () => {
-      queued = false;
-      labelKeys(form, lastEnter);
-    };
-    relabel();
-    const observer = new MutationObserver(() => {
-      if (queued) return;
-      queued = true;
-      queueMicrotask(relabel);
+    const order = enterOrder(form);
+    order.forEach((field, i) => {
+      label(field, i < order.length - 1 ? 'next' : lastEnter === 'submit' ? 'go' : 'done');
     });
-    observer.observe(form, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['open', 'hidden', 'disabled', 'readonly', 'inert'],
-    });
-    return () => observer.disconnect();
   }, [lastEnter]);
+
+  const focusIn = (event: FocusEvent<HTMLFormElement>) => {
+    onFocus?.(event);
+    const target = event.target as Element;
+    if (own.current && isField(target) && reachable(target))
+      label(target, hintFor(own.current, target, lastEnter));
+  };
 
   const keyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     onKeyDown?.(event);
@@ -134,7 +131,7 @@ export function EntryForm({
     if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
     if (!isField(target) || !own.current) return;
     event.preventDefault();
-    enteredAt.current = performance.now();
+    entering.current = true;
     const next = nextField(own.current, target);
     if (next) {
       next.focus();
@@ -150,8 +147,7 @@ export function EntryForm({
     sending.current = false;
     // A browser or keyboard that submits on Enter without a cancelable keydown still
     // does not save: the save button is the only way in.
-    const implicit = performance.now() - enteredAt.current < 500 && !ours;
-    if (implicit) {
+    if (entering.current && !ours) {
       event.preventDefault();
       return;
     }
@@ -159,7 +155,23 @@ export function EntryForm({
   };
 
   return (
-    <form ref={setRef} noValidate data-enter="next" {...rest} onKeyDown={keyDown} onSubmit={submit}>
+    <form
+      ref={setRef}
+      noValidate
+      data-enter="next"
+      {...rest}
+      onKeyDown={keyDown}
+      onKeyUp={(event) => {
+        rest.onKeyUp?.(event);
+        entering.current = false;
+      }}
+      onPointerDown={(event) => {
+        rest.onPointerDown?.(event);
+        entering.current = false;
+      }}
+      onFocus={focusIn}
+      onSubmit={submit}
+    >
       {children}
     </form>
   );

@@ -11,6 +11,7 @@
  *
  *   BUILD_OUT_DIR=dist node --import tsx tests/bench/water-entry-speed.bench.ts [ponds=10] [cpu=4]
  */
+import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { startAppServer } from '../helpers/app-server.ts';
 
@@ -80,6 +81,11 @@ async function farmWithPonds(base: string, token: string): Promise<string> {
   return farm.farm_id;
 }
 
+interface BenchWindow {
+  benchEvents: { id: number; name: string; duration: number; start: number }[];
+  benchKeys: Record<number, string>;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
@@ -127,15 +133,33 @@ async function main() {
     const enterMovesOn = (await page.locator('form.water-entry').getAttribute('data-enter')) === 'next';
 
     await page.evaluate(() => {
-      const w = window as unknown as { benchEvents: { id: number; name: string; duration: number }[] };
+      const w = window as unknown as BenchWindow;
       w.benchEvents = [];
+      w.benchKeys = {};
+      // Which key each keydown was, by its timestamp (= the entry's startTime), for the detail list.
+      addEventListener(
+        'keydown',
+        (e) => {
+          w.benchKeys[e.timeStamp] = e.key;
+        },
+        true,
+      );
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as PerformanceEventTiming[])
-          w.benchEvents.push({ id: e.interactionId, name: e.name, duration: e.duration });
+          w.benchEvents.push({ id: e.interactionId, name: e.name, duration: e.duration, start: e.startTime });
       }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    // BENCH_CPU_PROFILE=file.cpuprofile keeps a CPU profile of the round (open it in DevTools).
+    const profile = process.env.BENCH_CPU_PROFILE;
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    // BENCH_TRACE=file.json keeps a performance trace (style, layout, paint per event).
+    const trace = process.env.BENCH_TRACE;
+    if (trace) await browser.startTracing(page, { path: trace, categories: ['devtools.timeline'] });
 
     let taps = 0;
     let keys = 0;
@@ -164,14 +188,26 @@ async function main() {
     }
     await page.getByRole('button', { name: new RegExp(`^Simpan ${PONDS} kolam`) }).tap();
     taps += 1;
-    await page.getByText(`${PONDS} catatan tersimpan di ponsel`).first().waitFor();
+    await page
+      .getByText(`${PONDS} catatan tersimpan di ponsel`)
+      .first()
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: 'test-results/water-entry-speed-failed.png', fullPage: true });
+        throw error;
+      });
     const machineS = (performance.now() - started) / 1000;
+    if (trace) await browser.stopTracing();
+    if (profile) {
+      const { profile: data } = await cdp.send('Profiler.stop');
+      writeFileSync(profile, JSON.stringify(data));
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-    const events = (await page.evaluate(
-      () =>
-        (window as unknown as { benchEvents: { id: number; name: string; duration: number }[] }).benchEvents,
-    )) as { id: number; name: string; duration: number }[];
+    const { benchEvents: events, benchKeys: keyAt } = await page.evaluate(() => {
+      const { benchEvents, benchKeys } = window as unknown as BenchWindow;
+      return { benchEvents, benchKeys };
+    });
     const byInteraction = new Map<number, number>();
     for (const e of events)
       if (e.id > 0) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
@@ -194,6 +230,14 @@ async function main() {
       `interactions ${taps + keys}, over 16 ms: ${slow.length}; ` +
         `p98 ${percentile(all, 98).toFixed(0)} ms, worst ${(all.at(-1) ?? 0).toFixed(0)} ms (goal p98 ≤ 100 ms)`,
     );
+    if (process.env.BENCH_DETAIL) {
+      const worst = events
+        .filter((e) => e.name === 'keydown' || e.name === 'pointerup' || e.name === 'click')
+        .sort((a, b) => b.duration - a.duration)
+        .slice(0, 15);
+      for (const e of worst)
+        console.log(`  ${e.duration} ms ${e.name} ${keyAt[e.start] ?? ''} at ${e.start.toFixed(0)}`);
+    }
     await context.close();
   } finally {
     await browser.close();
