@@ -9,6 +9,7 @@ import {
   useEffect,
   useRef,
 } from 'react';
+import './entry-form.css';
 
 /**
  * THE form of the app: every form is an <EntryForm> (or a FormikForm, which is one), so
@@ -134,7 +135,10 @@ export function EntryForm({
     entering.current = true;
     const next = nextField(own.current, target);
     if (next) {
-      next.focus();
+      // Scrolled with the margins of entry-form.css, so the box lands clear of the
+      // sticky header and the save bar, not behind them.
+      next.focus({ preventScroll: true });
+      next.scrollIntoView?.({ block: 'nearest' });
       if (next instanceof HTMLInputElement && next.value) next.select();
     } else if (lastEnter === 'submit') {
       sending.current = true;
