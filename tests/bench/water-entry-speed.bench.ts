@@ -7,7 +7,8 @@
  * with it (the form says so with data-enter="next"), a tap on each field when it does not,
  * one tap on save. Prints taps, keystrokes, an estimate of a person's time and the
  * per-interaction latency from the Event Timing API (PerformanceObserver 'event' entries,
- * durationThreshold 16 ms). Figures, no pass/fail. Needs a build first.
+ * durationThreshold 16 ms). Figures, no pass/fail. Needs a build first. Latency depends on
+ * what else the machine runs: compare builds back to back (BUILD_OUT_DIR) on an idle machine.
  *
  *   BUILD_OUT_DIR=dist node --import tsx tests/bench/water-entry-speed.bench.ts [ponds=10] [cpu=4]
  */
@@ -228,6 +229,7 @@ async function main() {
     );
     console.log(
       `interactions ${taps + keys}, over 16 ms: ${slow.length}; ` +
+        `p50 ${percentile(all, 50).toFixed(0)} ms, over 100 ms: ${all.filter((d) => d > 100).length}, ` +
         `p98 ${percentile(all, 98).toFixed(0)} ms, worst ${(all.at(-1) ?? 0).toFixed(0)} ms (goal p98 ≤ 100 ms)`,
     );
     if (process.env.BENCH_DETAIL) {
