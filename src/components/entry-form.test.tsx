@@ -73,6 +73,31 @@ describe('EntryForm', () => {
     expect(screen.getByLabelText('Block').getAttribute('enterkeyhint')).toBe('done');
   });
 
+  it('labels fields that appear later when they get focus', () => {
+    const { rerender } = render(
+      <EntryForm onSubmit={vi.fn()}>
+        <label>
+          First <input />
+        </label>
+      </EntryForm>,
+    );
+    expect(box('First').getAttribute('enterkeyhint')).toBe('done');
+    rerender(
+      <EntryForm onSubmit={vi.fn()}>
+        <label>
+          First <input />
+        </label>
+        <label>
+          Second <input />
+        </label>
+      </EntryForm>,
+    );
+    fireEvent.focus(box('First'));
+    expect(box('First').getAttribute('enterkeyhint')).toBe('next');
+    fireEvent.focus(box('Second'));
+    expect(box('Second').getAttribute('enterkeyhint')).toBe('done');
+  });
+
   it('leaves the last field on Enter ("done") without saving', () => {
     const submit = vi.fn();
     render(

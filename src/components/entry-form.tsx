@@ -90,6 +90,7 @@ export function EntryForm({
   ref,
   children,
   onKeyDown,
+  onFocus,
   ...rest
 }: EntryFormProps) {
   const own = useRef<HTMLFormElement | null>(null);
