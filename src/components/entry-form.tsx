@@ -130,6 +130,7 @@ export function EntryForm({
   const keyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     onKeyDown?.(event);
     const target = event.target as Element;
+    entering.current = false;
     if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
     if (!isField(target) || !own.current) return;
     event.preventDefault();

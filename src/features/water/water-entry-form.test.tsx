@@ -9,6 +9,7 @@ import { ToastProvider } from '#components/toast';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { WATER_GENERAL } from '#local/resources';
+import { sessionStore } from '#local/session-store';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { DEFAULT_PERMISSIONS } from '#shared/domain/permissions';
 import { MESSAGES } from '#shared/i18n/messages';
@@ -257,5 +258,47 @@ describe('WaterEntryForm', () => {
     await waitFor(async () => expect((await db.waterGeneral.get('old'))?.ph).toBe(7.6));
     expect(await db.waterGeneral.count()).toBe(1);
     await waitFor(() => expect(box('pH Kolam 1').value).toBe(''));
+  });
+
+  it("remembers the slot's fields: a round of pH and temperature shows those up front next time", async () => {
+    sessionStore.set({
+      token: 't',
+      pu_id: 'u1',
+      user: {
+        id: 'u1',
+        pu_id: 'u1',
+        username: 'Pak Uji',
+        email: null,
+        phone: null,
+        city: null,
+        photo: null,
+        email_verified: true,
+        is_system_admin: false,
+        language: 'id',
+      },
+    });
+    try {
+      renderForm();
+      await screen.findByLabelText('pH Kolam 1');
+      type('pH Kolam 1', '7,9');
+      type('Suhu Kolam 1', '29');
+      fireEvent.click(screen.getByRole('button', { name: 'Simpan 1 kolam' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Simpan sebagian' }));
+      await waitFor(async () => expect(await db.waterGeneral.count()).toBe(1));
+      // Next round: DO and salinity fold under "more"; Next goes from pH to temperature.
+      await waitFor(() => expect(screen.queryByLabelText('DO Kolam 2')).toBeNull());
+      box('pH Kolam 2').focus();
+      fireEvent.keyDown(box('pH Kolam 2'), { key: 'Enter' });
+      fireEvent.keyUp(box('Suhu Kolam 2'), { key: 'Enter' });
+      expect(document.activeElement).toBe(box('Suhu Kolam 2'));
+      // A complete card of those two saves without asking.
+      type('pH Kolam 2', '8');
+      type('Suhu Kolam 2', '28');
+      fireEvent.click(screen.getByRole('button', { name: 'Simpan 1 kolam' }));
+      await waitFor(async () => expect(await db.waterGeneral.count()).toBe(2));
+    } finally {
+      sessionStore.clear();
+      localStorage.clear();
+    }
   });
 });
