@@ -2,6 +2,7 @@ import { type FormikHelpers, useField, useFormikContext } from 'formik';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#local/api-client';
+import { EntryForm, type EntryFormProps } from './entry-form.tsx';
 import { EyeIcon } from './icons.tsx';
 import { translateMessage } from './validation.tsx';
 import './form-field.css';
@@ -36,6 +37,15 @@ function FieldShell({ id, label, hint, error, optional, children }: FieldShellPr
       )}
     </div>
   );
+}
+
+/**
+ * Formik's Form component, drawn as the app's EntryForm: Enter moves to the next field, only the save
+ * button saves (see entry-form.tsx). Every Formik form uses this, never formik's Form.
+ */
+export function FormikForm(props: Omit<EntryFormProps, 'onSubmit' | 'onReset'>) {
+  const { handleSubmit, handleReset } = useFormikContext();
+  return <EntryForm {...props} onSubmit={handleSubmit} onReset={handleReset} />;
 }
 
 /** Yup errors show once a field was touched or the form submitted; server errors at once. */

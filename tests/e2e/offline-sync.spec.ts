@@ -44,7 +44,7 @@ test('a pond keeper saves readings offline and the manager gets exactly one copy
   await water.openEntryFromFarmHome();
   await water.enter('Kolam 1', { pH: '7.9', DO: '5.2' });
   await water.enter('Kolam 2', { pH: '8.1', DO: '4.8' });
-  await water.save(2);
+  await water.save(2, { partial: true });
   await expect(water.indicator()).toHaveAccessibleName(/Offline\. 2 data menunggu dikirim/);
 
   // A reload with no signal still shows them waiting (nothing lost).
@@ -121,6 +121,7 @@ test('a batch whose answer is lost is sent again and the server keeps one copy',
   await water.enter('Kolam 2', { pH: '7.7' });
   await water.enter('Kolam 3', { pH: '7.8' });
   await page.getByRole('button', { name: 'Simpan 3 kolam' }).click();
+  await water.confirmPartial();
 
   // The same batch goes again after the lost answer; everything ends synced.
   await expect.poll(() => water.outboxStatuses(), { timeout: 30_000 }).toEqual([]);

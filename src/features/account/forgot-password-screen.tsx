@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { accountApi } from './account-api.ts';
@@ -39,7 +39,7 @@ export function ForgotPasswordScreen() {
             }
           }}
         >
-          <Form className="form" noValidate>
+          <FormikForm lastEnter="submit" className="form">
             <FormAlert />
             <TextField
               name="email"
@@ -49,7 +49,7 @@ export function ForgotPasswordScreen() {
               inputMode="email"
             />
             <SubmitButton>{t('forgot.submit')}</SubmitButton>
-          </Form>
+          </FormikForm>
         </Formik>
       )}
       {back}

@@ -1,6 +1,6 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useToast } from '#components/toast';
 import { PHONE_PATTERN, yup } from '#components/validation';
 
@@ -49,7 +49,7 @@ export function LoginEmailForm({ onSubmit }: { onSubmit: (values: EmailLoginValu
   const submit = useSubmit(onSubmit);
   return (
     <Formik initialValues={{ email: '', password: '' }} validationSchema={emailLoginSchema} onSubmit={submit}>
-      <Form className="form" noValidate>
+      <FormikForm lastEnter="submit" className="form">
         <FormAlert />
         <TextField
           name="email"
@@ -65,7 +65,7 @@ export function LoginEmailForm({ onSubmit }: { onSubmit: (values: EmailLoginValu
           autoComplete="current-password"
         />
         <SubmitButton>{t('login.sendCode')}</SubmitButton>
-      </Form>
+      </FormikForm>
     </Formik>
   );
 }
@@ -75,7 +75,7 @@ export function LoginPhoneForm({ onSubmit }: { onSubmit: (values: PhoneLoginValu
   const submit = useSubmit(onSubmit);
   return (
     <Formik initialValues={{ phone: '' }} validationSchema={phoneLoginSchema} onSubmit={submit}>
-      <Form className="form" noValidate>
+      <FormikForm lastEnter="submit" className="form">
         <FormAlert />
         <TextField
           name="phone"
@@ -86,7 +86,7 @@ export function LoginPhoneForm({ onSubmit }: { onSubmit: (values: PhoneLoginValu
           inputMode="tel"
         />
         <SubmitButton>{t('login.sendCode')}</SubmitButton>
-      </Form>
+      </FormikForm>
     </Formik>
   );
 }
@@ -96,7 +96,7 @@ export function LoginCodeForm({ onSubmit }: { onSubmit: (values: CodeValues) => 
   const submit = useSubmit(onSubmit);
   return (
     <Formik initialValues={{ code: '' }} validationSchema={codeSchema} onSubmit={submit}>
-      <Form className="form" noValidate>
+      <FormikForm lastEnter="submit" className="form">
         <FormAlert />
         <TextField
           name="code"
@@ -109,7 +109,7 @@ export function LoginCodeForm({ onSubmit }: { onSubmit: (values: CodeValues) => 
           autoFocus
         />
         <SubmitButton>{t('login.verify')}</SubmitButton>
-      </Form>
+      </FormikForm>
     </Formik>
   );
 }

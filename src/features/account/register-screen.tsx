@@ -1,10 +1,11 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { rememberFarm } from '#components/farm-data';
 import {
   applyServerErrors,
   FormAlert,
+  FormikForm,
   NewPasswordFields,
   SubmitButton,
   TextField,
@@ -77,7 +78,7 @@ export function RegisterScreen() {
           }
         }}
       >
-        <Form className="form" noValidate>
+        <FormikForm className="form">
           <FormAlert />
           <TextField name="username" label={t('fields.username')} autoComplete="name" />
           <TextField
@@ -104,7 +105,7 @@ export function RegisterScreen() {
             hint={t('fields.passwordHint')}
           />
           <SubmitButton>{t('register.submit')}</SubmitButton>
-        </Form>
+        </FormikForm>
       </Formik>
     </AccountLayout>
   );

@@ -1,7 +1,13 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, NewPasswordFields, SubmitButton } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  FormikForm,
+  NewPasswordFields,
+  SubmitButton,
+} from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { accountApi } from './account-api.ts';
@@ -40,7 +46,7 @@ export function ResetPasswordScreen() {
             }
           }}
         >
-          <Form className="form" noValidate>
+          <FormikForm lastEnter="submit" className="form">
             <FormAlert />
             <NewPasswordFields
               name="password"
@@ -50,7 +56,7 @@ export function ResetPasswordScreen() {
               hint={t('fields.passwordHint')}
             />
             <SubmitButton>{t('reset.submit')}</SubmitButton>
-          </Form>
+          </FormikForm>
         </Formik>
       ) : (
         <p className="form-alert" role="alert">

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { rememberFarm, useFarms } from '#components/farm-data';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { Card, PageHeader } from '#components/page';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
@@ -47,7 +47,7 @@ export function FarmRegistrationScreen() {
             }
           }}
         >
-          <Form className="form" noValidate>
+          <FormikForm className="form">
             <FormAlert />
             <TextField
               name="name"
@@ -56,7 +56,7 @@ export function FarmRegistrationScreen() {
               autoFocus
             />
             <SubmitButton>{t('registration.submit')}</SubmitButton>
-          </Form>
+          </FormikForm>
         </Formik>
       </Card>
       {session?.user && (

@@ -1,8 +1,9 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
   FormAlert,
+  FormikForm,
   NewPasswordFields,
   SubmitButton,
   TextField,
@@ -41,7 +42,7 @@ export function PasswordForm() {
         }
       }}
     >
-      <Form className="form" noValidate>
+      <FormikForm className="form">
         <FormAlert />
         <TextField
           name="old_password"
@@ -57,7 +58,7 @@ export function PasswordForm() {
           hint={t('password.newHint')}
         />
         <SubmitButton>{t('password.submit')}</SubmitButton>
-      </Form>
+      </FormikForm>
     </Formik>
   );
 }

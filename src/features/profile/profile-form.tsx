@@ -1,6 +1,6 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useToast } from '#components/toast';
 import { invalidate } from '#components/use-resource';
 import { PHONE_PATTERN, yup } from '#components/validation';
@@ -41,7 +41,7 @@ export function ProfileForm({ user }: { user: User }) {
         }
       }}
     >
-      <Form className="form" noValidate>
+      <FormikForm className="form">
         <FormAlert />
         <TextField name="username" label={t('username')} autoComplete="name" />
         <div className="field">
@@ -60,7 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
         />
         <TextField name="city" label={t('city')} optional autoComplete="address-level2" />
         <SubmitButton>{t('save')}</SubmitButton>
-      </Form>
+      </FormikForm>
     </Formik>
   );
 }

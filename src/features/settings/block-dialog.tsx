@@ -1,7 +1,7 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
-import { applyServerErrors, FormAlert, SubmitButton, TextField } from '#components/form-field';
+import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 
@@ -35,11 +35,11 @@ export function BlockDialog({ open, title, initialName, onClose, onSave }: Block
           }
         }}
       >
-        <Form className="form" noValidate>
+        <FormikForm className="form">
           <FormAlert />
           <TextField name="block_name" label={t('blocks.name')} hint={t('blocks.nameHint')} autoFocus />
           <SubmitButton>{t('ui:actions.save')}</SubmitButton>
-        </Form>
+        </FormikForm>
       </Formik>
     </Dialog>
   );

@@ -1,9 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { farmKeys, LAST_FARM_KEY, rememberedFarmId } from '#components/farm-data';
-import { applyServerErrors, FormAlert, SubmitButton, SwitchField, TextField } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  FormikForm,
+  SubmitButton,
+  SwitchField,
+  TextField,
+} from '#components/form-field';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
 import { invalidate } from '#components/use-resource';
@@ -47,7 +54,7 @@ function FarmDetails({ farm }: { farm: Farm }) {
           }
         }}
       >
-        <Form className="form" noValidate>
+        <FormikForm className="form">
           <FormAlert />
           <TextField name="name" label={t('farm.name')} />
           {isAdmin && (
@@ -58,7 +65,7 @@ function FarmDetails({ farm }: { farm: Farm }) {
             />
           )}
           <SubmitButton block={false}>{t('ui:actions.save')}</SubmitButton>
-        </Form>
+        </FormikForm>
       </Formik>
     </Card>
   );

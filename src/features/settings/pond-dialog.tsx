@@ -1,7 +1,14 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
-import { applyServerErrors, FormAlert, SelectField, SubmitButton, TextField } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  FormikForm,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import type { Block, Pond } from '#shared/contracts/farm';
@@ -71,7 +78,7 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
           }
         }}
       >
-        <Form className="form" noValidate>
+        <FormikForm className="form">
           <FormAlert />
           <SelectField
             name="block_id"
@@ -81,7 +88,7 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
           <TextField name="name" label={t('ponds.name')} hint={t('ponds.nameHint')} />
           <TextField name="area" label={t('ponds.area')} inputMode="decimal" />
           <SubmitButton>{t('ui:actions.save')}</SubmitButton>
-        </Form>
+        </FormikForm>
       </Formik>
     </Dialog>
   );

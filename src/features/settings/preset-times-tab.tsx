@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntryForm } from '#components/entry-form';
 import { CloseIcon, PlusIcon } from '#components/icons';
 import { Card } from '#components/page';
 import {
@@ -39,9 +40,8 @@ export function PresetTimesTab() {
   return (
     <Card title={t('times.title')}>
       <p className="muted">{t('times.intro')}</p>
-      <form
+      <EntryForm
         className="form"
-        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           save();
@@ -119,7 +119,7 @@ export function PresetTimesTab() {
         <button type="submit" className="button button--primary button--block" disabled={problem !== null}>
           {t('times.save')}
         </button>
-      </form>
+      </EntryForm>
     </Card>
   );
 }

@@ -1,7 +1,14 @@
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
-import { applyServerErrors, FormAlert, SelectField, SubmitButton, TextField } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  FormikForm,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '#components/form-field';
 import { useToast } from '#components/toast';
 import { PHONE_PATTERN, yup } from '#components/validation';
 import type { Farm, Pond, PondAccessEntry, UserFarm } from '#shared/contracts/farm';
@@ -131,7 +138,7 @@ export function UserDialog({ farm, ponds, user, onClose, onSave }: UserDialogPro
         }}
       >
         {({ values }) => (
-          <Form className="form" noValidate>
+          <FormikForm className="form">
             <FormAlert />
             {user ? (
               <p>
@@ -170,7 +177,7 @@ export function UserDialog({ farm, ponds, user, onClose, onSave }: UserDialogPro
             <SelectField name="role_id" label={t('users.role')} options={roles} />
             <PondAccessFields ponds={ponds} />
             <SubmitButton>{user ? t('ui:actions.save') : t('users.invite')}</SubmitButton>
-          </Form>
+          </FormikForm>
         )}
       </Formik>
     </Dialog>

@@ -4,11 +4,14 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import { DEFAULT_PERMISSIONS } from '#shared/domain/permissions';
 import {
   buildBatches,
+  cardFields,
   dikeOrder,
   initialState,
   measuredAt,
+  partialPonds,
   slotOf,
   splitPonds,
+  usedFieldsOf,
   type WaterEntryState,
   whenProblem,
   withoutSaved,
@@ -129,20 +132,31 @@ describe('buildBatches', () => {
     values: { general: {}, chemical: {}, biological: {}, ...values },
   });
 
-  it('makes one record per pond with a value, -99 for the rest, with the active cycle', () => {
+  it('makes one record per touched pond, with the active cycle, carrying only the fields typed', () => {
     const { batches } = buildBatches(state({ general: { a: { ph: '7,9' }, b: { ph: '' } } }), ctx);
     expect(batches).toHaveLength(1);
     expect(batches[0].kind).toBe('general');
     expect(batches[0].records).toHaveLength(1);
-    expect(batches[0].records[0]).toMatchObject({
-      farm_id: 'f',
-      pond_id: 'a',
-      cycle_id: 'cycle-a',
-      ...when,
-      ph: 7.9,
-      do: -99,
-      weather: -99,
-    });
+    const record = batches[0].records[0];
+    expect(record).toMatchObject({ farm_id: 'f', pond_id: 'a', cycle_id: 'cycle-a', ...when, ph: 7.9 });
+    // Untouched boxes are not sent at all (the API reads a missing field as not measured).
+    expect(Object.keys(record)).not.toContain('do');
+    expect(Object.values(record)).not.toContain(-99);
+  });
+
+  it('sends -99 only where the keeper marked "not measured" on purpose', () => {
+    const { batches } = buildBatches(state({ general: { a: { ph: '7,9', do: '-99', color: '-99' } } }), ctx);
+    const record = batches[0].records[0];
+    expect(record).toMatchObject({ ph: 7.9, do: -99, color: -99 });
+    expect(Object.keys(record)).not.toContain('temperature');
+  });
+
+  it('makes no record for a card nobody touched, nor for one holding only blanks', () => {
+    const { batches } = buildBatches(
+      state({ general: { a: { ph: ' ', do: '' } }, chemical: { b: {} } }),
+      ctx,
+    );
+    expect(batches).toEqual([]);
   });
 
   it('holds back a pond with an impossible value and saves the others', () => {
@@ -155,5 +169,57 @@ describe('buildBatches', () => {
     expect(problems.general.b).toEqual({ ph: { key: 'range', min: 0, max: 14 } });
     const rest = withoutSaved(input.values, batches);
     expect(rest).toEqual({ general: { b: { ph: '70' } }, chemical: {}, biological: {} });
+  });
+});
+
+describe('what a card shows and when a save asks', () => {
+  const state = (general: WaterEntryState['values']['general']): WaterEntryState => ({
+    date: '2025-03-01',
+    time: '06:00',
+    kind: 'general',
+    values: { general, chemical: {}, biological: {} },
+  });
+
+  it('shows the dike-walk four up front until the slot remembers other fields', () => {
+    expect(cardFields('general', null).primary).toEqual(['ph', 'do', 'temperature', 'salinity']);
+    const night = cardFields('general', new Set(['temperature', 'ph', 'tan']));
+    expect(night.primary).toEqual(['ph', 'temperature']);
+    expect(night.rest).toEqual([
+      'do',
+      'salinity',
+      'turbidity',
+      'water_height',
+      'oxygen',
+      'orp',
+      'color',
+      'weather',
+    ]);
+    // A memory of another kind's fields only is no memory for this kind.
+    expect(cardFields('general', new Set(['tan'])).primary).toEqual(['ph', 'do', 'temperature', 'salinity']);
+  });
+
+  it('calls a touched card with an empty up-front field partial, never an untouched one', () => {
+    const primary = () => ['ph', 'do', 'temperature', 'salinity'];
+    const input = state({
+      a: { ph: '7,8', do: '5', temperature: '29', salinity: '18' },
+      b: { ph: '7,8', do: '' },
+      c: { ph: '', do: '' },
+      d: { turbidity: '40' },
+    });
+    expect(partialPonds(input, ['a', 'b', 'c', 'd'], primary)).toEqual([
+      { kind: 'general', pondId: 'b', missing: ['do', 'temperature', 'salinity'] },
+      { kind: 'general', pondId: 'd', missing: ['ph', 'do', 'temperature', 'salinity'] },
+    ]);
+  });
+
+  it('remembers per kind the fields a saved round used', () => {
+    const { batches } = buildBatches(state({ a: { ph: '7,8' }, b: { temperature: '29', do: '-99' } }), {
+      farmId: 'f',
+      pondIds: ['a', 'b'],
+      when: { measured_at: '2025-03-01T06:00:00.000+07:00', utc_offset: 420, time_of_day: 'morning' },
+      cycleOf: () => null,
+      newId: () => 'x',
+    });
+    expect(usedFieldsOf(batches)).toEqual({ general: ['ph', 'do', 'temperature'] });
   });
 });

@@ -5,7 +5,13 @@ import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { isTime, type TimeOfDay, timeOfDay } from '#shared/domain/time-of-day';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
-import { checkEntry, type EntryValues, type FieldProblem } from './water-fields.ts';
+import {
+  checkEntry,
+  type EntryValues,
+  FIELD_ORDER,
+  type FieldProblem,
+  PRIMARY_COUNT,
+} from './water-fields.ts';
 
 /**
  * The water-quality entry form as data: what is typed (also the draft that survives a
@@ -97,10 +103,14 @@ export interface Batches {
   problems: Record<WaterKind, Record<string, Record<string, FieldProblem>>>;
 }
 
+const typed = (text: string | undefined) => (text ?? '').trim() !== '';
+
 /**
- * One record per pond and kind with at least one value; every field present, -99 when
- * not measured. A pond with an impossible value is held back (its values stay in the
- * form with the message); the other ponds still save.
+ * One record per pond and kind that was touched; a card nobody typed in makes no record.
+ * A record carries the fields he typed, nothing else: a box left empty is not sent (the
+ * API reads a missing field as not measured), and -99 goes out only where he typed it
+ * ("not measured" on purpose). A pond with an impossible value is held back (its values
+ * stay in the form with the message); the other ponds still save.
  */
 export function buildBatches(
   state: WaterEntryState,
@@ -117,16 +127,21 @@ export function buildBatches(
   for (const kind of WATER_KINDS) {
     const records: ReadingRecord[] = [];
     for (const pondId of ctx.pondIds) {
-      const check = checkEntry(kind, state.values[kind][pondId]);
+      const entry = state.values[kind][pondId];
+      const check = checkEntry(kind, entry);
       if (Object.keys(check.problems).length > 0) problems[kind][pondId] = check.problems;
-      else if (check.filled)
+      else if (FIELD_ORDER[kind].some((field) => typed(entry?.[field])))
         records.push({
           id: ctx.newId(),
           farm_id: ctx.farmId,
           pond_id: pondId,
           cycle_id: ctx.cycleOf(pondId),
           ...ctx.when,
-          ...check.values,
+          ...Object.fromEntries(
+            FIELD_ORDER[kind]
+              .filter((field) => typed(entry?.[field]))
+              .map((field) => [field, check.values[field]]),
+          ),
         });
     }
     if (records.length > 0) batches.push({ kind, records });
@@ -154,4 +169,53 @@ export function hasAnyValue(values: WaterEntryState['values']): boolean {
   return WATER_KINDS.some((kind) =>
     Object.values(values[kind]).some((entry) => Object.values(entry).some((t) => t.trim() !== '')),
   );
+}
+
+/**
+ * The fields a pond card shows up front, in meter order: those he used in this slot's
+ * last rounds (field-memory), else the dike-walk defaults. The rest fold under "more".
+ */
+export function cardFields(kind: WaterKind, used: ReadonlySet<string> | null) {
+  const all = FIELD_ORDER[kind];
+  const remembered = used ? all.filter((field) => used.has(field)) : [];
+  const primary = remembered.length > 0 ? remembered : all.slice(0, PRIMARY_COUNT[kind]);
+  return { primary, rest: all.filter((field) => !primary.includes(field)) };
+}
+
+export interface PartialPond {
+  kind: WaterKind;
+  pondId: string;
+  /** Fields shown up front that were left empty, in meter order. */
+  missing: string[];
+}
+
+/** Touched cards with an up-front field left empty: saving them is a question, not a default. */
+export function partialPonds(
+  state: WaterEntryState,
+  pondIds: readonly string[],
+  primaryOf: (kind: WaterKind) => readonly string[],
+): PartialPond[] {
+  const partial: PartialPond[] = [];
+  for (const kind of WATER_KINDS)
+    for (const pondId of pondIds) {
+      const entry = state.values[kind][pondId];
+      if (!FIELD_ORDER[kind].some((field) => typed(entry?.[field]))) continue;
+      const missing = primaryOf(kind).filter((field) => !typed(entry?.[field]));
+      if (missing.length > 0) partial.push({ kind, pondId, missing });
+    }
+  return partial;
+}
+
+/** Per kind, the fields a saved round used (what field-memory keeps). */
+export function usedFieldsOf(batches: Batches['batches']): Partial<Record<WaterKind, string[]>> {
+  const used: Partial<Record<WaterKind, string[]>> = {};
+  for (const { kind, records } of batches)
+    used[kind] = FIELD_ORDER[kind].filter((field) => records.some((r) => field in r));
+  return used;
+}
+
+/** The form without one pond's values of one kind (moved into an existing record). */
+export function withoutPond(values: WaterEntryState['values'], kind: WaterKind, pondId: string) {
+  const { [pondId]: _, ...rest } = values[kind];
+  return { ...values, [kind]: rest };
 }

@@ -84,6 +84,24 @@ const id = {
   savedOffline_other: '{{count}} catatan tersimpan di ponsel, menunggu sinyal.',
   heldBack: 'Belum disimpan: {{names}}. Perbaiki nilai yang ditandai.',
   saveFailed: 'Gagal menyimpan di ponsel. Coba lagi.',
+  partial: {
+    title: 'Simpan sebagian?',
+    intro_one: 'Ada kolam yang belum lengkap:',
+    intro_other: 'Ada {{count}} kolam yang belum lengkap:',
+    line: '{{pond}} ({{fields}} kosong)',
+    outro: 'Yang kosong dicatat tidak diukur.',
+    save: 'Simpan sebagian',
+  },
+  duplicate: {
+    title: 'Sudah ada catatan',
+    intro_one:
+      'Kolam ini sudah punya catatan {{slot}} pada {{date}}. Ubah catatan itu, atau simpan catatan kedua?',
+    intro_other:
+      '{{count}} kolam sudah punya catatan {{slot}} pada {{date}}. Ubah catatan itu, atau simpan catatan kedua?',
+    item: '{{pond}} · {{kind}}, jam {{time}}',
+    edit: 'Ubah yang ada',
+    saveAnyway: 'Tetap simpan',
+  },
   lastSave: 'Penyimpanan terakhir',
   goHome: 'Ke beranda',
   draft: {
@@ -225,6 +243,23 @@ const en: WaterCatalog = {
   savedOffline_other: '{{count}} records saved on this phone, waiting for signal.',
   heldBack: 'Not saved yet: {{names}}. Fix the marked values.',
   saveFailed: 'Could not save on this phone. Try again.',
+  partial: {
+    title: 'Save partly filled?',
+    intro_one: 'A pond is not complete:',
+    intro_other: '{{count}} ponds are not complete:',
+    line: '{{pond}} ({{fields}} empty)',
+    outro: 'Empty boxes are recorded as not measured.',
+    save: 'Save partly filled',
+  },
+  duplicate: {
+    title: 'Already recorded',
+    intro_one: 'This pond already has a {{slot}} reading on {{date}}. Edit that one, or save a second one?',
+    intro_other:
+      '{{count}} ponds already have a {{slot}} reading on {{date}}. Edit those, or save a second one?',
+    item: '{{pond}} · {{kind}}, at {{time}}',
+    edit: 'Edit existing',
+    saveAnyway: 'Save anyway',
+  },
   lastSave: 'Last save',
   goHome: 'Back to home',
   draft: {

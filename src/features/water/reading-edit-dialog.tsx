@@ -23,6 +23,10 @@ interface ReadingEditDialogProps {
   /** Offered by the own-record rule (24 hours after entering it), not by edit rights. */
   own?: boolean;
   onClose: () => void;
+  /** Values typed in the entry form for this pond, laid over the stored ones (a duplicate slot). */
+  draft?: EntryValues;
+  /** After the change was saved on the phone (before onClose). */
+  onSaved?: () => void;
 }
 
 function initialValues(item: ReadingItem, language: string): EntryValues {
@@ -35,11 +39,23 @@ function initialValues(item: ReadingItem, language: string): EntryValues {
  * repository like a create: saved on the phone at once, uploaded when there is signal;
  * editing a refused record sends it again.
  */
-export function ReadingEditDialog({ item, pondName, standards, db, own, onClose }: ReadingEditDialogProps) {
+export function ReadingEditDialog({
+  item,
+  pondName,
+  standards,
+  db,
+  own,
+  onClose,
+  draft,
+  onSaved,
+}: ReadingEditDialogProps) {
   const { t, i18n } = useTranslation(['water', 'ui']);
   const format = useFormat();
   const toast = useToast();
-  const [values, setValues] = useState(() => initialValues(item, i18n.language));
+  const [values, setValues] = useState(() => ({
+    ...initialValues(item, i18n.language),
+    ...Object.fromEntries(Object.entries(draft ?? {}).filter(([, text]) => text.trim() !== '')),
+  }));
   const [date, setDate] = useState(wallDay(item.row.measured_at));
   const [time, setTime] = useState(wallTime(item.row.measured_at));
   const [saving, setSaving] = useState(false);
@@ -63,6 +79,7 @@ export function ReadingEditDialog({ item, pondName, standards, db, own, onClose 
         ...when,
       });
       toast.success(t('readings.updated'));
+      onSaved?.();
       onClose();
     } catch {
       toast.error(t('saveFailed'));

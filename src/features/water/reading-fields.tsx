@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import type { WaterKind } from '#shared/contracts/water';
+import { NOT_MEASURED } from '#shared/domain/water-fields';
 import { WATER_COLORS, WEATHERS } from '#shared/domain/water-options';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import {
@@ -60,6 +61,8 @@ export function useUnit() {
 }
 
 interface ValueProps {
+  /** The input's name, for finding it again (the entry form's "kind.pond.field"). */
+  name?: string;
   kind: WaterKind;
   field: string;
   text: string;
@@ -68,7 +71,16 @@ interface ValueProps {
   context?: string;
 }
 
-function ValueInput({ kind, field, text, onChange, standards, context }: ValueProps) {
+/** One number box; memoized, so a keystroke in another box does not redraw this one. */
+export const ValueInput = memo(function ValueInput({
+  name,
+  kind,
+  field,
+  text,
+  onChange,
+  standards,
+  context,
+}: ValueProps) {
   const { t } = useTranslation('water');
   const format = useFormat();
   const unitOf = useUnit();
@@ -93,11 +105,12 @@ function ValueInput({ kind, field, text, onChange, standards, context }: ValuePr
       <div className="value-field__box">
         <input
           id={id}
+          name={name}
           className="value-field__input"
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          enterKeyHint="next"
+          // The keyboard's key label (next / done) is set by the form (EntryForm).
           value={text}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={problem ? true : undefined}
@@ -112,14 +125,16 @@ function ValueInput({ kind, field, text, onChange, standards, context }: ValuePr
       )}
     </div>
   );
-}
+});
 
-function OptionInput({
+export const OptionInput = memo(function OptionInput({
+  name,
   field,
   value,
   onChange,
   context,
 }: {
+  name?: string;
   field: string;
   value: string;
   onChange: (text: string) => void;
@@ -137,11 +152,13 @@ function OptionInput({
       </label>
       <select
         id={id}
+        name={name}
         className="value-field__input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">{t('notMeasured')}</option>
+        <option value="">–</option>
+        <option value={String(NOT_MEASURED)}>{t('notMeasured')}</option>
         {options.map((option) => (
           <option key={option.id} value={String(option.id)}>
             {t(`${prefix}.${option.key}`)}
@@ -150,4 +167,4 @@ function OptionInput({
       </select>
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { createFormStore, type FormStore } from '#components/field-store.ts';
 import type { TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import { emptyValues, hasAnyValue, initialState, type WaterEntryState } from './entry-model.ts';
@@ -7,6 +8,8 @@ import { emptyValues, hasAnyValue, initialState, type WaterEntryState } from './
 export const WATER_DRAFT = 'water-quality';
 const AUTOSAVE_MS = 400;
 
+export type EntryStore = FormStore<WaterEntryState>;
+
 function writeDraft(db: TambakDb, farmId: string, state: WaterEntryState): Promise<void> {
   return hasAnyValue(state.values)
     ? saveDraft(db, farmId, WATER_DRAFT, state)
@@ -14,71 +17,65 @@ function writeDraft(db: TambakDb, farmId: string, state: WaterEntryState): Promi
 }
 
 /**
- * The form's state, restored from the farm's draft on open and written back as he types,
- * so a phone call, a dead battery or a reload in the middle of the round loses nothing.
- * `state` is null until the draft was read (the form must not flash empty, then refill).
+ * The form's state in a store (each field subscribes to its own value, so a keystroke
+ * re-renders one field), restored from the farm's draft on open and written back as he
+ * types, so a phone call, a dead battery or a reload in the middle of the round loses
+ * nothing. `ready` is false until the draft was read (the form must not flash empty,
+ * then refill).
  */
 export function useEntryState(db: TambakDb, farmId: string) {
-  const [state, setState] = useState<WaterEntryState | null>(null);
+  const [store] = useState(() => createFormStore(initialState()));
+  const [ready, setReady] = useState(false);
   const [restored, setRestored] = useState(false);
-  const loaded = useRef(false);
 
   useEffect(() => {
     let live = true;
-    loaded.current = false;
+    let loaded = false;
+    let unsaved: WaterEntryState | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      const pending = unsaved;
+      unsaved = null;
+      if (pending) void writeDraft(db, farmId, pending);
+    };
+    // The write is debounced while he types; whatever is still waiting is written at once
+    // when the screen closes or the page is hidden (app switched, screen locked).
+    const unsubscribe = store.subscribe(() => {
+      if (!loaded) return;
+      unsaved = store.get();
+      clearTimeout(timer);
+      timer = setTimeout(flush, AUTOSAVE_MS);
+    });
     void loadDraft<WaterEntryState>(db, farmId, WATER_DRAFT)
       .catch(() => undefined)
       .then((draft) => {
         if (!live) return;
         const fresh = initialState();
         const usable = draft && hasAnyValue({ ...emptyValues(), ...draft.values });
+        if (usable) store.set(() => ({ ...fresh, ...draft, values: { ...emptyValues(), ...draft.values } }));
+        loaded = true;
         // The whole form renders from this state: as a transition, in slices, not one long task.
         startTransition(() => {
-          setState(usable ? { ...fresh, ...draft, values: { ...emptyValues(), ...draft.values } } : fresh);
+          setReady(true);
           setRestored(Boolean(usable));
         });
-        loaded.current = true;
       });
-    return () => {
-      live = false;
-    };
-  }, [db, farmId]);
-
-  // The write is debounced while he types; whatever is still waiting is written at once
-  // when the screen closes or the page is hidden (app switched, screen locked).
-  const unsaved = useRef<WaterEntryState | null>(null);
-  useEffect(() => {
-    const flush = () => {
-      const pending = unsaved.current;
-      unsaved.current = null;
-      if (!pending) return;
-      void writeDraft(db, farmId, pending);
-    };
     globalThis.addEventListener?.('pagehide', flush);
     return () => {
+      live = false;
+      unsubscribe();
       globalThis.removeEventListener?.('pagehide', flush);
       flush();
     };
-  }, [db, farmId]);
-
-  useEffect(() => {
-    if (!state || !loaded.current) return;
-    unsaved.current = state;
-    const timer = setTimeout(() => {
-      const pending = unsaved.current;
-      unsaved.current = null;
-      if (!pending) return;
-      void writeDraft(db, farmId, pending);
-    }, AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [db, farmId, state]);
+  }, [db, farmId, store]);
 
   // An empty form follows the clock: opened again at 14:00 after the morning round (app
   // switched, screen locked), it must offer the afternoon, not the morning's time.
   useEffect(() => {
     const refresh = () => {
       if (globalThis.document?.visibilityState === 'hidden') return;
-      setState((s) => (s && !hasAnyValue(s.values) ? { ...initialState(), kind: s.kind } : s));
+      store.set((s) => (hasAnyValue(s.values) ? s : { ...initialState(), kind: s.kind }));
     };
     globalThis.document?.addEventListener('visibilitychange', refresh);
     globalThis.addEventListener?.('focus', refresh);
@@ -86,14 +83,13 @@ export function useEntryState(db: TambakDb, farmId: string) {
       globalThis.document?.removeEventListener('visibilitychange', refresh);
       globalThis.removeEventListener?.('focus', refresh);
     };
-  }, []);
+  }, [store]);
 
   const discard = () => {
-    unsaved.current = null;
-    setState(initialState());
+    store.set(() => initialState());
     setRestored(false);
     void clearDraft(db, farmId, WATER_DRAFT);
   };
 
-  return { state, setState, restored, setRestored, discard };
+  return { store, ready, restored, setRestored, discard };
 }

@@ -1,26 +1,41 @@
 import { DateTime } from 'luxon';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '#components/confirm-dialog';
+import { EntryForm } from '#components/entry-form';
+import { useStoreValue } from '#components/field-store.ts';
 import { EmptyState } from '#components/page';
+import { pondAction } from '#components/pond-access.ts';
+import { useSession } from '#components/session';
 import { Tabs } from '#components/tabs';
 import { useToast } from '#components/toast';
 import { getDb, type TambakDb } from '#local/db';
+import { type FieldScope, rememberFields, usedFields } from '#local/field-memory';
 import { newId } from '#local/ids';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { daysOfCulture } from '#shared/domain/doc';
+import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
+import { type DuplicateChoice, DuplicateDialog } from './duplicate-dialog.tsx';
+import { type Duplicate, findDuplicates } from './duplicate-readings.ts';
 import {
   buildBatches,
+  cardFields,
   filledPonds,
   hasAnyValue,
   initialState,
   measuredAt,
+  type PartialPond,
+  partialPonds,
+  slotOf,
   splitPonds,
-  type WaterEntryState,
+  usedFieldsOf,
   whenProblem,
+  withoutPond,
   withoutSaved,
 } from './entry-model.ts';
 import { PondEntryCard } from './pond-entry-card.tsx';
+import { ReadingEditDialog } from './reading-edit-dialog.tsx';
 import { saveReadings, WATER_TABLES } from './save-readings.ts';
 import { SavedBanner } from './saved-banner.tsx';
 import { useEntryState, WATER_DRAFT } from './use-entry-state.ts';
@@ -42,51 +57,140 @@ export interface SavedRef {
 }
 
 /**
- * The round of readings: when, which kind, then one card per pond in dike order. Saving
- * writes to the phone only (record + outbox entry), so it is the same with or without
- * signal; the banner then follows the upload of what was just saved.
+ * The round of readings: when, which kind, then one card per pond in dike order. Enter
+ * (the keyboard's Next) walks field to field and pond to pond; only the save button
+ * saves. Saving writes to the phone only (record + outbox entry), so it is the same with
+ * or without signal; untouched cards make no record, a half-filled card and a second
+ * reading of a pond in the same slot are asked about first.
  */
 export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: WaterEntryFormProps) {
   const { t } = useTranslation('water');
   const toast = useToast();
+  const confirm = useConfirm();
+  const session = useSession();
   const farmId = farm.farm_id;
-  const { state, setState, restored, setRestored, discard } = useEntryState(db, farmId);
+  const userId = session?.user?.id ?? session?.pu_id ?? '';
+  const { store, ready, restored, setRestored, discard } = useEntryState(db, farmId);
+  const date = useStoreValue(store, (s) => s.date);
+  const time = useStoreValue(store, (s) => s.time);
+  const kind = useStoreValue(store, (s) => s.kind);
   const { standards } = useWaterStandards(farmId, db);
   const cycles = useFarmCycles(farmId, db);
   const [only, setOnly] = useState(pondId);
   const [showWhen, setShowWhen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [lastSaved, setLastSaved] = useState<SavedRef[]>([]);
+  const [asking, setAsking] = useState<{
+    duplicates: Duplicate[];
+    answer: (c: DuplicateChoice) => void;
+  } | null>(null);
+  const [editing, setEditing] = useState<Duplicate | null>(null);
+  const [remembered, setRemembered] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const { enterable, viewOnly } = useMemo(() => splitPonds(farm, ponds), [farm, ponds]);
-  const shown = only ? enterable.filter((p) => p.pond_id === only) : enterable;
+  const shown = useMemo(
+    () => (only ? enterable.filter((p) => p.pond_id === only) : enterable),
+    [only, enterable],
+  );
+  const pondIds = useMemo(() => shown.map((p) => p.pond_id), [shown]);
   const today = DateTime.local().toISODate() ?? '';
+  const slot = slotOf(time);
 
-  if (!state) return null;
-  const problem = whenProblem(state.date, state.time);
-  const pondIds = shown.map((p) => p.pond_id);
-  const filled = pondIds.filter((id) =>
-    WATER_KINDS.some((kind) => filledPonds(state.values[kind], [id])),
-  ).length;
-  const update = (change: (s: WaterEntryState) => WaterEntryState) => setState((s) => (s ? change(s) : s));
-  const setValue = (kind: WaterKind, pond: string, field: string, text: string) =>
-    update((s) => ({
-      ...s,
-      values: {
-        ...s.values,
-        [kind]: { ...s.values[kind], [pond]: { ...s.values[kind][pond], [field]: text } },
-      },
-    }));
+  const scope = (k: WaterKind): FieldScope => ({
+    userId,
+    farmId,
+    form: `${WATER_DRAFT}/${k}`,
+    slot: slot ?? '',
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `remembered` re-reads the memory after a save
+  const layout = useMemo(
+    () =>
+      Object.fromEntries(
+        WATER_KINDS.map((k) => [k, cardFields(k, slot && userId ? usedFields(scope(k)) : null)]),
+      ) as Record<WaterKind, ReturnType<typeof cardFields>>,
+    [slot, userId, farmId, remembered],
+  );
+  const counts = useStoreValue(store, (s) =>
+    WATER_KINDS.map((k) => filledPonds(s.values[k], pondIds)).join(','),
+  )
+    .split(',')
+    .map(Number);
+  const filled = useStoreValue(
+    store,
+    (s) => pondIds.filter((id) => WATER_KINDS.some((k) => filledPonds(s.values[k], [id]))).length,
+  );
+
+  if (!ready) return null;
+  const problem = whenProblem(date, time);
+  const nameOf = (id: string) => ponds.find((p) => p.pond_id === id)?.name ?? '';
+  const canEdit = (id: string) => {
+    const pond = ponds.find((p) => p.pond_id === id);
+    return pond ? pondAction(farm, pond, 'water_quality') >= ACTION.edit : false;
+  };
+
+  const focusField = (target: PartialPond) => {
+    store.set((s) => ({ ...s, kind: target.kind }));
+    // After the tab switch has drawn the card.
+    requestAnimationFrame(() => {
+      const box = formRef.current?.querySelector<HTMLElement>(
+        `[name="${target.kind}.${target.pondId}.${target.missing[0]}"]`,
+      );
+      box?.focus();
+    });
+  };
+
+  const askPartial = async (partial: PartialPond[]): Promise<boolean> => {
+    if (partial.length === 0) return true;
+    const current = store.get().kind;
+    const lines = partial.map(({ kind: k, pondId: id, missing }) =>
+      t('partial.line', {
+        pond: k === current ? nameOf(id) : `${nameOf(id)} · ${t(`kinds.${k}`)}`,
+        fields: missing.map((f) => t(`fields.${f}`)).join(', '),
+      }),
+    );
+    const ok = await confirm({
+      title: t('partial.title'),
+      message: `${t('partial.intro', { count: partial.length })} ${lines.join('; ')}. ${t('partial.outro')}`,
+      confirmLabel: t('partial.save'),
+      danger: false,
+    });
+    if (!ok) focusField(partial[0]);
+    return ok;
+  };
+
+  const askDuplicates = (duplicates: Duplicate[]) =>
+    new Promise<DuplicateChoice>((resolve) => {
+      setAsking({
+        duplicates,
+        answer: (choice) => {
+          setAsking(null);
+          resolve(choice);
+        },
+      });
+    });
 
   const save = async () => {
+    const state = store.get();
     const when = measuredAt(state.date, state.time);
-    if (problem || !when) return setShowWhen(true);
+    if (whenProblem(state.date, state.time) || !when) return setShowWhen(true);
     const cycleOf = (id: string) => activeCycleOf(cycles ?? [], id)?.cycle_id ?? null;
     const { batches, problems } = buildBatches(state, { farmId, pondIds, when, cycleOf, newId });
-    const held = shown.filter((p) => WATER_KINDS.some((kind) => problems[kind][p.pond_id]));
+    const held = shown.filter((p) => WATER_KINDS.some((k) => problems[k][p.pond_id]));
     if (held.length > 0) toast.error(t('heldBack', { names: held.map((p) => p.name).join(', ') }));
     if (batches.length === 0) {
       if (held.length === 0) toast.error(t('nothingToSave'));
       return;
+    }
+    const toSave = new Set(batches.flatMap((b) => b.records.map((r) => `${b.kind}.${r.pond_id}`)));
+    const partial = partialPonds(state, pondIds, (k) => layout[k].primary).filter((p) =>
+      toSave.has(`${p.kind}.${p.pondId}`),
+    );
+    if (!(await askPartial(partial))) return;
+    const duplicates = await findDuplicates(db, batches, state.date, when.time_of_day);
+    if (duplicates.length > 0) {
+      const choice = await askDuplicates(duplicates);
+      if (choice === 'cancel') return;
+      if (choice !== 'save') return setEditing(choice.edit);
     }
     const values = withoutSaved(state.values, batches);
     // An emptied form is ready for the next round at the time it is next used, not at
@@ -95,8 +199,12 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
     setSaving(true);
     try {
       await saveReadings(db, batches, { farmId, form: WATER_DRAFT, rest });
-      setState(rest);
+      store.set((s) => (s === state ? rest : { ...s, values: withoutSaved(s.values, batches) }));
       setRestored(false);
+      if (userId)
+        for (const [k, fields] of Object.entries(usedFieldsOf(batches)))
+          rememberFields({ ...scope(k as WaterKind), slot: when.time_of_day }, fields);
+      setRemembered((n) => n + 1);
       const saved = batches.flatMap((b) => b.records.map((r) => ({ table: WATER_TABLES[b.kind], id: r.id })));
       setLastSaved(saved);
       toast.success(t('savedOffline', { count: saved.length }));
@@ -109,85 +217,109 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
 
   if (ponds.length === 0) return <EmptyState title={t('ponds.none')} />;
   return (
-    <form
-      className="water-entry"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      {restored && (
-        <div className="notice row water-entry__restored" role="status">
-          <span>{t('draft.restored')}</span>
-          <button type="button" className="button button--ghost button--small" onClick={discard}>
-            {t('draft.discard')}
+    <>
+      <EntryForm
+        ref={formRef}
+        className="water-entry"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        {restored && (
+          <div className="notice row water-entry__restored" role="status">
+            <span>{t('draft.restored')}</span>
+            <button type="button" className="button button--ghost button--small" onClick={discard}>
+              {t('draft.discard')}
+            </button>
+          </div>
+        )}
+        <SavedBanner saved={lastSaved} db={db} onLeave={onLeave} />
+        <WhenFields
+          date={date}
+          time={time}
+          maxDate={today}
+          problem={showWhen || time.length >= 5 ? problem : null}
+          onChange={(next) => store.set((s) => ({ ...s, ...next }))}
+        />
+        <Tabs
+          label={t('kindsLabel')}
+          value={kind}
+          onChange={(next) => store.set((s) => ({ ...s, kind: next }))}
+          items={WATER_KINDS.map((k, i) => {
+            const label = t(`kinds.${k}`);
+            return { key: k, label: counts[i] ? t('kindCount', { label, count: counts[i] }) : label };
+          })}
+        >
+          {only && (
+            <p className="row muted">
+              {t('ponds.onlyOne', { name: shown[0]?.name ?? '' })}
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setOnly(undefined)}
+              >
+                {t('ponds.showAll')}
+              </button>
+            </p>
+          )}
+          {enterable.length === 0 && <EmptyState title={t('ponds.noneEnterable')} />}
+          <div className="pond-entries">
+            {shown.map((pond) => {
+              const cycle = activeCycleOf(cycles ?? [], pond.pond_id);
+              return (
+                <PondEntryCard
+                  key={`${kind}-${pond.pond_id}`}
+                  store={store}
+                  pond={pond}
+                  kind={kind}
+                  primary={layout[kind].primary}
+                  rest={layout[kind].rest}
+                  standards={standards}
+                  doc={cycle ? daysOfCulture(cycle.start_date, today) : undefined}
+                />
+              );
+            })}
+          </div>
+          {viewOnly.length > 0 && !only && (
+            <p className="muted water-entry__view-only">
+              {t('ponds.viewOnly', { count: viewOnly.length, names: viewOnly.map((p) => p.name).join(', ') })}
+            </p>
+          )}
+        </Tabs>
+        <div className="save-bar">
+          <button
+            type="submit"
+            className="button button--primary button--block save-bar__button"
+            disabled={saving || enterable.length === 0}
+            aria-busy={saving}
+          >
+            {filled > 0 ? t('saveCount', { count: filled }) : t('save')}
           </button>
         </div>
+      </EntryForm>
+      {asking && (
+        <DuplicateDialog
+          duplicates={asking.duplicates}
+          pondName={nameOf}
+          canEdit={canEdit}
+          onChoose={asking.answer}
+        />
       )}
-      <SavedBanner saved={lastSaved} db={db} onLeave={onLeave} />
-      <WhenFields
-        date={state.date}
-        time={state.time}
-        maxDate={today}
-        problem={showWhen || state.time.length >= 5 ? problem : null}
-        onChange={(next) => update((s) => ({ ...s, ...next }))}
-      />
-      <Tabs
-        label={t('kindsLabel')}
-        value={state.kind}
-        onChange={(kind) => update((s) => ({ ...s, kind }))}
-        items={WATER_KINDS.map((kind) => {
-          const count = filledPonds(state.values[kind], pondIds);
-          const label = t(`kinds.${kind}`);
-          return { key: kind, label: count ? t('kindCount', { label, count }) : label };
-        })}
-      >
-        {only && (
-          <p className="row muted">
-            {t('ponds.onlyOne', { name: shown[0]?.name ?? '' })}
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => setOnly(undefined)}
-            >
-              {t('ponds.showAll')}
-            </button>
-          </p>
-        )}
-        {enterable.length === 0 && <EmptyState title={t('ponds.noneEnterable')} />}
-        <div className="pond-entries">
-          {shown.map((pond) => {
-            const cycle = activeCycleOf(cycles ?? [], pond.pond_id);
-            return (
-              <PondEntryCard
-                key={`${state.kind}-${pond.pond_id}`}
-                pond={pond}
-                kind={state.kind}
-                values={state.values[state.kind][pond.pond_id]}
-                onChange={(field, text) => setValue(state.kind, pond.pond_id, field, text)}
-                standards={standards}
-                doc={cycle ? daysOfCulture(cycle.start_date, today) : undefined}
-              />
-            );
-          })}
-        </div>
-        {viewOnly.length > 0 && !only && (
-          <p className="muted water-entry__view-only">
-            {t('ponds.viewOnly', { count: viewOnly.length, names: viewOnly.map((p) => p.name).join(', ') })}
-          </p>
-        )}
-      </Tabs>
-      <div className="save-bar">
-        <button
-          type="submit"
-          className="button button--primary button--block save-bar__button"
-          disabled={saving || enterable.length === 0}
-          aria-busy={saving}
-        >
-          {filled > 0 ? t('saveCount', { count: filled }) : t('save')}
-        </button>
-      </div>
-    </form>
+      {editing && (
+        <ReadingEditDialog
+          item={editing.existing}
+          pondName={nameOf(editing.existing.row.pond_id)}
+          standards={standards}
+          db={db}
+          draft={store.get().values[editing.existing.kind][editing.existing.row.pond_id]}
+          onSaved={() => {
+            const { kind: k, row } = editing.existing;
+            store.set((s) => ({ ...s, values: withoutPond(s.values, k, row.pond_id) }));
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
   );
 }

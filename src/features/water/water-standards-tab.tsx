@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntryForm } from '#components/entry-form';
 import { can } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card } from '#components/page';
@@ -109,66 +110,73 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
     <Card title={t('standards.title')}>
       <p className="muted">{t('standards.intro')}</p>
       {!editable && <p className="notice">{t('standards.readOnly')}</p>}
-      <ul className="standards">
-        {lines.map((line) => {
-          const name = t(`fields.${line.parameter}`);
-          const unit = unitOf(line.unit);
-          const problem = showProblems || edits[line.parameter] ? problems[line.parameter] : undefined;
-          return (
-            <li key={line.parameter} className="standard">
-              <div className="standard__head">
-                <span className="standard__name">
-                  {name}
-                  {unit && <span className="muted"> ({unit})</span>}
-                </span>
-                <span className={line.isDefault ? 'badge' : 'badge badge--primary'}>
-                  {t(line.isDefault ? 'standards.default' : 'standards.custom')}
-                </span>
-                {line.row && line.row._status !== 'synced' && <RecordStatus row={line.row} />}
-              </div>
-              {editable ? (
-                <div className="standard__bounds">
-                  {(['min', 'max'] as const).map((side) => (
-                    <label key={side} className="standard__bound">
-                      <span className="standard__bound-label">{t(`standards.${side}`)}</span>
-                      <input
-                        className="field__input standard__input"
-                        type="text"
-                        inputMode="decimal"
-                        value={textOf(line, side)}
-                        aria-label={t(side === 'min' ? 'standards.minOf' : 'standards.maxOf', { name })}
-                        aria-invalid={problem?.side === side || undefined}
-                        onChange={(event) => setText(line, side, event.target.value)}
-                      />
-                    </label>
-                  ))}
-                  {!line.isDefault && (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => void reset(line)}
-                    >
-                      {t('standards.reset')}
-                    </button>
-                  )}
+      <EntryForm
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editable) void save();
+        }}
+      >
+        <ul className="standards">
+          {lines.map((line) => {
+            const name = t(`fields.${line.parameter}`);
+            const unit = unitOf(line.unit);
+            const problem = showProblems || edits[line.parameter] ? problems[line.parameter] : undefined;
+            return (
+              <li key={line.parameter} className="standard">
+                <div className="standard__head">
+                  <span className="standard__name">
+                    {name}
+                    {unit && <span className="muted"> ({unit})</span>}
+                  </span>
+                  <span className={line.isDefault ? 'badge' : 'badge badge--primary'}>
+                    {t(line.isDefault ? 'standards.default' : 'standards.custom')}
+                  </span>
+                  {line.row && line.row._status !== 'synced' && <RecordStatus row={line.row} />}
                 </div>
-              ) : (
-                <span className="standard__range">{rangeText(line, (n) => format.number(n)) || '–'}</span>
-              )}
-              {problem && (
-                <p className="field__error" role="alert">
-                  {problem.key === 'numeric' ? t('problems.numeric') : t('standards.minAboveMax')}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {editable && (
-        <button type="button" className="button button--primary button--block" onClick={() => void save()}>
-          {t('standards.save')}
-        </button>
-      )}
+                {editable ? (
+                  <div className="standard__bounds">
+                    {(['min', 'max'] as const).map((side) => (
+                      <label key={side} className="standard__bound">
+                        <span className="standard__bound-label">{t(`standards.${side}`)}</span>
+                        <input
+                          className="field__input standard__input"
+                          type="text"
+                          inputMode="decimal"
+                          value={textOf(line, side)}
+                          aria-label={t(side === 'min' ? 'standards.minOf' : 'standards.maxOf', { name })}
+                          aria-invalid={problem?.side === side || undefined}
+                          onChange={(event) => setText(line, side, event.target.value)}
+                        />
+                      </label>
+                    ))}
+                    {!line.isDefault && (
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => void reset(line)}
+                      >
+                        {t('standards.reset')}
+                      </button>
+                    )}
+                  </div>
+                ) : (
+                  <span className="standard__range">{rangeText(line, (n) => format.number(n)) || '–'}</span>
+                )}
+                {problem && (
+                  <p className="field__error" role="alert">
+                    {problem.key === 'numeric' ? t('problems.numeric') : t('standards.minAboveMax')}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {editable && (
+          <button type="submit" className="button button--primary button--block">
+            {t('standards.save')}
+          </button>
+        )}
+      </EntryForm>
     </Card>
   );
 }

@@ -16,11 +16,48 @@ export class WaterPages {
     }
   }
 
-  async save(ponds: number): Promise<void> {
+  /** Taps save; `partial` answers the "save partly filled?" question with yes. */
+  async save(ponds: number, { partial = false } = {}): Promise<void> {
     await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
+    if (partial) await this.confirmPartial();
     await expect(
       this.page.locator('main').getByText(`${ponds} catatan tersimpan di ponsel, menunggu sinyal.`),
     ).toBeVisible();
+  }
+
+  async confirmPartial(): Promise<void> {
+    const dialog = this.page.getByRole('dialog', { name: 'Simpan sebagian?' });
+    await dialog.getByRole('button', { name: 'Simpan sebagian' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  /** One box of a pond card ("pH", "Kolam 2"). */
+  field(pond: string, label: string) {
+    return this.page
+      .getByRole('region', { name: pond, exact: true })
+      .getByRole('textbox', { name: label })
+      .first();
+  }
+
+  /** The general readings stored on this phone (IndexedDB), as the device holds them. */
+  storedReadings(): Promise<Record<string, unknown>[]> {
+    return this.page.evaluate(
+      () =>
+        new Promise<Record<string, unknown>[]>((resolve, reject) => {
+          const open = indexedDB.open('tambak');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result
+              .transaction('waterGeneral', 'readonly')
+              .objectStore('waterGeneral')
+              .getAll();
+            all.onsuccess = () => {
+              resolve(all.result as Record<string, unknown>[]);
+              open.result.close();
+            };
+          };
+        }),
+    );
   }
 
   /** The navbar's sync indicator, by its accessible label ("Offline. 2 data menunggu dikirim …"). */

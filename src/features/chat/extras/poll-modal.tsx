@@ -1,8 +1,8 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Formik, type FormikHelpers } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
-import { FormAlert, TextField } from '#components/form-field';
+import { FormAlert, FormikForm, TextField } from '#components/form-field';
 import { CloseIcon, PlusIcon } from '#components/icons';
 import type { Message } from '#shared/chat/entities';
 import { ChatError, type Target } from '../client/chat-client.ts';
@@ -72,7 +72,7 @@ export function PollModal({ target, onClose, onCreated }: PollModalProps) {
             </button>
           }
         >
-          <Form id={formId} noValidate className="poll-modal">
+          <FormikForm id={formId} className="poll-modal">
             <FormAlert />
             <TextField name="question" label={t('poll.question')} autoComplete="off" maxLength={500} />
             {values.options.map((_, i) => (
@@ -111,7 +111,7 @@ export function PollModal({ target, onClose, onCreated }: PollModalProps) {
             >
               <PlusIcon /> {t('poll.addOption')}
             </button>
-          </Form>
+          </FormikForm>
         </Dialog>
       )}
     </Formik>

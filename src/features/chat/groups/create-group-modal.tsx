@@ -1,8 +1,8 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Formik, type FormikHelpers } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
-import { FormAlert, SelectField, TextField } from '#components/form-field';
+import { FormAlert, FormikForm, SelectField, TextField } from '#components/form-field';
 import type { Group } from '#shared/chat/entities';
 import { groupTypeOf, validateGroup } from '#shared/chat/rules';
 import { ChatError } from '../client/chat-client.ts';
@@ -89,7 +89,7 @@ export function CreateGroupModal({ open, onClose, onCreated }: CreateGroupModalP
             </button>
           }
         >
-          <Form id={formId} noValidate>
+          <FormikForm id={formId}>
             <FormAlert />
             <TextField name="name" label={t('create.name')} autoComplete="off" maxLength={100} />
             <SelectField
@@ -110,7 +110,7 @@ export function CreateGroupModal({ open, onClose, onCreated }: CreateGroupModalP
                 autoComplete="new-password"
               />
             )}
-          </Form>
+          </FormikForm>
         </Dialog>
       )}
     </Formik>

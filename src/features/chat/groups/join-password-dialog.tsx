@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
+import { EntryForm } from '#components/entry-form';
 import type { Group } from '#shared/chat/entities';
 
 interface JoinPasswordDialogProps {
@@ -58,7 +59,7 @@ export function JoinPasswordDialog({ group, onJoin, onClose }: JoinPasswordDialo
         </button>
       }
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate>
+      <EntryForm id={`${id}-form`} onSubmit={submit} lastEnter="submit">
         <p className="groups-hint">{t('join.hint')}</p>
         <div className={`field${error ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={`${id}-password`}>
@@ -80,7 +81,7 @@ export function JoinPasswordDialog({ group, onJoin, onClose }: JoinPasswordDialo
             </p>
           )}
         </div>
-      </form>
+      </EntryForm>
     </Dialog>
   );
 }
