@@ -5,6 +5,7 @@ import { BlockRepository } from '../block/block.repository.ts';
 import { BlockService } from '../block/block.service.ts';
 import { PondRepository } from '../pond/pond.repository.ts';
 import { PondService } from '../pond/pond.service.ts';
+import { RecordMerge } from '../../sync/record-merge.ts';
 import { MembershipRepository } from '../user-farm/membership.repository.ts';
 import { PermissionRepository } from '../user-farm/permission.repository.ts';
 import { PermissionService } from '../user-farm/permission.service.ts';
@@ -25,11 +26,18 @@ export interface FarmModulesDeps {
 /** The services of the farm, block, pond and user-farm modules, spread into AppContext. */
 export function createFarmModules({ db, farmAccess, users, messenger, log }: FarmModulesDeps) {
   const memberships = new MembershipRepository(db);
+  const merge = new RecordMerge(db);
   return {
     serverClock: new ServerClock(db),
-    farms: new FarmService({ farms: new FarmRepository(db), memberships, access: farmAccess, admins: users }),
-    blocks: new BlockService(new BlockRepository(db), farmAccess),
-    ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess }),
+    farms: new FarmService({
+      farms: new FarmRepository(db),
+      memberships,
+      access: farmAccess,
+      admins: users,
+      merge,
+    }),
+    blocks: new BlockService(new BlockRepository(db), farmAccess, merge),
+    ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess, merge }),
     permissions: new PermissionService(new PermissionRepository(db), farmAccess),
     userFarms: new UserFarmService({ memberships, users, access: farmAccess, messenger, log }),
   };

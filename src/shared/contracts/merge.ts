@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+
+/**
+ * What every record type that devices edit offline answers next to its own fields
+ * (ADR 0002): the version an edit starts from, and the open conflicts, values that lost
+ * a collision with another device's edit of the same field (src/shared/sync/field-merge.ts).
+ */
+const Author = {
+  by: Type.Union([Type.String(), Type.Null()]),
+  by_name: Type.Union([Type.String(), Type.Null()]),
+  device: Type.Union([Type.String(), Type.Null()]),
+  edited_at: Type.String(),
+  value: Type.Unknown(),
+};
+
+export const RecordConflict = Type.Object({
+  field: Type.String(),
+  lost: Type.Object(Author),
+  kept: Type.Object(Author),
+});
+
+export const MergeFields = {
+  version: Type.Integer({ minimum: 1, description: 'Send it back as X-Base-Version with an edit' }),
+  conflicts: Type.Array(RecordConflict),
+};
+
+/** Request headers of an edit (PUT …/update) that let the server merge per field. */
+export const MERGE_HEADERS = {
+  baseVersion: 'x-base-version',
+  editedAt: 'x-edited-at',
+  device: 'x-device-id',
+} as const;
