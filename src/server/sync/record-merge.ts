@@ -81,7 +81,11 @@ export class RecordMerge {
         where id = ${u.id} and deleted_at is null for update`.execute(tx);
       const row = locked.rows[0];
       if (!row) throw new AppError('not-found');
-      const user = await q.selectFrom('users').select('username').where('id', '=', u.userId).executeTakeFirst();
+      const user = await q
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', u.userId)
+        .executeTakeFirst();
       const meta: PatchMeta = {
         baseVersion: headers.baseVersion,
         device: headers.device,
