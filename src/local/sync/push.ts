@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import type { Clock } from '#local/clock';
-import type { OutboxEntry, TambakDb } from '#local/db';
+import type { EditPatch, OutboxEntry, TambakDb } from '#local/db';
 import { applyAnswer } from '#local/sync/apply-answer';
 import type { Answer } from '#local/sync/classify';
 import type { Transport, TransportRequest } from '#local/sync/transport';
@@ -11,6 +11,7 @@ import {
   HEADER_OUTBOX,
   IN_WORKER_TIMEOUT_MS,
 } from '#local/sync/worker-protocol';
+import { MERGE_HEADERS } from '#shared/sync/field-merge';
 
 /**
  * Drains the outbox in FIFO order (ids are UUIDv7). Strict head-of-line: an entry that
@@ -114,11 +115,21 @@ export function entryKey(entry: OutboxEntry): string {
   return entry.revision ? `${entry.id}.${entry.revision}` : entry.id;
 }
 
+/** An edit's merge data as request headers (ADR 0002; read by src/server/sync/record-merge.ts). */
+export function patchHeaders(patch: EditPatch): Record<string, string> {
+  return {
+    [MERGE_HEADERS.baseVersion]: String(patch.baseVersion),
+    [MERGE_HEADERS.editedAt]: new Date(patch.editedAt).toISOString(),
+    [MERGE_HEADERS.device]: patch.device,
+  };
+}
+
 function requestFor(batch: OutboxEntry[]): TransportRequest {
   const first = batch[0];
-  const headers = {
+  const headers: Record<string, string> = {
     [HEADER_IDEMPOTENCY]: batch.length === 1 ? entryKey(first) : groupKey(batch),
     [HEADER_OUTBOX]: formatOutboxHeader(batch),
+    ...(first.patch ? patchHeaders(first.patch) : {}),
   };
   if (first.bulk)
     return { method: first.method, url: first.url, body: { items: batch.map((e) => e.body) }, headers };

@@ -24,9 +24,4 @@ export const MergeFields = {
   conflicts: Type.Array(RecordConflict),
 };
 
-/** Request headers of an edit (PUT …/update) that let the server merge per field. */
-export const MERGE_HEADERS = {
-  baseVersion: 'x-base-version',
-  editedAt: 'x-edited-at',
-  device: 'x-device-id',
-} as const;
+export { MERGE_HEADERS } from '../sync/field-merge.ts';

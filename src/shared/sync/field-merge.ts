@@ -18,6 +18,13 @@
  * Pure and deterministic: no clock but `now`, no I/O.
  */
 
+/** Request headers of an edit (PUT …/update) that let the server merge per field. */
+export const MERGE_HEADERS = {
+  baseVersion: 'x-base-version',
+  editedAt: 'x-edited-at',
+  device: 'x-device-id',
+} as const;
+
 /** Who wrote a field value, and when the user made the edit (ISO 8601, clamped to the server clock). */
 export interface FieldAuthor {
   by: string | null;
@@ -148,7 +155,11 @@ export function mergePatch(state: MergeState, patch: Record<string, unknown>, me
     }
     // This edit is the earlier one of a collision: the stored value stays.
     const { version: _v, ...holder } = clock as FieldClock;
-    const conflict: FieldConflict = { field, lost: { ...author, value }, kept: { ...holder, value: current } };
+    const conflict: FieldConflict = {
+      field,
+      lost: { ...author, value },
+      kept: { ...holder, value: current },
+    };
     conflicts = conflicts.filter((c) => !mine(c, field));
     conflicts.push(conflict);
     lost.push(conflict);
