@@ -36,6 +36,8 @@ export interface FieldAuthor {
 /** The latest accepted change of one field: its record version and author. */
 export interface FieldClock extends FieldAuthor {
   version: number;
+  /** Other devices that wrote the same value meanwhile: it is theirs too if it is overwritten. */
+  also?: FieldAuthor[];
 }
 
 /** A value that lost a collision, and the value that was kept at that moment. */
@@ -136,16 +138,21 @@ export function mergePatch(state: MergeState, patch: Record<string, unknown>, me
     const current = state.values[field];
     const clock = clocks[field];
     if (sameValue(current, value)) {
-      // Nothing to write; a device that lost here and now agrees has no conflict left.
-      const before = conflicts.length;
+      // Nothing to write, but the value is now this device's too (a later collision that
+      // overwrites it must name this device as well), and its own conflict is settled.
       conflicts = conflicts.filter((c) => !mine(c, field));
-      if (conflicts.length !== before) history.push(entry(field, current, value, false, author, version));
+      if (!clock) clocks[field] = { ...author, version };
+      else if (clock.device !== meta.device && !clock.also?.some((a) => a.device === meta.device))
+        clocks[field] = { ...clock, also: [...(clock.also ?? []), author] };
+      history.push(entry(field, current, value, false, author, version));
       continue;
     }
     if (!collides(clock, meta) || later(author, clock as FieldClock)) {
       if (collides(clock, meta)) {
-        const { version: _v, ...holder } = clock as FieldClock;
-        conflicts.push({ field, lost: { ...holder, value: current }, kept: { ...author, value } });
+        const { version: _v, also = [], ...holder } = clock as FieldClock;
+        for (const writer of [holder, ...also])
+          if (writer.device !== meta.device)
+            conflicts.push({ field, lost: { ...writer, value: current }, kept: { ...author, value } });
       }
       conflicts = conflicts.filter((c) => !mine(c, field));
       changes[field] = value;
@@ -154,7 +161,7 @@ export function mergePatch(state: MergeState, patch: Record<string, unknown>, me
       continue;
     }
     // This edit is the earlier one of a collision: the stored value stays.
-    const { version: _v, ...holder } = clock as FieldClock;
+    const { version: _v, also: _also, ...holder } = clock as FieldClock;
     const conflict: FieldConflict = {
       field,
       lost: { ...author, value },
