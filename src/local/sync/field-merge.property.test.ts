@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TambakDb } from '#local/db';
 import { updateRecord } from '#local/outbox';
 import { WATER_GENERAL } from '#local/resources';
-import { drainOutbox } from '#local/sync/push';
 import { pullResource } from '#local/sync/pull';
+import { drainOutbox } from '#local/sync/push';
 import { FakeServer, ManualClock, MergingServer, testDb } from '#local/test-kit';
 
 /**
@@ -160,8 +160,11 @@ async function play(devices: number, ops: Op[]): Promise<void> {
     if (conflicts.some((c) => c.field === field && c.lost.device === device && c.lost.value === value))
       continue;
     // Replaced on purpose: another device edited the field from a version that already had it.
-    const mine = server.patches.filter((p) => p.device === device && p.fields[field] === value);
-    const applied = mine.at(-1)?.version ?? Number.POSITIVE_INFINITY;
+    // The version at which this value became the device's: its first patch carrying it
+    // after its last patch carrying another value of the field.
+    const mine = server.patches.filter((p) => p.device === device && field in p.fields);
+    const since = mine.findLastIndex((p) => p.fields[field] !== value) + 1;
+    const applied = mine[since]?.version ?? Number.POSITIVE_INFINITY;
     const replaced = server.patches.some(
       (p) => p.device !== device && field in p.fields && (p.baseVersion ?? 0) >= applied,
     );

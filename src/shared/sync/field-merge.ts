@@ -37,7 +37,7 @@ export interface FieldAuthor {
 export interface FieldClock extends FieldAuthor {
   version: number;
   /** Other devices that wrote the same value meanwhile: it is theirs too if it is overwritten. */
-  also?: FieldAuthor[];
+  also?: Omit<FieldClock, 'also'>[];
 }
 
 /** A value that lost a collision, and the value that was kept at that moment. */
@@ -110,12 +110,24 @@ function later(a: FieldAuthor, b: FieldAuthor): boolean {
   return (a.device ?? '') > (b.device ?? '');
 }
 
-function collides(clock: FieldClock | undefined, meta: PatchMeta): boolean {
-  if (!clock || meta.baseVersion === null) return false;
-  if (clock.version <= meta.baseVersion) return false;
-  // A device's own edits reach the server in order (its outbox is FIFO): never a conflict.
-  return clock.device === null || clock.device !== meta.device;
+/**
+ * The writers of a field's current value this edit has not seen (changed after its base
+ * version). A device's own edits reach the server in order (its outbox is FIFO): never
+ * a rival of itself.
+ */
+function rivalsOf(clock: FieldClock | undefined, meta: PatchMeta): Omit<FieldClock, 'also'>[] {
+  if (!clock || meta.baseVersion === null) return [];
+  const { also = [], ...holder } = clock;
+  const base = meta.baseVersion;
+  return [holder, ...also].filter((w) => w.version > base && (w.device === null || w.device !== meta.device));
 }
+
+const authorOf = ({ by, by_name, device, edited_at }: FieldAuthor): FieldAuthor => ({
+  by,
+  by_name,
+  device,
+  edited_at,
+});
 
 export function mergePatch(state: MergeState, patch: Record<string, unknown>, meta: PatchMeta): MergeResult {
   const version = state.version + 1;
@@ -140,20 +152,25 @@ export function mergePatch(state: MergeState, patch: Record<string, unknown>, me
     if (sameValue(current, value)) {
       // Nothing to write, but the value is now this device's too (a later collision that
       // overwrites it must name this device as well), and its own conflict is settled.
+      // (A device sending again a value it already wrote changes nothing.)
+      const before = conflicts.length;
       conflicts = conflicts.filter((c) => !mine(c, field));
-      if (!clock) clocks[field] = { ...author, version };
-      else if (clock.device !== meta.device && !clock.also?.some((a) => a.device === meta.device))
-        clocks[field] = { ...clock, also: [...(clock.also ?? []), author] };
-      history.push(entry(field, current, value, false, author, version));
+      let news = conflicts.length !== before;
+      if (!clock) {
+        clocks[field] = { ...author, version };
+        news = true;
+      } else if (clock.device !== meta.device && !clock.also?.some((w) => w.device === meta.device)) {
+        clocks[field] = { ...clock, also: [...(clock.also ?? []), { ...author, version }] };
+        news = true;
+      }
+      if (news) history.push(entry(field, current, value, false, author, version));
       continue;
     }
-    if (!collides(clock, meta) || later(author, clock as FieldClock)) {
-      if (collides(clock, meta)) {
-        const { version: _v, also = [], ...holder } = clock as FieldClock;
-        for (const writer of [holder, ...also])
-          if (writer.device !== meta.device)
-            conflicts.push({ field, lost: { ...writer, value: current }, kept: { ...author, value } });
-      }
+    const rivals = rivalsOf(clock, meta);
+    if (rivals.every((rival) => later(author, rival))) {
+      // No rival, or this edit is the latest: it wins; rivals' value is kept as theirs.
+      for (const rival of rivals)
+        conflicts.push({ field, lost: { ...authorOf(rival), value: current }, kept: { ...author, value } });
       conflicts = conflicts.filter((c) => !mine(c, field));
       changes[field] = value;
       clocks[field] = { ...author, version };
@@ -161,11 +178,11 @@ export function mergePatch(state: MergeState, patch: Record<string, unknown>, me
       continue;
     }
     // This edit is the earlier one of a collision: the stored value stays.
-    const { version: _v, also: _also, ...holder } = clock as FieldClock;
+    const latest = rivals.reduce((a, b) => (later(b, a) ? b : a));
     const conflict: FieldConflict = {
       field,
       lost: { ...author, value },
-      kept: { ...holder, value: current },
+      kept: { ...authorOf(latest), value: current },
     };
     conflicts = conflicts.filter((c) => !mine(c, field));
     conflicts.push(conflict);

@@ -55,7 +55,12 @@ export class BlockService {
   }
 
   /** Merged per field with other devices' edits (ADR 0002). */
-  async update(userId: string, blockId: string, body: UpdateBlockBody, headers: Headers = {}): Promise<Block> {
+  async update(
+    userId: string,
+    blockId: string,
+    body: UpdateBlockBody,
+    headers: Headers = {},
+  ): Promise<Block> {
     await this.requireBlock(userId, blockId, ACTION.edit);
     await this.merge.update({
       table: 'blocks',

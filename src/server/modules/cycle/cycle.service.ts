@@ -106,7 +106,8 @@ export class CycleService {
         write: async (tx, changes) => {
           const current = (await this.d.cycles.findById(id, tx)) as CycleRow;
           const start = (changes.start_date as string | undefined) ?? current.start_date;
-          const end = changes.end_date === undefined ? current.end_date : (changes.end_date as string) || null;
+          const end =
+            changes.end_date === undefined ? current.end_date : (changes.end_date as string) || null;
           if (end !== null && end < start) throw fieldError('end_date', 'validation.end-before-start');
           await this.d.cycles.update(id, { start_date: start, end_date: end }, tx);
         },

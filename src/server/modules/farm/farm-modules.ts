@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
+import { RecordMerge } from '../../sync/record-merge.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import { BlockRepository } from '../block/block.repository.ts';
 import { BlockService } from '../block/block.service.ts';
 import { PondRepository } from '../pond/pond.repository.ts';
 import { PondService } from '../pond/pond.service.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
 import { MembershipRepository } from '../user-farm/membership.repository.ts';
 import { PermissionRepository } from '../user-farm/permission.repository.ts';
 import { PermissionService } from '../user-farm/permission.service.ts';

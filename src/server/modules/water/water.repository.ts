@@ -6,7 +6,10 @@ import { valueFields } from './water-values.ts';
 
 /** A reading row as pg returns it: value columns as numeric strings / smallints or NULL. */
 export type ReadingRow = {
-  [K in Exclude<keyof WaterReadingColumns, keyof MergeColumns>]: K extends 'created_at' | 'updated_at' | 'measured_at'
+  [K in Exclude<keyof WaterReadingColumns, keyof MergeColumns>]: K extends
+    | 'created_at'
+    | 'updated_at'
+    | 'measured_at'
     ? Date
     : K extends 'deleted_at'
       ? Date | null
