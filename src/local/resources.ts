@@ -106,6 +106,12 @@ const water = (kind: 'general' | 'chemical' | 'biological', table: string): Reso
     query: (now) => ({ from: new Date(now - RECENT_READING_DAYS * DAY_MS).toISOString().slice(0, 10) }),
   },
   ...crud(`water/${kind}`),
+  // The server derives the offset and the slot from measured_at: an edit sends measured_at alone.
+  toBody: (row, kind) => {
+    if (kind !== 'update') return row;
+    const { utc_offset: _offset, time_of_day: _slot, ...body } = row;
+    return body;
+  },
 });
 export const WATER_GENERAL = water('general', 'waterGeneral');
 export const WATER_CHEMICAL = water('chemical', 'waterChemical');
