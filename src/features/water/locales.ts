@@ -114,6 +114,7 @@ const id = {
     updated: 'Perubahan tersimpan di ponsel.',
     nothingMeasured: 'Tidak ada nilai terukur.',
     outMark: 'di luar standar',
+    measuredAt: 'Waktu ukur',
   },
   standards: {
     tab: 'Standar air',
@@ -253,6 +254,7 @@ const en: WaterCatalog = {
     updated: 'Changes saved on this phone.',
     nothingMeasured: 'Nothing measured.',
     outMark: 'outside standard',
+    measuredAt: 'Time measured',
   },
   standards: {
     tab: 'Water standards',

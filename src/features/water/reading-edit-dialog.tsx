@@ -7,6 +7,7 @@ import type { ServerRecord, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import { measuredAt, whenProblem } from './entry-model.ts';
+import { ReadingConflicts } from './reading-conflicts.tsx';
 import { ReadingFields } from './reading-fields.tsx';
 import { type ReadingItem, wallDay, wallTime } from './reading-groups.ts';
 import { WATER_RESOURCES } from './save-readings.ts';
@@ -90,6 +91,7 @@ export function ReadingEditDialog({ item, pondName, standards, db, onClose }: Re
       }
     >
       <div className="stack">
+        <ReadingConflicts item={item} db={db} />
         <WhenFields
           date={date}
           time={time}
