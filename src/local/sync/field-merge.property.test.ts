@@ -143,7 +143,7 @@ async function play(devices: number, ops: Op[]): Promise<void> {
   const deviceIds: (string | undefined)[] = [];
   for (const [i, d] of ds.entries()) {
     expect(await d.db.outbox.count(), `device ${i} outbox`).toBe(0);
-    const row = (await d.db.waterGeneral.get(ID)) as Record<string, unknown>;
+    const row = (await d.db.waterGeneral.get(ID)) as unknown as Record<string, unknown>;
     expect(row._status).toBe('synced');
     // Convergence: the device shows exactly the server's record, conflicts included.
     for (const field of [...FIELDS, 'version', 'conflicts'])

@@ -19,9 +19,12 @@ export const RecordConflict = Type.Object({
   kept: Type.Object(Author),
 });
 
+/** Always answered by the server; optional in the type because rows mirrored before them lack them. */
 export const MergeFields = {
-  version: Type.Integer({ minimum: 1, description: 'Send it back as X-Base-Version with an edit' }),
-  conflicts: Type.Array(RecordConflict),
+  version: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Send it back as X-Base-Version with an edit' }),
+  ),
+  conflicts: Type.Optional(Type.Array(RecordConflict)),
 };
 
 export { MERGE_HEADERS } from '../sync/field-merge.ts';
