@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteRecord, enqueueAction, saveRecords, updateRecord } from '#local/outbox';
-import { BLOCKS, WATER_GENERAL } from '#local/resources';
+import { BLOCKS, PONDS, WATER_GENERAL } from '#local/resources';
 import { ManualClock, testDb } from '#local/test-kit';
 
 const FARM = '01950000-0000-7000-8000-000000000001';
@@ -132,6 +132,29 @@ describe('updateRecord and deleteRecord', () => {
     // Nothing changed: nothing queued.
     await updateRecord(db, WATER_GENERAL, 'r1', { ph: 7.6 }, clock);
     expect((await db.outbox.toArray())[0].revision).toBe(1);
+  });
+
+  it("leaves local-only fields out of the edit (a pond's block name travels as block_id)", async () => {
+    await db.ponds.put({
+      pond_id: 'p9',
+      farm_id: FARM,
+      block_id: 'b1',
+      block_name: 'Blok A',
+      name: 'Kolam 9',
+      area: 900,
+      version: 2,
+      _status: 'synced',
+    } as never);
+    await updateRecord(
+      db,
+      PONDS,
+      'p9',
+      { block_id: 'b2', block_name: 'Blok B', name: 'Kolam 9', area: 900 },
+      clock,
+    );
+    const [entry] = await db.outbox.toArray();
+    expect(entry.body).toEqual({ block_id: 'b2' });
+    expect(await db.ponds.get('p9')).toMatchObject({ block_name: 'Blok B', _status: 'pending' });
   });
 
   it('an edit behind an entry on the wire starts from the same base version', async () => {

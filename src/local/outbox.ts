@@ -159,6 +159,11 @@ export async function updateRecord(
       return;
     }
     const body = updateBody(resource, merged, changed);
+    if (Object.keys(body).length === 0) {
+      // Only local display fields changed: nothing for the server, the row's state stays.
+      await db.mirror(resource.table).put(merged);
+      return;
+    }
     if (owner && ON_DEVICE.has(owner.status) && owner.kind === 'update') {
       const patch = owner.patch && { ...owner.patch, editedAt: now };
       await db.outbox.put({
@@ -186,11 +191,16 @@ export async function updateRecord(
   });
 }
 
-/** An update's body: only the changed fields (shaped by the resource's `toBody` when it has one). */
+/**
+ * An update's body: only the changed fields the API takes (`updateFields`), shaped by the
+ * resource's `toBody` when it has one. Changed local-only fields (display data) stay out.
+ */
 function updateBody(resource: ResourceDescriptor, merged: ServerRecord, changed: ServerRecord): ServerRecord {
   const shaped = bodyOf(resource, merged, 'update') as ServerRecord;
+  const allowed = resource.updateFields;
   const out: ServerRecord = {};
-  for (const field of Object.keys(changed)) if (field in shaped) out[field] = shaped[field];
+  for (const field of Object.keys(changed))
+    if (field in shaped && (!allowed || allowed.includes(field))) out[field] = shaped[field];
   return out;
 }
 
