@@ -100,12 +100,14 @@ export async function applyPull(
   return db.transaction('rw', table, db.outbox, async () => {
     const locals = await table.bulkGet(valid.map((item) => item[key] as string));
     const owners = await db.outbox.bulkGet(locals.map((row) => row?._outboxId ?? ''));
+    const queued = await queuedFields(db, resource.table);
     const puts: AnyRow[] = [];
     const deletes: string[] = [];
     valid.forEach((item, i) => {
       const local = locals[i];
       const gone = item.deleted_at !== null && item.deleted_at !== undefined;
-      if (local && local._status !== 'synced') puts.push(rebase(local, owners[i], item, gone));
+      if (local && local._status !== 'synced')
+        puts.push(rebase(local, owners[i], queued.get(local[key] as string), item, gone));
       else if (gone) deletes.push(item[key] as string);
       else puts.push({ ...serverFields(item), _status: 'synced' });
     });
@@ -129,16 +131,40 @@ export async function applyPull(
  * other field takes the server's value; `_base` becomes the server's version. Rows whose
  * change is a delete or an action keep their local fields.
  */
-function rebase(local: AnyRow, owner: OutboxEntry | undefined, item: ServerRecord, gone: boolean): AnyRow {
+function rebase(
+  local: AnyRow,
+  owner: OutboxEntry | undefined,
+  fields: Set<string> | undefined,
+  item: ServerRecord,
+  gone: boolean,
+): AnyRow {
   const base = gone ? null : serverFields(item);
-  const body = owner?.body;
   const ownFields = owner && (owner.kind === 'update' || owner.kind === 'create') && !gone;
-  if (!ownFields || typeof body !== 'object' || body === null) return { ...local, _base: base };
+  if (!ownFields || !fields) return { ...local, _base: base };
   const mine: ServerRecord = {};
-  for (const field of Object.keys(body)) if (field in local) mine[field] = local[field];
+  for (const field of fields) if (field in local) mine[field] = local[field];
   const sync: ServerRecord = {};
   for (const [field, value] of Object.entries(local)) if (field.startsWith('_')) sync[field] = value;
   return { ...serverFields(item), ...mine, ...sync, _base: base } as AnyRow;
+}
+
+/**
+ * Per record of `table`, the fields its creates and edits still in the outbox set (an
+ * edit behind one on the wire has its own entry: both count until the server has them).
+ */
+async function queuedFields(db: TambakDb, table: string): Promise<Map<string, Set<string>>> {
+  const map = new Map<string, Set<string>>();
+  await db.outbox
+    .filter((e) => e.table === table && (e.kind === 'update' || e.kind === 'create'))
+    .each((e) => {
+      if (typeof e.body !== 'object' || e.body === null) return;
+      for (const id of e.recordIds) {
+        const set = map.get(id) ?? new Set<string>();
+        for (const field of Object.keys(e.body)) set.add(field);
+        map.set(id, set);
+      }
+    });
+  return map;
 }
 
 function parsePull(body: unknown): { items: ServerRecord[]; serverTime?: string } | undefined {
