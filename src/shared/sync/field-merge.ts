@@ -171,9 +171,15 @@ export function mergePatch(state: MergeState, patch: Record<string, unknown>, me
       // No rival, or this edit is the latest: it wins; rivals' value is kept as theirs.
       for (const rival of rivals)
         conflicts.push({ field, lost: { ...authorOf(rival), value: current }, kept: { ...author, value } });
-      conflicts = conflicts.filter((c) => !mine(c, field));
+      // A conflict whose lost value is the record's value again is no longer a loss: its
+      // device becomes a co-writer of the value (named again if it is overwritten later).
+      const regained = conflicts.filter(
+        (c) => c.field === field && sameValue(c.lost.value, value) && c.lost.device !== meta.device,
+      );
+      conflicts = conflicts.filter((c) => !mine(c, field) && !regained.includes(c));
       changes[field] = value;
       clocks[field] = { ...author, version };
+      if (regained.length > 0) clocks[field].also = regained.map((c) => ({ ...authorOf(c.lost), version }));
       history.push(entry(field, current, value, false, author, version));
       continue;
     }
