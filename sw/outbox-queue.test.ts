@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveRecords } from '#local/outbox';
+import { deleteRecord, saveRecords, updateRecord } from '#local/outbox';
 import { WATER_GENERAL } from '#local/resources';
 import { drainOutbox } from '#local/sync/push';
 import type { Transport } from '#local/sync/transport';
@@ -69,7 +69,7 @@ describe('service worker outbox queue', () => {
     // The page's transport, as the browser routes it: through the worker's fetch handler.
     const transport: Transport = async ({ method, url, body, headers }) => {
       const request = new Request(ORIGIN + url, { method, headers, body: JSON.stringify(body) });
-      const response = await worker.handleBulkPost(request, queue);
+      const response = await worker.handleOutboxRequest(request, queue);
       return { status: response.status, body: await response.json() };
     };
     const pageDrain = () => drainOutbox({ db, transport, clock });
@@ -163,6 +163,69 @@ describe('service worker outbox queue', () => {
     await worker.replay(queue);
     expect(queue.items).toHaveLength(0);
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'queued', attempts: 1 });
+  });
+
+  const synced = (id: string, ph: number) =>
+    ({ ...reading('p1', ph), id, version: 3, conflicts: [], _status: 'synced' }) as never;
+
+  it('takes edits and deletes too, queues each behind the earlier ones unsent, and replays them in order (issue 12)', async () => {
+    const { queue, worker, fetched, pageDrain, setNetwork } = setup();
+    await db.waterGeneral.bulkPut([synced('r1', 7), synced('r2', 7.5)]);
+    await updateRecord(db, WATER_GENERAL, 'r1', { ph: 7.8 }, clock);
+    expect(await pageDrain()).toMatchObject({ stop: 'in-worker', requests: 1 });
+    await deleteRecord(db, WATER_GENERAL, 'r2', clock);
+    await saveRecords(db, WATER_GENERAL, [reading('p2')], clock);
+    // The page hands over the delete and the create; the worker keeps them behind the edit
+    // without trying the network (fetched stays at the one failed attempt of the edit).
+    expect(await pageDrain()).toMatchObject({ stop: 'in-worker', requests: 2 });
+    expect(fetched).toHaveLength(1);
+    expect(queue.items.map((i) => i.request.method)).toEqual(['PUT', 'DELETE', 'POST']);
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['in-worker', 'in-worker', 'in-worker']);
+
+    // No page open; the network is back: the worker sends all three, in order.
+    const seen: string[] = [];
+    setNetwork(async (request) => {
+      seen.push(`${request.method} ${new URL(request.url).pathname}`);
+      if (request.method === 'POST') return bulkAnswer(request);
+      if (request.method === 'PUT') {
+        expect(request.headers.get('x-base-version')).toBe('3');
+        expect(request.headers.get('idempotency-key')).toBeTruthy();
+        expect(await request.json()).toEqual({ ph: 7.8 });
+        return Response.json({
+          message: 'ok',
+          data: { ...reading('p1', 7.8), id: 'r1', version: 4, conflicts: [] },
+        });
+      }
+      return Response.json({ message: 'ok', data: null });
+    });
+    await worker.replay(queue);
+    expect(seen).toEqual([
+      'PUT /api/water/general/r1/update',
+      'DELETE /api/water/general/r2/delete',
+      'POST /api/water/general/bulk',
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.waterGeneral.get('r1')).toMatchObject({ ph: 7.8, version: 4, _status: 'synced' });
+    expect(await db.waterGeneral.get('r2')).toBeUndefined();
+  });
+
+  it('stops replaying behind an entry the server sent back to the page, so the order holds', async () => {
+    const { queue, worker, pageDrain, setNetwork } = setup();
+    await db.waterGeneral.bulkPut([synced('r1', 7), synced('r2', 7.5)]);
+    await updateRecord(db, WATER_GENERAL, 'r1', { ph: 7.8 }, clock);
+    await pageDrain();
+    await deleteRecord(db, WATER_GENERAL, 'r2', clock);
+    await pageDrain();
+    const seen: string[] = [];
+    setNetwork(async (request) => {
+      seen.push(request.method);
+      return Response.json({ message: 'down', code: 'internal' }, { status: 502 });
+    });
+    await worker.replay(queue);
+    // The edit met a 5xx and went back to the page; the delete was not sent before it.
+    expect(seen).toEqual(['PUT']);
+    expect(queue.items.map((i) => i.request.method)).toEqual(['DELETE']);
+    expect((await db.outbox.orderBy('id').toArray()).map((e) => e.status)).toEqual(['queued', 'in-worker']);
   });
 
   it('passes answers straight to the page while the network works', async () => {

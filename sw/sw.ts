@@ -7,7 +7,8 @@ import { systemClock } from '#local/clock';
 import { getDb } from '#local/db';
 import { defaultLocks } from '#local/sync/single-flight';
 import {
-  BULK_PATH,
+  isOutboxRequest,
+  OUTBOX_METHODS,
   OUTBOX_QUEUE_NAME,
   OUTBOX_SYNC_TAG,
   type PageToWorker,
@@ -71,11 +72,15 @@ const queue = new Queue(OUTBOX_QUEUE_NAME, {
   onSync: ({ queue: q }) => outbox.replay(q).catch(() => undefined),
 });
 
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && BULK_PATH.test(url.pathname),
-  ({ request }) => outbox.handleBulkPost(request, queue),
-  'POST',
-);
+// Every write of the outbox (creates, edits, deletes, actions) goes through the worker,
+// so each kind replays from the background-sync queue with the app closed.
+for (const method of OUTBOX_METHODS) {
+  registerRoute(
+    ({ url, sameOrigin, request }) => sameOrigin && isOutboxRequest(url.pathname, method, request.headers),
+    ({ request }) => outbox.handleOutboxRequest(request, queue),
+    method,
+  );
+}
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEventLike;

@@ -70,6 +70,17 @@ export interface OutboxEntry {
   lastError?: SyncError;
   /** When the current 'sending' or 'in-worker' period began. */
   since?: number;
+  /**
+   * An edit's merge data (ADR 0002), sent as headers: the record version the edit started
+   * from, when the user made it (the latest folded edit), and this device's id.
+   */
+  patch?: EditPatch;
+}
+
+export interface EditPatch {
+  baseVersion: number;
+  editedAt: number;
+  device: string;
 }
 
 export interface Draft {
@@ -79,9 +90,11 @@ export interface Draft {
   updatedAt: number;
 }
 
-/** Key-value rows: `cursor:<resource>:<farmId|*>`, `auth`, `current-farm`. */
+/** Key-value rows: `cursor:<resource>:<farmId|*>`, `auth`, `current-farm`, `device`. */
 export interface SyncStateRow {
   key: string;
+  /** `device`: this device's id (names it in conflicts, src/local/device.ts). */
+  deviceId?: string;
   since?: string;
   pulledAt?: number;
   held?: boolean;

@@ -28,7 +28,8 @@ export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolea
       else await table.clear();
     }
     await db.drafts.clear();
-    await db.syncState.clear();
+    // The device keeps its id (ADR 0002: conflicts name the device, whoever signs in).
+    await db.syncState.where('key').notEqual('device').delete();
     if (!options.keepOutbox) await db.outbox.clear();
   });
   const caches = (globalThis as { caches?: { delete(name: string): Promise<boolean> } }).caches;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteRecord, enqueueAction, saveRecords, updateRecord } from '#local/outbox';
-import { BLOCKS, WATER_GENERAL } from '#local/resources';
+import { BLOCKS, PONDS, WATER_GENERAL } from '#local/resources';
 import { ManualClock, testDb } from '#local/test-kit';
 
 const FARM = '01950000-0000-7000-8000-000000000001';
@@ -111,6 +111,70 @@ describe('updateRecord and deleteRecord', () => {
       _outboxId: entry.id,
       _base: syncedBlock,
     });
+  });
+
+  it('queues only the changed fields of an edit, with the version it started from (issue 12)', async () => {
+    const row = { ...reading(7), id: 'r1', do: 5, temperature: 28, version: 4, conflicts: [] };
+    await db.waterGeneral.put({ ...row, _status: 'synced' } as never);
+    // The edit dialog hands over every field of its form; only pH was changed.
+    await updateRecord(db, WATER_GENERAL, 'r1', { ph: 7.6, do: 5, temperature: 28 }, clock);
+    const [entry] = await db.outbox.toArray();
+    expect(entry.body).toEqual({ ph: 7.6 });
+    expect(entry.patch).toMatchObject({ baseVersion: 4, editedAt: clock.now() });
+    expect(entry.patch?.device).toMatch(/^[0-9a-f-]{36}$/);
+    clock.advance(60_000);
+    // A second edit while the first waits folds in: the field sets merge, the base stays.
+    await updateRecord(db, WATER_GENERAL, 'r1', { do: 6.1 }, clock);
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ revision: 1, body: { ph: 7.6, do: 6.1 } });
+    expect(entries[0].patch).toMatchObject({ baseVersion: 4, editedAt: clock.now() });
+    // Nothing changed: nothing queued.
+    await updateRecord(db, WATER_GENERAL, 'r1', { ph: 7.6 }, clock);
+    expect((await db.outbox.toArray())[0].revision).toBe(1);
+  });
+
+  it("leaves local-only fields out of the edit (a pond's block name travels as block_id)", async () => {
+    await db.ponds.put({
+      pond_id: 'p9',
+      farm_id: FARM,
+      block_id: 'b1',
+      block_name: 'Blok A',
+      name: 'Kolam 9',
+      area: 900,
+      version: 2,
+      _status: 'synced',
+    } as never);
+    await updateRecord(
+      db,
+      PONDS,
+      'p9',
+      { block_id: 'b2', block_name: 'Blok B', name: 'Kolam 9', area: 900 },
+      clock,
+    );
+    const [entry] = await db.outbox.toArray();
+    expect(entry.body).toEqual({ block_id: 'b2' });
+    expect(await db.ponds.get('p9')).toMatchObject({ block_name: 'Blok B', _status: 'pending' });
+  });
+
+  it('an edit behind an entry on the wire starts from the same base version', async () => {
+    await db.waterGeneral.put({
+      ...reading(7),
+      id: 'r2',
+      version: 2,
+      conflicts: [],
+      _status: 'synced',
+    } as never);
+    await updateRecord(db, WATER_GENERAL, 'r2', { ph: 7.1 }, clock);
+    const [first] = await db.outbox.toArray();
+    await db.outbox.update(first.id, { status: 'sending' });
+    await updateRecord(db, WATER_GENERAL, 'r2', { ph: 7.3 }, clock);
+    const entries = await db.outbox.orderBy('id').toArray();
+    expect(entries.map((e) => [e.body, e.patch?.baseVersion])).toEqual([
+      [{ ph: 7.1 }, 2],
+      [{ ph: 7.3 }, 2],
+    ]);
+    expect(entries[1].patch?.device).toBe(entries[0].patch?.device);
   });
 
   it('appends a new entry when the owning one is already on the wire', async () => {

@@ -1,7 +1,9 @@
 import { type Clock, systemClock } from '#local/clock';
 import type { AnyRow, HttpMethod, OutboxEntry, ServerRecord, TambakDb } from '#local/db';
+import { deviceId } from '#local/device';
 import { newId } from '#local/ids';
 import { bodyOf, type ResourceDescriptor, serverFields } from '#local/resources';
+import { sameValue } from '#shared/sync/field-merge';
 
 /**
  * The write path. Every function here writes the mirror row(s) AND the outbox entry in
@@ -113,7 +115,28 @@ async function liveRow(db: TambakDb, table: string, id: string): Promise<AnyRow>
   return row;
 }
 
-/** Edits a record (also a failed one: the edit requeues it). */
+/** The fields of `changes` whose value differs from the row's (what the user changed). */
+export function changedFields(row: ServerRecord, changes: ServerRecord): ServerRecord {
+  const out: ServerRecord = {};
+  for (const [field, value] of Object.entries(serverFields(changes))) {
+    if (value !== undefined && !sameValue(row[field], value)) out[field] = value;
+  }
+  return out;
+}
+
+/** The server version a row's edits start from: the last version this device saw. */
+function versionOf(row: AnyRow): number {
+  const version = (row._base ?? row).version;
+  return typeof version === 'number' ? version : 1;
+}
+
+/**
+ * Edits a record (also a failed one: the edit requeues it). Only the fields whose value
+ * changed are queued, with the version the edit started from (ADR 0002: the server
+ * merges per field). Folding into an entry still on the device merges the field sets
+ * and keeps the entry's base version; an edit behind an entry on the wire starts from
+ * the same base, since the user has not seen the server's answer yet.
+ */
 export async function updateRecord(
   db: TambakDb,
   resource: ResourceDescriptor,
@@ -122,26 +145,63 @@ export async function updateRecord(
   clock: Clock = systemClock,
 ): Promise<void> {
   const key = db.keyOf(resource.table);
-  await db.transaction('rw', db.mirror(resource.table), db.outbox, async () => {
+  await db.transaction('rw', db.mirror(resource.table), db.outbox, db.syncState, async () => {
     const row = await liveRow(db, resource.table, id);
-    const merged: AnyRow = { ...row, ...serverFields(changes), [key]: id };
+    const changed = changedFields(row, changes);
+    delete changed[key];
+    if (Object.keys(changed).length === 0) return;
+    const merged: AnyRow = { ...row, ...changed, [key]: id };
     const owner = await ownerOf(db, row);
-    if (owner && ON_DEVICE.has(owner.status) && (owner.kind === 'create' || owner.kind === 'update')) {
-      await db.outbox.put({ ...requeue(owner, clock), body: bodyOf(resource, merged, owner.kind) });
+    const now = clock.now();
+    if (owner && ON_DEVICE.has(owner.status) && owner.kind === 'create') {
+      await db.outbox.put({ ...requeue(owner, clock), body: bodyOf(resource, merged, 'create') });
+      await db.mirror(resource.table).put(pending(merged, owner.id));
+      return;
+    }
+    const body = updateBody(resource, merged, changed);
+    if (Object.keys(body).length === 0) {
+      // Only local display fields changed: nothing for the server, the row's state stays.
+      await db.mirror(resource.table).put(merged);
+      return;
+    }
+    if (owner && ON_DEVICE.has(owner.status) && owner.kind === 'update') {
+      const patch = owner.patch && { ...owner.patch, editedAt: now };
+      await db.outbox.put({
+        ...requeue(owner, clock),
+        body: { ...(owner.body as ServerRecord), ...body },
+        ...(patch ? { patch } : {}),
+      });
       await db.mirror(resource.table).put(pending(merged, owner.id));
       return;
     }
     if (!resource.updateUrl) throw new LocalWriteError('not-supported', `${resource.name} cannot be updated`);
     const url = resource.updateUrl(id);
-    const body = bodyOf(resource, merged, 'update');
     const entry = newEntry(
       { kind: 'update', method: 'PUT', url, body, bulk: false, table: resource.table, recordIds: [id] },
       clock,
     );
+    entry.patch = {
+      baseVersion: owner?.kind === 'update' && owner.patch ? owner.patch.baseVersion : versionOf(row),
+      editedAt: now,
+      device: await deviceId(db),
+    };
     const base = row._status === 'synced' && !owner ? serverFields(row) : row._base;
     await db.outbox.add(entry);
     await db.mirror(resource.table).put({ ...pending(merged, entry.id), _base: base });
   });
+}
+
+/**
+ * An update's body: only the changed fields the API takes (`updateFields`), shaped by the
+ * resource's `toBody` when it has one. Changed local-only fields (display data) stay out.
+ */
+function updateBody(resource: ResourceDescriptor, merged: ServerRecord, changed: ServerRecord): ServerRecord {
+  const shaped = bodyOf(resource, merged, 'update') as ServerRecord;
+  const allowed = resource.updateFields;
+  const out: ServerRecord = {};
+  for (const field of Object.keys(changed))
+    if (field in shaped && (!allowed || allowed.includes(field))) out[field] = shaped[field];
+  return out;
 }
 
 /** Deletes a record: at once when the server never had it, otherwise through the outbox. */

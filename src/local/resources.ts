@@ -1,4 +1,5 @@
 import type { AnyRow, OutboxKind, ServerRecord } from '#local/db';
+import { WATER_FIELDS } from '#shared/domain/water-fields';
 
 /**
  * How one synced record type maps to Dexie and to the API. The write path, the drain,
@@ -25,6 +26,12 @@ export interface ResourceDescriptor {
   pull?: { url: string; since?: boolean; query?: (now: number) => Record<string, string> };
   /** Shapes a pulled item into a row (e.g. adds farm_id or a synthetic key). */
   fromServer?: (item: ServerRecord, farmId: string | null) => ServerRecord;
+  /**
+   * The fields an edit may send (the update body's properties). A changed field outside
+   * this list is local only (derived or display data: a pond's block_name, a cycle's
+   * doc) and stays out of the body. Default: every changed field.
+   */
+  updateFields?: readonly string[];
   /** Server fields of a local row as the create/update body; default: every field not starting with '_'. */
   toBody?: (row: ServerRecord, kind: OutboxKind) => unknown;
 }
@@ -52,6 +59,7 @@ export const FARMS: ResourceDescriptor = {
   name: 'farms',
   table: 'farms',
   scope: 'global',
+  updateFields: ['name', 'is_hide_finance', 'status'],
   pull: { url: '/api/farm', since: false },
   ...crud('farm'),
 };
@@ -59,6 +67,7 @@ export const BLOCKS: ResourceDescriptor = {
   name: 'blocks',
   table: 'blocks',
   scope: 'farm',
+  updateFields: ['block_name'],
   create: { url: '/api/block', bulk: false },
   pull: { url: '/api/block' },
   ...crud('block'),
@@ -67,6 +76,7 @@ export const PONDS: ResourceDescriptor = {
   name: 'ponds',
   table: 'ponds',
   scope: 'farm',
+  updateFields: ['name', 'area', 'block_id', 'status'],
   create: { url: '/api/pond', bulk: false },
   pull: { url: '/api/pond' },
   ...crud('pond'),
@@ -75,6 +85,7 @@ export const CYCLES: ResourceDescriptor = {
   name: 'cycles',
   table: 'cycles',
   scope: 'farm',
+  updateFields: ['start_date', 'end_date'],
   create: { url: '/api/cycle', bulk: false },
   pull: { url: '/api/cycle' },
   ...crud('cycle'),
@@ -106,6 +117,8 @@ const water = (kind: 'general' | 'chemical' | 'biological', table: string): Reso
     query: (now) => ({ from: new Date(now - RECENT_READING_DAYS * DAY_MS).toISOString().slice(0, 10) }),
   },
   ...crud(`water/${kind}`),
+  // The server derives the offset and the slot from measured_at: an edit sends measured_at alone.
+  updateFields: ['measured_at', 'cycle_id', ...Object.keys(WATER_FIELDS[kind])],
 });
 export const WATER_GENERAL = water('general', 'waterGeneral');
 export const WATER_CHEMICAL = water('chemical', 'waterChemical');

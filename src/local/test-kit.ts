@@ -4,7 +4,16 @@ import { newId } from '#local/ids';
 import type { SyncEnv, SyncTrigger } from '#local/sync/env';
 import type { LockManagerLike } from '#local/sync/single-flight';
 import type { Transport, TransportRequest, TransportResponse } from '#local/sync/transport';
-import type { PageToWorker } from '#local/sync/worker-protocol';
+import { HEADER_IDEMPOTENCY, type PageToWorker } from '#local/sync/worker-protocol';
+import {
+  clampEditedAt,
+  type FieldClock,
+  type FieldConflict,
+  type FieldHistoryEntry,
+  MERGE_HEADERS,
+  mergePatch,
+  type PatchMeta,
+} from '#shared/sync/field-merge';
 
 /**
  * Test doubles for the offline layer (used by *.test.ts next to the code and by sw/;
@@ -153,5 +162,126 @@ export class FakeLocks implements LockManagerLike {
       run.catch(() => undefined),
     );
     return run;
+  }
+}
+
+/** One request the merging fake server saw for an edit, as the device sent it. */
+export interface PatchLogEntry {
+  id: string;
+  device: string | null;
+  baseVersion: number | null;
+  fields: Record<string, unknown>;
+  /** The record's version after this edit (unchanged when nothing was written). */
+  version: number;
+}
+
+interface StoredRecord {
+  values: Record<string, unknown>;
+  version: number;
+  clocks: Record<string, FieldClock>;
+  conflicts: FieldConflict[];
+  deleted: boolean;
+  updatedAt: number;
+}
+
+/**
+ * An in-memory server for one record type that merges edits with THE server's merge
+ * function (`mergePatch` from src/shared/sync/field-merge.ts, the one
+ * src/server/sync/record-merge.ts runs), remembers answers per Idempotency-Key like
+ * src/server/idempotency.ts, upserts creates by id and soft-deletes. Used by the sync
+ * property tests; `handler(user)` is a FakeServer handler for one signed-in user.
+ */
+export class MergingServer {
+  readonly records = new Map<string, StoredRecord>();
+  readonly history: FieldHistoryEntry[] = [];
+  readonly patches: PatchLogEntry[] = [];
+  private readonly answers = new Map<string, TransportResponse>();
+  private tick = 0;
+
+  constructor(
+    private readonly key = 'id',
+    private readonly now: () => number = () => Date.UTC(2025, 2, 1, 6, 0, 0),
+  ) {}
+
+  /** Seeds a record as if created long ago (version 1). */
+  seed(values: Record<string, unknown>): void {
+    this.records.set(String(values[this.key]), {
+      values: { ...values },
+      version: 1,
+      clocks: {},
+      conflicts: [],
+      deleted: false,
+      updatedAt: this.tick++,
+    });
+  }
+
+  /** A record as the API answers it. */
+  view(id: string): Record<string, unknown> | undefined {
+    const r = this.records.get(id);
+    if (!r) return undefined;
+    return {
+      ...r.values,
+      version: r.version,
+      conflicts: r.conflicts,
+      deleted_at: r.deleted ? 'deleted' : null,
+    };
+  }
+
+  handler(user: { id: string; name: string }): Handler {
+    return (request) => {
+      const key = request.headers?.[HEADER_IDEMPOTENCY];
+      const memo = key ? `${user.id}:${request.method}:${request.url}:${key}` : undefined;
+      const stored = memo ? this.answers.get(memo) : undefined;
+      if (stored) return structuredClone(stored);
+      const answer = this.answer(request, user);
+      if (memo && answer.status < 300) this.answers.set(memo, structuredClone(answer));
+      return answer;
+    };
+  }
+
+  private answer(request: TransportRequest, user: { id: string; name: string }): TransportResponse {
+    if (request.method === 'GET') {
+      const data = [...this.records.keys()].map((id) => this.view(id));
+      return { status: 200, body: { message: 'ok', data, server_time: `T${this.tick}` } };
+    }
+    const items = (request.body as { items?: Record<string, unknown>[] } | undefined)?.items;
+    if (request.method === 'POST' && items) {
+      for (const item of items) if (!this.records.has(String(item[this.key]))) this.seed(item);
+      const results = items.map((i) => ({ id: i[this.key], status: 'ok' }));
+      return { status: 200, body: { message: 'ok', data: { results } } };
+    }
+    const id = decodeURIComponent(request.url.split('/').at(-2) ?? '');
+    const record = this.records.get(id);
+    if (!record || record.deleted) return { status: 404, body: { message: 'gone', code: 'not-found' } };
+    if (request.method === 'DELETE') {
+      record.deleted = true;
+      record.updatedAt = this.tick++;
+      return { status: 200, body: { message: 'ok', data: null } };
+    }
+    const h = request.headers ?? {};
+    const base = h[MERGE_HEADERS.baseVersion];
+    const meta: PatchMeta = {
+      baseVersion: base === undefined ? null : Number(base),
+      editedAt: clampEditedAt(h[MERGE_HEADERS.editedAt], new Date(this.now())),
+      device: h[MERGE_HEADERS.device] ?? null,
+      userId: user.id,
+      userName: user.name,
+    };
+    const fields = request.body as Record<string, unknown>;
+    const result = mergePatch(record, fields, meta);
+    Object.assign(record.values, result.changes);
+    record.version = result.version;
+    record.clocks = result.clocks;
+    record.conflicts = result.conflicts;
+    if (result.changed) record.updatedAt = this.tick++;
+    this.history.push(...result.history.map((e) => ({ ...e, record: id })));
+    this.patches.push({
+      id,
+      device: meta.device,
+      baseVersion: meta.baseVersion,
+      fields,
+      version: record.version,
+    });
+    return { status: 200, body: { message: 'ok', data: this.view(id) } };
   }
 }

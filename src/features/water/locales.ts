@@ -134,6 +134,7 @@ const id = {
     ownFresh: 'Anda yang memasukkan data ini: bisa diubah atau dihapus dalam 24 jam setelah disimpan.',
     nothingMeasured: 'Tidak ada nilai terukur.',
     outMark: 'di luar standar',
+    measuredAt: 'Waktu ukur',
   },
   standards: {
     tab: 'Standar air',
@@ -292,6 +293,7 @@ const en: WaterCatalog = {
     ownFresh: 'You entered this reading: you can change or delete it within 24 hours of saving it.',
     nothingMeasured: 'Nothing measured.',
     outMark: 'outside standard',
+    measuredAt: 'Time measured',
   },
   standards: {
     tab: 'Water standards',

@@ -9,6 +9,7 @@ import { createRepository } from '#local/repository';
 import { OWN_RECORD_WINDOW_MS } from '#shared/domain/permissions';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import { measuredAt, whenProblem } from './entry-model.ts';
+import { ReadingConflicts } from './reading-conflicts.tsx';
 import { ReadingFields } from './reading-fields.tsx';
 import { type ReadingItem, wallDay, wallTime } from './reading-groups.ts';
 import { WATER_RESOURCES } from './save-readings.ts';
@@ -113,6 +114,7 @@ export function ReadingEditDialog({
     >
       <div className="stack">
         {own && <OwnWindowNote createdAt={item.row.created_at} format={format} />}
+        <ReadingConflicts item={item} db={db} />
         <WhenFields
           date={date}
           time={time}

@@ -15,6 +15,7 @@ import type { Pond } from '#shared/contracts/farm';
 import { WATER_KINDS } from '#shared/domain/water-fields';
 import { waterColorKey, weatherKey } from '#shared/domain/water-options';
 import type { WaterStandard } from '#shared/domain/water-standards';
+import { ReadingConflicts } from './reading-conflicts.tsx';
 import { ReadingEditDialog } from './reading-edit-dialog.tsx';
 import { useUnit } from './reading-fields.tsx';
 import {
@@ -147,6 +148,7 @@ function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
             ))}
           </ul>
         )}
+        <ReadingConflicts item={item} db={db} />
       </div>
       {canEdit && (
         <span className="reading-row__actions">

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveRecords, updateRecord } from '#local/outbox';
-import { BLOCKS, FARMS, WATER_SETTINGS } from '#local/resources';
+import { BLOCKS, FARMS, PONDS, WATER_SETTINGS } from '#local/resources';
 import { cursorKey, pullResource } from '#local/sync/pull';
 import type { TransportRequest } from '#local/sync/transport';
 import { FakeServer, ManualClock, testDb } from '#local/test-kit';
@@ -67,6 +67,37 @@ describe('pullResource', () => {
       _base: { block_name: 'Server edit' },
     });
     expect(await db.blocks.get('b2')).toMatchObject({ block_name: 'B', _status: 'failed', _base: null });
+  });
+
+  it("rebases a pending edit: the server's other fields arrive, the locally edited ones stay (issue 12)", async () => {
+    const pond = (name: string, area: number, version: number) => ({
+      pond_id: 'p1',
+      farm_id: FARM,
+      block_id: 'b1',
+      name,
+      area,
+      version,
+      conflicts: [],
+      updated_at: 'T1',
+      deleted_at: null,
+    });
+    await db.ponds.put({ ...pond('Kolam 1', 1000, 1), _status: 'synced' } as never);
+    await updateRecord(db, PONDS, 'p1', { area: 1200 }, clock);
+    await db.syncState.put({ key: cursorKey('ponds', FARM), since: 'T1' });
+    // Another device renamed the pond meanwhile.
+    const server = new FakeServer(() => list([pond('Kolam Timur', 1000, 2)], 'T2'));
+    await pullResource(options(server), PONDS, FARM);
+    expect(await db.ponds.get('p1')).toMatchObject({
+      name: 'Kolam Timur',
+      area: 1200,
+      version: 2,
+      _status: 'pending',
+      _base: { name: 'Kolam Timur', area: 1000, version: 2 },
+    });
+    // The queued edit still carries only the area and the version it started from.
+    const [entry] = await db.outbox.toArray();
+    expect(entry.body).toEqual({ area: 1200 });
+    expect(entry.patch?.baseVersion).toBe(1);
   });
 
   it('drops synced rows a whole-list answer no longer has, keeping unsynced ones', async () => {

@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import type { Clock } from '#local/clock';
-import type { OutboxEntry, TambakDb } from '#local/db';
+import type { EditPatch, OutboxEntry, TambakDb } from '#local/db';
 import { applyAnswer } from '#local/sync/apply-answer';
 import type { Answer } from '#local/sync/classify';
 import type { Transport, TransportRequest } from '#local/sync/transport';
@@ -11,12 +11,16 @@ import {
   HEADER_OUTBOX,
   IN_WORKER_TIMEOUT_MS,
 } from '#local/sync/worker-protocol';
+import { MERGE_HEADERS } from '#shared/sync/field-merge';
 
 /**
  * Drains the outbox in FIFO order (ids are UUIDv7). Strict head-of-line: an entry that
- * waits (backoff, in the worker) stops the drain, because later entries may depend on
- * it (a cycle created offline in a pond created offline). Failed entries do not block:
- * they wait for the user. Consecutive bulk creates to the same endpoint go as one POST.
+ * waits (backoff) stops the drain, because later entries may depend on it (a cycle
+ * created offline in a pond created offline). Entries the service worker holds do not
+ * stop it: the next entries go to the worker too, which queues them behind (unsent) so
+ * its replay keeps the order (sw/outbox-queue.ts); that is how edits and deletes reach
+ * the server with the app closed. Failed entries do not block: they wait for the user.
+ * Consecutive bulk creates to the same endpoint go as one POST.
  */
 
 export interface DrainOptions {
@@ -61,7 +65,8 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
     const outcome = await applyAnswer(db, refs, answer, clock);
     options.onOutcome?.(outcome);
     if (outcome.verdict === 'hold') return { stop: 'held', requests };
-    if (outcome.verdict === 'retry' || outcome.verdict === 'in-worker') {
+    if (outcome.verdict === 'in-worker') continue; // the worker holds it; hand it the next ones
+    if (outcome.verdict === 'retry') {
       // The engine sets a timer for when the head is due again (backoff end, worker timeout).
       const head = await db.outbox.get(refs[0].id);
       const timeout = options.inWorkerTimeoutMs ?? IN_WORKER_TIMEOUT_MS;
@@ -79,19 +84,25 @@ async function takeNext(
   inWorkerTimeoutMs: number,
 ): Promise<Next> {
   return db.transaction('rw', db.outbox, async () => {
-    const head = await db.outbox
+    const all = await db.outbox
       .orderBy('id')
       .filter((e) => e.status !== 'failed')
-      .limit(maxBatch)
       .toArray();
+    // Entries the worker holds (not yet past the page's timeout) are skipped: it replays them.
+    let workerWake: number | undefined;
+    let skip = 0;
+    for (const e of all) {
+      if (e.status !== 'in-worker' || (e.since ?? 0) + inWorkerTimeoutMs <= now) break;
+      workerWake = Math.min(workerWake ?? Number.POSITIVE_INFINITY, (e.since ?? 0) + inWorkerTimeoutMs);
+      skip++;
+    }
+    const head = all.slice(skip, skip + maxBatch);
     const first = head[0];
-    if (!first) return { stop: 'empty' };
+    if (!first)
+      return workerWake === undefined ? { stop: 'empty' } : { stop: 'in-worker', wakeAt: workerWake };
     if (first.status === 'held') return { stop: 'held' };
     // Another drain without a cross-tab lock is on it; it settles soon (or goes stale).
     if (first.status === 'sending') return { stop: 'waiting' };
-    if (first.status === 'in-worker' && (first.since ?? 0) + inWorkerTimeoutMs > now) {
-      return { stop: 'in-worker', wakeAt: (first.since ?? 0) + inWorkerTimeoutMs };
-    }
     if (first.status === 'queued' && first.nextAttemptAt > now)
       return { stop: 'waiting', wakeAt: first.nextAttemptAt };
     // Here `first` is due, or an in-worker entry the worker never reported back on: the
@@ -114,11 +125,21 @@ export function entryKey(entry: OutboxEntry): string {
   return entry.revision ? `${entry.id}.${entry.revision}` : entry.id;
 }
 
+/** An edit's merge data as request headers (ADR 0002; read by src/server/sync/record-merge.ts). */
+export function patchHeaders(patch: EditPatch): Record<string, string> {
+  return {
+    [MERGE_HEADERS.baseVersion]: String(patch.baseVersion),
+    [MERGE_HEADERS.editedAt]: new Date(patch.editedAt).toISOString(),
+    [MERGE_HEADERS.device]: patch.device,
+  };
+}
+
 function requestFor(batch: OutboxEntry[]): TransportRequest {
   const first = batch[0];
-  const headers = {
+  const headers: Record<string, string> = {
     [HEADER_IDEMPOTENCY]: batch.length === 1 ? entryKey(first) : groupKey(batch),
     [HEADER_OUTBOX]: formatOutboxHeader(batch),
+    ...(first.patch ? patchHeaders(first.patch) : {}),
   };
   if (first.bulk)
     return { method: first.method, url: first.url, body: { items: batch.map((e) => e.body) }, headers };

@@ -19,8 +19,24 @@ export const HEADER_SYNC = 'X-Tambak-Sync';
 /** 503 body code of the worker's answer when it queued a request the network refused. */
 export const QUEUED_BY_WORKER = 'queued-by-worker';
 
-/** Bulk create endpoints: the only requests the worker queues for background replay. */
+/** Bulk create endpoints (kept for callers that name them; the worker queues every outbox request). */
 export const BULK_PATH = /^\/api\/.+\/bulk$/;
+
+/** Methods of the outbox's writes: creates, edits, deletes and actions. */
+export const OUTBOX_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Whether the worker takes this request into its background-sync queue when the network
+ * refuses it: every write the sync engine sends (it carries `X-Tambak-Outbox`), whatever
+ * its kind; other API calls (sign-in, chat) are the page's business.
+ */
+export function isOutboxRequest(pathname: string, method: string, headers: Headers): boolean {
+  return (
+    pathname.startsWith('/api/') &&
+    (OUTBOX_METHODS as readonly string[]).includes(method) &&
+    headers.has(HEADER_OUTBOX)
+  );
+}
 
 /** How long the page leaves an entry to the worker before sending it again itself. */
 export const IN_WORKER_TIMEOUT_MS = 10 * 60_000;

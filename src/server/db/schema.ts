@@ -6,6 +6,29 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** numeric columns come back from pg as strings; repositories convert with Number(). */
 type Numeric = ColumnType<string, number | string, number | string>;
 
+/** Per-field merge of offline edits (migration 0011, ADR 0002; src/server/sync/record-merge.ts). */
+export interface MergeColumns {
+  version: ColumnType<number, number | undefined, number>;
+  field_clock: ColumnType<unknown, string | undefined, string>;
+  conflicts: ColumnType<unknown, string | undefined, string>;
+}
+
+/** Every field change of a merged record, accepted or lost (migration 0011). */
+export interface RecordHistoryTable {
+  id: Generated<string>;
+  table_name: string;
+  record_id: string;
+  version: number;
+  field: string;
+  old_value: unknown;
+  new_value: unknown;
+  lost: boolean;
+  changed_by: string | null;
+  device_id: string | null;
+  edited_at: Timestamp;
+  received_at: Generated<Date>;
+}
+
 export interface UsersTable {
   id: string;
   username: string;
@@ -57,7 +80,7 @@ export interface DevOutboxTable {
   created_at: Timestamp;
 }
 
-export interface FarmsTable {
+export interface FarmsTable extends MergeColumns {
   id: string;
   name: string;
   status: Generated<number>;
@@ -68,7 +91,7 @@ export interface FarmsTable {
   deleted_at: NullableTimestamp;
 }
 
-export interface BlocksTable {
+export interface BlocksTable extends MergeColumns {
   id: string;
   farm_id: string;
   block_name: string;
@@ -77,7 +100,7 @@ export interface BlocksTable {
   deleted_at: NullableTimestamp;
 }
 
-export interface PondsTable {
+export interface PondsTable extends MergeColumns {
   id: string;
   farm_id: string;
   block_id: string;
@@ -136,7 +159,7 @@ type CalendarDate = ColumnType<string, string, string>;
 type Measured = ColumnType<string | null, number | null | undefined, number | null>;
 type MeasuredOption = ColumnType<number | null, number | null | undefined, number | null>;
 
-export interface CyclesTable {
+export interface CyclesTable extends MergeColumns {
   id: string;
   farm_id: string;
   pond_id: string;
@@ -150,7 +173,7 @@ export interface CyclesTable {
 }
 
 /** Columns every water-reading table shares (migration 0002). */
-export interface WaterReadingColumns {
+export interface WaterReadingColumns extends MergeColumns {
   id: string;
   farm_id: string;
   pond_id: string;
@@ -367,6 +390,7 @@ export interface Database {
   user_farms: UserFarmsTable;
   user_farm_ponds: UserFarmPondsTable;
   idempotency_keys: IdempotencyKeysTable;
+  record_history: RecordHistoryTable;
   cycles: CyclesTable;
   water_general: WaterGeneralTable;
   water_chemical: WaterChemicalTable;

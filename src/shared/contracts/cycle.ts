@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { IsoDate, Since, Uuid } from './envelope.ts';
+import { MergeFields } from './merge.ts';
 
 /**
  * A cycle (siklus) of one pond: from stocking preparation to the final harvest.
@@ -21,6 +22,7 @@ export const Cycle = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
   deleted_at: Type.Union([Type.String(), Type.Null()]),
+  ...MergeFields,
 });
 export type Cycle = Static<typeof Cycle>;
 
@@ -46,7 +48,8 @@ export type AddCycleBody = Static<typeof AddCycleBody>;
 
 /** `end_date`: absent keeps it, a date ends (or re-dates) the cycle, 0 or null reopens it. */
 export const UpdateCycleBody = Type.Object({
-  start_date: IsoDate,
+  /** Absent keeps it: a device's edit carries only the fields the user changed (ADR 0002). */
+  start_date: Type.Optional(IsoDate),
   end_date: Type.Optional(Type.Union([IsoDate, Type.Literal(0), Type.Null()])),
 });
 export type UpdateCycleBody = Static<typeof UpdateCycleBody>;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Since, Uuid } from './envelope.ts';
+import { MergeFields } from './merge.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const ActionLevel = Type.Integer({ minimum: -1, maximum: 2 });
@@ -24,6 +25,7 @@ export const Farm = Type.Object({
   permissions: Type.Array(Permission),
   access_pond: Type.Array(PondAccessEntry),
   updated_at: Timestamp,
+  ...MergeFields,
 });
 export type Farm = Static<typeof Farm>;
 
@@ -50,7 +52,7 @@ export type InternalFarm = Static<typeof InternalFarm>;
 export const AddFarmBody = Type.Object({ name: Name });
 export type AddFarmBody = Static<typeof AddFarmBody>;
 export const UpdateFarmBody = Type.Object({
-  name: Name,
+  name: Type.Optional(Name),
   is_hide_finance: Type.Optional(Type.Boolean()),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
@@ -65,11 +67,13 @@ export const Block = Type.Object({
   block_name: Type.String(),
   updated_at: Timestamp,
   deleted_at: NullableTimestamp,
+  ...MergeFields,
 });
 export type Block = Static<typeof Block>;
 export const AddBlockBody = Type.Object({ farm_id: Uuid, block_name: Name, block_id: Type.Optional(Uuid) });
 export type AddBlockBody = Static<typeof AddBlockBody>;
-export const UpdateBlockBody = Type.Object({ block_name: Name });
+/** Edits carry only the fields the user changed (ADR 0002): every field is optional. */
+export const UpdateBlockBody = Type.Object({ block_name: Type.Optional(Name) });
 export type UpdateBlockBody = Static<typeof UpdateBlockBody>;
 
 export const Pond = Type.Object({
@@ -84,6 +88,7 @@ export const Pond = Type.Object({
   access_level: ActionLevel,
   updated_at: Timestamp,
   deleted_at: NullableTimestamp,
+  ...MergeFields,
 });
 export type Pond = Static<typeof Pond>;
 export const AddPondBody = Type.Object({
@@ -96,8 +101,8 @@ export const AddPondBody = Type.Object({
 export type AddPondBody = Static<typeof AddPondBody>;
 export const UpdatePondBody = Type.Object({
   block_id: Type.Optional(Uuid),
-  name: Name,
-  area: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+  name: Type.Optional(Name),
+  area: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type UpdatePondBody = Static<typeof UpdatePondBody>;

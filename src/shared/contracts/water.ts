@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { TIMES_OF_DAY, WATER_FIELDS, type WaterField, type WaterKind } from '../domain/water-fields.ts';
 import { Since, Uuid } from './envelope.ts';
+import { MergeFields } from './merge.ts';
 
 /**
  * Water-quality readings (seed 000 §3): three kinds sharing one shape, each with its own
@@ -41,6 +42,7 @@ const readingBase = {
   created_at: Type.String(),
   updated_at: Type.String(),
   deleted_at: Type.Union([Type.String(), Type.Null()]),
+  ...MergeFields,
 };
 
 const measured = () => Type.Number({ description: '-99 = not measured' });

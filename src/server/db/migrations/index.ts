@@ -5,6 +5,7 @@ import * as m0003 from './0003_chat.ts';
 import * as m0006 from './0006_push.ts';
 import * as m0007 from './0007_uploads.ts';
 import * as m0008 from './0008_access_notify.ts';
+import * as m0011 from './0011_field_merge.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_push': m0006,
   '0007_uploads': m0007,
   '0008_access_notify': m0008,
+  '0011_field_merge': m0011,
 };

@@ -16,8 +16,8 @@ export class BlockRepository {
   }
 
   /** Any block by id, deleted or not: a replayed create must find its earlier copy. */
-  findById(id: string): Promise<BlockRow | undefined> {
-    return this.db.selectFrom('blocks').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(id: string, db: DbOrTx = this.db): Promise<BlockRow | undefined> {
+    return db.selectFrom('blocks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   findLive(id: string): Promise<BlockRow | undefined> {
@@ -38,8 +38,8 @@ export class BlockRepository {
       .execute();
   }
 
-  update(id: string, patch: { block_name: string }): Promise<BlockRow> {
-    return this.db
+  update(id: string, patch: { block_name: string }, db: DbOrTx = this.db): Promise<BlockRow> {
+    return db
       .updateTable('blocks')
       .set({ ...patch, updated_at: sql`now()` })
       .where('id', '=', id)

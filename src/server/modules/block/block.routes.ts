@@ -31,7 +31,7 @@ export function blockRoutes(api: Api, ctx: AppContext): void {
     { schema: { tags, params: IdParams, body: UpdateBlockBody, response: { 200: Envelope(Block) } } },
     async (req) => ({
       message: req.t('server.updated'),
-      data: await blocks.update(req.user.id, req.params.id, req.body),
+      data: await blocks.update(req.user.id, req.params.id, req.body, req.headers),
     }),
   );
 

@@ -3,6 +3,7 @@ import type { AddBlockBody, Block, UpdateBlockBody } from '#shared/contracts/far
 import { sortByName } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
 import type { BlockRepository, BlockRow } from './block.repository.ts';
@@ -14,6 +15,7 @@ export function toBlock(row: BlockRow): Block {
     block_name: row.block_name,
     updated_at: row.updated_at.toISOString(),
     deleted_at: row.deleted_at?.toISOString() ?? null,
+    ...mergeFieldsOf(row),
   };
 }
 
@@ -25,6 +27,7 @@ export class BlockService {
   constructor(
     private readonly blocks: BlockRepository,
     private readonly access: FarmAccess,
+    private readonly merge: RecordMerge,
   ) {}
 
   async list(
@@ -51,9 +54,26 @@ export class BlockService {
     return toBlock(row);
   }
 
-  async update(userId: string, blockId: string, body: UpdateBlockBody): Promise<Block> {
+  /** Merged per field with other devices' edits (ADR 0002). */
+  async update(
+    userId: string,
+    blockId: string,
+    body: UpdateBlockBody,
+    headers: Headers = {},
+  ): Promise<Block> {
     await this.requireBlock(userId, blockId, ACTION.edit);
-    return toBlock(await this.blocks.update(blockId, { block_name: body.block_name.trim() }));
+    await this.merge.update({
+      table: 'blocks',
+      id: blockId,
+      userId,
+      headers,
+      patch: body.block_name === undefined ? {} : { block_name: body.block_name.trim() },
+      load: async (tx) => toBlock((await this.blocks.findById(blockId, tx)) as BlockRow),
+      write: async (tx, changes) => {
+        await this.blocks.update(blockId, { block_name: changes.block_name as string }, tx);
+      },
+    });
+    return toBlock((await this.blocks.findById(blockId)) as BlockRow);
   }
 
   /** Refuses while ponds remain: deleting a block must never make ponds disappear with it. */

@@ -11,6 +11,8 @@ export interface CycleRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  version: number;
+  conflicts: unknown;
 }
 
 /** pg error 23505: a unique index refused the write (here: a second active cycle). */
@@ -35,6 +37,8 @@ export class CycleRepository {
         'created_at',
         'updated_at',
         'deleted_at',
+        'version',
+        'conflicts',
       ]);
   }
 
@@ -98,7 +102,7 @@ export class CycleRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  update(id: string, patch: { start_date: string; end_date: string | null }, db: DbOrTx = this.db) {
+  update(id: string, patch: { start_date?: string; end_date?: string | null }, db: DbOrTx = this.db) {
     return db
       .updateTable('cycles')
       .set({ ...patch, updated_at: sql`now()` })

@@ -36,7 +36,7 @@ export function cycleRoutes(api: Api, ctx: AppContext): void {
     { schema: { tags, params: IdParams, body: UpdateCycleBody, response: { 200: Envelope(Cycle) } } },
     async (req) => ({
       message: req.t('server.updated'),
-      data: await cycles.update(req.user.id, req.params.id, req.body),
+      data: await cycles.update(req.user.id, req.params.id, req.body, req.headers),
     }),
   );
 

@@ -4,6 +4,7 @@ import { daysOfCulture } from '#shared/domain/doc';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Idempotency } from '../../idempotency.ts';
+import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter, type ServerClock } from '../farm/pull-window.ts';
 import { type CycleRepository, type CycleRow, isUniqueViolation } from './cycle.repository.ts';
@@ -23,6 +24,7 @@ export function toCycle(row: CycleRow, today: string = farmToday()): Cycle {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     deleted_at: row.deleted_at?.toISOString() ?? null,
+    ...mergeFieldsOf(row),
   };
 }
 
@@ -31,6 +33,7 @@ export interface CycleDeps {
   access: FarmAccess;
   idempotency: Idempotency;
   clock: ServerClock;
+  merge: RecordMerge;
 }
 
 /** Cycles of a pond: one active at a time, numbered per pond, ended once. */
@@ -86,13 +89,29 @@ export class CycleService {
     throw new AppError('cycle-active-exists');
   }
 
-  async update(userId: string, id: string, body: UpdateCycleBody): Promise<Cycle> {
-    const current = await this.visible(userId, id, ACTION.edit);
-    const endDate = body.end_date === undefined ? current.end_date : body.end_date || null;
-    if (endDate !== null && endDate < body.start_date)
-      throw fieldError('end_date', 'validation.end-before-start');
+  /** Merged per field with other devices' edits (ADR 0002); the dates are checked on the result. */
+  async update(userId: string, id: string, body: UpdateCycleBody, headers: Headers = {}): Promise<Cycle> {
+    await this.visible(userId, id, ACTION.edit);
+    const patch: Record<string, unknown> = {};
+    if (body.start_date !== undefined) patch.start_date = body.start_date;
+    if (body.end_date !== undefined) patch.end_date = body.end_date || 0;
     try {
-      await this.d.cycles.update(id, { start_date: body.start_date, end_date: endDate });
+      await this.d.merge.update({
+        table: 'cycles',
+        id,
+        userId,
+        headers,
+        patch,
+        load: async (tx) => toCycle((await this.d.cycles.findById(id, tx)) as CycleRow),
+        write: async (tx, changes) => {
+          const current = (await this.d.cycles.findById(id, tx)) as CycleRow;
+          const start = (changes.start_date as string | undefined) ?? current.start_date;
+          const end =
+            changes.end_date === undefined ? current.end_date : (changes.end_date as string) || null;
+          if (end !== null && end < start) throw fieldError('end_date', 'validation.end-before-start');
+          await this.d.cycles.update(id, { start_date: start, end_date: end }, tx);
+        },
+      });
     } catch (error) {
       // Reopening while another cycle of the pond is active.
       if (isUniqueViolation(error)) throw new AppError('cycle-active-exists');

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
+import { RecordMerge } from '../../sync/record-merge.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import { BlockRepository } from '../block/block.repository.ts';
 import { BlockService } from '../block/block.service.ts';
@@ -27,11 +28,18 @@ export interface FarmModulesDeps {
 /** The services of the farm, block, pond and user-farm modules, spread into AppContext. */
 export function createFarmModules({ db, farmAccess, users, messenger, log, invitations }: FarmModulesDeps) {
   const memberships = new MembershipRepository(db);
+  const merge = new RecordMerge(db);
   return {
     serverClock: new ServerClock(db),
-    farms: new FarmService({ farms: new FarmRepository(db), memberships, access: farmAccess, admins: users }),
-    blocks: new BlockService(new BlockRepository(db), farmAccess),
-    ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess }),
+    farms: new FarmService({
+      farms: new FarmRepository(db),
+      memberships,
+      access: farmAccess,
+      admins: users,
+      merge,
+    }),
+    blocks: new BlockService(new BlockRepository(db), farmAccess, merge),
+    ponds: new PondService({ ponds: new PondRepository(db), memberships, access: farmAccess, merge }),
     permissions: new PermissionService(new PermissionRepository(db), farmAccess),
     userFarms: new UserFarmService({
       memberships,

@@ -9,6 +9,8 @@ export interface MemberFarmRow {
   updated_at: Date;
   user_farm_id: string;
   role_id: number;
+  version: number;
+  conflicts: unknown;
 }
 
 /** Kysely queries on farms and their permission rows; counts for the info card. */
@@ -35,6 +37,8 @@ export class FarmRepository {
         sql<Date>`greatest(f.updated_at, uf.updated_at)`.as('updated_at'),
         'uf.id as user_farm_id',
         'uf.role_id',
+        'f.version',
+        'f.conflicts',
       ])
       .where('uf.user_id', '=', userId)
       .where('uf.deleted_at', 'is', null)

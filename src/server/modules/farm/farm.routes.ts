@@ -47,7 +47,7 @@ export function farmRoutes(api: Api, ctx: AppContext): void {
     { schema: { tags, params: IdParams, body: UpdateFarmBody, response: { 200: Envelope(Farm) } } },
     async (req) => ({
       message: req.t('server.updated'),
-      data: await farms.update(req.user.id, req.params.id, req.body),
+      data: await farms.update(req.user.id, req.params.id, req.body, req.headers),
     }),
   );
 

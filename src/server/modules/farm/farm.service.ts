@@ -11,6 +11,7 @@ import {
   ROLE_IDS,
 } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { MembershipRepository } from '../user-farm/membership.repository.ts';
 import type { FarmRepository, MemberFarmRow } from './farm.repository.ts';
 import type { FarmAccess } from './farm-access.ts';
@@ -21,6 +22,7 @@ export interface FarmDeps {
   memberships: MembershipRepository;
   access: FarmAccess;
   admins: SystemAdmins;
+  merge: RecordMerge;
 }
 
 /** Who is a system administrator, read when it matters (UserRepository fits). */
@@ -114,7 +116,7 @@ export class FarmService {
   }
 
   /** Roles 1 and 2 edit the farm; the finance switch and the pro flag are the admin's alone. */
-  async update(userId: string, farmId: string, body: UpdateFarmBody): Promise<Farm> {
+  async update(userId: string, farmId: string, body: UpdateFarmBody, headers: Headers = {}): Promise<Farm> {
     const m = await this.d.access.membership(userId, farmId);
     if (!canEditFarm(m.roleId)) throw new AppError('forbidden');
     const changesAdminFields =
@@ -122,12 +124,24 @@ export class FarmService {
       (body.status !== undefined && body.status !== m.status);
     // A manager's form may send the current values back unchanged; only a change is refused.
     if (changesAdminFields && m.roleId !== ROLE.admin) throw new AppError('forbidden');
-    await this.d.farms.updateFarm(farmId, {
-      name: body.name.trim(),
-      ...(m.roleId === ROLE.admin && body.is_hide_finance !== undefined
-        ? { is_hide_finance: body.is_hide_finance }
-        : {}),
-      ...(m.roleId === ROLE.admin && body.status !== undefined ? { status: body.status } : {}),
+    // Merged per field with other devices' edits (ADR 0002).
+    await this.d.merge.update({
+      table: 'farms',
+      id: farmId,
+      userId,
+      headers,
+      patch: {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(m.roleId === ROLE.admin && body.is_hide_finance !== undefined
+          ? { is_hide_finance: body.is_hide_finance }
+          : {}),
+        ...(m.roleId === ROLE.admin && body.status !== undefined ? { status: body.status } : {}),
+      },
+      load: async (tx) => {
+        const [row] = await this.d.farms.memberFarms(userId, farmId, tx);
+        return row ? { name: row.name, status: row.status, is_hide_finance: row.is_hide_finance } : {};
+      },
+      write: (tx, changes) => this.d.farms.updateFarm(farmId, changes, tx),
     });
     this.d.access.changed();
     return this.one(userId, farmId);
@@ -185,5 +199,6 @@ function toFarm(
     })),
     access_pond: accessRows.map((a) => ({ pond_id: a.pond_id, access_level: a.access_level })),
     updated_at: row.updated_at.toISOString(),
+    ...mergeFieldsOf(row),
   };
 }

@@ -11,6 +11,8 @@ export interface PondRow {
   status: number;
   updated_at: Date;
   deleted_at: Date | null;
+  version: number;
+  conflicts: unknown;
 }
 
 /** Kysely queries on ponds (with their block's name); nothing else. */
@@ -35,6 +37,8 @@ export class PondRepository {
         'p.status',
         'p.updated_at',
         'p.deleted_at',
+        'p.version',
+        'p.conflicts',
       ]);
   }
 
@@ -79,9 +83,10 @@ export class PondRepository {
 
   async update(
     id: string,
-    patch: { name: string; area: number; block_id?: string; status?: number },
+    patch: { name?: string; area?: number; block_id?: string; status?: number },
+    db: DbOrTx = this.db,
   ): Promise<void> {
-    await this.db
+    await db
       .updateTable('ponds')
       .set({ ...patch, updated_at: sql`now()` })
       .where('id', '=', id)

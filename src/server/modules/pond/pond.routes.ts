@@ -31,7 +31,7 @@ export function pondRoutes(api: Api, ctx: AppContext): void {
     { schema: { tags, params: IdParams, body: UpdatePondBody, response: { 200: Envelope(Pond) } } },
     async (req) => ({
       message: req.t('server.updated'),
-      data: await ponds.update(req.user.id, req.params.id, req.body),
+      data: await ponds.update(req.user.id, req.params.id, req.body, req.headers),
     }),
   );
 

@@ -3,6 +3,7 @@ import type { AddPondBody, Pond, UpdatePondBody } from '#shared/contracts/farm';
 import { sortByName } from '#shared/domain/natural-sort';
 import { ACTION, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
+import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
 import type { MembershipRepository } from '../user-farm/membership.repository.ts';
@@ -12,6 +13,7 @@ export interface PondDeps {
   ponds: PondRepository;
   memberships: MembershipRepository;
   access: FarmAccess;
+  merge: RecordMerge;
 }
 
 /**
@@ -68,14 +70,23 @@ export class PondService {
     return this.toPond(m, row);
   }
 
-  async update(userId: string, pondId: string, body: UpdatePondBody): Promise<Pond> {
+  /** Merged per field with other devices' edits (ADR 0002). */
+  async update(userId: string, pondId: string, body: UpdatePondBody, headers: Headers = {}): Promise<Pond> {
     const m = await this.d.access.requirePond(userId, pondId, 'pond', ACTION.edit);
     if (body.block_id) await this.requireBlockOf(m.farmId, body.block_id);
-    await this.d.ponds.update(pondId, {
-      name: body.name.trim(),
-      area: body.area,
-      ...(body.block_id ? { block_id: body.block_id } : {}),
-      ...(body.status !== undefined ? { status: body.status } : {}),
+    const patch: Record<string, unknown> = {};
+    if (body.name !== undefined) patch.name = body.name.trim();
+    if (body.area !== undefined) patch.area = body.area;
+    if (body.block_id) patch.block_id = body.block_id;
+    if (body.status !== undefined) patch.status = body.status;
+    await this.d.merge.update({
+      table: 'ponds',
+      id: pondId,
+      userId,
+      headers,
+      patch,
+      load: async (tx) => this.toPond(m, (await this.d.ponds.findById(pondId, tx)) as PondRow),
+      write: (tx, changes) => this.d.ponds.update(pondId, changes, tx),
     });
     return this.toPond(m, (await this.d.ponds.findById(pondId)) as PondRow);
   }
@@ -103,6 +114,7 @@ export class PondService {
       access_level: this.d.access.pondAction(m, 'pond', row.id),
       updated_at: row.updated_at.toISOString(),
       deleted_at: row.deleted_at?.toISOString() ?? null,
+      ...mergeFieldsOf(row),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { NOT_MEASURED, type WaterKind, type WaterReading } from '#shared/contracts/water';
+import { mergeFieldsOf } from '../../sync/record-merge.ts';
 import { formatMeasuredAt } from './measured-at.ts';
 import type { ReadingRow } from './water.repository.ts';
 import { valueFields } from './water-values.ts';
@@ -17,6 +18,7 @@ export function toReading<K extends WaterKind>(kind: K, row: ReadingRow): WaterR
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     deleted_at: row.deleted_at?.toISOString() ?? null,
+    ...mergeFieldsOf(row),
   };
   for (const field of valueFields(kind)) {
     const value = row[field];

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { Idempotency } from '../../idempotency.ts';
+import { RecordMerge } from '../../sync/record-merge.ts';
 import { CycleRepository } from '../cycle/cycle.repository.ts';
 import { CycleService } from '../cycle/cycle.service.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
@@ -14,13 +15,15 @@ export function createWaterModules({ db, farmAccess }: { db: Db; farmAccess: Far
   const cycleRepo = new CycleRepository(db);
   const clock = new ServerClock(db);
   const idempotency = new Idempotency(db);
+  const merge = new RecordMerge(db);
   return {
     idempotency,
-    cycles: new CycleService({ cycles: cycleRepo, access: farmAccess, idempotency, clock }),
+    cycles: new CycleService({ cycles: cycleRepo, access: farmAccess, idempotency, clock, merge }),
     water: new WaterService({
       readings: new WaterRepository(db),
       cycles: cycleRepo,
       access: farmAccess,
+      merge,
     }),
     waterSettings: new WaterSettingService({ settings: new WaterSettingRepository(db), access: farmAccess }),
   };

@@ -1,17 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import type { WaterKind } from '#shared/contracts/water';
 import type { DbOrTx } from '../../db/database.ts';
-import type { Database, WaterReadingColumns } from '../../db/schema.ts';
+import type { Database, MergeColumns, WaterReadingColumns } from '../../db/schema.ts';
 import { valueFields } from './water-values.ts';
 
 /** A reading row as pg returns it: value columns as numeric strings / smallints or NULL. */
 export type ReadingRow = {
-  [K in keyof WaterReadingColumns]: K extends 'created_at' | 'updated_at' | 'measured_at'
+  [K in Exclude<keyof WaterReadingColumns, keyof MergeColumns>]: K extends
+    | 'created_at'
+    | 'updated_at'
+    | 'measured_at'
     ? Date
     : K extends 'deleted_at'
       ? Date | null
       : WaterReadingColumns[K];
-} & Record<string, unknown>;
+} & { version: number; field_clock: unknown; conflicts: unknown } & Record<string, unknown>;
 
 export interface ReadingInsert {
   id: string;

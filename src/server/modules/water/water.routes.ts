@@ -60,7 +60,7 @@ function kindRoutes(api: Api, ctx: AppContext, kind: WaterKind): void {
     },
     async (req) => ({
       message: req.t('server.updated'),
-      data: await water.update(req.user.id, kind, req.params.id, req.body),
+      data: await water.update(req.user.id, kind, req.params.id, req.body, req.headers),
     }),
   );
 

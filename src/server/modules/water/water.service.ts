@@ -1,14 +1,21 @@
 import type { BulkItem, BulkResult } from '#shared/contracts/bulk';
-import type { WaterKind, WaterQuery, WaterReading, WaterUpdateBody } from '#shared/contracts/water';
+import {
+  NOT_MEASURED,
+  type WaterKind,
+  type WaterQuery,
+  type WaterReading,
+  type WaterUpdateBody,
+} from '#shared/contracts/water';
 import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { AppError, fieldError } from '../../errors.ts';
+import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/cycle.repository.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
-import { parseMeasuredAt } from './measured-at.ts';
+import { formatMeasuredAt, type MeasuredAt, parseMeasuredAt } from './measured-at.ts';
 import type { ReadingRow, WaterRepository } from './water.repository.ts';
 import { bulkUpsert } from './water-bulk.ts';
 import { toReading } from './water-mapper.ts';
@@ -18,6 +25,7 @@ export interface WaterDeps {
   readings: WaterRepository;
   cycles: CycleRepository;
   access: FarmAccess;
+  merge: RecordMerge;
 }
 
 const DAY_MS = 86_400_000;
@@ -74,26 +82,30 @@ export class WaterService {
     return { results: await bulkUpsert(this.d, userId, kind, items, lang) };
   }
 
-  /** Changes the fields sent (-99 clears one); needs edit (2) on the pond, or own and under 24 h. */
+  /**
+   * Changes the fields sent (-99 clears one); needs edit (2) on the pond, or own and under
+   * 24 h. Merged per field with other devices' edits (ADR 0002,
+   * src/server/sync/record-merge.ts): the answer is the stored reading, whose `conflicts`
+   * name this edit's values that lost.
+   */
   async update<K extends WaterKind>(
     userId: string,
     kind: K,
     id: string,
     body: WaterUpdateBody<K>,
+    headers: Headers = {},
   ): Promise<WaterReading<K>> {
     const row = await this.live(kind, id);
     await this.d.access.requireRecordChange(userId, row, 'water_quality');
     const source = body as Record<string, unknown>;
     const { values, errors } = parseValues(kind, source, true);
-    const patch: Record<string, unknown> = { ...values };
+    // The edit in the API's shape (what devices see and compare): -99 for not measured.
+    const patch: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(values)) patch[field] = value ?? NOT_MEASURED;
+    let measured: MeasuredAt | null = null;
     if (source.measured_at !== undefined) {
-      const measured = parseMeasuredAt(source.measured_at);
-      if (measured)
-        Object.assign(patch, {
-          measured_at: measured.instant,
-          utc_offset: measured.utcOffset,
-          time_of_day: measured.timeOfDay,
-        });
+      measured = parseMeasuredAt(source.measured_at);
+      if (measured) patch.measured_at = formatMeasuredAt(measured.instant, measured.utcOffset);
       else errors.measured_at = [{ key: 'validation.measured-at' }];
     }
     if (typeof source.cycle_id === 'string') {
@@ -102,9 +114,29 @@ export class WaterService {
       else patch.cycle_id = cycle.id;
     }
     if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors as FieldMessages);
-    const updated = Object.keys(patch).length > 0 ? await this.d.readings.update(kind, id, patch) : row;
-    if (!updated) throw new AppError('not-found');
-    return toReading(kind, updated);
+    await this.d.merge.update({
+      table: `water_${kind}`,
+      id,
+      userId,
+      headers,
+      patch,
+      load: async (tx) => toReading(kind, (await this.d.readings.findById(kind, id, tx)) as ReadingRow),
+      write: async (tx, changes) => {
+        const columns: Record<string, unknown> = {};
+        for (const [field, value] of Object.entries(changes)) {
+          if (field === 'measured_at' && measured)
+            Object.assign(columns, {
+              measured_at: measured.instant,
+              utc_offset: measured.utcOffset,
+              time_of_day: measured.timeOfDay,
+            });
+          else if (field === 'cycle_id') columns.cycle_id = value;
+          else columns[field] = value === NOT_MEASURED ? null : value;
+        }
+        await this.d.readings.update(kind, id, columns, tx);
+      },
+    });
+    return toReading(kind, await this.live(kind, id));
   }
 
   /** Soft delete (edit on the pond, or own and under 24 h); deleting a deleted reading again is a harmless replay. */
