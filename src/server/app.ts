@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
+import { strictInputPlugin, strictSchemaController } from './plugins/strict-input.ts';
 import { registerRoutes } from './routes.ts';
 
 export interface AppDeps {
@@ -40,9 +40,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: {
-      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true },
-    },
+    schemaController: strictSchemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
 
@@ -65,7 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-  await app.register(formbody);
+  await app.register(strictInputPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: {

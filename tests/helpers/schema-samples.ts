@@ -112,7 +112,7 @@ export interface BadValue {
 /** The bad values tried at one property, chosen by the type it declares. */
 export function badValuesFor(schema: Schema, required: boolean): BadValue[] {
   const type = firstType(schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema) ?? 'unknown';
-  const nullable = Array.isArray(schema.type) ? schema.type.includes('null') : false;
+  const nullable = allowsNull(schema);
   const values: BadValue[] = [
     { name: 'NUL in text', value: 'a\u0000b' },
     { name: 'lone high surrogate', value: 'a\ud800b' },
@@ -147,6 +147,13 @@ export function badValuesFor(schema: Schema, required: boolean): BadValue[] {
   return values.filter((v) => !accepts(schema, v));
 }
 
+/** `type: ['x', 'null']`, OpenAPI's `nullable`, or a union with a null branch. */
+function allowsNull(schema: Schema): boolean {
+  if ([schema.type].flat().includes('null') || schema.nullable === true) return true;
+  if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
+  return (schema.anyOf ?? schema.oneOf ?? []).some(allowsNull);
+}
+
 /** True when the declared type itself admits the value (so it is not a bad value here). */
 function accepts(schema: Schema, bad: BadValue): boolean {
   const types: string[] = [schema.type]
@@ -156,8 +163,9 @@ function accepts(schema: Schema, bad: BadValue): boolean {
   const v = bad.value;
   if (bad.raw === '1e300') return types.includes('number') && schema.maximum === undefined;
   if (bad.value === RAW) return false;
-  if (v === null) return types.includes('null');
-  if (typeof v === 'string') return types.includes('string') && !/[\u0000\ud800-\udfff]/.test(v);
+  if (v === null) return allowsNull(schema);
+  if (typeof v === 'string')
+    return types.includes('string') && !v.includes('\u0000') && !/[\ud800-\udfff]/.test(v);
   if (typeof v === 'boolean') return types.includes('boolean');
   if (typeof v === 'number') {
     if (Number.isInteger(v) && Math.abs(v) >= 2 ** 31)

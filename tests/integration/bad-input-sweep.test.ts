@@ -52,7 +52,7 @@ function operations(doc: Schema): Operation[] {
         method: method.toUpperCase(),
         path,
         body: content['application/json']?.schema,
-        multipart: 'multipart/form-data' in content || op.consumes?.includes?.('multipart/form-data'),
+        multipart: 'multipart/form-data' in content,
       });
     }
   }
@@ -74,9 +74,6 @@ function concretePath(path: string): string {
   };
   return path.replace(/\{(\w+)\}/g, (_, name: string) => guess(name));
 }
-
-/** The path of a bulk route: a 200 is fine there when every item was refused. */
-const isBulk = (op: Operation) => op.path.endsWith('/bulk');
 
 async function send(op: Operation, what: string, payload: string | Buffer, contentType: string) {
   const res = await app.inject({

@@ -1,0 +1,128 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/**
+ * Bad input stops at the edge (issue 12 point 7), before any handler or database sees it:
+ * - JSON is the only body the API reads (the upload route reads multipart only); any
+ *   other content type answers 415.
+ * - Every string of a JSON body, query or path is well-formed text without NUL
+ *   (PostgreSQL refuses both, which used to answer 500); every number is finite
+ *   (`1e309` parses to Infinity).
+ * - Bodies are validated without type coercion (`"12"` is not 12, `true` is not 1);
+ *   query strings and path parameters, which are text by nature, still convert.
+ * - Integers nobody bounded get PostgreSQL's int4 range (see `boundIntegers`).
+ */
+
+const INT4 = { minimum: -2147483648, maximum: 2147483647 };
+
+/** Ajv options of the whole app; only `coerceTypes` differs between body and the rest. */
+const AJV = { removeAdditional: true, useDefaults: true, allErrors: true } as const;
+
+/**
+ * Fastify's validator factory with two Ajv instances: bodies strict, query/params/headers
+ * converting. Pass as `schemaController` to Fastify().
+ */
+export function strictSchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
+  const factory = AjvCompiler();
+  const buildValidator = (externalSchemas: Parameters<typeof factory>[0]): FastifySchemaCompiler<unknown> => {
+    const strict = factory(externalSchemas, { customOptions: { ...AJV, coerceTypes: false } });
+    const loose = factory(externalSchemas, { customOptions: { ...AJV, coerceTypes: 'array' } });
+    return (route: Parameters<FastifySchemaCompiler<unknown>>[0]) =>
+      (route.httpPart === 'body' ? strict : loose)(route as Parameters<typeof strict>[0]);
+  };
+  type Factory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+  return { compilersFactory: { buildValidator: buildValidator as unknown as Factory['buildValidator'] } };
+}
+
+type Finding = { path: string; key: 'validation.text' | 'validation.finite' };
+
+/** The first string with NUL or a lone surrogate, or non-finite number, in a parsed value. */
+export function findBadValue(root: unknown): Finding | null {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value === 'string') {
+      if (!isCleanText(value)) return { path, key: 'validation.text' };
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { path, key: 'validation.finite' };
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (!isCleanText(key)) return { path: printable(at), key: 'validation.text' };
+        stack.push({ value: child, path: at });
+      }
+    }
+  }
+  return null;
+}
+
+/** A UTF-16 surrogate without its other half: not text, PostgreSQL cannot store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isCleanText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+/** A field name safe to echo back in the error body. */
+const printable = (s: string) =>
+  s.replace(new RegExp(LONE_SURROGATE, 'g'), '\ufffd').replaceAll('\u0000', '\ufffd');
+
+function refuse(finding: Finding): AppError {
+  return new AppError('validation-failed', { [printable(finding.path) || '_']: [{ key: finding.key }] });
+}
+
+/** A copy of a request schema where every integer without bounds gets int4's. */
+export function boundIntegers<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(boundIntegers) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
+  // Enumerable keys only: the JSON schema itself, without TypeBox's hidden markers.
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = boundIntegers(value);
+  const types = [out.type].flat();
+  if (types.includes('integer')) {
+    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = INT4.minimum;
+    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT4.maximum;
+  }
+  return out as T;
+}
+
+const mediaType = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+
+export const strictInputPlugin = fp(async (app: FastifyInstance) => {
+  // JSON through Fastify's own parser (prototype poisoning refused), then checked.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const finding = findBadValue(value);
+      return finding ? done(refuse(finding), undefined) : done(null, value);
+    });
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.schema) return;
+    const { body, querystring, params } = route.schema;
+    route.schema = {
+      ...route.schema,
+      ...(body ? { body: boundIntegers(body) } : {}),
+      ...(querystring ? { querystring: boundIntegers(querystring) } : {}),
+      ...(params ? { params: boundIntegers(params) } : {}),
+    };
+  });
+
+  app.addHook('preValidation', async (request) => {
+    // A route that reads multipart says so (`consumes`); no other route reads it, and the
+    // multipart route reads nothing else.
+    const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+    const type = mediaType(request);
+    if (type && request.body !== undefined && consumes && !consumes.includes(type))
+      throw new AppError('unsupported-media-type');
+    if (type === 'multipart/form-data' && !consumes?.includes(type))
+      throw new AppError('unsupported-media-type');
+    const finding = findBadValue(request.query) ?? findBadValue(request.params);
+    if (finding) throw refuse(finding);
+  });
+});
