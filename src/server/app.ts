@@ -14,6 +14,7 @@ import type { PushSender } from './modules/push/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
+import { openApiOptions } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { strictInputPlugin, strictSchemaController } from './plugins/strict-input.ts';
@@ -63,20 +64,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-  await app.register(strictInputPlugin);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tambak API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  await app.register(swagger, openApiOptions(config.supportUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
+  // After auth (a caller without a session learns nothing more), before the routes.
+  await app.register(strictInputPlugin);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
   if (config.staticDir)
     await app.register(staticAppPlugin, {

@@ -8,6 +8,7 @@ import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { findBadValue, printable } from '../security/clean-values.ts';
 import type { ChatModules } from './chat-modules.ts';
 import { dispatch } from './socket-dispatch.ts';
 
@@ -82,7 +83,11 @@ export function chatSocket(
       } catch {
         return fail('validation-failed', null);
       }
+      if (frame === null || typeof frame !== 'object') return fail('validation-failed', null);
       const ref = refOf(frame);
+      const bad = findBadValue(frame);
+      if (bad)
+        return fail('validation-failed', ref, { [printable(bad.path) || '_']: [translate(lang, bad.key)] });
       const type = typeof frame?.type === 'string' ? (frame.type as ClientMessageType) : null;
       if (!type || !(type in CHECKS))
         return fail('validation-failed', ref, { type: [translate(lang, 'validation.oneOf')] });

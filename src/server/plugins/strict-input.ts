@@ -2,6 +2,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { type Finding, findBadValue, printable } from '../security/clean-values.ts';
 
 /**
  * Bad input stops at the edge (issue 12 point 7), before any handler or database sees it:
@@ -35,35 +36,6 @@ export function strictSchemaController(): NonNullable<FastifyServerOptions['sche
   type Factory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
   return { compilersFactory: { buildValidator: buildValidator as unknown as Factory['buildValidator'] } };
 }
-
-type Finding = { path: string; key: 'validation.text' | 'validation.finite' };
-
-/** The first string with NUL or a lone surrogate, or non-finite number, in a parsed value. */
-export function findBadValue(root: unknown): Finding | null {
-  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string };
-    if (typeof value === 'string') {
-      if (!isCleanText(value)) return { path, key: 'validation.text' };
-    } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { path, key: 'validation.finite' };
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        const at = path ? `${path}.${key}` : key;
-        if (!isCleanText(key)) return { path: printable(at), key: 'validation.text' };
-        stack.push({ value: child, path: at });
-      }
-    }
-  }
-  return null;
-}
-
-/** A UTF-16 surrogate without its other half: not text, PostgreSQL cannot store it. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const isCleanText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
-/** A field name safe to echo back in the error body. */
-const printable = (s: string) =>
-  s.replace(new RegExp(LONE_SURROGATE, 'g'), '\ufffd').replaceAll('\u0000', '\ufffd');
 
 function refuse(finding: Finding): AppError {
   return new AppError('validation-failed', { [printable(finding.path) || '_']: [{ key: finding.key }] });

@@ -83,7 +83,9 @@ export class FileStore {
       await pipeline(source, counter, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
     } catch (error) {
       await rm(tmpPath, { force: true });
-      throw sourceError !== null && error === sourceError ? new UploadStreamError(error) : error;
+      // The source may have failed before this listener was attached (`errored` keeps it).
+      const fromSource = error === sourceError || error === source.errored;
+      throw fromSource ? new UploadStreamError(error) : error;
     }
     return { tmpPath, size, sha256: hash.digest('hex') };
   }
