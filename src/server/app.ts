@@ -5,10 +5,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import type { Db } from './db/database.ts';
+import { logsRequests, textLogStream } from './log-lines.ts';
 import type { MessageProvider } from './messaging/messenger.ts';
 import type { PushSender } from './modules/push/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -38,7 +39,11 @@ export type App = FastifyInstance & { ctx: AppContext };
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(config.logFormat === 'text' ? { stream: textLogStream(logsRequests(config.logLevel)) } : {}),
+    },
+    logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     schemaController: strictSchemaController(),
