@@ -18,7 +18,8 @@ import { languagePlugin } from './plugins/language.ts';
 import { openApiOptions } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
-import { strictInputPlugin, strictSchemaController } from './plugins/strict-input.ts';
+import { schemaController } from './plugins/schema-compilers.ts';
+import { strictInputPlugin } from './plugins/strict-input.ts';
 import { registerRoutes } from './routes.ts';
 
 export interface AppDeps {
@@ -46,7 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
-    schemaController: strictSchemaController(),
+    schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
 

@@ -1,5 +1,4 @@
-import { AjvCompiler } from '@fastify/ajv-compiler';
-import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { type Finding, findBadValue, printable } from '../security/clean-values.ts';
@@ -12,30 +11,12 @@ import { type Finding, findBadValue, printable } from '../security/clean-values.
  *   (PostgreSQL refuses both, which used to answer 500); every number is finite
  *   (`1e309` parses to Infinity).
  * - Bodies are validated without type coercion (`"12"` is not 12, `true` is not 1);
- *   query strings and path parameters, which are text by nature, still convert.
+ *   query strings and path parameters, which are text by nature, still convert
+ *   (schema-compilers.ts).
  * - Integers nobody bounded get PostgreSQL's int4 range (see `boundIntegers`).
  */
 
 const INT4 = { minimum: -2147483648, maximum: 2147483647 };
-
-/** Ajv options of the whole app; only `coerceTypes` differs between body and the rest. */
-const AJV = { removeAdditional: true, useDefaults: true, allErrors: true } as const;
-
-/**
- * Fastify's validator factory with two Ajv instances: bodies strict, query/params/headers
- * converting. Pass as `schemaController` to Fastify().
- */
-export function strictSchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
-  const factory = AjvCompiler();
-  const buildValidator = (externalSchemas: Parameters<typeof factory>[0]): FastifySchemaCompiler<unknown> => {
-    const strict = factory(externalSchemas, { customOptions: { ...AJV, coerceTypes: false } });
-    const loose = factory(externalSchemas, { customOptions: { ...AJV, coerceTypes: 'array' } });
-    return (route: Parameters<FastifySchemaCompiler<unknown>>[0]) =>
-      (route.httpPart === 'body' ? strict : loose)(route as Parameters<typeof strict>[0]);
-  };
-  type Factory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
-  return { compilersFactory: { buildValidator: buildValidator as unknown as Factory['buildValidator'] } };
-}
 
 function refuse(finding: Finding): AppError {
   return new AppError('validation-failed', { [printable(finding.path) || '_']: [{ key: finding.key }] });
