@@ -16,9 +16,9 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { openApiOptions } from './plugins/openapi.ts';
+import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
-import { schemaController } from './plugins/schema-compilers.ts';
 import { strictInputPlugin } from './plugins/strict-input.ts';
 import { registerRoutes } from './routes.ts';
 
