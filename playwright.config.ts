@@ -38,7 +38,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+    // The compiled server, started as `npm run serve` starts it (scripts/start.mjs).
+    command: `rm -rf ${dataDir} && node scripts/build-server.mjs && node scripts/start.mjs --no-build`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // SIGTERM lets the server finish requests and stop its embedded PostgreSQL.

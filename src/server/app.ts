@@ -1,19 +1,22 @@
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { type ContextDeps, createContext } from './context.ts';
+import { logsRequests, textLogStream } from './log-lines.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
+import { openApiOptions } from './plugins/openapi.ts';
+import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
+import { strictInputPlugin } from './plugins/strict-input.ts';
 import { registerRoutes } from './routes.ts';
 import type { AppContext } from './types.ts';
 
@@ -30,12 +33,14 @@ export type App = FastifyInstance & { ctx: AppContext };
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(config.logFormat === 'text' ? { stream: textLogStream(logsRequests(config.logLevel)) } : {}),
+    },
+    logController: new LogController({ disableRequestLogging: !logsRequests(config.logLevel) }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: {
-      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true },
-    },
+    schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
 
@@ -58,20 +63,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-  await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tambak API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  await app.register(swagger, openApiOptions(config.supportUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
+  // After auth (a caller without a session learns nothing more), before the routes.
+  await app.register(strictInputPlugin);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
   if (config.staticDir)
     await app.register(staticAppPlugin, {

@@ -25,6 +25,8 @@ export interface Config {
   staticDir: string | null;
   supportUrl: string;
   logLevel: string;
+  /** `text`: one plain line per event (default); `json`: pino's JSON lines. */
+  logFormat: 'text' | 'json';
   /** Users never put into farm chat groups (users.id); empty: nobody excluded. */
   chatSyncExcludeUserIds: string[];
   /** Farms whose chat group is kept in step; empty: every farm. */
@@ -114,6 +116,12 @@ function uuidList(env: Env, name: string): string[] {
   return ids;
 }
 
+function logFormat(raw: string | undefined): 'text' | 'json' {
+  if (raw === undefined || raw === '' || raw === 'text') return 'text';
+  if (raw === 'json') return 'json';
+  throw new ConfigError(`LOG_FORMAT must be text or json, got "${raw}"`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -144,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || './dist',
     supportUrl: url(env, 'SUPPORT_URL', 'https://wa.me/6281100000000') as string,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    logFormat: logFormat(env.LOG_FORMAT),
     chatSyncExcludeUserIds: uuidList(env, 'CHAT_SYNC_EXCLUDE_USER_IDS'),
     chatSyncFarmIds: uuidList(env, 'CHAT_SYNC_FARM_IDS'),
     callRingTimeoutSeconds: int(env, 'CALL_RING_TIMEOUT_SECONDS', 45, 5, 600),

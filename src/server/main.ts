@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
 import { type EmbeddedCluster, startEmbeddedPostgres } from './db/embedded.ts';
+import { logsRequests } from './log-lines.ts';
 
 /**
  * Starts Tambak: embedded PostgreSQL unless DATABASE_URL is set, migrations, the API and
@@ -24,15 +25,17 @@ async function main(): Promise<void> {
   let cluster: EmbeddedCluster | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    cluster = await startEmbeddedPostgres(
-      join(config.dataDir, 'postgres'),
-      config.embeddedPgPort,
-      config.env === 'test',
-    );
+    const dir = join(config.dataDir, 'postgres');
+    step(`Starting the database in ${dir}`);
+    // PostgreSQL's own log only when asked for (LOG_LEVEL=debug); its errors always.
+    cluster = await startEmbeddedPostgres(dir, config.embeddedPgPort, !logsRequests(config.logLevel));
     await cluster.createDatabase('tambak');
     databaseUrl = cluster.url('tambak');
+  } else {
+    step('Using the database at DATABASE_URL');
   }
   const db = createDb(databaseUrl);
+  step('Database ready; applying migrations');
   await migrateToLatest(db);
   const app = await buildApp(config, { db, databaseUrl });
 
@@ -52,7 +55,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) => `Listening on ${address}`,
+  });
+  step(`Ready: open ${config.publicUrl} in a browser`);
+}
+
+/** One plain line per start-up step (see README, "Start"). */
+function step(line: string): void {
+  process.stdout.write(`${line}\n`);
 }
 
 main().catch((error) => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,8 @@ import { freePort } from './server-process.ts';
 /**
  * The built app served by the real server on its own embedded PostgreSQL in a temp dir,
  * for benchmarks and audits run outside the test runners. Needs `npm run build` first
- * (`BUILD_OUT_DIR` picks another build folder).
+ * (`BUILD_OUT_DIR` picks another build folder); compiles the server itself and starts it
+ * as `npm run serve` does.
  */
 export async function startAppServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tambak-app-'));
@@ -15,7 +16,9 @@ export async function startAppServer(): Promise<{ url: string; stop(): Promise<v
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   const pgPort = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server build failed');
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -93,6 +93,25 @@ describe('GET /api/chat/socket: sending', () => {
     expect(await count(a.id)).toBe(before);
   });
 
+  it('refuses NUL, lone surrogates and 1e309 in a frame as invalid (never an internal error)', async () => {
+    const before = await count(a.id);
+    for (const bad of ['a\u0000b', 'a\ud800b']) {
+      const frame = text(b.id, bad);
+      sa.send(frame);
+      const err = await sa.next<'error'>((f) => f.type === 'error' && f.ref === frame.client_id);
+      expect(err.code).toBe('validation-failed');
+      expect(err.errors?.text).toEqual(['Contains characters that are not allowed.']);
+    }
+    const id = randomUUID();
+    sa.ws.send(JSON.stringify(text(b.id, 'x', { client_id: id, n: 0 })).replace('"n":0', '"n":1e309'));
+    const err = await sa.next<'error'>((f) => f.type === 'error' && f.ref === id);
+    expect(err.code).toBe('validation-failed');
+    sa.ws.send('null');
+    sa.send({ type: 'ping', ref: 'still-open' });
+    await sa.next((f) => f.type === 'pong');
+    expect(await count(a.id)).toBe(before);
+  });
+
   it('refuses messages only the server makes (call, action, poll), storing nothing', async () => {
     const before = await count(a.id);
     for (const extra of [

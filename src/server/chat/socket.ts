@@ -7,6 +7,7 @@ import type { ErrorCode } from '#shared/errors';
 import { translate } from '#shared/i18n/messages';
 import { AppError } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { findBadValue, printable } from '../security/clean-values.ts';
 import type { ChatModules } from './chat-modules.ts';
 import { dispatch, type SocketSession } from './socket-dispatch.ts';
 
@@ -75,7 +76,11 @@ export function chatSocket(
       } catch {
         return fail('validation-failed', null);
       }
+      if (frame === null || typeof frame !== 'object') return fail('validation-failed', null);
       const ref = refOf(frame);
+      const bad = findBadValue(frame);
+      if (bad)
+        return fail('validation-failed', ref, { [printable(bad.path) || '_']: [translate(lang, bad.key)] });
       const type = typeof frame?.type === 'string' ? (frame.type as ClientMessageType) : null;
       if (!type || !(type in CHECKS))
         return fail('validation-failed', ref, { type: [translate(lang, 'validation.oneOf')] });

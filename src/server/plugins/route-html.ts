@@ -11,12 +11,34 @@ export interface HtmlVariant {
   br: Buffer;
 }
 
+/**
+ * The page as is, and its compressed copies made on first use (then kept): compressing
+ * every route's page at start cost time and memory before the first request (issue 12).
+ * Brotli's window is sized to the page, not its 4 MB default.
+ */
 function variant(html: string): HtmlVariant {
   const identity = Buffer.from(html);
+  let gzip: Buffer | undefined;
+  let br: Buffer | undefined;
   return {
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    get gzip() {
+      gzip ??= gzipSync(identity, { level: 9 });
+      return gzip;
+    },
+    get br() {
+      br ??= brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          [constants.BROTLI_PARAM_LGWIN]: Math.max(
+            16,
+            Math.min(24, Math.ceil(Math.log2(identity.length + 1))),
+          ),
+        },
+      });
+      return br;
+    },
   };
 }
 

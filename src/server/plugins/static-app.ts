@@ -27,7 +27,9 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: StaticAppOp
   const routeHtml = loadRouteHtml(root, opts.settings);
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // No route per file (the build has over a thousand: emoji, stickers): the wildcard
+    // route below serves them all, which keeps start-up fast and the route table small.
+    serve: false,
     index: false,
     // The build writes .br and .gz copies of text assets (vite.config.ts): sent by Accept-Encoding.
     preCompressed: true,
@@ -36,7 +38,6 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: StaticAppOp
       else res.header('cache-control', 'no-cache');
     },
   });
-  // Files not known at start (new build) are still served through the wildcard below.
   app.get('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     if (path === 'api' || path.startsWith('api/')) return reply.callNotFound();

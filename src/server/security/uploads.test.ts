@@ -377,7 +377,7 @@ describe('names and requests that try to reach elsewhere', () => {
       headers: user.auth,
       payload: { file: 'x' },
     });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().code).toBe('file-missing');
+    expect(json.statusCode).toBe(415);
+    expect(json.json().code).toBe('unsupported-media-type');
   });
 });

@@ -15,6 +15,13 @@ export class UploadTooLargeError extends Error {
   }
 }
 
+/** The sender's stream broke (a cut-off or malformed upload), not the disk; `cause` says how. */
+export class UploadStreamError extends Error {
+  constructor(cause: unknown) {
+    super('upload stream failed', { cause });
+  }
+}
+
 export interface ReceivedFile {
   tmpPath: string;
   size: number;
@@ -52,7 +59,8 @@ export class FileStore {
 
   /**
    * Writes the stream to a temporary file, counting and hashing; past `maxBytes` it stops
-   * and throws UploadTooLargeError. On any failure the temporary file is gone.
+   * and throws UploadTooLargeError; a failure of the source itself throws UploadStreamError.
+   * On any failure the temporary file is gone.
    */
   async receive(source: Readable, maxBytes: number): Promise<ReceivedFile> {
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
@@ -67,11 +75,17 @@ export class FileStore {
         done(null, chunk);
       },
     });
+    let sourceError: unknown = null;
+    source.once('error', (error) => {
+      sourceError = error;
+    });
     try {
       await pipeline(source, counter, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
     } catch (error) {
       await rm(tmpPath, { force: true });
-      throw error;
+      // The source may have failed before this listener was attached (`errored` keeps it).
+      const fromSource = error === sourceError || error === source.errored;
+      throw fromSource ? new UploadStreamError(error) : error;
     }
     return { tmpPath, size, sha256: hash.digest('hex') };
   }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { parseByteRange } from '../../storage/byte-range.ts';
 import { FILE_LIMIT, MB } from '../../storage/upload-policy.ts';
 import type { Api, AppContext } from '../../types.ts';
+import { brokenUpload } from './uploads.service.ts';
 
 const tags = ['uploads'];
 
@@ -25,7 +26,13 @@ export function uploadsRoutes(api: Api, ctx: AppContext): void {
       // A body announced far over the limit is refused before a byte is read.
       if (Number(req.headers['content-length'] ?? 0) > FILE_LIMIT + MB) throw new AppError('file-too-large');
       if (!req.isMultipart()) throw new AppError('file-missing');
-      const part = await req.file({ limits: { fileSize: FILE_LIMIT + 1, files: 1, fields: 10, parts: 11 } });
+      const part = await req
+        .file({ limits: { fileSize: FILE_LIMIT + 1, files: 1, fields: 10, parts: 11 } })
+        .catch((error: { statusCode?: number }) => {
+          // The framework's own refusals (limits, content type) keep their 4xx; a form the
+          // parser cannot read (no boundary, cut off) is the sender's fault too.
+          throw error.statusCode && error.statusCode < 500 ? error : brokenUpload();
+        });
       if (part?.fieldname !== 'file') {
         part?.file.resume();
         throw new AppError('file-missing');

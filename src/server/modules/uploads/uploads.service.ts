@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { UploadedFile } from '#shared/contracts/uploads';
 import { AppError, notFound } from '../../errors.ts';
-import { FileStore, UploadTooLargeError } from '../../storage/file-store.ts';
+import { FileStore, UploadStreamError, UploadTooLargeError } from '../../storage/file-store.ts';
 import { contentDisposition, safeName } from '../../storage/safe-name.ts';
 import { sniffUpload } from '../../storage/sniff.ts';
 import { FILE_LIMIT, isInline, limitOf, servedContentType } from '../../storage/upload-policy.ts';
@@ -23,6 +23,10 @@ export interface ServedFile {
 }
 
 const urlOf = (id: string) => `/api/files/${id}`;
+
+/** A multipart body cut off or malformed on the way: the sender's fault, 400. */
+export const brokenUpload = () =>
+  new AppError('validation-failed', { file: [{ key: 'validation.upload-broken' }] });
 
 function isFrameworkTooLarge(error: unknown): boolean {
   return (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -46,8 +50,10 @@ export class UploadService {
     try {
       received = await this.store.receive(file.stream, FILE_LIMIT);
     } catch (error) {
-      if (error instanceof UploadTooLargeError || isFrameworkTooLarge(error))
+      const cause = error instanceof UploadStreamError ? error.cause : error;
+      if (cause instanceof UploadTooLargeError || isFrameworkTooLarge(cause))
         throw new AppError('file-too-large');
+      if (error instanceof UploadStreamError) throw brokenUpload();
       throw error;
     }
     try {

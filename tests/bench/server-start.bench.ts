@@ -1,0 +1,108 @@
+/**
+ * Start-up of the production server (issue 12 point 12): builds dist-server/ (as `npm start`
+ * does), starts it as `npm start` does (scripts/server-command.mjs) twice on one temporary data directory (a cold start that creates the
+ * database, then a warm one) and prints, from the server's own step lines:
+ * - start → listening, and "database ready" → listening (goal ≤ 1 s),
+ * - resident memory (VmRSS) after one request and 5 s of no requests (goal ≤ 100 MB).
+ * Prints figures; no pass/fail.
+ *
+ *   node --import tsx tests/bench/server-start.bench.ts [compiled|tsx]
+ * `tsx` runs src/server/main.ts through the TypeScript loader instead, for comparison.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { serverCommand } from '../../scripts/server-command.mjs';
+import { freePort } from '../helpers/server-process.ts';
+
+const mode = process.argv[2] === 'tsx' ? 'tsx' : 'compiled';
+const IDLE_MS = 5000;
+const outDir = process.env.SERVER_OUT_DIR ?? 'dist-server';
+
+interface Run {
+  toReady: number;
+  dbReadyToListening: number;
+  rssMb: number;
+}
+
+/** Milliseconds since spawn at which each step line appeared. */
+async function startOnce(dataDir: string): Promise<Run> {
+  const port = await freePort();
+  const [node, ...args] =
+    mode === 'tsx' ? [process.execPath, '--import', 'tsx', 'src/server/main.ts'] : serverCommand(outDir);
+  const started = performance.now();
+  const child: ChildProcess = spawn(node, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',
+      LINK_SECRET: 'bench-secret-bench-secret-bench-secret',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const seen = new Map<string, number>();
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const listening = new Promise<void>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const at = performance.now() - started;
+      if (line.startsWith('Database ready')) seen.set('db', at);
+      if (line.startsWith('Ready:')) {
+        seen.set('listening', at);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+  await listening;
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+  if (!health.ok) throw new Error(`health answered ${health.status}`);
+  // Idle: no request for IDLE_MS, then the resident set as the kernel counts it.
+  await new Promise((r) => setTimeout(r, IDLE_MS));
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  const listeningAt = seen.get('listening') ?? Number.NaN;
+  return {
+    toReady: listeningAt,
+    dbReadyToListening: listeningAt - (seen.get('db') ?? Number.NaN),
+    rssMb: rssKb / 1024,
+  };
+}
+
+async function main() {
+  if (mode === 'compiled') {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('server build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'tambak-bench-start-'));
+  chmodSync(dataDir, 0o755); // as root, the embedded cluster runs as a user that must reach it
+  try {
+    const cold = await startOnce(dataDir);
+    const warm = await startOnce(dataDir);
+    const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(`server start (${mode}), idle ${IDLE_MS / 1000} s after one request:`);
+    for (const [name, run] of [
+      ['cold (new data dir)', cold],
+      ['warm', warm],
+    ] as const) {
+      console.log(
+        `  ${name}: start → listening ${f(run.toReady)}, database ready → listening ${f(run.dbReadyToListening)}, ` +
+          `RSS at idle ${run.rssMb.toFixed(1)} MB`,
+      );
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,231 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/server/app.ts';
+import { BulkBody } from '../../src/shared/contracts/bulk.ts';
+import { type WaterKind, WaterReadingInput } from '../../src/shared/contracts/water.ts';
+import {
+  addMember,
+  type FarmSetup,
+  ownerWithFarm,
+  type QuickUser,
+  quickUser,
+} from '../helpers/farm-fixtures.ts';
+import { multipart } from '../helpers/multipart.ts';
+import { badValuesFor, propertyPaths, type Schema, sample, withValue } from '../helpers/schema-samples.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+/**
+ * Issue 12 point 7: every route of the app, read from its own OpenAPI document, gets bad
+ * bodies (NUL, lone surrogates, 1e309, wrong types at every property, missing required
+ * properties, truncated JSON, other content types, bodies over the limit, broken
+ * multipart) from a signed-in farm owner. Every answer must be a 4xx with the error
+ * envelope: never a 5xx, never a bad value accepted after coercion.
+ */
+
+interface Operation {
+  method: string;
+  path: string;
+  body?: Schema;
+  multipart: boolean;
+}
+
+interface Outcome {
+  what: string;
+  status: number;
+  body: string;
+}
+
+let app: App;
+let owner: QuickUser;
+let farm: FarmSetup;
+let other: QuickUser;
+const ids: Record<string, string> = {};
+const outcomes: Outcome[] = [];
+
+function operations(doc: Schema): Operation[] {
+  const ops: Operation[] = [];
+  for (const [path, item] of Object.entries<Schema>(doc.paths)) {
+    for (const [method, op] of Object.entries<Schema>(item)) {
+      if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const content = op.requestBody?.content ?? {};
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        body: content['application/json']?.schema,
+        multipart: 'multipart/form-data' in content,
+      });
+    }
+  }
+  return ops;
+}
+
+/** Real ids for path parameters, so requests reach the handlers and the database. */
+function concretePath(path: string): string {
+  const guess = (segment: string): string => {
+    if (path.startsWith('/api/farm/')) return farm.farmId;
+    if (path.startsWith('/api/block/')) return farm.blockId;
+    if (path.startsWith('/api/pond/')) return farm.pondIds[0];
+    if (path.startsWith('/api/userFarm/')) return farm.ownerUserFarmId;
+    if (path.startsWith('/api/cycle/')) return ids.cycle;
+    if (path.startsWith('/api/water/general/')) return ids.reading;
+    if (segment === 'guid') return ids.group;
+    if (segment === 'uid') return other.id;
+    return uuidv7();
+  };
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => guess(name));
+}
+
+async function send(op: Operation, what: string, payload: string | Buffer, contentType: string) {
+  const res = await app.inject({
+    method: op.method as 'POST',
+    url: `${concretePath(op.path)}?farm_id=${farm.farmId}&lang=en`,
+    headers: { ...owner.auth, 'content-type': contentType },
+    payload,
+  });
+  outcomes.push({ what: `${op.method} ${op.path} ${what}`, status: res.statusCode, body: res.body });
+}
+
+/** A 4xx with `{ message, code }`, or for a bulk route a 200 in which every item failed. */
+function isRefusal(o: Outcome): boolean {
+  let body: { message?: unknown; code?: unknown; data?: { results?: { status: string }[] } };
+  try {
+    body = JSON.parse(o.body);
+  } catch {
+    return false;
+  }
+  if (o.status >= 400 && o.status < 500)
+    return typeof body.message === 'string' && body.message !== '' && typeof body.code === 'string';
+  if (o.status === 200 && o.what.includes('/bulk '))
+    return (
+      (body.data?.results ?? []).every((r) => r.status === 'error') && (body.data?.results?.length ?? 0) > 0
+    );
+  return false;
+}
+
+beforeAll(async () => {
+  ({ app, owner, farm } = await ownerWithFarm(2, () => createTestApp()));
+  other = await quickUser(app, 'other');
+  await addMember(app, farm.farmId, other, 3);
+  const cycle = await app.inject({
+    method: 'POST',
+    url: '/api/cycle',
+    headers: owner.auth,
+    payload: { pond_id: farm.pondIds[0], start_date: '2025-03-01' },
+  });
+  ids.cycle = cycle.json().data.cycle_id;
+  const readingId = uuidv7();
+  await app.inject({
+    method: 'POST',
+    url: '/api/water/general/bulk',
+    headers: owner.auth,
+    payload: {
+      items: [{ id: readingId, pond_id: farm.pondIds[0], measured_at: '2025-03-02T06:00:00+07:00', ph: 7 }],
+    },
+  });
+  ids.reading = readingId;
+  const group = await app.inject({
+    method: 'POST',
+    url: '/api/chat/groups',
+    headers: owner.auth,
+    payload: { name: 'Grup uji', type: 'public' },
+  });
+  ids.group = group.json().data.guid;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('bad input on every route (issue 12 point 7)', () => {
+  it('answers every bad body with a 4xx and the error envelope, never a 5xx or a coerced value', async () => {
+    const doc = app.swagger() as Schema;
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThan(30);
+    // Routes that end the owner's farm, then session, go last, so the others still reach their handlers.
+    const order = (op: Operation) => (/logout/.test(op.path) ? 2 : /delete|leave/.test(op.path) ? 1 : 0);
+    ops.sort((a, b) => order(a) - order(b));
+
+    for (const op of ops) {
+      if (op.body) {
+        // A bulk route checks only item ids; its items are checked per item against the documented input.
+        const kind = /^\/api\/water\/(\w+)\/bulk$/.exec(op.path)?.[1] as WaterKind | undefined;
+        const schema = kind ? BulkBody(WaterReadingInput[kind]) : op.body;
+        const base = sample(schema, { farm_id: farm.farmId, pond_id: farm.pondIds[0] });
+        for (const { path, schema: prop, required } of propertyPaths(schema)) {
+          for (const bad of badValuesFor(prop, required))
+            await send(op, `${path.join('.')}: ${bad.name}`, withValue(base, path, bad), 'application/json');
+        }
+        const text = JSON.stringify(base);
+        await send(op, 'truncated JSON', text.slice(0, Math.max(1, text.length - 2)), 'application/json');
+        await send(op, 'array for the body', '[]', 'application/json');
+        await send(
+          op,
+          'NUL in a key',
+          JSON.stringify({ 'a\u0000': 1, ...(base as object) }),
+          'application/json',
+        );
+        await send(
+          op,
+          'body over the limit',
+          JSON.stringify({ x: 'x'.repeat(3 * 1024 * 1024) }),
+          'application/json',
+        );
+      }
+      if (op.multipart) {
+        const good = multipart({ filename: 'a.txt', type: 'text/plain', data: 'hello' });
+        const boundary = good.headers['content-type'].split('boundary=')[1];
+        await send(op, 'multipart truncated', good.payload.subarray(0, 60), good.headers['content-type']);
+        await send(
+          op,
+          'multipart without closing boundary',
+          good.payload.subarray(0, good.payload.length - 8),
+          good.headers['content-type'],
+        );
+        await send(op, 'multipart without boundary', good.payload, 'multipart/form-data');
+        await send(
+          op,
+          'multipart with another boundary',
+          good.payload,
+          `multipart/form-data; boundary=${boundary}x`,
+        );
+        await send(
+          op,
+          'multipart garbage',
+          Buffer.from('--\r\n\r\n\u0000\u0000--'),
+          'multipart/form-data; boundary=x',
+        );
+        await send(op, 'JSON to the upload route', '{"file":"x"}', 'application/json');
+      }
+      const form = op.multipart ? 'a=1' : 'name=x&farm_id=1';
+      await send(op, 'form-encoded body', form, 'application/x-www-form-urlencoded');
+      await send(op, 'text/plain body', 'hello', 'text/plain');
+      await send(op, 'xml body', '<a/>', 'application/xml');
+    }
+
+    const serverErrors = outcomes.filter((o) => o.status >= 500);
+    const notRefused = outcomes.filter((o) => !isRefusal(o));
+    const wrongType = outcomes.filter(
+      (o) => /(form-encoded|text\/plain|xml) body$/.test(o.what) && o.status !== 415,
+    );
+    console.log(
+      `bad-input sweep: ${ops.length} routes, ${outcomes.length} requests, ${serverErrors.length} × 5xx, ` +
+        `${notRefused.length - serverErrors.length} accepted or not enveloped, ${wrongType.length} wrong content types not 415`,
+    );
+    for (const o of notRefused.slice(0, 40)) console.log(`  ${o.status} ${o.what} ${o.body.slice(0, 120)}`);
+    expect(serverErrors.map((o) => `${o.status} ${o.what}`)).toEqual([]);
+    expect(notRefused.map((o) => `${o.status} ${o.what}`)).toEqual([]);
+    expect(wrongType.map((o) => `${o.status} ${o.what}`)).toEqual([]);
+  }, 300_000);
+
+  it('answers a body of a kind the API does not read (not JSON) with 415 in the caller’s language', async () => {
+    const someone = await quickUser(app, 'form');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/farm/add?lang=id',
+      headers: { ...someone.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Tambak',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'unsupported-media-type' });
+    expect(res.json().message).not.toMatch(/file type/i);
+  });
+});
