@@ -66,6 +66,12 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
   await water.enter('Kolam 1', { pH: '8.7', DO: '5.2' });
   await water.enter('Kolam 2', { pH: '7.5', DO: '4.9' });
   await page.getByRole('button', { name: 'Simpan 2 kolam' }).click();
+  await water.confirmPartial();
+  // The manager's reading of this morning is in Kolam 1 already: this one is a second reading.
+  await page
+    .getByRole('dialog', { name: 'Sudah ada catatan' })
+    .getByRole('button', { name: 'Tetap simpan' })
+    .click();
   const mine = async () =>
     (await managerApi.get<Reading[]>(`/water/general?farm_id=${farmId}`)).filter((r) => r.id !== managers);
   await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBe(2);

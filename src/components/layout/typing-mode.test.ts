@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isTypingTarget, keyboardInset, trackTypingMode } from './typing-mode.ts';
 
 describe('typing mode (issue 12 point 9)', () => {
@@ -24,7 +24,7 @@ describe('typing mode (issue 12 point 9)', () => {
   });
 
   it('marks <html> while a field has focus, also when focus walks field to field', () => {
-    document.body.innerHTML = '<input id="a"><input id="b"><button id="save">Simpan</button>';
+    document.body.innerHTML = '<input id="a"><input id="b"><button id="other" type="button">Lain</button>';
     stop = trackTypingMode(document);
     const root = document.documentElement;
     expect(root.dataset.typing).toBeUndefined();
@@ -32,11 +32,25 @@ describe('typing mode (issue 12 point 9)', () => {
     expect(root.dataset.typing).toBe('on');
     (document.getElementById('b') as HTMLInputElement).focus();
     expect(root.dataset.typing).toBe('on');
-    (document.getElementById('save') as HTMLButtonElement).focus();
+    (document.getElementById('other') as HTMLButtonElement).focus();
     expect(root.dataset.typing).toBeUndefined();
     (document.getElementById('b') as HTMLInputElement).focus();
     (document.getElementById('b') as HTMLInputElement).blur();
     expect(root.dataset.typing).toBeUndefined();
+  });
+
+  it('keeps the layout still while a button is pressed, and ends the mode once the press is over', async () => {
+    document.body.innerHTML = '<form><input id="a"><button id="save" type="submit">Simpan</button></form>';
+    stop = trackTypingMode(document);
+    const root = document.documentElement;
+    (document.getElementById('a') as HTMLInputElement).focus();
+    const save = document.getElementById('save') as HTMLButtonElement;
+    // A press: pointerdown, the focus moves to the button, pointerup, click.
+    save.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    save.focus();
+    expect(root.dataset.typing).toBe('on');
+    save.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    await vi.waitFor(() => expect(root.dataset.typing).toBeUndefined());
   });
 
   it('measures the part of the page a keyboard overlays (iOS), nothing where it resizes the page', () => {

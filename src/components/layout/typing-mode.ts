@@ -47,17 +47,37 @@ export function keyboardInset(win: Pick<Window, 'innerHeight' | 'visualViewport'
 /** Follows focus on `doc` and keeps `data-typing` on its root; returns the unsubscribe. */
 export function trackTypingMode(doc: Document = document): () => void {
   const root = doc.documentElement;
+  const win = doc.defaultView;
   const set = (typing: boolean) => {
     if (typing) root.dataset.typing = 'on';
     else delete root.dataset.typing;
   };
-  const onFocusIn = (event: FocusEvent) => set(isTypingTarget(event.target));
+  // A press on a button (the stuck save button, chat's sticker button) moves the focus out
+  // of the field first. The layout must not change under the finger then: the button would
+  // jump (back into the form, or up when hidden bars return) and the press would land
+  // elsewhere, so nothing is saved. The mode ends once the press is over (after its click).
+  let pressing = false;
+  const onPointerDown = () => {
+    pressing = true;
+  };
+  const settle = () =>
+    win?.setTimeout(() => {
+      pressing = false;
+      set(isTypingTarget(doc.activeElement));
+    }, 0);
+  const onFocusIn = (event: FocusEvent) => {
+    if (isTypingTarget(event.target) || !pressing) set(isTypingTarget(event.target));
+  };
   // relatedTarget is where focus goes next (null: nowhere, e.g. the keyboard was closed by blur).
-  const onFocusOut = (event: FocusEvent) => set(isTypingTarget(event.relatedTarget));
+  const onFocusOut = (event: FocusEvent) => {
+    if (isTypingTarget(event.relatedTarget) || !pressing) set(isTypingTarget(event.relatedTarget));
+  };
+  doc.addEventListener('pointerdown', onPointerDown, true);
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
+  doc.addEventListener('pointerup', settle, true);
+  doc.addEventListener('pointercancel', settle, true);
   set(isTypingTarget(doc.activeElement));
-  const win = doc.defaultView;
   const vv = win?.visualViewport;
   const onViewport = () => {
     if (win) root.style.setProperty('--keyboard-inset', `${keyboardInset(win)}px`);
@@ -67,6 +87,9 @@ export function trackTypingMode(doc: Document = document): () => void {
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
     doc.removeEventListener('focusout', onFocusOut);
+    doc.removeEventListener('pointerdown', onPointerDown, true);
+    doc.removeEventListener('pointerup', settle, true);
+    doc.removeEventListener('pointercancel', settle, true);
     vv?.removeEventListener('resize', onViewport);
     vv?.removeEventListener('scroll', onViewport);
     root.style.removeProperty('--keyboard-inset');

@@ -234,7 +234,20 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
       await card.getByLabel('pH', { exact: false }).first().fill(String(ph).replace('.', ','));
       await card.getByLabel('DO', { exact: false }).first().fill(String(dO).replace('.', ','));
       await page.getByRole('button', { name: 'Simpan 1 kolam' }).click();
-      await page.getByText('1 catatan tersimpan di ponsel, menunggu sinyal.').first().waitFor();
+      // pH and DO only: the form asks before saving a partly filled card; a pond that already
+      // has a reading in this slot (another device's) asks whether to save a second one.
+      const saved = page.getByText('1 catatan tersimpan di ponsel, menunggu sinyal.').first();
+      const partial = page.getByRole('dialog', { name: 'Simpan sebagian?' });
+      const duplicate = page.getByRole('dialog', { name: 'Sudah ada catatan' });
+      for (;;) {
+        await saved.or(partial).or(duplicate).first().waitFor();
+        if (await saved.isVisible()) break;
+        const [dialog, answer] = (await partial.isVisible())
+          ? [partial, 'Simpan sebagian']
+          : [duplicate, 'Tetap simpan'];
+        await dialog.getByRole('button', { name: answer }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
       const after = await api(d, 'ids', 'waterGeneral', farm.farmId);
       // Rows the pulls brought in meanwhile are other devices' records (all in the ledger).
       const fresh = after.filter((id) => !before.has(id) && !ledger.has('waterGeneral', id));
