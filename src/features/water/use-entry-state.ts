@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { createFormStore, type FormStore } from '#components/field-store.ts';
 import type { TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
@@ -27,6 +27,7 @@ export function useEntryState(db: TambakDb, farmId: string) {
   const [store] = useState(() => createFormStore(initialState()));
   const [ready, setReady] = useState(false);
   const [restored, setRestored] = useState(false);
+  const cancelPending = useRef(() => {});
 
   useEffect(() => {
     let live = true;
@@ -38,6 +39,12 @@ export function useEntryState(db: TambakDb, farmId: string) {
       const pending = unsaved;
       unsaved = null;
       if (pending) void writeDraft(db, farmId, pending);
+    };
+    // A save writes the draft itself (in its transaction): a typing write still waiting
+    // must not run after it and bring the saved values back as a draft.
+    cancelPending.current = () => {
+      clearTimeout(timer);
+      unsaved = null;
     };
     // The write is debounced while he types; whatever is still waiting is written at once
     // when the screen closes or the page is hidden (app switched, screen locked).
@@ -91,5 +98,8 @@ export function useEntryState(db: TambakDb, farmId: string) {
     void clearDraft(db, farmId, WATER_DRAFT);
   };
 
-  return { store, ready, restored, setRestored, discard };
+  /** Call right before a save that writes the draft in its own transaction. */
+  const cancelAutosave = () => cancelPending.current();
+
+  return { store, ready, restored, setRestored, discard, cancelAutosave };
 }

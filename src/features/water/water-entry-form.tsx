@@ -70,7 +70,7 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
   const session = useSession();
   const farmId = farm.farm_id;
   const userId = session?.user?.id ?? session?.pu_id ?? '';
-  const { store, ready, restored, setRestored, discard } = useEntryState(db, farmId);
+  const { store, ready, restored, setRestored, discard, cancelAutosave } = useEntryState(db, farmId);
   const date = useStoreValue(store, (s) => s.date);
   const time = useStoreValue(store, (s) => s.time);
   const kind = useStoreValue(store, (s) => s.kind);
@@ -198,6 +198,7 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
     const rest = hasAnyValue(values) ? { ...state, values } : { ...initialState(), kind: state.kind };
     setSaving(true);
     try {
+      cancelAutosave();
       await saveReadings(db, batches, { farmId, form: WATER_DRAFT, rest });
       store.set((s) => (s === state ? rest : { ...s, values: withoutSaved(s.values, batches) }));
       setRestored(false);
