@@ -93,8 +93,9 @@ export function RootLayout() {
     <ChatProvider>
       <AppShell flags={flags} nav={nav}>
         {!embed && registerWorker && <PwaUpdate />}
-        {offerInstall && <InstallPrompt />}
         <Outlet />
+        {/* Below the screen: it comes after the first paint and must not push the screen down. */}
+        {offerInstall && <InstallPrompt />}
         {showChat && <ChatButton />}
       </AppShell>
     </ChatProvider>

@@ -1,20 +1,46 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conflictsOf, type FieldConflict } from '#local/conflicts';
-import { getDb, type TambakDb } from '#local/db';
-import { knownDeviceId } from '#local/device';
+import type { TambakDb } from '#local/db';
 import { useFormat } from './format.tsx';
 import './record-status.css';
 
-/** This device's id (live), to pick the conflicts it lost. */
-export function useDeviceId(db: TambakDb = getDb()): string | undefined {
-  return useLiveQuery(() => knownDeviceId(db), [db]);
+/**
+ * Device ids read so far, per database (`default`: the app's own). Dexie is read through
+ * a dynamic import, as in use-resource.tsx: this module is on every screen's first load
+ * and must not bring the database code into it (ADR 0007).
+ */
+const known = new Map<TambakDb | 'default', string>();
+const listeners = new Set<() => void>();
+
+async function readDeviceId(db: TambakDb | undefined): Promise<void> {
+  const [local, device] = await Promise.all([import('#local/db'), import('#local/device')]);
+  const id = await device.knownDeviceId(db ?? local.getDb());
+  if (!id || known.get(db ?? 'default') === id) return;
+  known.set(db ?? 'default', id);
+  for (const listener of [...listeners]) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * This device's id, to pick the conflicts it lost: read when a record with conflicts shows
+ * (only those need it; the id is made at the device's first edit and kept after logout).
+ */
+export function useDeviceId(db?: TambakDb, conflicts?: unknown): string | undefined {
+  const id = useSyncExternalStore(subscribe, () => known.get(db ?? 'default'));
+  useEffect(() => {
+    if (Array.isArray(conflicts) && conflicts.length > 0) void readDeviceId(db).catch(() => undefined);
+  }, [db, conflicts]);
+  return id;
 }
 
 /** The conflicts of `row` this device lost (empty while the id loads). */
 export function useMyConflicts(row: { conflicts?: unknown }, db?: TambakDb): FieldConflict[] {
-  return conflictsOf(row, useDeviceId(db));
+  return conflictsOf(row, useDeviceId(db, row.conflicts));
 }
 
 interface RecordConflictsProps {
