@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
 import { installChoice } from '#local/install-choice';
@@ -43,10 +43,33 @@ function useOffer(): InstallPromptEvent | null {
   );
 }
 
+/** Events that say the person is using the screen (a tap, a key, a scroll). */
+const IN_USE = ['pointerdown', 'keydown', 'scroll'] as const;
+
+/**
+ * True once the person has used the screen. The offer waits for it: a card that appeared
+ * on its own while the screen loads would push in as the screen's largest late paint (and
+ * move what he was about to tap); after his first touch it is a stable part of the page.
+ */
+function useScreenInUse(): boolean {
+  const [inUse, setInUse] = useState(false);
+  useEffect(() => {
+    if (inUse) return;
+    const mark = () => setInUse(true);
+    for (const type of IN_USE)
+      globalThis.addEventListener(type, mark, { capture: true, passive: true, once: true });
+    return () => {
+      for (const type of IN_USE) globalThis.removeEventListener(type, mark, { capture: true });
+    };
+  }, [inUse]);
+  return inUse;
+}
+
 /**
  * Offers "install on the home screen" (a pond keeper then opens Tambak like an app, offline
  * too) at one defined moment: on the farm screens the shell places it on, once the first
- * screen is up and the browser has said the app is installable. It is a card in the page,
+ * screen is up, the browser has said the app is installable and the person has started
+ * using the screen (first tap, key or scroll). It is a card below the screen,
  * not a floating bar, so it never covers a field. "Not now" asks again after
  * SNOOZE_DAYS, "never" never again on this device (src/local/install-choice.ts).
  */
@@ -54,8 +77,9 @@ export function InstallPrompt() {
   const { t } = useTranslation('ui');
   const pending = useOffer();
   const screenUp = useAfterFirstScreen();
+  const inUse = useScreenInUse();
   const [open, setOpen] = useState(() => installChoice.mayOffer(Date.now()));
-  if (!pending || !screenUp || !open) return null;
+  if (!pending || !screenUp || !inUse || !open) return null;
   const answer = (choice: 'later' | 'never') => {
     installChoice.remember(choice, Date.now());
     setOpen(false);

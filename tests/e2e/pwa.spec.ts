@@ -55,8 +55,12 @@ test('Tambak is installable; the install offer shows on the farm screen, and "no
   const card = page.getByRole('region', { name: 'Pasang aplikasi' });
   await expect(card).toHaveCount(0);
 
-  // The farm screen: a card in the page (not floating), after the first screen is up.
+  // The farm screen: a card in the page (not floating), once the first screen is up and he
+  // has started using it (nothing pushes in while the screen loads).
   await page.goto(`/farm/${farmId}`);
+  await firstScreenUp(page);
+  await expect(card).toHaveCount(0);
+  await page.keyboard.press('Shift');
   await expect(card).toBeVisible();
   expect(await card.evaluate((el) => getComputedStyle(el).position)).toBe('static');
   await page.screenshot({ path: 'test-results/pwa-install-offer-id-360.png' });
@@ -78,6 +82,8 @@ test('Tambak is installable; the install offer shows on the farm screen, and "no
     );
   });
   await page.reload();
+  await firstScreenUp(page);
+  await page.keyboard.press('Shift');
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Jangan tawarkan lagi' }).click();
   await expect(card).toHaveCount(0);
