@@ -12,9 +12,11 @@
  *
  *   BUILD_OUT_DIR=dist node --import tsx tests/bench/water-entry-speed.bench.ts [ponds=10] [cpu=4]
  */
+
 import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { startAppServer } from '../helpers/app-server.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 
 const PONDS = Number(process.argv[2] ?? 10);
 const CPU_SLOWDOWN = Number(process.argv[3] ?? 4);
@@ -102,14 +104,8 @@ function field(page: Page, pond: number, label: string) {
 async function main() {
   const app = await startAppServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const session = await signUp(app.url);

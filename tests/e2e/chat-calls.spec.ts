@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup';
 
 /**
@@ -9,15 +10,9 @@ import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setu
 test.use({
   viewport: { width: 360, height: 800 },
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--allow-loopback-in-peer-connection',

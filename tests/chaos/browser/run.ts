@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../helpers/chromium.ts';
 import { createWorld } from '../world.ts';
 import { type BrowserSeedTally, formatBrowserTally, runBrowserSeed } from './browser-harness.ts';
 import { startStack } from './stack.ts';
@@ -26,14 +27,8 @@ const first = Number(values.first);
 
 const stack = await startStack({ staticDir: process.env.BUILD_OUT_DIR ?? 'dist' });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 let failed = false;
 try {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
 import lighthouse, { type Config, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../helpers/chromium.ts';
 import { AccountPages } from '../pages/account-pages.ts';
 
 /**
@@ -14,15 +15,6 @@ import { AccountPages } from '../pages/account-pages.ts';
  * kept, as a phone's are: the browser evicts an origin's storage as a whole, never the
  * local copy alone.
  */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'pwa'] as const;
 
@@ -103,7 +95,7 @@ export class LighthouseBrowser {
   static async launch(): Promise<LighthouseBrowser> {
     const profileDir = mkdtempSync(join(tmpdir(), 'tambak-lh-'));
     const context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS, '--remote-debugging-port=0'],
     });
     // Chromium writes the port it picked into the profile folder.
