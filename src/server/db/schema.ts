@@ -172,6 +172,48 @@ export interface CyclesTable extends MergeColumns {
   deleted_at: NullableTimestamp;
 }
 
+/** A stocking of a pond within a cycle (migration 0012). */
+export interface StocksTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string;
+  stock_date: CalendarDate;
+  seed_net: number;
+  seed_actual: number;
+  seed_source: string | null;
+  pl_age: number | null;
+  bags: number | null;
+  seed_photo: string | null;
+  is_harvest: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One growth sample of one pond on one day (migration 0012); weight in grams. */
+export interface SamplingsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string;
+  sampled_on: CalendarDate;
+  shrimp_count: number;
+  sample_weight: Numeric;
+  hollow: ColumnType<number, number | undefined, number>;
+  molting: ColumnType<number, number | undefined, number>;
+  pale: ColumnType<number, number | undefined, number>;
+  undersize: ColumnType<number, number | undefined, number>;
+  red_leg: ColumnType<number, number | undefined, number>;
+  red_tail: ColumnType<number, number | undefined, number>;
+  note: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 /** Columns every water-reading table shares (migration 0002). */
 export interface WaterReadingColumns extends MergeColumns {
   id: string;
@@ -392,6 +434,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   record_history: RecordHistoryTable;
   cycles: CyclesTable;
+  stocks: StocksTable;
+  samplings: SamplingsTable;
   water_general: WaterGeneralTable;
   water_chemical: WaterChemicalTable;
   water_biological: WaterBiologicalTable;
