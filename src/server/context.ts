@@ -9,6 +9,8 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
+import { DemoRepository } from './modules/demo/demo.repository.ts';
+import { DemoService } from './modules/demo/demo.service.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
@@ -112,6 +114,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     chat,
     push,
     uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
+    demo: new DemoService(new DemoRepository(db)),
   };
 }
 

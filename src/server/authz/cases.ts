@@ -2,6 +2,7 @@ import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
+import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
@@ -26,4 +27,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   chatGroupAuthz,
   pushAuthz,
   uploadsAuthz,
+  demoAuthz,
 ];

@@ -85,6 +85,8 @@ export interface FarmsTable extends MergeColumns {
   name: string;
   status: Generated<number>;
   is_hide_finance: Generated<boolean>;
+  /** The one farm `npm run demo` loads, open read-only to every user (migration 0018). */
+  is_demo: Generated<boolean>;
   created_by: string;
   created_at: Timestamp;
   updated_at: Timestamp;
