@@ -7,6 +7,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -51,4 +52,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chatRoutes(typed, ctx);
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
+  photosRoutes(typed, ctx);
 }

@@ -3,6 +3,7 @@ import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
@@ -26,4 +27,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   chatGroupAuthz,
   pushAuthz,
   uploadsAuthz,
+  photosAuthz,
 ];
