@@ -15,6 +15,8 @@ import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { PhotoRepository } from './modules/photos/photos.repository.ts';
+import { PhotoService } from './modules/photos/photos.service.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -99,6 +101,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);
   farmModules.farms.chatSync = syncFarmGroup;
   farmModules.userFarms.chatSync = syncFarmGroup;
+  const uploads = new UploadService(new UploadRepository(db), new FileStore(config.dataDir));
   return {
     config,
     db: db as Db,
@@ -113,8 +116,9 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createWaterModules({ db, farmAccess }),
     chat,
     push,
-    uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
     demo: new DemoService(new DemoRepository(db)),
+    uploads,
+    photos: new PhotoService({ photos: new PhotoRepository(db), uploads, access: farmAccess }),
   };
 }
 

@@ -8,6 +8,7 @@ import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -53,4 +54,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
   demoRoutes(typed, ctx);
+  photosRoutes(typed, ctx);
 }

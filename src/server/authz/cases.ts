@@ -4,6 +4,7 @@ import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
@@ -28,4 +29,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   pushAuthz,
   uploadsAuthz,
   demoAuthz,
+  photosAuthz,
 ];

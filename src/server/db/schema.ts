@@ -420,6 +420,23 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** A photo of a production record (migration 0014); the id comes from the device. */
+export interface RecordPhotosTable {
+  id: string;
+  farm_id: string;
+  pond_id: string | null;
+  record_type: string;
+  record_id: string;
+  upload_id: string;
+  mime_type: string;
+  width: number | null;
+  height: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -457,4 +474,5 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_events: ChatEventsTable;
   uploads: UploadsTable;
+  record_photos: RecordPhotosTable;
 }
