@@ -3,6 +3,7 @@ import { FEATURES, ROLE } from '../../src/shared/domain/permissions.ts';
 import type { DemoApi } from './api.ts';
 import { addDays, planCycles } from './calendar.ts';
 import type { DemoContext, DemoPond } from './context.ts';
+import { cycleStory } from './growth.ts';
 
 export const DEMO_FARM_NAME = 'Tambak Demo Sumber Rejeki';
 const BLOCKS = ['A', 'B', 'C', 'D'];
@@ -56,10 +57,10 @@ export async function blocksAndPonds(
     const area = rng.int(40, 90) * 50;
     const pond_id = ctx.id(`pond:${i}`, origin);
     await ctx.api.call('POST', '/pond', { farm_id: ctx.farmId, block_id: blockIds[b], pond_id, name, area });
-    const cycles = planCycles(rng, firstDay, ctx.today).map((c) => ({
-      ...c,
-      id: ctx.id(`cycle:${i}:${c.index}`, Date.parse(`${c.start}T00:00:00Z`)),
-    }));
+    const cycles = planCycles(rng, firstDay, ctx.today).map((c) => {
+      const cycle = { ...c, id: ctx.id(`cycle:${i}:${c.index}`, Date.parse(`${c.start}T00:00:00Z`)) };
+      return { ...cycle, story: cycleStory(ctx.rngFor(`story:${i}:${c.index}`), area, cycle, ctx.today) };
+    });
     ponds.push({ id: pond_id, name, area, cycles });
   }
   return ponds;

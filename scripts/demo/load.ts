@@ -3,8 +3,8 @@ import type { App } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { Rng } from '../lib/prng.ts';
 import { DemoApi } from './api.ts';
-import type { DemoContext } from './context.ts';
-import { cycles } from './cycles.ts';
+import type { DemoContext, DemoGenerator, DemoLifecycle, RoundCycle } from './context.ts';
+import { cycleLifecycle } from './cycles.ts';
 import { blocksAndPonds, demoFarm, viewerPermissions } from './farm.ts';
 import { demoId } from './ids.ts';
 import { water } from './water.ts';
@@ -18,11 +18,11 @@ export interface DemoOptions {
   log?: (line: string) => void;
 }
 
-/** One generator per domain, in the order their records depend on each other. */
-const GENERATORS: [string, (ctx: DemoContext) => Promise<void>][] = [
-  ['cycles', cycles],
-  ['water', water],
-];
+/** One generator per domain; within a round they run in this order. */
+const GENERATORS: DemoGenerator[] = [water];
+
+/** How rounds of cycles open and close. */
+const LIFECYCLE: DemoLifecycle = cycleLifecycle;
 
 const OWNER_EMAIL = 'demo-owner@tambak.invalid';
 
@@ -45,6 +45,14 @@ async function demoOwner(db: Db): Promise<string> {
     })
     .execute();
   return id;
+}
+
+/** The k-th cycle of every pond that has one, for k = 0, 1, … */
+function rounds(ctx: DemoContext): RoundCycle[][] {
+  const most = Math.max(0, ...ctx.ponds.map((p) => p.cycles.length));
+  return Array.from({ length: most }, (_, k) =>
+    ctx.ponds.flatMap((pond) => (pond.cycles[k] ? [{ pond, cycle: pond.cycles[k] }] : [])),
+  );
 }
 
 function wibToday(): string {
@@ -76,11 +84,21 @@ export async function loadDemo(app: App, db: Db, options: DemoOptions) {
   const ponds = await blocksAndPonds(base, options.ponds, options.days);
   const ctx: DemoContext = { ...base, ponds };
   const timings: Record<string, number> = {};
-  for (const [name, generate] of GENERATORS) {
+  const timed = async (name: string, work: () => Promise<void>) => {
     const started = performance.now();
-    await generate(ctx);
-    timings[name] = Math.round(performance.now() - started);
-    log(`${name}: ${(timings[name] / 1000).toFixed(1)} s`);
+    await work();
+    timings[name] = (timings[name] ?? 0) + performance.now() - started;
+  };
+  for (const g of GENERATORS) if (g.once) await timed(g.name, () => g.once?.(ctx) ?? Promise.resolve());
+  for (const round of rounds(ctx)) {
+    await timed('cycles', () => LIFECYCLE.open(ctx, round));
+    for (const g of GENERATORS)
+      if (g.round) await timed(g.name, () => g.round?.(ctx, round) ?? Promise.resolve());
+    await timed('cycles', () => LIFECYCLE.close(ctx, round));
+  }
+  for (const [name, ms] of Object.entries(timings)) {
+    timings[name] = Math.round(ms);
+    log(`${name}: ${(ms / 1000).toFixed(1)} s`);
   }
   return { farmId, requests: api.requests, records: api.records, timings };
 }
