@@ -143,30 +143,32 @@ export function Figures({
   const none = t('figures.none');
   const prevAbw = previous ? previous.sample_weight / previous.shrimp_count : null;
   return (
-    <dl className="sampling-figures" aria-live="polite">
-      <div>
-        <dt>{t('figures.abw')}</dt>
-        <dd>
-          {figures.abw === null ? none : t('figures.abwValue', { value: format.number(figures.abw, 2) })}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('figures.size')}</dt>
-        <dd>
-          {figures.size === null ? none : t('figures.sizeValue', { value: format.number(figures.size, 0) })}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('figures.adg')}</dt>
-        <dd>
-          {figures.adg === null ? none : t('figures.adgValue', { value: format.number(figures.adg, 2) })}
-        </dd>
-      </div>
-      <span className="sampling-figures__note">
+    <div className="sampling-figures-box" aria-live="polite">
+      <dl className="sampling-figures">
+        <div>
+          <dt>{t('figures.abw')}</dt>
+          <dd>
+            {figures.abw === null ? none : t('figures.abwValue', { value: format.number(figures.abw, 2) })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('figures.size')}</dt>
+          <dd>
+            {figures.size === null ? none : t('figures.sizeValue', { value: format.number(figures.size, 0) })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('figures.adg')}</dt>
+          <dd>
+            {figures.adg === null ? none : t('figures.adgValue', { value: format.number(figures.adg, 2) })}
+          </dd>
+        </div>
+      </dl>
+      <p className="sampling-figures__note">
         {previous && prevAbw
           ? t('figures.previous', { date: format.date(previous.sampled_on), abw: format.number(prevAbw, 2) })
           : t('figures.adgNone')}
-      </span>
-    </dl>
+      </p>
+    </div>
   );
 }
