@@ -98,8 +98,12 @@ test('a sampling of two ponds with a photo, saved offline, reloaded offline, syn
   await expect(sampling.listPhotos().first()).toHaveAttribute('data-source', 'device');
   await expect(page.locator('[data-photo-status="pending"]')).toBeVisible();
 
-  // Signal is back: the worker (or the page) delivers; the server has each record once.
+  // The page already handed the entry, photo included, to the service worker.
+  await expect.poll(() => water.outboxStatuses()).toEqual(['in-worker', 'in-worker', 'in-worker']);
+
+  // He closes the app; signal comes back with no page open: the worker uploads.
   const sync = await BackgroundSync.attach(phone);
+  await page.close();
   await phone.setOffline(false);
   let photos: PhotoRow[] = [];
   let samplings: SamplingRow[] = [];
@@ -119,10 +123,13 @@ test('a sampling of two ponds with a photo, saved offline, reloaded offline, syn
   expect(photos[0]).toMatchObject({ record_id: mine?.id, width: 1600, height: 1200 });
   expect(samplings.filter((s) => s.pond_id === pondIds['Kolam 2'])).toHaveLength(1);
 
-  // The record now shows the photo from the server.
-  await expect(sampling.listPhotos().first()).toHaveAttribute('data-source', 'server', { timeout: 20_000 });
-  await expect(sampling.listPhotos().first()).toHaveAttribute('src', photos[0].url);
-  const loaded = await sampling
+  // Opened again, the record shows the photo from the server.
+  const again = await phone.newPage();
+  const list = new SamplingPages(again);
+  await again.goto(`/farm/${farmId}/pond/${pondIds['Kolam 1']}`);
+  await expect(list.listPhotos().first()).toHaveAttribute('data-source', 'server', { timeout: 20_000 });
+  await expect(list.listPhotos().first()).toHaveAttribute('src', photos[0].url);
+  const loaded = await list
     .listPhotos()
     .first()
     .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
