@@ -59,7 +59,7 @@ describe('PhotoPicker', () => {
     const file = new File(['%PDF-1.4'], 'catatan.pdf', { type: 'application/pdf' });
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
     fireEvent.change(input);
-    expect(await screen.findByRole('alert')).toHaveProperty(
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveProperty(
       'textContent',
       'Berkas itu bukan foto. Pilih gambar JPEG, PNG atau WebP.',
     );
