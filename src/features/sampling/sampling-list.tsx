@@ -64,6 +64,9 @@ export function SamplingList({ farmId, pond, rightOn, db = getDb() }: Props) {
     const ok = await confirm({ message: t('list.deleteConfirm', { date: format.date(row.sampled_on) }) });
     if (!ok) return;
     await createRepository<Sampling>(SAMPLINGS, db).remove(row.id);
+    // Photos still on the phone go with it; uploaded ones the server deletes with the sampling.
+    for (const photo of photos.get(row.id) ?? [])
+      if (photo.status !== 'uploaded') await removeRecordPhoto(photo.id);
     toast.success(t('ui:toast.deleted'));
   };
   return (
