@@ -21,6 +21,7 @@ import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
+import { samplingLocales } from '../features/sampling/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
@@ -55,6 +56,7 @@ function resourcesFor(lang: Language) {
     chatGroups: chatGroupsLocales[lang],
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
+    sampling: samplingLocales[lang],
   };
 }
 
@@ -74,6 +76,7 @@ export const NAMESPACES = [
   'chatGroups',
   'chatCalls',
   'chatExtras',
+  'sampling',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

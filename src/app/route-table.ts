@@ -59,7 +59,7 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/feed/add`, FORM],
   [`${FARM}/use-item/add`, FORM],
   [`${FARM}/feed-tray/add`, FORM],
-  [`${FARM}/sampling/add`, FORM],
+  [`${FARM}/sampling/add`, { ...FORM, built: true }],
   [`${FARM}/purchase-order`, FORM],
   [`${FARM}/report`, REPORT],
   ['/notifications', NO_SIDEBAR],

@@ -52,6 +52,10 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/account/email-verification-screen'),
     'EmailVerificationScreen',
   ),
+  '/farm/$farm_id/sampling/add': lazyRouteComponent(
+    () => import('#features/sampling/sampling-entry-screen'),
+    'SamplingEntryScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

@@ -156,6 +156,7 @@ export function PhotoPicker({ photos, onAdd, onRemove, max = MAX_PHOTOS, label, 
             accept="image/*"
             capture="environment"
             tabIndex={-1}
+            aria-label={t('photos.take')}
             onChange={(e) => void pick(e.currentTarget)}
             data-testid="photo-camera-input"
           />
@@ -167,6 +168,7 @@ export function PhotoPicker({ photos, onAdd, onRemove, max = MAX_PHOTOS, label, 
             accept="image/*"
             multiple
             tabIndex={-1}
+            aria-label={t('photos.choose')}
             onChange={(e) => void pick(e.currentTarget)}
             data-testid="photo-gallery-input"
           />

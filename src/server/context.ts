@@ -19,11 +19,14 @@ import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
+import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
+import { SamplingService } from './modules/sampling/sampling.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
+import { RecordMerge } from './sync/record-merge.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
 export interface ContextDeps {
@@ -119,6 +122,12 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     demo: new DemoService(new DemoRepository(db)),
     uploads,
     photos: new PhotoService({ photos: new PhotoRepository(db), uploads, access: farmAccess }),
+    sampling: new SamplingService({
+      samplings: new SamplingRepository(db),
+      photos: new PhotoRepository(db),
+      access: farmAccess,
+      merge: new RecordMerge(db),
+    }),
   };
 }
 

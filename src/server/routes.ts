@@ -11,6 +11,7 @@ import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
@@ -55,4 +56,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   pushRoutes(typed, ctx);
   demoRoutes(typed, ctx);
   photosRoutes(typed, ctx);
+  samplingRoutes(typed, ctx);
 }

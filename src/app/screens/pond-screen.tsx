@@ -8,6 +8,7 @@ import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/pa
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { CyclesCard } from '#features/cycle/cycles-card';
+import { SamplingList } from '#features/sampling/sampling-list';
 import { RecentReadings } from '#features/water/recent-readings';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
@@ -18,7 +19,7 @@ import { ACTION } from '#shared/domain/permissions';
  * that does); each of them reads and writes the Dexie mirror on its own.
  */
 function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
-  const { t } = useTranslation(['pond', 'water']);
+  const { t } = useTranslation(['pond', 'water', 'sampling']);
   const format = useFormat();
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const waterLevel = pondAction(farm, pond, 'water_quality');
@@ -52,6 +53,26 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
           farmId={farm.farm_id}
           pond={pond}
           rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
+        />
+      </Card>
+      <Card
+        title={t('sampling:list.title')}
+        actions={
+          pondAction(farm, pond, 'sampling') >= ACTION.add && (
+            <Link
+              to={`${farmPath}/sampling/add`}
+              search={{ pond_id: pond.pond_id }}
+              className="button button--secondary button--small"
+            >
+              <PlusIcon /> {t('sampling:list.add')}
+            </Link>
+          )
+        }
+      >
+        <SamplingList
+          farmId={farm.farm_id}
+          pond={pond}
+          rightOn={(row, now) => recordRight(farm, pond, 'sampling', row, userId, now)}
         />
       </Card>
     </div>

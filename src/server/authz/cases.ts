@@ -7,6 +7,7 @@ import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
+import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
 import { waterAuthz } from '../modules/water/water.authz.ts';
@@ -30,4 +31,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   uploadsAuthz,
   demoAuthz,
   photosAuthz,
+  samplingAuthz,
 ];

@@ -21,7 +21,8 @@ export type MergedTable =
   | 'cycles'
   | 'water_general'
   | 'water_chemical'
-  | 'water_biological';
+  | 'water_biological'
+  | 'samplings';
 
 export type Headers = Record<string, string | string[] | undefined>;
 

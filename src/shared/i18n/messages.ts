@@ -82,6 +82,11 @@ const id = {
     text: 'Berisi karakter yang tidak diizinkan.',
     finite: 'Angka di luar jangkauan.',
     'upload-broken': 'Berkas terpotong atau rusak saat dikirim. Kirim ulang.',
+    'sampling-weight': 'Berat sampel harus lebih dari 0 g.',
+    'sampling-sign-above-count': 'Tidak boleh lebih dari jumlah udang sampel ({{max}}).',
+    'date-future': 'Tanggal tidak boleh di masa depan.',
+    'date-before-stocking': 'Tanggal tidak boleh sebelum tebar atau awal siklus.',
+    'no-active-cycle': 'Kolam ini belum punya siklus aktif. Mulai siklus dulu.',
   },
   chat: {
     'text-blank': 'Pesan tidak boleh kosong.',
@@ -209,6 +214,11 @@ const en: MessageCatalog = {
     text: 'Contains characters that are not allowed.',
     finite: 'The number is out of range.',
     'upload-broken': 'The file was cut off or damaged on the way. Send it again.',
+    'sampling-weight': 'The sample weight must be more than 0 g.',
+    'sampling-sign-above-count': 'Cannot be more than the shrimp in the sample ({{max}}).',
+    'date-future': 'The date cannot be in the future.',
+    'date-before-stocking': 'The date cannot be before stocking or the cycle start.',
+    'no-active-cycle': 'This pond has no active cycle. Start a cycle first.',
   },
   chat: {
     'text-blank': 'Message cannot be blank.',

@@ -1,0 +1,34 @@
+import { useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { usePonds } from '#components/farm-data';
+import { FarmGate } from '#components/farm-gate';
+import { LoadError, Loading, PageHeader } from '#components/page';
+import type { Farm } from '#shared/contracts/farm';
+import { SamplingEntryForm } from './sampling-entry-form.tsx';
+import './sampling.css';
+
+function SamplingEntry({ farm }: { farm: Farm }) {
+  const { t } = useTranslation('sampling');
+  const search = useSearch({ strict: false }) as { pond_id?: unknown };
+  const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
+  const ponds = usePonds(farm.farm_id);
+  const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
+  const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
+  return (
+    <div className="narrow sampling-screen">
+      <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
+      {ponds.data ? (
+        <SamplingEntryForm key={farm.farm_id} farm={farm} ponds={ponds.data} pondId={pondId} />
+      ) : ponds.error ? (
+        <LoadError error={ponds.error} onRetry={ponds.reload} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/sampling/add, optionally ?pond_id= from a pond's page. */
+export function SamplingEntryScreen() {
+  return <FarmGate>{(farm) => <SamplingEntry farm={farm} />}</FarmGate>;
+}
