@@ -59,3 +59,23 @@ export class DemoApi {
     }
   }
 }
+
+/**
+ * Runs `work` for every item, at most `limit` at a time: records of different cycles do
+ * not depend on each other, and the server's pool serves several requests at once.
+ */
+export async function eachLimited<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      await work(item as T);
+    }
+  });
+  await Promise.all(lanes);
+}

@@ -1,3 +1,4 @@
+import { eachLimited } from './api.ts';
 import { at, cycleDays, daysBetween } from './calendar.ts';
 import type { DemoContext, DemoGenerator, DemoLifecycle, DemoRow, RoundCycle } from './context.ts';
 import { abwAt, aliveAt, type CycleStory, pricePerKg } from './growth.ts';
@@ -10,6 +11,8 @@ const HATCHERIES = [
   'Hatchery Bali Utara',
 ];
 const kg = (n: number) => Math.round(n * 1000) / 1000;
+/** Cycles written side by side. */
+const LANES = 6;
 
 /** Partial harvest of about 15 % of the shrimp around DOC 70–85, in four cycles of ten. */
 function partialHarvest(ctx: DemoContext, cycle: RoundCycle['cycle']) {
@@ -24,7 +27,7 @@ function partialHarvest(ctx: DemoContext, cycle: RoundCycle['cycle']) {
 /** Stocking opens each cycle; the final (total) harvest closes the ones that ended. */
 export const stockLifecycle: DemoLifecycle = {
   async open(ctx, round) {
-    for (const { pond, cycle } of round) {
+    await eachLimited(round, LANES, async ({ pond, cycle }) => {
       const rng = ctx.rngFor(`stock:${cycle.id}`);
       const s = cycle.story;
       await ctx.api.call('POST', '/stock', {
@@ -38,11 +41,11 @@ export const stockLifecycle: DemoLifecycle = {
         pl_age: rng.int(8, 12),
         bags: Math.ceil(s.stocked / 2000),
       });
-    }
+    });
   },
   async close(ctx, round) {
-    for (const { cycle } of round) {
-      if (!cycle.end) continue;
+    await eachLimited(round, LANES, async ({ cycle }) => {
+      if (!cycle.end) return;
       const s = cycle.story;
       const partial = partialHarvest(ctx, cycle);
       const abw = abwAt(s, s.lastDoc);
@@ -57,7 +60,7 @@ export const stockLifecycle: DemoLifecycle = {
         size,
         price_per_kg: pricePerKg(size),
       });
-    }
+    });
   },
 };
 
@@ -70,7 +73,7 @@ function deathRows(
   const rows: { day: string; count: number; abw: number }[] = [];
   for (const day of cycleDays(cycle, ctx.today)) {
     const doc = daysBetween(cycle.start, day) + 1;
-    if (doc < 10 || (cycle.end && day === cycle.end) || !rng.chance(0.3)) continue;
+    if (doc < 10 || (cycle.end && day === cycle.end) || !rng.chance(0.2)) continue;
     const bad = rng.chance(0.04);
     const count = bad ? rng.int(800, 3000) : rng.int(20, 250);
     rows.push({ day, count, abw: abwAt(cycle.story, doc) });
@@ -114,7 +117,7 @@ function samplingRows(ctx: DemoContext, pondId: string, cycle: RoundCycle['cycle
 async function productionRound(ctx: DemoContext, round: RoundCycle[]): Promise<void> {
   const samplings = round.flatMap(({ pond, cycle }) => samplingRows(ctx, pond.id, cycle));
   await ctx.api.bulk('/sampling/bulk', samplings);
-  for (const { cycle } of round) {
+  await eachLimited(round, LANES, async ({ cycle }) => {
     const stockId = ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00'));
     for (const d of deathRows(ctx, cycle)) {
       await ctx.api.call('POST', '/death', {
@@ -139,7 +142,7 @@ async function productionRound(ctx: DemoContext, round: RoundCycle[]): Promise<v
         price_per_kg: pricePerKg(size),
       });
     }
-  }
+  });
 }
 
 export const production: DemoGenerator = { name: 'production', round: productionRound };
