@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { BulkItem, BulkItemResult } from '#shared/contracts/bulk';
+import { SAMPLING_SIGNS } from '#shared/contracts/sampling';
 import { ACTION } from '#shared/domain/permissions';
 import { checkSampling, type SamplingIssues } from '#shared/domain/sampling-rules';
 import type { ErrorCode } from '#shared/errors';
@@ -9,7 +10,8 @@ import type { SamplingsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
-import type { CycleContext, SamplingRepository } from './sampling.repository.ts';
+import type { CycleContext, SamplingRepository, SamplingRow } from './sampling.repository.ts';
+import { toSampling } from './sampling-mapper.ts';
 import { isUuid } from './sampling-values.ts';
 
 export interface BulkDeps {
@@ -81,10 +83,20 @@ export async function bulkUpsert(
 
   const accepted = await authorize(d, userId, shaped, fail);
   const cycles = await cyclesOf(d, accepted);
+  const stored = new Map(
+    (await d.samplings.findMany(accepted.map((a) => a.source.id.toLowerCase()))).map((r) => [r.id, r]),
+  );
   const rows: Insertable<SamplingsTable>[] = [];
   const writes: Item[] = [];
   const lastById = new Map<string, number>();
   for (const item of accepted) {
+    // A replay of what is already stored (say its answer was lost and the cycle has closed
+    // since) is that record, not a new one: the device may mark it synced.
+    const same = stored.get(item.source.id.toLowerCase());
+    if (same && isStoredCopy(same, item)) {
+      results[item.index] = { id: items[item.index].id, status: 'ok' };
+      continue;
+    }
     const cycle = item.cycleId ? cycles.get(item.cycleId) : undefined;
     if (item.source.cycle_id && item.cycleId && cycle && cycle.pond_id !== item.pondId) {
       fail(item.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
@@ -137,6 +149,17 @@ export async function bulkUpsert(
     else fail(w.index, 'pond-access-denied');
   }
   return results;
+}
+
+/** Whether a bulk item carries exactly the values of the live stored row with its id. */
+function isStoredCopy(row: SamplingRow, item: Item): boolean {
+  if (row.deleted_at || row.farm_id !== item.farmId || row.pond_id !== item.pondId) return false;
+  const stored = toSampling(row);
+  const sent = item.source as Record<string, unknown>;
+  if (sent.sampled_on !== stored.sampled_on) return false;
+  if (sent.shrimp_count !== stored.shrimp_count || sent.sample_weight !== stored.sample_weight) return false;
+  if (SAMPLING_SIGNS.some((sign) => (sent[sign] ?? 0) !== stored[sign])) return false;
+  return (sent.note ?? null) === stored.note;
 }
 
 async function authorize(

@@ -159,6 +159,13 @@ export class SamplingRepository {
   }
 
   /** Deleted ones too. */
+  findMany(ids: string[], db: DbOrTx = this.db): Promise<SamplingRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.select(db).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute() as Promise<
+      SamplingRow[]
+    >;
+  }
+
   findById(id: string, db: DbOrTx = this.db): Promise<SamplingRow | undefined> {
     return this.select(db).where('id', '=', id).executeTakeFirst() as Promise<SamplingRow | undefined>;
   }

@@ -236,6 +236,12 @@ describe('GET, PUT and DELETE /api/sampling', () => {
     expect(del.json().code).toBe('cycle-ended');
     const create = await bulk(owner, [sample(pond, { cycle_id: cycles[0] })]);
     expect(create.json().data.results[0].code).toBe('cycle-ended');
+    // The entry's answer was lost before the cycle closed: its replay is the stored record.
+    const replay = await bulk(owner, [s]);
+    expect(replay.json().data.results[0]).toEqual({ id: s.id, status: 'ok' });
+    const changed = await bulk(owner, [{ ...s, pale: 3 }]);
+    expect(changed.json().data.results[0]).toMatchObject({ status: 'error' });
+    expect(await stored([s.id])).toHaveLength(1);
     await app.ctx.db.updateTable('cycles').set({ end_date: null }).where('id', '=', cycles[0]).execute();
   });
 });
