@@ -13,6 +13,7 @@ import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { createProductionModules } from './modules/production/production-modules.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -109,6 +110,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     farmAccess,
     ...farmModules,
     ...createWaterModules({ db, farmAccess }),
+    ...createProductionModules({ db, farmAccess }),
     chat,
     push,
     uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),

@@ -24,6 +24,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'file-too-large': 413,
   'file-type-not-allowed': 415,
   internal: 500,
+  'stock-active-exists': 409,
+  'cycle-harvested': 409,
 };
 
 /**

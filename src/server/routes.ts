@@ -8,6 +8,7 @@ import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
+import { productionRoutes } from './modules/production/production.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
@@ -51,4 +52,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chatRoutes(typed, ctx);
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
+  productionRoutes(typed, ctx);
 }

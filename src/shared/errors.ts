@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'chat-owner-cannot-leave',
   'chat-owner-needs-admin',
   'chat-farm-group',
+  'stock-active-exists',
+  'cycle-harvested',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

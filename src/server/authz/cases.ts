@@ -4,6 +4,7 @@ import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
+import { productionAuthz } from '../modules/production/production.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
@@ -26,4 +27,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   chatGroupAuthz,
   pushAuthz,
   uploadsAuthz,
+  productionAuthz,
 ];
