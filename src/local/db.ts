@@ -1,6 +1,9 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
+import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { Harvest } from '#shared/contracts/harvest';
+import type { Stock } from '#shared/contracts/stock';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -110,6 +113,9 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'stocks',
+  'harvests',
+  'deaths',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -122,6 +128,9 @@ export class TambakDb extends Dexie {
   waterGeneral!: Table<Local<WaterReading<'general'>>, string>;
   waterChemical!: Table<Local<WaterReading<'chemical'>>, string>;
   waterBiological!: Table<Local<WaterReading<'biological'>>, string>;
+  stocks!: Table<Local<Stock>, string>;
+  harvests!: Table<Local<Harvest>, string>;
+  deaths!: Table<Local<Death>, string>;
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
@@ -142,6 +151,12 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Production records (issue 14): stockings, harvests and deaths.
+    this.version(2).stores({
+      stocks: 'stock_id, farm_id, pond_id, cycle_id',
+      harvests: 'harvest_id, farm_id, pond_id, stock_id, harvested_on',
+      deaths: 'death_id, farm_id, pond_id, stock_id, died_on',
     });
   }
 
