@@ -57,9 +57,20 @@ function DeathForm({ pond, search, db, leave }: FormPageContext) {
         <p className="field__hint">
           {t('form.remaining', { n: format.number(remainingPopulation(ctx, editing?.death_id), 0) })}
         </p>
-        <TextField name="died_on" type="date" min={stock.stock_date} max={today} label={t('death.fields.died_on')} />
+        <TextField
+          name="died_on"
+          type="date"
+          min={stock.stock_date}
+          max={today}
+          label={t('death.fields.died_on')}
+        />
         <TextField name="count" inputMode="numeric" label={t('death.fields.count')} />
-        <TextField name="total_weight_kg" inputMode="decimal" label={t('death.fields.total_weight_kg')} optional />
+        <TextField
+          name="total_weight_kg"
+          inputMode="decimal"
+          label={t('death.fields.total_weight_kg')}
+          optional
+        />
         <SubmitButton>{t('ui:actions.save')}</SubmitButton>
       </FormikForm>
     </Formik>

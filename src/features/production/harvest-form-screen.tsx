@@ -34,7 +34,9 @@ function HarvestForm({ pond, search, db, leave }: FormPageContext) {
   const format = useFormat();
   const production = usePondProduction(db, pond.pond_id);
   if (!production) return null;
-  const editing = search.harvest_id ? production.harvests.find((h) => h.harvest_id === search.harvest_id) : undefined;
+  const editing = search.harvest_id
+    ? production.harvests.find((h) => h.harvest_id === search.harvest_id)
+    : undefined;
   if (search.harvest_id && !editing) return <p className="notice">{t('form.notFound')}</p>;
   const stock = editing ? production.stocks.find((s) => s.stock_id === editing.stock_id) : production.active;
   if (!stock) return <p className="notice">{t('form.noStock')}</p>;
@@ -108,7 +110,9 @@ export function HarvestFormScreen() {
     <FormPage title={t('harvest.title')}>
       {(ctx) => (
         <>
-          <h2 className="production-form__lead">{ctx.search.harvest_id ? t('harvest.edit') : t('harvest.add')}</h2>
+          <h2 className="production-form__lead">
+            {ctx.search.harvest_id ? t('harvest.edit') : t('harvest.add')}
+          </h2>
           <HarvestForm {...ctx} />
         </>
       )}

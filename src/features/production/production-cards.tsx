@@ -14,7 +14,13 @@ import type { Harvest } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { doc } from '#shared/domain/production-metrics';
-import { deathRepo, harvestRepo, type PondProduction, stockRepo, usePondProduction } from './production-data.ts';
+import {
+  deathRepo,
+  harvestRepo,
+  type PondProduction,
+  stockRepo,
+  usePondProduction,
+} from './production-data.ts';
 import { farmDay, isClosed } from './production-model.ts';
 import './production.css';
 
@@ -67,7 +73,11 @@ function RowActions({
       >
         {t('actions.edit')}
       </Link>
-      <button type="button" className="button button--ghost-danger button--small" onClick={() => void onDelete()}>
+      <button
+        type="button"
+        className="button button--ghost-danger button--small"
+        onClick={() => void onDelete()}
+      >
         {t('actions.delete')}
       </button>
     </span>
@@ -141,7 +151,9 @@ export function StockCard({ farm, pond, userId, db = getDb() }: PondRecordsProps
   const actions = (
     <span className="production-actions">
       {!stock && can('stock') && <AddLink farm={farm} pond={pond} path="stock" label={t('actions.stock')} />}
-      {stock && can('harverst') && <AddLink farm={farm} pond={pond} path="harvest" label={t('actions.harvest')} />}
+      {stock && can('harverst') && (
+        <AddLink farm={farm} pond={pond} path="harvest" label={t('actions.harvest')} />
+      )}
       {stock && can('death') && <AddLink farm={farm} pond={pond} path="death" label={t('actions.death')} />}
     </span>
   );
@@ -169,7 +181,14 @@ export function StockCard({ farm, pond, userId, db = getDb() }: PondRecordsProps
   );
 }
 
-export function HarvestRow({ farm, pond, userId, row, frozen, db = getDb() }: PondRecordsProps & { row: Local<Harvest>; frozen: boolean }) {
+export function HarvestRow({
+  farm,
+  pond,
+  userId,
+  row,
+  frozen,
+  db = getDb(),
+}: PondRecordsProps & { row: Local<Harvest>; frozen: boolean }) {
   const { t } = useTranslation('production');
   const format = useFormat();
   const confirm = useConfirm();
@@ -214,7 +233,14 @@ export function HarvestRow({ farm, pond, userId, row, frozen, db = getDb() }: Po
   );
 }
 
-export function DeathRow({ farm, pond, userId, row, frozen, db = getDb() }: PondRecordsProps & { row: Local<Death>; frozen: boolean }) {
+export function DeathRow({
+  farm,
+  pond,
+  userId,
+  row,
+  frozen,
+  db = getDb(),
+}: PondRecordsProps & { row: Local<Death>; frozen: boolean }) {
   const { t } = useTranslation('production');
   const format = useFormat();
   const confirm = useConfirm();
@@ -226,7 +252,9 @@ export function DeathRow({ farm, pond, userId, row, frozen, db = getDb() }: Pond
           <span className="data-list__title">{format.date(row.died_on)}</span>
           <strong>{t('death.line', { n: format.number(row.count, 0) })}</strong>
           {row.total_weight_kg !== null && (
-            <span className="muted">{t('death.weight', { weight: format.number(row.total_weight_kg, 2) })}</span>
+            <span className="muted">
+              {t('death.weight', { weight: format.number(row.total_weight_kg, 2) })}
+            </span>
           )}
         </span>
         <RecordStatus row={row} />
@@ -285,7 +313,10 @@ export function DeathList(props: PondRecordsProps) {
   const rows = p.deaths.filter((d) => d.stock_id === p.latest?.stock_id);
   const total = rows.reduce((sum, d) => sum + d.count, 0);
   return (
-    <Card title={t('death.title')} actions={rows.length > 0 && <span className="muted">{format.number(total, 0)}</span>}>
+    <Card
+      title={t('death.title')}
+      actions={rows.length > 0 && <span className="muted">{format.number(total, 0)}</span>}
+    >
       {rows.length === 0 && <p className="muted">{t('death.none')}</p>}
       <ul className="data-list">
         {rows.map((row) => (
@@ -329,3 +360,6 @@ export function ProductionDaySection({ day, ...props }: PondRecordsProps & { day
     </ul>
   );
 }
+
+/** The farm's day (WIB), for screens composing these cards (the pond's Daily data). */
+export { farmDay };

@@ -20,7 +20,10 @@ export const stockRepo = (db: TambakDb) => createRepository<Stock>(STOCKS, db);
 export const harvestRepo = (db: TambakDb) => createRepository<Harvest>(HARVESTS, db);
 export const deathRepo = (db: TambakDb) => createRepository<Death>(DEATHS, db);
 
-const byNewest = <T>(day: (row: T) => string) => (a: T, b: T) => day(b).localeCompare(day(a));
+const byNewest =
+  <T>(day: (row: T) => string) =>
+  (a: T, b: T) =>
+    day(b).localeCompare(day(a));
 
 export interface PondProduction {
   stocks: Local<Stock>[];
@@ -69,7 +72,12 @@ export function recordsOf(p: PondProduction, stockId: string) {
  */
 export async function createStock(
   db: TambakDb,
-  input: { farmId: string; pondId: string; areaM2: number; fields: Omit<Stock, keyof Stock> & Partial<Stock> },
+  input: {
+    farmId: string;
+    pondId: string;
+    areaM2: number;
+    fields: Omit<Stock, keyof Stock> & Partial<Stock>;
+  },
 ): Promise<string> {
   const cycles = visible(await db.cycles.where('pond_id').equals(input.pondId).toArray()) as Local<Cycle>[];
   const activeCycle = cycles.find((c) => c.end_date === 0);

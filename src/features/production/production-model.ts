@@ -43,7 +43,10 @@ export function parseCount(input: unknown): number | undefined {
 const key = (problem: string) => `validation.${problem}`;
 
 /** A stocking closed by a total harvest (also one saved on this phone, not yet sent). */
-export function isClosed(stock: Pick<Stock, 'is_harvest' | 'stock_id'>, harvests: readonly Harvest[]): boolean {
+export function isClosed(
+  stock: Pick<Stock, 'is_harvest' | 'stock_id'>,
+  harvests: readonly Harvest[],
+): boolean {
   return stock.is_harvest || harvests.some((h) => h.stock_id === stock.stock_id && h.type === 'total');
 }
 
@@ -65,7 +68,8 @@ export function stockErrors(
   const dateProblem = stockDateProblem(v.stock_date, today);
   if (!v.stock_date) errors.stock_date = key('required');
   else if (dateProblem) errors.stock_date = key(dateProblem);
-  else if (ctx.firstRecordDay && v.stock_date > ctx.firstRecordDay) errors.stock_date = key('stock-after-records');
+  else if (ctx.firstRecordDay && v.stock_date > ctx.firstRecordDay)
+    errors.stock_date = key('stock-after-records');
   for (const field of ['seed_net', 'seed_actual'] as const) {
     const n = parseCount(v[field]);
     if (n === undefined) errors[field] = key('required');
@@ -78,7 +82,8 @@ export function stockErrors(
   if (!errors.seed_actual && actual !== undefined && (ctx.usedCount ?? 0) > actual)
     errors.seed_actual = key('population-below-zero');
   const age = parseCount(v.pl_age);
-  if (age !== undefined && (!Number.isInteger(age) || age < 1 || age > 60)) errors.pl_age = 'validation.invalid';
+  if (age !== undefined && (!Number.isInteger(age) || age < 1 || age > 60))
+    errors.pl_age = 'validation.invalid';
   const bags = parseCount(v.bags);
   if (bags !== undefined && (!Number.isInteger(bags) || bags < 0)) errors.bags = 'validation.invalid';
   if (v.seed_source.length > 100) errors.seed_source = 'validation.invalid';
@@ -197,7 +202,8 @@ export function deathErrors(v: DeathFormValues, ctx: StockContext, editingId?: s
     }
   }
   const weight = parseNumber(v.total_weight_kg);
-  if (weight !== undefined && (Number.isNaN(weight) || positiveProblem(weight))) errors.total_weight_kg = key('positive');
+  if (weight !== undefined && (Number.isNaN(weight) || positiveProblem(weight)))
+    errors.total_weight_kg = key('positive');
   return errors;
 }
 

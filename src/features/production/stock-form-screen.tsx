@@ -4,7 +4,7 @@ import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form
 import { useFormat } from '#components/format';
 import { useToast } from '#components/toast';
 import type { Farm } from '#shared/contracts/farm';
-import { DraftSaver, FormPage, type FormPageContext, clearDraft, useDraft } from './form-shell.tsx';
+import { clearDraft, DraftSaver, FormPage, type FormPageContext, useDraft } from './form-shell.tsx';
 import { createStock, recordsOf, stockRepo, usePondProduction } from './production-data.ts';
 import {
   changedFields,
@@ -17,7 +17,14 @@ import {
 } from './production-model.ts';
 
 const DRAFT = 'stock';
-const EMPTY: StockFormValues = { stock_date: '', seed_net: '', seed_actual: '', seed_source: '', pl_age: '', bags: '' };
+const EMPTY: StockFormValues = {
+  stock_date: '',
+  seed_net: '',
+  seed_actual: '',
+  seed_source: '',
+  pl_age: '',
+  bags: '',
+};
 const tierOf = (farm: Farm) => (farm.status === 0 ? 'stock' : 'cycle');
 
 function DensityHint({ seed, area }: { seed: string; area: number }) {
@@ -40,14 +47,17 @@ function StockForm({ farm, pond, search, db, leave }: FormPageContext) {
   const toast = useToast();
   const production = usePondProduction(db, pond.pond_id);
   const draft = useDraft<StockFormValues>(db, farm.farm_id, DRAFT);
-  const editing = search.stock_id ? production?.stocks.find((s) => s.stock_id === search.stock_id) : undefined;
+  const editing = search.stock_id
+    ? production?.stocks.find((s) => s.stock_id === search.stock_id)
+    : undefined;
   if (!production || draft === undefined) return null;
   if (search.stock_id && !editing) return <p className="notice">{t('form.notFound')}</p>;
   if (!editing && production.active) return <p className="notice">{t('common:error.stock-active-exists')}</p>;
   const today = farmDay();
   const records = editing ? recordsOf(production, editing.stock_id) : { harvests: [], deaths: [] };
   const firstRecordDay =
-    [...records.deaths.map((d) => d.died_on), ...records.harvests.map((h) => h.harvested_on)].sort()[0] ?? null;
+    [...records.deaths.map((d) => d.died_on), ...records.harvests.map((h) => h.harvested_on)].sort()[0] ??
+    null;
   const usedCount = editing
     ? editing.seed_actual - remainingPopulation({ stock: editing, ...records, today })
     : 0;

@@ -32,6 +32,10 @@ export const OverviewPond = Type.Object({
   /** Cumulative feed (kg) of the cycle; null until feed use is recorded (warehouse). */
   feed_kg: N(),
   sampled_on: Type.Union([Type.String(), Type.Null()]),
+  /** The cycle's latest two samplings (ABW, ADG): a device recomputes with them offline. */
+  last_samplings: Type.Array(
+    Type.Object({ sampled_on: Type.String(), sample_weight: Type.Number(), shrimp_count: Type.Integer() }),
+  ),
   ...Figures,
 });
 export type OverviewPond = Static<typeof OverviewPond>;

@@ -152,8 +152,13 @@ describe('cycle figures', () => {
   it('deaths, a partial harvest and two samplings', () => {
     const f = cycleFigures({
       ...base,
-      deaths: [{ died_on: '2025-02-01', count: 1_000 }, { died_on: '2025-02-02', count: 500 }],
-      harvests: [{ harvested_on: '2025-02-20', type: 'partial', weight_kg: 100, size: 100, price_per_kg: 50_000 }],
+      deaths: [
+        { died_on: '2025-02-01', count: 1_000 },
+        { died_on: '2025-02-02', count: 500 },
+      ],
+      harvests: [
+        { harvested_on: '2025-02-20', type: 'partial', weight_kg: 100, size: 100, price_per_kg: 50_000 },
+      ],
       samplings: [
         { sampled_on: '2025-02-22', sample_weight: 1_200, shrimp_count: 100 },
         { sampled_on: '2025-02-15', sample_weight: 1_000, shrimp_count: 100 },
@@ -177,7 +182,9 @@ describe('cycle figures', () => {
       ...base,
       stock: { ...base.stock, is_harvest: true },
       deaths: [],
-      harvests: [{ harvested_on: '2025-02-10', type: 'total', weight_kg: 1_600, size: 50, price_per_kg: 70_000 }],
+      harvests: [
+        { harvested_on: '2025-02-10', type: 'total', weight_kg: 1_600, size: 50, price_per_kg: 70_000 },
+      ],
       samplings: [],
     });
     expect(f.doc).toBe(41);

@@ -45,6 +45,14 @@ export class OverviewService {
     const ponds: OverviewPond[] = stocks.map((s) => {
       const area = Number(s.area);
       const feedKg = feed.get(s.cycle_id) ?? null;
+      const lastSamplings = samplings
+        .filter((x) => x.cycle_id === s.cycle_id)
+        .map((x) => ({
+          sampled_on: x.sampled_on,
+          sample_weight: Number(x.sample_weight),
+          shrimp_count: x.shrimp_count,
+        }))
+        .sort((a, b) => a.sampled_on.localeCompare(b.sampled_on));
       const figures = cycleFigures({
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
         areaM2: area,
@@ -58,9 +66,7 @@ export class OverviewService {
             size: Number(h.size),
             price_per_kg: Number(h.price_per_kg),
           })),
-        samplings: samplings
-          .filter((x) => x.cycle_id === s.cycle_id)
-          .map((x) => ({ ...x, sample_weight: Number(x.sample_weight) })),
+        samplings: lastSamplings,
         feedKg,
         today,
       });
@@ -73,6 +79,7 @@ export class OverviewService {
         cycle_id: s.cycle_id,
         stock_date: s.stock_date,
         feed_kg: feedKg,
+        last_samplings: lastSamplings,
         ...figures,
       };
     });
