@@ -1,7 +1,7 @@
 /** Strings of stocking, harvest, deaths, the cycle overview and the death alert (namespace `production`). */
 const id = {
   stock: {
-    title: { cycle: 'Siklus', stock: 'Stok' },
+    title: 'Tebar',
     add: { cycle: 'Tebar (mulai siklus)', stock: 'Tebar (mulai stok)' },
     edit: 'Ubah data tebar',
     none: 'Kolam ini belum ditebar.',
@@ -143,7 +143,7 @@ export type ProductionCatalog = typeof id;
 
 const en: ProductionCatalog = {
   stock: {
-    title: { cycle: 'Cycle', stock: 'Stock' },
+    title: 'Stocking',
     add: { cycle: 'Stock the pond (start a cycle)', stock: 'Stock the pond (start a stock)' },
     edit: 'Edit stocking',
     none: 'This pond is not stocked.',

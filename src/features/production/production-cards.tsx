@@ -145,7 +145,6 @@ export function StockCard({ farm, pond, userId, db = getDb() }: PondRecordsProps
   const toast = useToast();
   const p = usePondProduction(db, pond.pond_id);
   if (!p) return null;
-  const tier = farm.status === 0 ? 'stock' : 'cycle';
   const can = (feature: Feature) => pondAction(farm, pond, feature) >= ACTION.add;
   const stock = p.active;
   const actions = (
@@ -159,7 +158,7 @@ export function StockCard({ farm, pond, userId, db = getDb() }: PondRecordsProps
   );
   const shown = p.active ?? p.latest;
   return (
-    <Card title={t(`stock.title.${tier}`)} actions={actions}>
+    <Card title={t('stock.title')} actions={actions}>
       <StockSummary p={p} />
       {shown && !isClosed(shown, p.harvests) && (
         <RowActions
