@@ -14,7 +14,7 @@ import { farmDay } from './production-model.ts';
  * mirrored (the lead's merge of the sampling domain).
  */
 export const serverSamplings: SamplingSource = async (farmId) => {
-  const overview = await api.get<Overview>('/api/overview', { farm_id: farmId });
+  const overview = await api.get<Overview>('/overview', { farm_id: farmId });
   return {
     byCycle: new Map(overview.ponds.map((p) => [p.cycle_id, p.last_samplings])),
     asOf: overview.server_time,
