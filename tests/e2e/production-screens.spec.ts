@@ -33,7 +33,11 @@ for (const size of SIZES) {
     test(`production screens at ${size.name} width in ${l.lang}`, async ({ browser, request }) => {
       const owner = await apiSignUp(request, 'Budi');
       const api = new ApiAs(request, owner.token);
-      const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', ['Kolam 1', 'Kolam 2', 'Kolam 10']);
+      const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', [
+        'Kolam 1',
+        'Kolam 2',
+        'Kolam 10',
+      ]);
       const stocks: Record<string, string> = {};
       for (const [i, pond] of ['Kolam 1', 'Kolam 2', 'Kolam 10'].entries()) {
         const s = await api.post<{ stock_id: string }>('/stock', {
@@ -63,7 +67,10 @@ for (const size of SIZES) {
         price_per_kg: 58_000,
       });
 
-      const context = await browser.newContext({ viewport: size, locale: l.lang === 'id' ? 'id-ID' : 'en-US' });
+      const context = await browser.newContext({
+        viewport: size,
+        locale: l.lang === 'id' ? 'id-ID' : 'en-US',
+      });
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.addInitScript((lang) => localStorage.setItem('tambak:language', lang), l.lang);
@@ -83,7 +90,9 @@ for (const size of SIZES) {
       await expect(page.getByText('Rp 6.989.000').first()).toBeVisible();
       await shot('production-pond');
 
-      await page.goto(`/farm/${farmId}/stock/add?pond_id=${pondIds['Kolam 1']}&stock_id=${stocks['Kolam 1']}`);
+      await page.goto(
+        `/farm/${farmId}/stock/add?pond_id=${pondIds['Kolam 1']}&stock_id=${stocks['Kolam 1']}`,
+      );
       await expect(page.locator('input[name="seed_actual"]')).toHaveValue('110000');
       await shot('production-stock-form');
 
@@ -100,7 +109,12 @@ for (const size of SIZES) {
 
       await page.goto(`/farm/${farmId}/overview`);
       await expect(page.getByRole('heading', { name: l.overview, exact: true })).toBeVisible();
-      await expect(page.getByText(/Kolam 10/).filter({ visible: true }).first()).toBeVisible();
+      await expect(
+        page
+          .getByText(/Kolam 10/)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
       await shot('production-overview');
 
       await page.goto(`/farm/${farmId}/death-alert`);

@@ -115,6 +115,14 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
         }
         backTo={farmPath}
       />
+      <p className="row">
+        <Link to={`${farmPath}/overview`} className="button button--ghost button--small">
+          {t('production:overview.title')}
+        </Link>
+        <Link to={`${farmPath}/death-alert`} className="button button--ghost button--small">
+          {t('production:alert.title')}
+        </Link>
+      </p>
       <Tabs
         label={pond.name}
         items={[

@@ -72,14 +72,6 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
       title={t('overview.title')}
       subtitle={farm.name}
       backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
-      actions={
-        <Link
-          to={`/farm/${encodeURIComponent(farm.farm_id)}/death-alert`}
-          className="button button--secondary button--small"
-        >
-          {t('alert.title')}
-        </Link>
-      }
     />
   );
   if (!overview)
@@ -94,6 +86,16 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
   return (
     <div className="stack overview">
       {header}
+      {!embedded && (
+        <p className="row">
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/death-alert`}
+            className="button button--secondary button--small"
+          >
+            {t('alert.title')}
+          </Link>
+        </p>
+      )}
       <p className="muted overview__asof">
         {t('overview.dataAsOf', { date: format.dateTime(overview.pulledAt ?? Date.now()) })}{' '}
         {overview.samplingAsOf
