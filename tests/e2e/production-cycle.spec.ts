@@ -72,10 +72,33 @@ test('a cycle as a farm runs it: stock, deaths (one offline), a partial then a t
   expect(server.ponds[0]).toMatchObject({ population: 94_200, productivity_kg_ha: 200 });
   expect(server.ponds[0].sr).toBeCloseTo(94.2);
 
-  // The total harvest closes the stocking and its cycle: 800 kg at size 60 = 48 000 shrimp.
+  // Another device records 90 000 dead while this phone is offline; the phone's own
+  // 5 000 then exceeds what is left (94 200 − 90 000 = 4 200): the server refuses it, the
+  // record stays on the phone as failed with the reason, and is fixed there.
   await page.setViewportSize({ width: 360, height: 800 });
   await stock.openPond(farmId, pondId);
-  await stock.harvest({ date: farmDayMinus(0), type: 'Total', weight: '800', size: '60', price: '70.000' });
+  await phone.setOffline(true);
+  await api.post('/death', { stock_id: stocked.stock_id, died_on: farmDayMinus(2), count: 90_000 });
+  await stock.recordDeaths({ date: farmDayMinus(1), count: '5.000' });
+  await phone.setOffline(false);
+  await expect(page.getByText('Jumlah udang mati dan dipanen melebihi jumlah tebar.')).toBeVisible({
+    timeout: 30_000,
+  });
+  const failed = page.getByRole('listitem').filter({ hasText: 'Jumlah udang mati dan dipanen melebihi' });
+  await failed.getByRole('link', { name: 'Ubah' }).click();
+  await page.getByLabel('Jumlah mati (ekor)').fill('4.000');
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+  await expect(page).toHaveURL(/\/pond\//);
+  await expect
+    .poll(async () =>
+      (await api.get<Row[]>(`/death?stock_id=${stocked.stock_id}`))
+        .map((d) => d.count)
+        .sort((a, b) => (a ?? 0) - (b ?? 0)),
+    )
+    .toEqual([300, 500, 4_000, 90_000]);
+
+  // The total harvest takes the last 200 shrimp (2 kg at size 100) and closes the stocking and its cycle.
+  await stock.harvest({ date: farmDayMinus(0), type: 'Total', weight: '2', size: '100', price: '70.000' });
   await expect(page.getByText('Sudah panen total')).toBeVisible();
   await expect
     .poll(async () => (await api.get<{ is_harvest: boolean }[]>(`/stock?pond_id=${pondId}`))[0].is_harvest)
@@ -83,8 +106,8 @@ test('a cycle as a farm runs it: stock, deaths (one offline), a partial then a t
   const cycle = await api.get<{ end_date: string }[]>(`/cycle?cycle_id=${stocked.cycle_id}`);
   expect(cycle[0].end_date).toBe(farmDayMinus(0));
   const harvests = await api.get<Row[]>(`/harvest?stock_id=${stocked.stock_id}`);
-  expect(harvests.map((h) => h.revenue).sort()).toEqual([3_000_000, 56_000_000]);
-  // No active stocking left: the overview is empty, and deaths can no longer be added.
+  expect(harvests.map((h) => h.revenue).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([140_000, 3_000_000]);
+  // No active stocking left: the overview is empty.
   await page.goto(`/farm/${farmId}/overview`);
   await expect(page.getByText('Belum ada kolam dengan tebar aktif.')).toBeVisible();
 });

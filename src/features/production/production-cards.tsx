@@ -31,6 +31,18 @@ export interface PondRecordsProps {
   db?: TambakDb;
 }
 
+/** A refused record's field reasons (the badge says it failed; this says why, in the server's words). */
+function FailedReasons({ row }: { row: Local<Stock> | Local<Harvest> | Local<Death> }) {
+  if (row._status !== 'failed' || !row._error?.fields) return null;
+  const messages = Object.values(row._error.fields).flat();
+  if (messages.length === 0) return null;
+  return (
+    <span className="field__error production-row__reason" role="note">
+      {messages.join(' ')}
+    </span>
+  );
+}
+
 const farmPath = (farm: Farm) => `/farm/${encodeURIComponent(farm.farm_id)}`;
 
 function AddLink({ farm, pond, path, label }: { farm: Farm; pond: Pond; path: string; label: string }) {
@@ -131,6 +143,7 @@ function StockSummary({ p }: { p: PondProduction }) {
         )}
       </dl>
       <RecordStatus row={stock} />
+      <FailedReasons row={stock} />
     </div>
   );
 }
@@ -211,6 +224,7 @@ export function HarvestRow({
           · {t('harvest.count', { n: format.number(row.harvested_count, 0) })}
         </span>
         <RecordStatus row={row} />
+        <FailedReasons row={row} />
       </div>
       {(!frozen || row.type === 'total') && (
         <RowActions
@@ -257,6 +271,7 @@ export function DeathRow({
           )}
         </span>
         <RecordStatus row={row} />
+        <FailedReasons row={row} />
       </div>
       {!frozen && (
         <RowActions
