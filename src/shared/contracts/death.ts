@@ -29,7 +29,10 @@ export const DeathQuery = Type.Object({
 export type DeathQuery = Static<typeof DeathQuery>;
 
 const Count = Type.Integer({ minimum: 1, maximum: 100_000_000 });
-const Weight = Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }), Type.Null()]);
+const Weight = Type.Union([
+  Type.Number({ minimum: 0, maximum: 1_000_000, description: 'kg, above 0' }),
+  Type.Null(),
+]);
 
 export const AddDeathBody = Type.Object({
   death_id: Type.Optional(Uuid),

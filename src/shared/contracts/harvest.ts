@@ -48,8 +48,8 @@ export const HarvestQuery = Type.Object({
 });
 export type HarvestQuery = Static<typeof HarvestQuery>;
 
-const Weight = Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 });
-const Size = Type.Number({ exclusiveMinimum: 0, maximum: 100_000 });
+const Weight = Type.Number({ minimum: 0, maximum: 10_000_000, description: 'kg, above 0' });
+const Size = Type.Number({ minimum: 0, maximum: 100_000, description: 'pcs/kg, above 0' });
 const Price = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 
 export const AddHarvestBody = Type.Object({

@@ -17,7 +17,7 @@ import { changedAfter } from '../farm/pull-window.ts';
 import type { DeathRow } from './production.repository.ts';
 import { toDeath } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';
-import { StockGuard } from './stock-guard.ts';
+import { checkPositive, StockGuard } from './stock-guard.ts';
 
 const DEATH_FIELDS = ['died_on', 'count', 'total_weight_kg'] as const;
 const weightOf = (raw: string | null) => (raw === null ? null : Number(raw));
@@ -52,6 +52,7 @@ export class DeathService {
     const stock = await this.d.repo.findStock(body.stock_id);
     if (!stock || stock.deleted_at) throw new AppError('not-found');
     await this.d.access.requirePond(userId, stock.pond_id, 'death', ACTION.add);
+    checkPositive({ total_weight_kg: body.total_weight_kg });
     const id = body.death_id ?? uuidv7();
     const replay = await this.replayOf(id, body.stock_id);
     if (replay) return { death: replay, created: false };
@@ -81,6 +82,7 @@ export class DeathService {
   async update(userId: string, id: string, body: UpdateDeathBody, headers: Headers): Promise<Death> {
     const row = await this.live(id);
     await this.d.access.requireRecordChange(userId, row, 'death');
+    checkPositive({ total_weight_kg: body.total_weight_kg });
     const patch: Record<string, unknown> = {};
     for (const field of DEATH_FIELDS) if (body[field] !== undefined) patch[field] = body[field];
     await this.d.merge.update({

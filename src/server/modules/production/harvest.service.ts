@@ -15,7 +15,7 @@ import { changedAfter } from '../farm/pull-window.ts';
 import type { HarvestRow, StockRow } from './production.repository.ts';
 import { toHarvest } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';
-import { isUniqueViolation, problemError, StockGuard } from './stock-guard.ts';
+import { checkPositive, isUniqueViolation, problemError, StockGuard } from './stock-guard.ts';
 
 const HARVEST_FIELDS = ['harvested_on', 'type', 'weight_kg', 'size', 'price_per_kg'] as const;
 
@@ -53,6 +53,7 @@ export class HarvestService {
     const stock = await this.d.repo.findStock(body.stock_id);
     if (!stock || stock.deleted_at) throw new AppError('not-found');
     await this.d.access.requirePond(userId, stock.pond_id, 'harverst', ACTION.add);
+    checkPositive({ weight_kg: body.weight_kg, size: body.size });
     const id = body.harvest_id ?? uuidv7();
     const replay = await this.replayOf(id, body.stock_id);
     if (replay) return { harvest: replay, created: false };
@@ -99,6 +100,7 @@ export class HarvestService {
   async update(userId: string, id: string, body: UpdateHarvestBody, headers: Headers): Promise<Harvest> {
     const row = await this.live(id);
     await this.d.access.requireRecordChange(userId, row, 'harverst');
+    checkPositive({ weight_kg: body.weight_kg, size: body.size });
     const patch: Record<string, unknown> = {};
     for (const field of HARVEST_FIELDS) if (body[field] !== undefined) patch[field] = body[field];
     if (patch.type !== undefined && (patch.type === 'total') !== (row.type === 'total'))

@@ -161,6 +161,9 @@ describe('harvest and deaths', () => {
     expect(half.statusCode).toBe(400);
     const zero = await harvest(s.stock_id, { weight_kg: 0 });
     expect(zero.statusCode).toBe(400);
+    expect(zero.json().errors.weight_kg).toEqual(['Must be more than 0.']);
+    const light = await death(s.stock_id, { total_weight_kg: 0 });
+    expect(light.json().errors.total_weight_kg).toEqual(['Must be more than 0.']);
   });
 
   it('refuses more dead than stocked, and an edit that would make it so', async () => {

@@ -1,5 +1,5 @@
 import type { RecordProblem } from '#shared/domain/production-rules';
-import { populationProblem, recordDateProblem } from '#shared/domain/production-rules';
+import { populationProblem, positiveProblem, recordDateProblem } from '#shared/domain/production-rules';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
@@ -11,6 +11,13 @@ export type ServerProblem =
   | 'stock-after-records'
   | 'before-last-record'
   | 'total-type';
+
+/** Weights and sizes above zero (the schema lets 0 through: OpenAPI 3.0 has no exclusive bound). */
+export function checkPositive(values: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(values))
+    if (value !== undefined && value !== null && positiveProblem(value))
+      throw problemError(field, 'positive');
+}
 
 /** pg error 23505: a unique index refused the write. */
 export function isUniqueViolation(error: unknown): boolean {
