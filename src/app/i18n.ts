@@ -20,6 +20,7 @@ import { chatLocales } from '../features/chat/locales.ts';
 import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
+import { productionLocales } from '../features/production/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { samplingLocales } from '../features/sampling/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
@@ -57,6 +58,7 @@ function resourcesFor(lang: Language) {
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
     sampling: samplingLocales[lang],
+    production: productionLocales[lang],
   };
 }
 
@@ -77,6 +79,7 @@ export const NAMESPACES = [
   'chatCalls',
   'chatExtras',
   'sampling',
+  'production',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

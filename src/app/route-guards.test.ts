@@ -21,8 +21,15 @@ describe('route table', () => {
     ]) {
       expect(paths).toContain(path);
     }
-    // 32 routes of the seeds, plus the app's own screens (pond detail, sync status).
-    const extras = ['/farm/$farm_id/pond/$pond_id', '/sync'].filter((path) => paths.includes(path));
+    // 32 routes of the seeds, plus the app's own screens (pond detail, sync status, production forms, death alert).
+    const extras = [
+      '/farm/$farm_id/pond/$pond_id',
+      '/sync',
+      '/farm/$farm_id/stock/add',
+      '/farm/$farm_id/harvest/add',
+      '/farm/$farm_id/death/add',
+      '/farm/$farm_id/death-alert',
+    ].filter((path) => paths.includes(path));
     expect(paths).toHaveLength(32 + extras.length);
   });
 

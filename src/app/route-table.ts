@@ -44,8 +44,8 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/finance`, {}],
   [`${FARM}/finance/settings`, NO_SIDEBAR],
   [`${FARM}/finance/report`, REPORT],
-  [`${FARM}/overview`, {}],
-  [`${FARM}/overview/embed`, { navbar: false }],
+  [`${FARM}/overview`, { built: true }],
+  [`${FARM}/overview/embed`, { navbar: false, built: true }],
   [`${FARM}/history`, {}],
   [`${FARM}/history/embed`, { navbar: false }],
   [`${FARM}/warehouse`, {}],
@@ -74,6 +74,12 @@ const TABLE: [string, Flags][] = [
   ['/sync-chat-user', { sidebar: false, hideChat: true, built: true }],
   // The sync status screen (navbar indicator): pending and failed records, retry, discard.
   ['/sync', { ...NO_SIDEBAR, built: true }],
+  // Not in the spec's table: the production entry forms (?pond_id=, or the record's id to
+  // edit) and the farm's death alert (seed 000 "Death alert", issue 14).
+  [`${FARM}/stock/add`, { ...FORM, built: true }],
+  [`${FARM}/harvest/add`, { ...FORM, built: true }],
+  [`${FARM}/death/add`, { ...FORM, built: true }],
+  [`${FARM}/death-alert`, { built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

@@ -56,6 +56,30 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/sampling/sampling-entry-screen'),
     'SamplingEntryScreen',
   ),
+  '/farm/$farm_id/overview': lazyRouteComponent(
+    () => import('#features/production/overview-screen'),
+    'OverviewScreen',
+  ),
+  '/farm/$farm_id/overview/embed': lazyRouteComponent(
+    () => import('#features/production/overview-screen'),
+    'OverviewEmbedScreen',
+  ),
+  '/farm/$farm_id/stock/add': lazyRouteComponent(
+    () => import('#features/production/stock-form-screen'),
+    'StockFormScreen',
+  ),
+  '/farm/$farm_id/harvest/add': lazyRouteComponent(
+    () => import('#features/production/harvest-form-screen'),
+    'HarvestFormScreen',
+  ),
+  '/farm/$farm_id/death/add': lazyRouteComponent(
+    () => import('#features/production/death-form-screen'),
+    'DeathFormScreen',
+  ),
+  '/farm/$farm_id/death-alert': lazyRouteComponent(
+    () => import('#features/production/death-alert-screen'),
+    'DeathAlertScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

@@ -1,8 +1,11 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
+import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { Harvest } from '#shared/contracts/harvest';
 import type { RecordPhoto } from '#shared/contracts/photos';
 import type { Sampling } from '#shared/contracts/sampling';
+import type { Stock } from '#shared/contracts/stock';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -121,6 +124,9 @@ export const MIRROR_TABLES = [
   'waterBiological',
   'samplings',
   'photos',
+  'stocks',
+  'harvests',
+  'deaths',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -135,6 +141,9 @@ export class TambakDb extends Dexie {
   waterBiological!: Table<Local<WaterReading<'biological'>>, string>;
   samplings!: Table<Local<Sampling>, string>;
   photos!: Table<Local<PhotoRow>, string>;
+  stocks!: Table<Local<Stock>, string>;
+  harvests!: Table<Local<Harvest>, string>;
+  deaths!: Table<Local<Death>, string>;
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
@@ -160,6 +169,12 @@ export class TambakDb extends Dexie {
     this.version(3).stores({
       samplings: 'id, farm_id, pond_id, cycle_id, sampled_on',
       photos: 'id, farm_id, [record_type+record_id]',
+    });
+    // Production records (issue 14): stockings, harvests and deaths.
+    this.version(2).stores({
+      stocks: 'stock_id, farm_id, pond_id, cycle_id',
+      harvests: 'harvest_id, farm_id, pond_id, stock_id, harvested_on',
+      deaths: 'death_id, farm_id, pond_id, stock_id, died_on',
     });
   }
 

@@ -159,6 +159,40 @@ export const PHOTOS: ResourceDescriptor = {
     file: row.blob,
   }),
 };
+/**
+ * Production records (issue 14). A stocking's edits go to /stock-cycle/{id}/update, so a
+ * new stock date moves the cycle it started; deleting keeps the cycle (/stock/{id}/delete).
+ * Derived fields (density, revenue, harvested_count, cycle_id, is_harvest) are the
+ * server's: edits leave them out.
+ */
+export const STOCKS: ResourceDescriptor = {
+  name: 'stocks',
+  table: 'stocks',
+  scope: 'farm',
+  create: { url: '/api/stock', bulk: false },
+  pull: { url: '/api/stock' },
+  updateUrl: (id) => `/api/stock-cycle/${encodeURIComponent(id)}/update`,
+  deleteUrl: (id) => `/api/stock/${encodeURIComponent(id)}/delete`,
+  updateFields: ['stock_date', 'seed_net', 'seed_actual', 'seed_source', 'pl_age', 'bags', 'seed_photo'],
+};
+export const HARVESTS: ResourceDescriptor = {
+  name: 'harvests',
+  table: 'harvests',
+  scope: 'farm',
+  create: { url: '/api/harvest', bulk: false },
+  pull: { url: '/api/harvest' },
+  ...crud('harvest'),
+  updateFields: ['harvested_on', 'type', 'weight_kg', 'size', 'price_per_kg'],
+};
+export const DEATHS: ResourceDescriptor = {
+  name: 'deaths',
+  table: 'deaths',
+  scope: 'farm',
+  create: { url: '/api/death', bulk: false },
+  pull: { url: '/api/death' },
+  ...crud('death'),
+  updateFields: ['died_on', 'count', 'total_weight_kg'],
+};
 
 const registry = new Map<string, ResourceDescriptor>();
 for (const r of [
@@ -172,6 +206,9 @@ for (const r of [
   WATER_BIOLOGICAL,
   SAMPLINGS,
   PHOTOS,
+  STOCKS,
+  HARVESTS,
+  DEATHS,
 ]) {
   registry.set(r.name, r);
 }

@@ -17,6 +17,7 @@ import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
+import { createProductionModules } from './modules/production/production-modules.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
@@ -117,6 +118,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     farmAccess,
     ...farmModules,
     ...createWaterModules({ db, farmAccess }),
+    ...createProductionModules({ db, farmAccess }),
     chat,
     push,
     demo: new DemoService(new DemoRepository(db)),

@@ -25,6 +25,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'file-type-not-allowed': 415,
   'demo-unavailable': 404,
   internal: 500,
+  'stock-active-exists': 409,
+  'cycle-harvested': 409,
 };
 
 /**

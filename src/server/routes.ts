@@ -10,6 +10,7 @@ import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
+import { productionRoutes } from './modules/production/production.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -57,4 +58,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   demoRoutes(typed, ctx);
   photosRoutes(typed, ctx);
   samplingRoutes(typed, ctx);
+  productionRoutes(typed, ctx);
 }

@@ -4,6 +4,7 @@ const id = {
   notFound: 'Kolam tidak ditemukan atau Anda tidak punya akses.',
   addReading: 'Input kualitas air',
   viewOnly: 'Hanya lihat',
+  records: 'Data kolam',
 };
 
 export type PondCatalog = typeof id;
@@ -13,6 +14,7 @@ const en: PondCatalog = {
   notFound: 'Pond not found, or you have no access to it.',
   addReading: 'Add water quality',
   viewOnly: 'View only',
+  records: 'Pond records',
 };
 
 export const pondLocales = { id, en };

@@ -1,4 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
@@ -7,20 +8,88 @@ import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
+import { Tabs } from '#components/tabs';
 import { CyclesCard } from '#features/cycle/cycles-card';
+import {
+  DeathList,
+  farmDay,
+  HarvestList,
+  ProductionDaySection,
+  StockCard,
+} from '#features/production/production-cards';
 import { SamplingList } from '#features/sampling/sampling-list';
+
 import { RecentReadings } from '#features/water/recent-readings';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 
+/** What every "Daily data" section gets: one pond, one farm day. */
+interface DaySectionProps {
+  farm: Farm;
+  pond: Pond;
+  day: string;
+  userId: string | undefined;
+}
+
 /**
- * The pond page is where one pond's records meet: its cycles and its recent water
- * readings. It composes the cycle and water features' public components (the one place
- * that does); each of them reads and writes the Dexie mirror on its own.
+ * The sections of the pond's "Daily data", in order: each feature lists its own records
+ * of that day (newest first) and renders nothing when it has none. Another record type
+ * joins by adding its feature's day component here.
+ */
+const DAY_SECTIONS: { key: string; Section: (props: DaySectionProps) => React.ReactNode }[] = [
+  { key: 'production', Section: (p) => <ProductionDaySection {...p} /> },
+  {
+    key: 'water',
+    Section: ({ farm, pond, day, userId }) => (
+      <RecentReadings
+        farmId={farm.farm_id}
+        pond={pond}
+        day={day}
+        rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
+      />
+    ),
+  },
+];
+
+function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
+  const { t } = useTranslation('production');
+  const today = farmDay();
+  const [day, setDay] = useState(today);
+  return (
+    <Card title={t('daily.title')}>
+      <div className="field daily-data__day">
+        <label className="field__label" htmlFor="daily-data-day">
+          {t('daily.day')}
+        </label>
+        <input
+          id="daily-data-day"
+          type="date"
+          className="field__input"
+          value={day}
+          max={today}
+          onChange={(e) => setDay(e.target.value || today)}
+        />
+      </div>
+      <div className="stack">
+        {DAY_SECTIONS.map(({ key, Section }) => (
+          <Section key={key} farm={farm} pond={pond} day={day} userId={userId} />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+type PondTab = 'records' | 'daily';
+
+/**
+ * The pond page is where one pond's records meet: its stocking, harvests, deaths, cycles
+ * and recent water readings, and the "Daily data" of one day. It composes the features'
+ * public components (the one place that does); each reads and writes the mirror on its own.
  */
 function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
-  const { t } = useTranslation(['pond', 'water', 'sampling']);
+  const { t } = useTranslation(['pond', 'water', 'production', 'sampling']);
   const format = useFormat();
+  const [tab, setTab] = useState<PondTab>('records');
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const waterLevel = pondAction(farm, pond, 'water_quality');
   const userId = useSession()?.user?.id;
@@ -47,34 +116,61 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
         }
         backTo={farmPath}
       />
-      <CyclesCard farm={farm} pond={pond} level={pondAction(farm, pond, 'cycle')} />
-      <Card title={t('water:readings.title')} actions={addReading}>
-        <RecentReadings
-          farmId={farm.farm_id}
-          pond={pond}
-          rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
-        />
-      </Card>
-      <Card
-        title={t('sampling:list.title')}
-        actions={
-          pondAction(farm, pond, 'sampling') >= ACTION.add && (
-            <Link
-              to={`${farmPath}/sampling/add`}
-              search={{ pond_id: pond.pond_id }}
-              className="button button--secondary button--small"
-            >
-              <PlusIcon /> {t('sampling:list.add')}
-            </Link>
-          )
-        }
+      <p className="row">
+        <Link to={`${farmPath}/overview`} className="button button--ghost button--small">
+          {t('production:overview.title')}
+        </Link>
+        <Link to={`${farmPath}/death-alert`} className="button button--ghost button--small">
+          {t('production:alert.title')}
+        </Link>
+      </p>
+      <Tabs
+        label={pond.name}
+        items={[
+          { key: 'records', label: t('records') },
+          { key: 'daily', label: t('production:daily.title') },
+        ]}
+        value={tab}
+        onChange={setTab}
       >
-        <SamplingList
-          farmId={farm.farm_id}
-          pond={pond}
-          rightOn={(row, now) => recordRight(farm, pond, 'sampling', row, userId, now)}
-        />
-      </Card>
+        {tab === 'records' ? (
+          <div className="stack">
+            <StockCard farm={farm} pond={pond} userId={userId} />
+            <HarvestList farm={farm} pond={pond} userId={userId} />
+            <DeathList farm={farm} pond={pond} userId={userId} />
+            <Card
+              title={t('sampling:list.title')}
+              actions={
+                pondAction(farm, pond, 'sampling') >= ACTION.add && (
+                  <Link
+                    to={`${farmPath}/sampling/add`}
+                    search={{ pond_id: pond.pond_id }}
+                    className="button button--secondary button--small"
+                  >
+                    <PlusIcon /> {t('sampling:list.add')}
+                  </Link>
+                )
+              }
+            >
+              <SamplingList
+                farmId={farm.farm_id}
+                pond={pond}
+                rightOn={(row, now) => recordRight(farm, pond, 'sampling', row, userId, now)}
+              />
+            </Card>
+            <CyclesCard farm={farm} pond={pond} level={pondAction(farm, pond, 'cycle')} />
+            <Card title={t('water:readings.title')} actions={addReading}>
+              <RecentReadings
+                farmId={farm.farm_id}
+                pond={pond}
+                rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
+              />
+            </Card>
+          </div>
+        ) : (
+          <DailyData farm={farm} pond={pond} userId={userId} />
+        )}
+      </Tabs>
     </div>
   );
 }
@@ -90,7 +186,7 @@ function PondPage({ farm }: { farm: Farm }) {
   return <PondDetail farm={farm} pond={pond} />;
 }
 
-/** /farm/{farm_id}/pond/{pond_id}: name, block, area, cycles and the last 30 days of readings. */
+/** /farm/{farm_id}/pond/{pond_id}: stocking, harvests, deaths, cycles, readings, daily data. */
 export function PondScreen() {
   return <FarmGate>{(farm) => <PondPage farm={farm} />}</FarmGate>;
 }

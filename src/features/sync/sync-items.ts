@@ -49,12 +49,23 @@ export async function listSyncItems(db: TambakDb): Promise<SyncItem[]> {
   });
 }
 
+const PRODUCTION_FORMS: Record<string, { path: string; key: string }> = {
+  stocks: { path: 'stock', key: 'stock_id' },
+  harvests: { path: 'harvest', key: 'harvest_id' },
+  deaths: { path: 'death', key: 'death_id' },
+};
+
 /** Where the user fixes a record: the settings tab for structure, the pond for readings and cycles. */
 export function editTarget(item: SyncItem): string | null {
   if (item.entry.kind === 'delete' || !item.farmId) return null;
   const farm = `/farm/${encodeURIComponent(item.farmId)}`;
   if (item.entry.table === 'blocks') return `${farm}/settings?tab=blocks`;
   if (item.entry.table === 'ponds') return `${farm}/settings?tab=ponds`;
+  // Production records open their own form, filled with what was saved.
+  const form = PRODUCTION_FORMS[item.entry.table ?? ''];
+  const id = item.entry.recordIds[0];
+  if (form && item.pondId && id)
+    return `${farm}/${form.path}/add?pond_id=${encodeURIComponent(item.pondId)}&${form.key}=${encodeURIComponent(id)}`;
   if (item.pondId) return `${farm}/pond/${encodeURIComponent(item.pondId)}`;
   return farm;
 }

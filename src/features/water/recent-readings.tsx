@@ -40,6 +40,8 @@ interface RecentReadingsProps {
    * hours old (own_records, issue 12 point 5; pond-access.ts recordRight), else null.
    */
   rightOn: (row: ReadingItem['row'], now: number) => 'edit' | 'own' | null;
+  /** Only this farm day (YYYY-MM-DD): the pond's "Daily data" section; nothing shown when empty. */
+  day?: string;
   db?: TambakDb;
 }
 
@@ -54,7 +56,7 @@ function useMinuteClock(): number {
 }
 
 /** A pond's readings of the last 30 days from the mirror, by day and slot, each with its sync state. */
-export function RecentReadings({ farmId, pond, rightOn, db = getDb() }: RecentReadingsProps) {
+export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb() }: RecentReadingsProps) {
   const { t } = useTranslation('water');
   const now = useMinuteClock();
   const format = useFormat();
@@ -71,8 +73,9 @@ export function RecentReadings({ farmId, pond, rightOn, db = getDb() }: RecentRe
   }, [db, pond.pond_id]);
   if (!items) return null;
   const fromDay = DateTime.local().minus({ days: RECENT_READING_DAYS }).toISODate() ?? '';
-  const days = groupReadings(items, fromDay);
-  if (days.length === 0) return <EmptyState title={t('readings.empty')} />;
+  const grouped = groupReadings(items, onlyDay ?? fromDay);
+  const days = onlyDay ? grouped.filter((d) => d.day === onlyDay) : grouped;
+  if (days.length === 0) return onlyDay ? null : <EmptyState title={t('readings.empty')} />;
   return (
     <div className="readings">
       {days.map(({ day, slots }) => (

@@ -6,6 +6,7 @@ import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
+import { productionAuthz } from '../modules/production/production.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
@@ -32,4 +33,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   demoAuthz,
   photosAuthz,
   samplingAuthz,
+  productionAuthz,
 ];

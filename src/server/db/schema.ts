@@ -216,6 +216,41 @@ export interface SamplingsTable extends MergeColumns {
   deleted_at: NullableTimestamp;
 }
 
+/** A harvest of a stocking (migration 0013); money integer rupiah (BIGINT, read as string). */
+export interface HarvestsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string;
+  stock_id: string;
+  harvested_on: CalendarDate;
+  type: string;
+  weight_kg: Numeric;
+  size: Numeric;
+  price_per_kg: ColumnType<string, number | string, number | string>;
+  revenue: ColumnType<string, number | string, number | string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Dead shrimp of a stocking on one day (migration 0013). */
+export interface DeathsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string;
+  stock_id: string;
+  died_on: CalendarDate;
+  count: number;
+  total_weight_kg: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 /** Columns every water-reading table shares (migration 0002). */
 export interface WaterReadingColumns extends MergeColumns {
   id: string;
@@ -475,4 +510,6 @@ export interface Database {
   chat_events: ChatEventsTable;
   uploads: UploadsTable;
   record_photos: RecordPhotosTable;
+  harvests: HarvestsTable;
+  deaths: DeathsTable;
 }

@@ -29,6 +29,13 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'push', description: 'Web Push subscriptions' },
   { name: 'photos', description: 'Photos of production records, uploaded once by the device-made id' },
   { name: 'sampling', description: 'Growth sampling of ponds' },
+  { name: 'stock', description: 'Stockings of a pond (a free farm\'s "stock", a pro farm\'s cycle start)' },
+  { name: 'harvest', description: 'Harvests of a stocking; a total harvest closes it' },
+  { name: 'death', description: 'Dead shrimp of a stocking, per day and per farm' },
+  {
+    name: 'overview',
+    description: 'Cycle overview of a farm: DOC, ABW, ADG, SR, biomass, FCR, productivity',
+  },
 ];
 
 const ERRORS: Record<number, string> = {

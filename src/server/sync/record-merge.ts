@@ -22,7 +22,10 @@ export type MergedTable =
   | 'water_general'
   | 'water_chemical'
   | 'water_biological'
-  | 'samplings';
+  | 'samplings'
+  | 'stocks'
+  | 'harvests'
+  | 'deaths';
 
 export type Headers = Record<string, string | string[] | undefined>;
 

@@ -7,6 +7,7 @@ import * as m0007 from './0007_uploads.ts';
 import * as m0008 from './0008_access_notify.ts';
 import * as m0011 from './0011_field_merge.ts';
 import * as m0012 from './0012_stocks_and_sampling.ts';
+import * as m0013 from './0013_harvests_and_deaths.ts';
 import * as m0014 from './0014_record_photos.ts';
 import * as m0018 from './0018_demo_farm.ts';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008_access_notify': m0008,
   '0011_field_merge': m0011,
   '0012_stocks_and_sampling': m0012,
+  '0013_harvests_and_deaths': m0013,
   '0014_record_photos': m0014,
   '0018_demo_farm': m0018,
 };

@@ -1,0 +1,169 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { FarmGate } from '#components/farm-gate';
+import { useFormat } from '#components/format';
+import { EmptyState, Loading, PageHeader } from '#components/page';
+import { getDb } from '#local/db';
+import type { Farm } from '#shared/contracts/farm';
+import type { FarmSummary } from '#shared/domain/cycle-figures';
+import { useOverview } from './overview-data.ts';
+import type { OverviewRow } from './overview-model.ts';
+import './production.css';
+
+type Col = 'doc' | 'abw' | 'adg' | 'size' | 'population' | 'sr' | 'biomass' | 'fcr' | 'productivity';
+const COLS: { key: Col; value: (r: OverviewRow | FarmSummary) => number | null; decimals: number }[] = [
+  { key: 'doc', value: (r) => r.doc, decimals: 0 },
+  { key: 'abw', value: (r) => r.abw, decimals: 2 },
+  { key: 'adg', value: (r) => r.adg, decimals: 2 },
+  { key: 'size', value: (r) => r.size, decimals: 0 },
+  { key: 'population', value: (r) => r.population, decimals: 0 },
+  { key: 'sr', value: (r) => r.sr, decimals: 1 },
+  { key: 'biomass', value: (r) => r.biomass_kg, decimals: 1 },
+  { key: 'fcr', value: (r) => r.fcr, decimals: 2 },
+  { key: 'productivity', value: (r) => r.productivity_kg_ha, decimals: 0 },
+];
+
+function useCell() {
+  const format = useFormat();
+  return (value: number | null, decimals: number) => (value === null ? '–' : format.number(value, decimals));
+}
+
+function Head({ col }: { col: Col }) {
+  const { t } = useTranslation('production');
+  const unit = t(`overview.units.${col}`);
+  return (
+    <th scope="col" className="num">
+      {t(`overview.cols.${col}`)}
+      {unit && <span className="overview__unit">{unit}</span>}
+    </th>
+  );
+}
+
+function PondCard({ row, title }: { row: OverviewRow | FarmSummary; title: string }) {
+  const { t } = useTranslation('production');
+  const cell = useCell();
+  return (
+    <article className="overview-card" aria-label={title}>
+      <h3 className="overview-card__title">{title}</h3>
+      <dl className="overview-card__grid">
+        {COLS.map((c) => (
+          <div key={c.key}>
+            <dt>{t(`overview.cols.${c.key}`)}</dt>
+            <dd>
+              {cell(c.value(row), c.decimals)}{' '}
+              <span className="overview__unit">{t(`overview.units.${c.key}`)}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
+  const { t } = useTranslation('production');
+  const format = useFormat();
+  const cell = useCell();
+  const overview = useOverview(getDb(), farm.farm_id);
+  const header = embedded ? (
+    <h1 className="overview__embed-title">{`${t('overview.title')} · ${farm.name}`}</h1>
+  ) : (
+    <PageHeader
+      title={t('overview.title')}
+      subtitle={farm.name}
+      backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
+    />
+  );
+  if (!overview)
+    return (
+      <div className="stack">
+        {header}
+        <Loading />
+      </div>
+    );
+  const { rows, summary } = overview;
+  const nameOf = (r: OverviewRow) => (r.block_name ? `${r.pond_name} · ${r.block_name}` : r.pond_name);
+  return (
+    <div className="stack overview">
+      {header}
+      {!embedded && (
+        <p className="row">
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/death-alert`}
+            className="button button--secondary button--small"
+          >
+            {t('alert.title')}
+          </Link>
+        </p>
+      )}
+      <p className="muted overview__asof">
+        {t('overview.dataAsOf', { date: format.dateTime(overview.pulledAt ?? Date.now()) })}{' '}
+        {overview.samplingAsOf
+          ? t('overview.samplingAsOf', { date: format.dateTime(overview.samplingAsOf) })
+          : t('overview.samplingOffline')}
+      </p>
+      {rows.length === 0 ? (
+        <EmptyState title={t('overview.empty')} />
+      ) : (
+        <>
+          <div className="overview-table-wrap">
+            <table className="overview-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('overview.cols.pond')}</th>
+                  {COLS.map((c) => (
+                    <Head key={c.key} col={c.key} />
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.stock_id}>
+                    <th scope="row">{nameOf(r)}</th>
+                    {COLS.map((c) => (
+                      <td key={c.key} className="num">
+                        {cell(c.value(r), c.decimals)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">
+                    {t('overview.farm')}{' '}
+                    <span className="overview__unit">{t('overview.pondsCount', { n: summary.ponds })}</span>
+                  </th>
+                  {COLS.map((c) => (
+                    <td key={c.key} className="num">
+                      {cell(c.value(summary), c.decimals)}
+                    </td>
+                  ))}
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <div className="overview-cards">
+            <PondCard
+              row={summary}
+              title={`${t('overview.farm')} · ${t('overview.pondsCount', { n: summary.ponds })}`}
+            />
+            {rows.map((r) => (
+              <PondCard key={r.stock_id} row={r} title={nameOf(r)} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/overview: the cycle overview of every active pond and the farm row. */
+export function OverviewScreen() {
+  return <FarmGate>{(farm) => <OverviewBody farm={farm} embedded={false} />}</FarmGate>;
+}
+
+/** /farm/{farm_id}/overview/embed: the same, without the app's header (seed 000 §2). */
+export function OverviewEmbedScreen() {
+  return <FarmGate>{(farm) => <OverviewBody farm={farm} embedded />}</FarmGate>;
+}
