@@ -13,6 +13,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
+import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
+import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
 import type { Api, AppContext } from './types.ts';
 
 /** Every module's routes, under /api. */
@@ -51,4 +54,7 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chatRoutes(typed, ctx);
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
+  warehouseRoutes(typed, ctx);
+  feedingRoutes(typed, ctx);
+  purchaseOrderRoutes(typed, ctx);
 }

@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'chat-owner-cannot-leave',
   'chat-owner-needs-admin',
   'chat-farm-group',
+  'stock-insufficient',
+  'item-exists',
+  'order-received',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,7 +21,9 @@ export type MergedTable =
   | 'cycles'
   | 'water_general'
   | 'water_chemical'
-  | 'water_biological';
+  | 'water_biological'
+  | 'warehouse_items'
+  | 'warehouse_movements';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
