@@ -23,6 +23,7 @@ import { farmLocales } from '../features/farm/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
+import { warehouseLocales } from '../features/warehouse/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
 
@@ -55,6 +56,7 @@ function resourcesFor(lang: Language) {
     chatGroups: chatGroupsLocales[lang],
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
+    warehouse: warehouseLocales[lang],
   };
 }
 
@@ -74,6 +76,7 @@ export const NAMESPACES = [
   'chatGroups',
   'chatCalls',
   'chatExtras',
+  'warehouse',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { Movement, PondRation, PurchaseOrder, WarehouseItem } from '#shared/contracts/warehouse';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -45,6 +46,9 @@ export type AnyRow = ServerRecord & SyncFields;
 
 /** A farm's water standard per parameter; `key` = `<farm_id>:<parameter>` (the API has no row id for defaults). */
 export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
+
+/** A pond's recommended ration; `key` = `<farm_id>:<pond_id>` (snapshot rows). */
+export type FeedRationRow = PondRation & { key: string };
 
 export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held';
 export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
@@ -110,6 +114,10 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'warehouseItems',
+  'warehouseMovements',
+  'feedRations',
+  'purchaseOrders',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -125,6 +133,10 @@ export class TambakDb extends Dexie {
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
+  warehouseItems!: Table<Local<WarehouseItem>, string>;
+  warehouseMovements!: Table<Local<Movement>, string>;
+  feedRations!: Table<Local<FeedRationRow>, string>;
+  purchaseOrders!: Table<Local<PurchaseOrder>, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -142,6 +154,14 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Warehouse (issue 15): items, their movements (restock, removal, use), the day's
+    // recommended rations per pond (a snapshot) and purchase orders.
+    this.version(5).stores({
+      warehouseItems: 'warehouse_id, farm_id',
+      warehouseMovements: 'id, farm_id, warehouse_id, pond_id, used_on',
+      feedRations: 'key, farm_id',
+      purchaseOrders: 'id, farm_id',
     });
   }
 

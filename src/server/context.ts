@@ -18,8 +18,8 @@ import { type PushSender, PushService, vapidSubject } from './modules/push/push.
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
-import { createWaterModules } from './modules/water/water-modules.ts';
 import { createWarehouseModules } from './modules/warehouse/warehouse-modules.ts';
+import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */

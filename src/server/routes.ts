@@ -7,15 +7,15 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
+import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
-import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
-import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
-import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
 import type { Api, AppContext } from './types.ts';
 
 /** Every module's routes, under /api. */

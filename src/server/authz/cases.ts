@@ -7,9 +7,9 @@ import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
+import { warehouseAuthz } from '../modules/warehouse/warehouse.authz.ts';
 import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
-import { warehouseAuthz } from '../modules/warehouse/warehouse.authz.ts';
 import { accountAuthz } from './account.authz.ts';
 import type { AuthzModule } from './types.ts';
 

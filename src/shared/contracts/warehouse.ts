@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import { MOVEMENT_KINDS } from '../domain/warehouse.ts';
 import { IsoDate, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
@@ -21,6 +20,8 @@ export {
 } from '../domain/warehouse.ts';
 
 const Text = (max: number) => Type.String({ maxLength: max });
+const MovementKindSchema = () =>
+  Type.Union([Type.Literal('store'), Type.Literal('remove'), Type.Literal('use')]);
 const Quantity = Type.Number({ description: 'up to 3 decimals; rounded to 3' });
 const Money = Type.Integer({ minimum: 0, description: 'rupiah' });
 const HhMm = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
@@ -117,7 +118,7 @@ export const Movement = Type.Object({
   id: Type.String(),
   farm_id: Type.String(),
   warehouse_id: Type.String(),
-  kind: Type.Union(MOVEMENT_KINDS.map((k) => Type.Literal(k))),
+  kind: MovementKindSchema(),
   qty: Type.Number(),
   /** Rupiah per unit the movement is valued at. */
   unit_price: Type.Integer(),
@@ -142,7 +143,7 @@ export type Movement = Static<typeof Movement>;
 export const HistoryQuery = Type.Object({
   farm_id: Uuid,
   warehouse_id: Type.Optional(Uuid),
-  kind: Type.Optional(Type.Union(MOVEMENT_KINDS.map((k) => Type.Literal(k)))),
+  kind: Type.Optional(MovementKindSchema()),
   pond_id: Type.Optional(Uuid),
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
@@ -229,9 +230,16 @@ export type SaveFeedSettingBody = Static<typeof SaveFeedSettingBody>;
 
 export const FrRow = Type.Object({ abw: Type.Number(), fr: Type.Number() });
 /** `/fr`: the FR table by ABW. */
-export const FrTable = Type.Object({ farm_id: Type.String(), is_default: Type.Boolean(), rows: Type.Array(FrRow) });
+export const FrTable = Type.Object({
+  farm_id: Type.String(),
+  is_default: Type.Boolean(),
+  rows: Type.Array(FrRow),
+});
 export type FrTable = Static<typeof FrTable>;
-export const SaveFrBody = Type.Object({ farm_id: Uuid, rows: Type.Array(FrRow, { minItems: 1, maxItems: 50 }) });
+export const SaveFrBody = Type.Object({
+  farm_id: Uuid,
+  rows: Type.Array(FrRow, { minItems: 1, maxItems: 50 }),
+});
 export type SaveFrBody = Static<typeof SaveFrBody>;
 export const FarmQuery = Type.Object({ farm_id: Uuid });
 

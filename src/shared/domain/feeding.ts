@@ -53,16 +53,18 @@ export const DEFAULT_FEED_PROGRAMME: FeedProgramme = {
 };
 
 /** Bounds each setting is validated against (server and form). */
-export const FEED_PROGRAMME_BOUNDS: Record<keyof FeedProgramme, { min: number; max: number; integer?: boolean }> =
-  {
-    blind_until_doc: { min: 1, max: 90, integer: true },
-    blind_start_kg: { min: 0, max: 100 },
-    feed_index: { min: 0, max: 10 },
-    feedings_per_day: { min: 1, max: 12, integer: true },
-    anco_empty_pct: { min: -100, max: 100 },
-    anco_little_pct: { min: -100, max: 100 },
-    anco_lot_pct: { min: -100, max: 100 },
-  };
+export const FEED_PROGRAMME_BOUNDS: Record<
+  keyof FeedProgramme,
+  { min: number; max: number; integer?: boolean }
+> = {
+  blind_until_doc: { min: 1, max: 90, integer: true },
+  blind_start_kg: { min: 0, max: 100 },
+  feed_index: { min: 0, max: 10 },
+  feedings_per_day: { min: 1, max: 12, integer: true },
+  anco_empty_pct: { min: -100, max: 100 },
+  anco_little_pct: { min: -100, max: 100 },
+  anco_lot_pct: { min: -100, max: 100 },
+};
 
 export const FR_BOUNDS = { abw: { min: 0, max: 100 }, fr: { min: 0, max: 100 }, maxRows: 50 } as const;
 
@@ -123,11 +125,25 @@ export function recommendedRation(input: RationInput, p: FeedProgramme, table: r
   if (input.doc < p.blind_until_doc) {
     const perHundredK = p.blind_start_kg + Math.max(0, input.doc - 1) * p.feed_index;
     const daily = round3((population / 100_000) * perHundredK);
-    return { mode: 'blind', daily_kg: daily, per_feeding_kg: split(daily), fr: null, biomass_kg: null, anco_pct: 0 };
+    return {
+      mode: 'blind',
+      daily_kg: daily,
+      per_feeding_kg: split(daily),
+      fr: null,
+      biomass_kg: null,
+      anco_pct: 0,
+    };
   }
   const fr = input.abw === null ? null : frFor(table, input.abw);
   if (input.abw === null || fr === null) {
-    return { mode: 'no-sampling', daily_kg: null, per_feeding_kg: null, fr: null, biomass_kg: null, anco_pct: 0 };
+    return {
+      mode: 'no-sampling',
+      daily_kg: null,
+      per_feeding_kg: null,
+      fr: null,
+      biomass_kg: null,
+      anco_pct: 0,
+    };
   }
   const biomass = (population * input.abw) / 1000;
   const anco = ancoAdjustment(p, input.anco);

@@ -16,7 +16,14 @@ export interface OrderForText {
 }
 
 const LABELS = {
-  id: { title: 'Pesanan Pembelian', farm: 'Tambak', to: 'Kepada', date: 'Tanggal', note: 'Catatan', thanks: 'Terima kasih.' },
+  id: {
+    title: 'Pesanan Pembelian',
+    farm: 'Tambak',
+    to: 'Kepada',
+    date: 'Tanggal',
+    note: 'Catatan',
+    thanks: 'Terima kasih.',
+  },
   en: { title: 'Purchase order', farm: 'Farm', to: 'To', date: 'Date', note: 'Notes', thanks: 'Thank you.' },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -29,7 +36,9 @@ export function purchaseOrderText(order: OrderForText, lang: Language): string {
     `${l.to}: ${order.supplier_name}`,
     `${l.date}: ${formatDate(order.ordered_on, lang, 'Asia/Jakarta')}`,
     '',
-    ...order.items.map((it, i) => `${i + 1}. ${it.product_name}: ${formatNumber(it.qty, 3, locale)} ${it.unit}`),
+    ...order.items.map(
+      (it, i) => `${i + 1}. ${it.product_name}: ${formatNumber(it.qty, 3, locale)} ${it.unit}`,
+    ),
   ];
   if (order.note?.trim()) lines.push('', `${l.note}: ${order.note.trim()}`);
   lines.push('', l.thanks);

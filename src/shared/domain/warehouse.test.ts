@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { categoryRank, decimalToMilli, milliToDecimal, parseQuantity, stockState, valueOf } from './warehouse.ts';
+import {
+  categoryRank,
+  decimalToMilli,
+  milliToDecimal,
+  parseQuantity,
+  rupiahValue,
+  stockState,
+} from './warehouse.ts';
 
 describe('quantities in thousandths', () => {
   it('round-trips decimals exactly, where floats would drift', () => {
@@ -24,10 +31,10 @@ describe('quantities in thousandths', () => {
 
 describe('money and stock state', () => {
   it('values a quantity at a price in whole rupiah, half up', () => {
-    expect(valueOf(2500, 15000)).toBe(37500);
-    expect(valueOf(1, 499)).toBe(0);
-    expect(valueOf(1, 500)).toBe(1);
-    expect(valueOf(99_999_999_999, 10_000_000_000)).toBe(999_999_999_990_000_000);
+    expect(rupiahValue(2500, 15000)).toBe(37500);
+    expect(rupiahValue(1, 499)).toBe(0);
+    expect(rupiahValue(1, 500)).toBe(1);
+    expect(rupiahValue(99_999_999_999, 10_000_000_000)).toBe(999_999_999_990_000_000);
   });
   it('flags negative stock before below-minimum', () => {
     expect(stockState(-1, 0)).toBe('negative');

@@ -57,7 +57,8 @@ export function parseQuantity(
   if (typeof value !== 'number' || Number.isNaN(value)) return { error: 'validation.numeric' };
   if (!Number.isFinite(value) || Math.abs(value) >= MAX_QTY) return { error: 'validation.finite' };
   const milli = Math.round(value * 1000);
-  if (positive ? milli <= 0 : milli < 0) return { error: 'validation.min', params: { min: positive ? 0.001 : 0 } };
+  if (positive ? milli <= 0 : milli < 0)
+    return { error: 'validation.min', params: { min: positive ? 0.001 : 0 } };
   return { milli };
 }
 
@@ -85,7 +86,7 @@ export function milliToNumber(milli: number): number {
 }
 
 /** Rupiah value of a quantity at a price per unit, rounded half up to whole rupiah (BigInt: exact). */
-export function valueOf(milli: number, pricePerUnit: number): number {
+export function rupiahValue(milli: number, pricePerUnit: number): number {
   const product = BigInt(Math.trunc(milli)) * BigInt(Math.trunc(pricePerUnit));
   const sign = product < 0n ? -1n : 1n;
   const abs = product < 0n ? -product : product;

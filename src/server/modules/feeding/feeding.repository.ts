@@ -8,7 +8,11 @@ export class FeedingRepository {
   constructor(private readonly db: DbOrTx) {}
 
   async programme(farmId: string, db: DbOrTx = this.db): Promise<FeedProgramme | null> {
-    const row = await db.selectFrom('feed_settings').selectAll().where('farm_id', '=', farmId).executeTakeFirst();
+    const row = await db
+      .selectFrom('feed_settings')
+      .selectAll()
+      .where('farm_id', '=', farmId)
+      .executeTakeFirst();
     if (!row) return null;
     return {
       blind_until_doc: row.blind_until_doc,

@@ -1,13 +1,19 @@
-import type { FeedSetting, FrTable, PondRation, SaveFeedSettingBody, SaveFrBody } from '#shared/contracts/warehouse';
+import type {
+  FeedSetting,
+  FrTable,
+  PondRation,
+  SaveFeedSettingBody,
+  SaveFrBody,
+} from '#shared/contracts/warehouse';
+import { daysOfCulture } from '#shared/domain/doc';
 import {
   DEFAULT_FEED_PROGRAMME,
   DEFAULT_FR_TABLE,
   FEED_PROGRAMME_BOUNDS,
-  FR_BOUNDS,
   type FeedProgramme,
+  FR_BOUNDS,
   recommendedRation,
 } from '#shared/domain/feeding';
-import { daysOfCulture } from '#shared/domain/doc';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
@@ -47,11 +53,15 @@ export class FeedingService {
     await this.d.access.require(userId, body.farm_id, 'warehouse', ACTION.edit);
     const errors: FieldMessages = {};
     const p = {} as FeedProgramme;
-    for (const [field, b] of Object.entries(FEED_PROGRAMME_BOUNDS) as [keyof FeedProgramme, (typeof FEED_PROGRAMME_BOUNDS)[keyof FeedProgramme]][]) {
+    for (const [field, b] of Object.entries(FEED_PROGRAMME_BOUNDS) as [
+      keyof FeedProgramme,
+      (typeof FEED_PROGRAMME_BOUNDS)[keyof FeedProgramme],
+    ][]) {
       const v = body[field];
       if (typeof v !== 'number' || !Number.isFinite(v)) errors[field] = [{ key: 'validation.numeric' }];
       else if (b.integer && !Number.isInteger(v)) errors[field] = [{ key: 'validation.integer' }];
-      else if (v < b.min || v > b.max) errors[field] = [{ key: 'validation.range', params: { min: b.min, max: b.max } }];
+      else if (v < b.min || v > b.max)
+        errors[field] = [{ key: 'validation.range', params: { min: b.min, max: b.max } }];
       else p[field] = Math.round(v * 1000) / 1000;
     }
     if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors);
@@ -92,7 +102,11 @@ export class FeedingService {
   }
 
   /** The recommended ration of every visible pond with an active cycle on a farm day, with what was fed that day. */
-  async rations(userId: string, farmId: string, on = farmToday()): Promise<{ items: PondRation[]; server_time: string }> {
+  async rations(
+    userId: string,
+    farmId: string,
+    on = farmToday(),
+  ): Promise<{ items: PondRation[]; server_time: string }> {
     const m = await this.d.access.require(userId, farmId, 'warehouse', ACTION.view);
     const [stored, frRows, ponds] = await Promise.all([
       this.d.repo.programme(farmId),
@@ -102,7 +116,9 @@ export class FeedingService {
     const programme = stored ?? DEFAULT_FEED_PROGRAMME;
     const table = frRows.length > 0 ? frRows : DEFAULT_FR_TABLE;
     const visible = ponds.filter(
-      (p) => this.d.access.canSeePond(m, p.pond_id) && this.d.access.pondAction(m, 'warehouse', p.pond_id) >= ACTION.view,
+      (p) =>
+        this.d.access.canSeePond(m, p.pond_id) &&
+        this.d.access.pondAction(m, 'warehouse', p.pond_id) >= ACTION.view,
     );
     const stockIds = visible.flatMap((p) => (p.stock_id ? [p.stock_id] : []));
     const pondIds = visible.map((p) => p.pond_id);
@@ -112,7 +128,10 @@ export class FeedingService {
       this.d.usage.feedKgByPond(pondIds, on, on),
     ]);
     const items = visible.map((p): PondRation => {
-      const population = Math.max(0, (p.seed_actual ?? 0) - (p.stock_id ? (removed.get(p.stock_id) ?? 0) : 0));
+      const population = Math.max(
+        0,
+        (p.seed_actual ?? 0) - (p.stock_id ? (removed.get(p.stock_id) ?? 0) : 0),
+      );
       const doc = Math.max(1, daysOfCulture(p.stock_date ?? p.start_date, on));
       const abw = p.abw === null ? null : Math.round(Number(p.abw) * 1000) / 1000;
       const last = anco.get(p.pond_id) ?? null;

@@ -37,7 +37,14 @@ export class PurchaseOrderRepository {
 
   /** Inserts the order and its lines; false when the id exists (a replayed create). */
   async insert(
-    o: { id: string; farm_id: string; supplier_name: string; supplier_phone: string; note: string | null; created_by: string },
+    o: {
+      id: string;
+      farm_id: string;
+      supplier_name: string;
+      supplier_phone: string;
+      note: string | null;
+      created_by: string;
+    },
     items: { product_id: string; qty: string; unit: string }[],
     db: DbOrTx,
   ): Promise<boolean> {
@@ -95,18 +102,29 @@ export class PurchaseOrderRepository {
   async markSent(id: string, via: 'link' | 'cloud-api', db: DbOrTx = this.db): Promise<void> {
     await db
       .updateTable('purchase_orders')
-      .set({ status: sql`case when status = 'received' then status else 'sent' end`, sent_via: via, sent_at: sql`now()`, updated_at: sql`now()` })
+      .set({
+        status: sql`case when status = 'received' then status else 'sent' end`,
+        sent_via: via,
+        sent_at: sql`now()`,
+        updated_at: sql`now()`,
+      })
       .where('id', '=', id)
       .execute();
   }
 
   /** Locks the order (FOR UPDATE) so two receipts cannot both restock. */
   async lock(id: string, db: DbOrTx): Promise<{ status: string } | undefined> {
-    const res = await sql<{ status: string }>`select status from purchase_orders where id = ${id} and deleted_at is null for update`.execute(db);
+    const res = await sql<{
+      status: string;
+    }>`select status from purchase_orders where id = ${id} and deleted_at is null for update`.execute(db);
     return res.rows[0];
   }
 
-  async markReceived(id: string, prices: { position: number; price: number; qty: string }[], db: DbOrTx): Promise<void> {
+  async markReceived(
+    id: string,
+    prices: { position: number; price: number; qty: string }[],
+    db: DbOrTx,
+  ): Promise<void> {
     for (const p of prices) {
       await db
         .updateTable('purchase_order_items')

@@ -17,19 +17,31 @@ export function purchaseOrderRoutes(api: Api, ctx: AppContext): void {
   api.post(
     '/farm/purchase-order',
     { schema: { tags, body: CreatePurchaseOrderBody, response: { 200: Envelope(PurchaseOrder) } } },
-    async (req) => ({ message: req.t('server.created'), data: await purchaseOrders.create(req.user.id, req.body, req.lang) }),
+    async (req) => ({
+      message: req.t('server.created'),
+      data: await purchaseOrders.create(req.user.id, req.body, req.lang),
+    }),
   );
   api.post(
     '/farm/purchase-order/:id/whatsapp',
     { schema: { tags, params: IdParams, response: { 200: Envelope(SendResult) } } },
-    async (req) => ({ message: req.t('server.ok'), data: await purchaseOrders.send(req.user.id, req.params.id, req.lang) }),
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: await purchaseOrders.send(req.user.id, req.params.id, req.lang),
+    }),
   );
   api.post(
     '/farm/purchase-order/:id/receive',
     { schema: { tags, params: IdParams, body: ReceiveBody, response: { 200: Envelope(PurchaseOrder) } } },
     async (req) => ({
       message: req.t('server.updated'),
-      data: await purchaseOrders.receive(req.user.id, req.params.id, req.body, req.lang, idempotencyKeyOf(req.headers)),
+      data: await purchaseOrders.receive(
+        req.user.id,
+        req.params.id,
+        req.body,
+        req.lang,
+        idempotencyKeyOf(req.headers),
+      ),
     }),
   );
   api.get(

@@ -91,7 +91,9 @@ export class PurchaseOrderService {
     }
     if (body.items.length === 0) errors.items = [{ key: 'validation.order-items' }];
     const products = new Map(
-      (await this.d.warehouse.findProducts([...new Set(body.items.map((i) => i.product_id))], lang)).map((p) => [p.id, p]),
+      (await this.d.warehouse.findProducts([...new Set(body.items.map((i) => i.product_id))], lang)).map(
+        (p) => [p.id, p],
+      ),
     );
     const lines: { product_id: string; qty: string; unit: string }[] = [];
     body.items.forEach((it, i) => {
@@ -106,7 +108,14 @@ export class PurchaseOrderService {
     const id = body.id ?? uuidv7();
     await this.d.repo.transaction((tx) =>
       this.d.repo.insert(
-        { id, farm_id: body.farm_id, supplier_name: supplier as string, supplier_phone: phone as string, note, created_by: userId },
+        {
+          id,
+          farm_id: body.farm_id,
+          supplier_name: supplier as string,
+          supplier_phone: phone as string,
+          note,
+          created_by: userId,
+        },
         lines,
         tx,
       ),
@@ -128,9 +137,17 @@ export class PurchaseOrderService {
       offset: q.page ? (q.page - 1) * ORDERS_PER_PAGE : undefined,
       changedAfter: q.since ? changedAfter(q.since) : undefined,
     });
-    const items = await this.d.repo.items(rows.map((r) => r.id), lang);
+    const items = await this.d.repo.items(
+      rows.map((r) => r.id),
+      lang,
+    );
     return {
-      items: rows.map((r) => toOrder(r, items.filter((i) => i.order_id === r.id))),
+      items: rows.map((r) =>
+        toOrder(
+          r,
+          items.filter((i) => i.order_id === r.id),
+        ),
+      ),
       server_time: m.readAt,
     };
   }
@@ -158,7 +175,9 @@ export class PurchaseOrderService {
         return { channel: 'cloud-api', url, text, message_id: messageId };
       } catch (error) {
         // The supplier must still get the order: fall back to the link the app opens.
-        this.d.log(`purchase order ${id}: ${(error as Error).message}; falling back to the click-to-chat link`);
+        this.d.log(
+          `purchase order ${id}: ${(error as Error).message}; falling back to the click-to-chat link`,
+        );
       }
     }
     await this.d.repo.markSent(id, 'link');
@@ -202,7 +221,15 @@ export class PurchaseOrderService {
           const product = order.items[line.position];
           const newId = uuidv7();
           await this.d.warehouse.insertItem(
-            { id: newId, farm_id: row.farm_id, product_id: line.product_id, unit: product.unit, minimum_stock: '0.000', price: line.price, created_by: userId },
+            {
+              id: newId,
+              farm_id: row.farm_id,
+              product_id: line.product_id,
+              unit: product.unit,
+              minimum_stock: '0.000',
+              price: line.price,
+              created_by: userId,
+            },
             tx,
           );
           item = { id: newId };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerWithFarm, type FarmSetup, type QuickUser } from '#test/helpers/farm-fixtures';
+import { type FarmSetup, ownerWithFarm, type QuickUser } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
@@ -45,7 +45,13 @@ beforeAll(async () => {
       res.end(JSON.stringify({ error: { message: 'Recipient not in allowed list', code: 131030 } }));
       return;
     }
-    res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: 'wamid.TEST123' }] }));
+    res.end(
+      JSON.stringify({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: 'wamid.TEST123' }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
   graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}`;
@@ -67,10 +73,12 @@ describe('whatsappConfigFromEnv', () => {
   it('is off without a token and number id, with the documented defaults otherwise', () => {
     expect(whatsappConfigFromEnv({})).toBeNull();
     expect(whatsappConfigFromEnv({ WHATSAPP_CLOUD_TOKEN: 't' })).toBeNull();
-    expect(whatsappConfigFromEnv({ WHATSAPP_CLOUD_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '9' })).toMatchObject({
-      graphUrl: 'https://graph.facebook.com',
-      apiVersion: 'v21.0',
-    });
+    expect(whatsappConfigFromEnv({ WHATSAPP_CLOUD_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '9' })).toMatchObject(
+      {
+        graphUrl: 'https://graph.facebook.com',
+        apiVersion: 'v21.0',
+      },
+    );
   });
 });
 
@@ -92,7 +100,11 @@ describe('POST /api/farm/purchase-order/:id/whatsapp with the Cloud API configur
 
   it('posts the order text to {graph}/v21.0/{phone_number_id}/messages with the bearer token', async () => {
     const id = await order();
-    const res = await app.inject({ method: 'POST', url: `/api/farm/purchase-order/${id}/whatsapp?lang=en`, headers: owner.auth });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/farm/purchase-order/${id}/whatsapp?lang=en`,
+      headers: owner.auth,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ channel: 'cloud-api', message_id: 'wamid.TEST123' });
     const last = seen.at(-1) as Seen;
@@ -100,20 +112,37 @@ describe('POST /api/farm/purchase-order/:id/whatsapp with the Cloud API configur
     expect(last.auth).toBe('Bearer test-token');
     expect(last.body).toMatchObject({ messaging_product: 'whatsapp', to: '6281211112222', type: 'text' });
     expect(last.body.text.body).toContain('Shrimp feed crumble #0 (0.3–0.5 mm): 40 Kg');
-    const list = await app.inject({ method: 'GET', url: `/api/purchase-order?farm_id=${farm.farmId}`, headers: owner.auth });
-    expect(list.json().data.find((o: { id: string }) => o.id === id)).toMatchObject({ status: 'sent', sent_via: 'cloud-api' });
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/purchase-order?farm_id=${farm.farmId}`,
+      headers: owner.auth,
+    });
+    expect(list.json().data.find((o: { id: string }) => o.id === id)).toMatchObject({
+      status: 'sent',
+      sent_via: 'cloud-api',
+    });
   });
 
   it('falls back to the click-to-chat link when Meta refuses the message', async () => {
     const id = await order();
     failNext = true;
-    const res = await app.inject({ method: 'POST', url: `/api/farm/purchase-order/${id}/whatsapp`, headers: owner.auth });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/farm/purchase-order/${id}/whatsapp`,
+      headers: owner.auth,
+    });
     expect(res.json().data).toMatchObject({ channel: 'link', message_id: null });
     expect(res.json().data.url).toMatch(/^https:\/\/wa\.me\/6281211112222\?text=/);
   });
 
   it('the client reports an unreachable Graph API as an error', async () => {
-    const client = new WhatsAppCloudClient({ token: 't', phoneNumberId: '1', graphUrl: 'http://127.0.0.1:9', apiVersion: 'v21.0', timeoutMs: 2000 });
+    const client = new WhatsAppCloudClient({
+      token: 't',
+      phoneNumberId: '1',
+      graphUrl: 'http://127.0.0.1:9',
+      apiVersion: 'v21.0',
+      timeoutMs: 2000,
+    });
     await expect(client.sendText('62812', 'x')).rejects.toThrow(/unreachable/);
   });
 });

@@ -68,7 +68,11 @@ export class WhatsAppCloudClient {
       messages?: { id?: string }[];
       error?: { message?: string };
     } | null;
-    if (!res.ok) throw new WhatsAppSendError(`WhatsApp Cloud API ${res.status}: ${body?.error?.message ?? ''}`, res.status);
+    if (!res.ok)
+      throw new WhatsAppSendError(
+        `WhatsApp Cloud API ${res.status}: ${body?.error?.message ?? ''}`,
+        res.status,
+      );
     const id = body?.messages?.[0]?.id;
     if (!id) throw new WhatsAppSendError('WhatsApp Cloud API answered no message id', res.status);
     return id;

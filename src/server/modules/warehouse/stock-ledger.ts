@@ -31,7 +31,13 @@ export class StockLedger {
   /** Changes a live movement's quantity (and other columns) and moves the stock by the difference. */
   async change(
     row: MovementRow,
-    columns: { qty?: string; unit_price?: number; used_on?: string; time?: string | null; note?: string | null },
+    columns: {
+      qty?: string;
+      unit_price?: number;
+      used_on?: string;
+      time?: string | null;
+      note?: string | null;
+    },
     tx: DbOrTx,
   ): Promise<void> {
     if (columns.qty !== undefined) {
@@ -48,7 +54,11 @@ export class StockLedger {
   /** Soft-deletes a live movement and gives its quantity back (or takes a restock away). */
   async remove(row: MovementRow, tx: DbOrTx): Promise<void> {
     if (await this.repo.softDeleteMovement(row.id, tx)) {
-      await this.repo.addToStock(row.warehouse_id, milliToDecimal(-signOf(row.kind) * decimalToMilli(row.qty)), tx);
+      await this.repo.addToStock(
+        row.warehouse_id,
+        milliToDecimal(-signOf(row.kind) * decimalToMilli(row.qty)),
+        tx,
+      );
     }
   }
 

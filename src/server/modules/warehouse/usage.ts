@@ -52,7 +52,12 @@ export class WarehouseUsage {
   }
 
   /** Feed (kg) of each pond between two farm days (inclusive). */
-  async feedKgByPond(pondIds: string[], from: string, to: string, db: DbOrTx = this.db): Promise<Map<string, number>> {
+  async feedKgByPond(
+    pondIds: string[],
+    from: string,
+    to: string,
+    db: DbOrTx = this.db,
+  ): Promise<Map<string, number>> {
     const out = new Map(pondIds.map((id) => [id, 0]));
     if (pondIds.length === 0) return out;
     const rows = await this.uses(db)

@@ -49,15 +49,20 @@ export function parseUse(item: BulkItem): { draft: UseDraft } | { errors: FieldM
   const qty = parseQuantity(item.qty);
   if ('error' in qty) errors.qty = [{ key: qty.error, params: qty.params }];
   const usedOn = str('used_on');
-  if (!usedOn || !DAY.test(usedOn) || Number.isNaN(Date.parse(`${usedOn}T00:00:00Z`)) ||
-    new Date(`${usedOn}T00:00:00Z`).toISOString().slice(0, 10) !== usedOn)
+  if (
+    !usedOn ||
+    !DAY.test(usedOn) ||
+    Number.isNaN(Date.parse(`${usedOn}T00:00:00Z`)) ||
+    new Date(`${usedOn}T00:00:00Z`).toISOString().slice(0, 10) !== usedOn
+  )
     errors.used_on = [{ key: 'validation.date' }];
   const time = item.time;
   if (time !== undefined && time !== null && (typeof time !== 'string' || !HHMM.test(time)))
     errors.time = [{ key: 'validation.time' }];
   let note: string | null = null;
   if (item.note !== undefined && item.note !== null) {
-    if (typeof item.note !== 'string' || item.note.length > 500) errors.note = [{ key: 'validation.maxLength', params: { max: 500 } }];
+    if (typeof item.note !== 'string' || item.note.length > 500)
+      errors.note = [{ key: 'validation.maxLength', params: { max: 500 } }];
     else {
       try {
         note = cleanText('note', item.note);
@@ -122,10 +127,16 @@ export class UseItemService {
     });
 
     const pondFarm = new Map(
-      (await this.d.repo.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))])).map((p) => [p.id, p.farm_id]),
+      (await this.d.repo.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))])).map((p) => [
+        p.id,
+        p.farm_id,
+      ]),
     );
     const itemRows = new Map(
-      (await this.d.repo.itemsByIds([...new Set(drafts.map((x) => x.draft.warehouseId))])).map((i) => [i.id, i]),
+      (await this.d.repo.itemsByIds([...new Set(drafts.map((x) => x.draft.warehouseId))])).map((i) => [
+        i.id,
+        i,
+      ]),
     );
     const memberships = new Map<string, Membership | null>();
     for (const farmId of new Set(pondFarm.values())) {
@@ -140,7 +151,12 @@ export class UseItemService {
     for (const { index, draft } of drafts) {
       const farmId = pondFarm.get(draft.pondId);
       const m = farmId ? memberships.get(farmId) : null;
-      if (!farmId || !m || (draft.farmId && draft.farmId !== farmId) || !this.d.access.canSeePond(m, draft.pondId)) {
+      if (
+        !farmId ||
+        !m ||
+        (draft.farmId && draft.farmId !== farmId) ||
+        !this.d.access.canSeePond(m, draft.pondId)
+      ) {
         fail(index, 'not-found');
         continue;
       }
@@ -162,10 +178,9 @@ export class UseItemService {
     const cyclePond = new Map((await this.d.cycles.findLive(named)).map((c) => [c.id, c.pond_id]));
     const unknown = (a: (typeof accepted)[number]) => !a.draft.cycleId || !cyclePond.has(a.draft.cycleId);
     const active = new Map(
-      (await this.d.cycles.activeOf([...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))])).map((c) => [
-        c.pond_id,
-        c.id,
-      ]),
+      (await this.d.cycles.activeOf([...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))])).map(
+        (c) => [c.pond_id, c.id],
+      ),
     );
     const ready: typeof accepted = [];
     for (const a of accepted) {
@@ -182,7 +197,9 @@ export class UseItemService {
     const last = new Map<string, (typeof ready)[number]>();
     for (const a of ready) last.set(a.draft.id, a);
     const batch = [...last.values()].sort((x, y) => (x.draft.warehouseId < y.draft.warehouseId ? -1 : 1));
-    const existing = new Map((await this.d.repo.findMovements(batch.map((a) => a.draft.id))).map((r) => [r.id, r]));
+    const existing = new Map(
+      (await this.d.repo.findMovements(batch.map((a) => a.draft.id))).map((r) => [r.id, r]),
+    );
     const outcome = new Map<string, 'ok' | ErrorCode>();
     await this.d.repo.transaction(async (tx) => {
       for (const a of batch) {
@@ -190,12 +207,21 @@ export class UseItemService {
         if (row) {
           // A replayed create: ok when it is the same use; a create edited on the device
           // before its first answer arrived brings its new values (the caller's own use).
-          if (row.kind !== 'use' || row.farm_id !== a.farmId || row.pond_id !== a.draft.pondId || row.warehouse_id !== a.draft.warehouseId) {
+          if (
+            row.kind !== 'use' ||
+            row.farm_id !== a.farmId ||
+            row.pond_id !== a.draft.pondId ||
+            row.warehouse_id !== a.draft.warehouseId
+          ) {
             outcome.set(a.draft.id, 'conflict');
           } else if (row.deleted_at) outcome.set(a.draft.id, 'not-found');
           else {
             if (row.created_by === userId && decimalToMilli(row.qty) !== a.draft.milli)
-              await this.d.ledger.change(row, { qty: milliToDecimal(a.draft.milli), time: a.draft.time, note: a.draft.note }, tx);
+              await this.d.ledger.change(
+                row,
+                { qty: milliToDecimal(a.draft.milli), time: a.draft.time, note: a.draft.note },
+                tx,
+              );
             outcome.set(a.draft.id, 'ok');
           }
           continue;
@@ -236,7 +262,8 @@ export class UseItemService {
     const patch: Record<string, unknown> = {};
     if (body.qty !== undefined) {
       const q = parseQuantity(body.qty);
-      if ('error' in q) throw new AppError('validation-failed', { qty: [{ key: q.error, params: q.params }] });
+      if ('error' in q)
+        throw new AppError('validation-failed', { qty: [{ key: q.error, params: q.params }] });
       patch.qty = q.milli / 1000;
     }
     if (body.used_on !== undefined) patch.used_on = body.used_on;

@@ -10,8 +10,8 @@ import { PurchaseOrderRepository } from '../purchase-order/purchase-order.reposi
 import { PurchaseOrderService } from '../purchase-order/purchase-order.service.ts';
 import { WhatsAppCloudClient, whatsappConfigFromEnv } from '../purchase-order/whatsapp-cloud.ts';
 import { StockLedger } from './stock-ledger.ts';
-import { UseItemService } from './use-item.service.ts';
 import { WarehouseUsage } from './usage.ts';
+import { UseItemService } from './use-item.service.ts';
 import { WarehouseRepository } from './warehouse.repository.ts';
 import { WarehouseService } from './warehouse.service.ts';
 
@@ -41,7 +41,13 @@ export function createWarehouseModules({
   return {
     warehouse,
     warehouseUsage,
-    useItems: new UseItemService({ repo, ledger, access: farmAccess, cycles: new CycleRepository(db), warehouse }),
+    useItems: new UseItemService({
+      repo,
+      ledger,
+      access: farmAccess,
+      cycles: new CycleRepository(db),
+      warehouse,
+    }),
     feeding: new FeedingService({
       repo: new FeedingRepository(db),
       access: farmAccess,

@@ -5,8 +5,18 @@ import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016
 const FEED = STARTER_PRODUCTS[0].id;
 const day = '2024-02-01';
 
-async function post(app: Parameters<NonNullable<AuthzModule['seed']>>[0], auth: Record<string, string>, url: string, payload: unknown) {
-  const res = await app.inject({ method: 'POST', url, headers: auth, payload: payload as Record<string, unknown> });
+async function post(
+  app: Parameters<NonNullable<AuthzModule['seed']>>[0],
+  auth: Record<string, string>,
+  url: string,
+  payload: unknown,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: auth,
+    payload: payload as Record<string, unknown>,
+  });
   if (res.statusCode !== 200) throw new Error(`warehouse seed ${url} failed: ${res.body}`);
   return res.json().data;
 }
@@ -14,7 +24,10 @@ async function post(app: Parameters<NonNullable<AuthzModule['seed']>>[0], auth: 
 const movementCases = (kind: 'store' | 'remove'): AuthzCase[] => [
   {
     route: `POST /api/warehouse/:id/${kind}`,
-    request: (A) => ({ url: `/api/warehouse/${A.extra.itemId}/${kind}`, payload: { id: uuidv7(), qty: 1, used_on: day } }),
+    request: (A) => ({
+      url: `/api/warehouse/${A.extra.itemId}/${kind}`,
+      payload: { id: uuidv7(), qty: 1, used_on: day },
+    }),
   },
   {
     route: `PUT /api/warehouse/:id/${kind}/:used_sub_id/update`,
@@ -40,14 +53,37 @@ export const warehouseAuthz: AuthzModule = {
       product_name: `Probiotik ${farm.farmName}`,
       unit: 'Liter',
     });
-    const item = await post(app, auth, '/api/warehouse', { farm_id: farm.farmId, product_id: FEED, minimum_stock: 5, price: 15000 });
+    const item = await post(app, auth, '/api/warehouse', {
+      farm_id: farm.farmId,
+      product_id: FEED,
+      minimum_stock: 5,
+      price: 15000,
+    });
     const storeId = uuidv7();
-    await post(app, auth, `/api/warehouse/${item.warehouse_id}/store`, { id: storeId, qty: 100, price: 15000, used_on: day });
+    await post(app, auth, `/api/warehouse/${item.warehouse_id}/store`, {
+      id: storeId,
+      qty: 100,
+      price: 15000,
+      used_on: day,
+    });
     const removeId = uuidv7();
-    await post(app, auth, `/api/warehouse/${item.warehouse_id}/remove`, { id: removeId, qty: 1, used_on: day });
+    await post(app, auth, `/api/warehouse/${item.warehouse_id}/remove`, {
+      id: removeId,
+      qty: 1,
+      used_on: day,
+    });
     const useId = uuidv7();
     const bulk = await post(app, auth, '/api/useitem/bulk', {
-      items: [{ id: useId, warehouse_id: item.warehouse_id, pond_id: farm.pondId, qty: 2.5, used_on: day, time: '07:00' }],
+      items: [
+        {
+          id: useId,
+          warehouse_id: item.warehouse_id,
+          pond_id: farm.pondId,
+          qty: 2.5,
+          used_on: day,
+          time: '07:00',
+        },
+      ],
     });
     if (bulk.results[0].status !== 'ok') throw new Error(`use seed failed: ${JSON.stringify(bulk)}`);
     const order = await post(app, auth, '/api/farm/purchase-order', {
@@ -56,7 +92,14 @@ export const warehouseAuthz: AuthzModule = {
       supplier_phone: '081234567890',
       items: [{ product_id: FEED, qty: 50 }],
     });
-    return { productId: product.product_id, itemId: item.warehouse_id, storeId, removeId, useId, orderId: order.id };
+    return {
+      productId: product.product_id,
+      itemId: item.warehouse_id,
+      storeId,
+      removeId,
+      useId,
+      orderId: order.id,
+    };
   },
   cases: [
     {
@@ -77,23 +120,41 @@ export const warehouseAuthz: AuthzModule = {
       route: 'POST /api/products',
       request: (A, B) => ({
         url: '/api/products',
-        payload: { product_id: A.extra.productId, farm_id: B.farmId, category_id: 5, product_name: 'Pakan', unit: 'Kg' },
+        payload: {
+          product_id: A.extra.productId,
+          farm_id: B.farmId,
+          category_id: 5,
+          product_name: 'Pakan',
+          unit: 'Kg',
+        },
       }),
       status: 409,
       code: 'conflict',
       reason: 'b reuses A’s product id in b’s own farm: the id is taken, A’s product untouched',
     },
     { route: 'GET /api/warehouse', request: (A) => ({ url: `/api/warehouse?farm_id=${A.farmId}` }) },
-    { route: 'GET /api/searchFarmWarehouse', request: (A) => ({ url: `/api/searchFarmWarehouse?farm_id=${A.farmId}&search=pakan` }) },
-    { route: 'GET /api/useitem/products', request: (A) => ({ url: `/api/useitem/products?farm_id=${A.farmId}` }) },
-    { route: 'GET /api/warehouse/history', request: (A) => ({ url: `/api/warehouse/history?farm_id=${A.farmId}` }) },
+    {
+      route: 'GET /api/searchFarmWarehouse',
+      request: (A) => ({ url: `/api/searchFarmWarehouse?farm_id=${A.farmId}&search=pakan` }),
+    },
+    {
+      route: 'GET /api/useitem/products',
+      request: (A) => ({ url: `/api/useitem/products?farm_id=${A.farmId}` }),
+    },
+    {
+      route: 'GET /api/warehouse/history',
+      request: (A) => ({ url: `/api/warehouse/history?farm_id=${A.farmId}` }),
+    },
     {
       route: 'POST /api/warehouse',
       request: (A) => ({ url: '/api/warehouse', payload: { farm_id: A.farmId, product_id: FEED } }),
     },
     {
       route: 'POST /api/warehouse',
-      request: (A, B) => ({ url: '/api/warehouse', payload: { farm_id: B.farmId, product_id: A.extra.productId } }),
+      request: (A, B) => ({
+        url: '/api/warehouse',
+        payload: { farm_id: B.farmId, product_id: A.extra.productId },
+      }),
       status: 400,
       code: 'validation-failed',
       reason: 'A’s own product in b’s farm is an unknown product (field error), nothing stored',
@@ -102,14 +163,19 @@ export const warehouseAuthz: AuthzModule = {
       route: 'PUT /api/warehouse/:id/update',
       request: (A) => ({ url: `/api/warehouse/${A.extra.itemId}/update`, payload: { minimum_stock: 1 } }),
     },
-    { route: 'DELETE /api/warehouse/:id/delete', request: (A) => ({ url: `/api/warehouse/${A.extra.itemId}/delete` }) },
+    {
+      route: 'DELETE /api/warehouse/:id/delete',
+      request: (A) => ({ url: `/api/warehouse/${A.extra.itemId}/delete` }),
+    },
     ...movementCases('store'),
     ...movementCases('remove'),
     {
       route: 'POST /api/useitem/bulk',
       request: (A) => ({
         url: '/api/useitem/bulk',
-        payload: { items: [{ id: uuidv7(), warehouse_id: A.extra.itemId, pond_id: A.pondId, qty: 1, used_on: day }] },
+        payload: {
+          items: [{ id: uuidv7(), warehouse_id: A.extra.itemId, pond_id: A.pondId, qty: 1, used_on: day }],
+        },
       }),
       status: 200,
       reason: 'a batch answers per item: the use in A’s pond is refused as not-found, nothing stored',
@@ -118,7 +184,9 @@ export const warehouseAuthz: AuthzModule = {
       route: 'POST /api/useitem/bulk',
       request: (A, B) => ({
         url: '/api/useitem/bulk',
-        payload: { items: [{ id: uuidv7(), warehouse_id: A.extra.itemId, pond_id: B.pondId, qty: 1, used_on: day }] },
+        payload: {
+          items: [{ id: uuidv7(), warehouse_id: A.extra.itemId, pond_id: B.pondId, qty: 1, used_on: day }],
+        },
       }),
       status: 200,
       reason: 'A’s item used in b’s pond is an unknown item for that item, A’s stock untouched',
@@ -127,8 +195,14 @@ export const warehouseAuthz: AuthzModule = {
       route: 'PUT /api/useitem/:used_sub_id/update',
       request: (A) => ({ url: `/api/useitem/${A.extra.useId}/update`, payload: { qty: 9 } }),
     },
-    { route: 'DELETE /api/useitem/:used_sub_id/delete', request: (A) => ({ url: `/api/useitem/${A.extra.useId}/delete` }) },
-    { route: 'GET /api/feedIdxSetting', request: (A) => ({ url: `/api/feedIdxSetting?farm_id=${A.farmId}` }) },
+    {
+      route: 'DELETE /api/useitem/:used_sub_id/delete',
+      request: (A) => ({ url: `/api/useitem/${A.extra.useId}/delete` }),
+    },
+    {
+      route: 'GET /api/feedIdxSetting',
+      request: (A) => ({ url: `/api/feedIdxSetting?farm_id=${A.farmId}` }),
+    },
     {
       route: 'POST /api/feedIdxSetting',
       request: (A) => ({
@@ -155,10 +229,18 @@ export const warehouseAuthz: AuthzModule = {
       route: 'POST /api/farm/purchase-order',
       request: (A) => ({
         url: '/api/farm/purchase-order',
-        payload: { farm_id: A.farmId, supplier_name: 'X', supplier_phone: '0812345678', items: [{ product_id: FEED, qty: 1 }] },
+        payload: {
+          farm_id: A.farmId,
+          supplier_name: 'X',
+          supplier_phone: '0812345678',
+          items: [{ product_id: FEED, qty: 1 }],
+        },
       }),
     },
-    { route: 'GET /api/purchase-order', request: (A) => ({ url: `/api/purchase-order?farm_id=${A.farmId}&page=1` }) },
+    {
+      route: 'GET /api/purchase-order',
+      request: (A) => ({ url: `/api/purchase-order?farm_id=${A.farmId}&page=1` }),
+    },
     {
       route: 'POST /api/farm/purchase-order/:id/whatsapp',
       request: (A) => ({ url: `/api/farm/purchase-order/${A.extra.orderId}/whatsapp` }),

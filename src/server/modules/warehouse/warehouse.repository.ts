@@ -137,9 +137,7 @@ export class WarehouseRepository {
 
   findProducts(ids: string[], lang: Language, db: DbOrTx = this.db): Promise<ProductRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.products(db, lang)
-      .where('p.id', '=', sql<string>`any(${ids}::uuid[])`)
-      .execute();
+    return this.products(db, lang).where('p.id', '=', sql<string>`any(${ids}::uuid[])`).execute();
   }
 
   /** A farm product; nothing when the id exists already (answer the stored one). */
@@ -163,7 +161,11 @@ export class WarehouseRepository {
   }
 
   productFarm(id: string, db: DbOrTx = this.db) {
-    return db.selectFrom('warehouse_products').select(['id', 'farm_id']).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('warehouse_products')
+      .select(['id', 'farm_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   // ---- items ----------------------------------------------------------------------
@@ -228,7 +230,15 @@ export class WarehouseRepository {
 
   /** Inserts an item; false when the id or the farm's live item of that product exists. */
   async insertItem(
-    i: { id: string; farm_id: string; product_id: string; unit: string; minimum_stock: string; price: number; created_by: string },
+    i: {
+      id: string;
+      farm_id: string;
+      product_id: string;
+      unit: string;
+      minimum_stock: string;
+      price: number;
+      created_by: string;
+    },
     db: DbOrTx = this.db,
   ): Promise<boolean> {
     const res = await sql`
@@ -259,7 +269,10 @@ export class WarehouseRepository {
   }
 
   /** Locks the item row (FOR UPDATE) and answers its quantity: removals check against it. */
-  async lockItem(id: string, db: DbOrTx): Promise<{ qty: string; price: string; deleted: boolean } | undefined> {
+  async lockItem(
+    id: string,
+    db: DbOrTx,
+  ): Promise<{ qty: string; price: string; deleted: boolean } | undefined> {
     const res = await sql<{ qty: string; price: string; deleted: boolean }>`
       select qty::text as qty, price::text as price, deleted_at is not null as deleted
       from warehouse_items where id = ${id} for update`.execute(db);
@@ -268,7 +281,9 @@ export class WarehouseRepository {
 
   /** Adds a signed quantity (decimal string) to the item's stock; the one writer of `qty`. */
   async addToStock(id: string, delta: string, db: DbOrTx): Promise<void> {
-    await sql`update warehouse_items set qty = qty + ${delta}::numeric, updated_at = now() where id = ${id}`.execute(db);
+    await sql`update warehouse_items set qty = qty + ${delta}::numeric, updated_at = now() where id = ${id}`.execute(
+      db,
+    );
   }
 
   async setPrice(id: string, price: number, db: DbOrTx): Promise<void> {
@@ -372,7 +387,13 @@ export class WarehouseRepository {
 
   async updateMovement(
     id: string,
-    columns: { qty?: string; unit_price?: number; used_on?: string; time?: string | null; note?: string | null },
+    columns: {
+      qty?: string;
+      unit_price?: number;
+      used_on?: string;
+      time?: string | null;
+      note?: string | null;
+    },
     db: DbOrTx,
   ): Promise<void> {
     const set: Record<string, unknown> = { updated_at: sql`now()` };
@@ -382,7 +403,9 @@ export class WarehouseRepository {
     if (columns.time !== undefined) set.time = columns.time;
     if (columns.note !== undefined) set.note = columns.note;
     await db.updateTable('warehouse_movements').set(set).where('id', '=', id).execute();
-    await sql`update warehouse_movements set value = round(qty * unit_price)::bigint where id = ${id}`.execute(db);
+    await sql`update warehouse_movements set value = round(qty * unit_price)::bigint where id = ${id}`.execute(
+      db,
+    );
   }
 
   async softDeleteMovement(id: string, db: DbOrTx): Promise<boolean> {

@@ -29,15 +29,22 @@ const tags = ['warehouse'];
 export function warehouseRoutes(api: Api, ctx: AppContext): void {
   const { warehouse, useItems } = ctx;
 
-  api.get('/category', { schema: { tags, response: { 200: Envelope(Type.Array(Category)) } } }, async (req) => ({
-    message: req.t('server.ok'),
-    data: warehouse.categories(req.lang),
-  }));
+  api.get(
+    '/category',
+    { schema: { tags, response: { 200: Envelope(Type.Array(Category)) } } },
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: warehouse.categories(req.lang),
+    }),
+  );
 
   api.get(
     '/products',
     { schema: { tags, querystring: ProductQuery, response: { 200: Envelope(ProductPage) } } },
-    async (req) => ({ message: req.t('server.ok'), data: await warehouse.listProducts(req.user.id, req.query, req.lang) }),
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: await warehouse.listProducts(req.user.id, req.query, req.lang),
+    }),
   );
   api.post(
     '/products',
@@ -48,11 +55,20 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
     }),
   );
 
-  const listItems = async (req: { user: { id: string }; query: WarehouseQuery; lang: 'id' | 'en'; t: (k: string) => string }) => {
+  const listItems = async (req: {
+    user: { id: string };
+    query: WarehouseQuery;
+    lang: 'id' | 'en';
+    t: (k: string) => string;
+  }) => {
     const { items, server_time } = await warehouse.listItems(req.user.id, req.query, req.lang);
     return { message: req.t('server.ok'), data: items, server_time };
   };
-  api.get('/warehouse', { schema: { tags, querystring: WarehouseQuery, response: { 200: ListEnvelope(WarehouseItem) } } }, listItems);
+  api.get(
+    '/warehouse',
+    { schema: { tags, querystring: WarehouseQuery, response: { 200: ListEnvelope(WarehouseItem) } } },
+    listItems,
+  );
   api.get(
     '/searchFarmWarehouse',
     { schema: { tags, querystring: WarehouseQuery, response: { 200: ListEnvelope(WarehouseItem) } } },
@@ -82,7 +98,10 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
   api.post(
     '/warehouse',
     { schema: { tags, body: CreateItemBody, response: { 200: Envelope(WarehouseItem) } } },
-    async (req) => ({ message: req.t('server.created'), data: await warehouse.createItem(req.user.id, req.body, req.lang) }),
+    async (req) => ({
+      message: req.t('server.created'),
+      data: await warehouse.createItem(req.user.id, req.body, req.lang),
+    }),
   );
   api.put(
     '/warehouse/:id/update',
@@ -130,7 +149,14 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
       },
       async (req) => ({
         message: req.t('server.updated'),
-        data: await warehouse.updateMovement(req.user.id, req.params.id, req.params.used_sub_id, kind, req.body, req.headers),
+        data: await warehouse.updateMovement(
+          req.user.id,
+          req.params.id,
+          req.params.used_sub_id,
+          kind,
+          req.body,
+          req.headers,
+        ),
       }),
     );
     api.delete(
@@ -148,7 +174,8 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
     {
       schema: {
         tags,
-        description: 'Uses in ponds (feed, probiotics …); items shaped as UseItemInput; never refused for stock.',
+        description:
+          'Uses in ponds (feed, probiotics …); items shaped as UseItemInput; never refused for stock.',
         body: BulkBody(BulkItemId),
         response: { 200: Envelope(BulkResult) },
       },

@@ -107,7 +107,10 @@ export class WarehouseService {
     return this.product(row, lang);
   }
 
-  private product(r: { id: string; farm_id: string | null; category_id: number; product_name: string; unit: string }, lang: Language) {
+  private product(
+    r: { id: string; farm_id: string | null; category_id: number; product_name: string; unit: string },
+    lang: Language,
+  ) {
     const name = categories(lang).find((c) => c.category_id === r.category_id)?.category_name ?? '';
     return {
       product_id: r.id,
@@ -206,7 +209,11 @@ export class WarehouseService {
 
   async history(userId: string, q: HistoryQuery): Promise<{ items: Movement[]; server_time: string }> {
     const m = await this.d.access.require(userId, q.farm_id, 'warehouse', ACTION.view);
-    if (q.pond_id && (!this.d.access.canSeePond(m, q.pond_id) || this.d.access.pondAction(m, 'warehouse', q.pond_id) < ACTION.view))
+    if (
+      q.pond_id &&
+      (!this.d.access.canSeePond(m, q.pond_id) ||
+        this.d.access.pondAction(m, 'warehouse', q.pond_id) < ACTION.view)
+    )
       throw new AppError('not-found');
     const rows = await this.d.repo.history({
       farmId: q.farm_id,
@@ -300,7 +307,13 @@ export class WarehouseService {
       patch,
       load: async (tx) => {
         const cur = toMovement((await this.d.repo.findMovement(row.id, tx)) as MovementRow);
-        return { qty: cur.qty, unit_price: cur.unit_price, used_on: cur.used_on, time: cur.time, note: cur.note };
+        return {
+          qty: cur.qty,
+          unit_price: cur.unit_price,
+          used_on: cur.used_on,
+          time: cur.time,
+          note: cur.note,
+        };
       },
       write: async (tx, changes) => {
         const current = (await this.d.repo.findMovement(row.id, tx)) as MovementRow;
@@ -327,4 +340,3 @@ export class WarehouseService {
     return row;
   }
 }
-
