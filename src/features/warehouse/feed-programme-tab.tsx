@@ -34,8 +34,8 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
   const load = () => {
     setError(null);
     Promise.all([
-      api.get<FeedSetting>('/api/feedIdxSetting', { farm_id: farm.farm_id }),
-      api.get<FrTable>('/api/fr', { farm_id: farm.farm_id }),
+      api.get<FeedSetting>('/feedIdxSetting', { farm_id: farm.farm_id }),
+      api.get<FrTable>('/fr', { farm_id: farm.farm_id }),
     ])
       .then(([p, table]) => {
         setProgramme(Object.fromEntries(FIELDS.map((k) => [k, String(p[k])])));
@@ -62,7 +62,7 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
     setErrors(e);
     if (Object.keys(e).length > 0) return;
     try {
-      await api.post('/api/feedIdxSetting', body);
+      await api.post('/feedIdxSetting', body);
       toast.success(t('programme.saved'));
       load();
     } catch (err) {
@@ -79,7 +79,7 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
     setErrors(e);
     if (Object.keys(e).length > 0) return;
     try {
-      await api.post('/api/fr', { farm_id: farm.farm_id, rows });
+      await api.post('/fr', { farm_id: farm.farm_id, rows });
       toast.success(t('programme.saved'));
       load();
     } catch (err) {

@@ -167,7 +167,7 @@ export async function createItem(
 
 /** The catalogue (starter set and the farm's products), online. */
 export async function searchProducts(farmId: string, search: string, page = 1) {
-  return api.get<{ items: Product[]; total: number; page: number; per_page: number }>('/api/products', {
+  return api.get<{ items: Product[]; total: number; page: number; per_page: number }>('/products', {
     farm_id: farmId,
     search: search.trim() || undefined,
     page,
@@ -179,7 +179,7 @@ export async function createProduct(
   farmId: string,
   values: { product_name: string; category_id: number; unit: string },
 ) {
-  return (await api.post<Product>('/api/products', { farm_id: farmId, product_id: newId(), ...values })).data;
+  return (await api.post<Product>('/products', { farm_id: farmId, product_id: newId(), ...values })).data;
 }
 
 export async function createOrder(
@@ -227,8 +227,9 @@ export async function createOrder(
 export async function sendOrder(order: PurchaseOrder, farmName: string, lang: Language): Promise<SendResult> {
   if (order.status === 'open') {
     try {
-      return (await api.post<SendResult>(`/api/farm/purchase-order/${encodeURIComponent(order.id)}/whatsapp`))
-        .data;
+      const sent = (await api.post<SendResult>(`/farm/purchase-order/${encodeURIComponent(order.id)}/whatsapp`)).data;
+      kick(); // the order's new status comes with the next pull
+      return sent;
     } catch {
       // Offline or not yet on the server: the link needs no server.
     }
