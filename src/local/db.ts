@@ -159,7 +159,7 @@ export class TambakDb extends Dexie {
     // recommended rations per pond (a snapshot) and purchase orders.
     this.version(5).stores({
       warehouseItems: 'warehouse_id, farm_id',
-      warehouseMovements: 'id, farm_id, warehouse_id, pond_id, used_on',
+      warehouseMovements: 'id, farm_id, warehouse_id',
       feedRations: 'key, farm_id',
       purchaseOrders: 'id, farm_id',
     });

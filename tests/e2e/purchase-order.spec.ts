@@ -45,7 +45,9 @@ test('a purchase order goes out whole in the WhatsApp link, and receiving it res
   await form.getByRole('button', { name: 'Simpan pesanan' }).click();
   const card = page.getByTestId('purchase-order').filter({ hasText: 'Toko Tani Makmur' });
   await expect(card).toContainText('Kapur pertanian (kaptan, CaCO₃): 12,5 Kg');
-  await expect.poll(async () => (await api.get<unknown[]>(`/purchase-order?farm_id=${farmId}`)).length).toBe(1);
+  await expect
+    .poll(async () => (await api.get<unknown[]>(`/purchase-order?farm_id=${farmId}`)).length)
+    .toBe(1);
 
   // Sending opens WhatsApp with the whole order written out.
   const popup = page.waitForEvent('popup');
@@ -73,15 +75,20 @@ test('a purchase order goes out whole in the WhatsApp link, and receiving it res
   await expect(card).toContainText('Diterima');
   let items: Item[] = [];
   await expect
-    .poll(async () => {
-      items = await api.get<Item[]>(`/warehouse?farm_id=${farmId}`);
-      return items.length;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        items = await api.get<Item[]>(`/warehouse?farm_id=${farmId}`);
+        return items.length;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(2);
   expect(items.map((i) => [i.product_name, i.qty, i.price]).sort()).toEqual([
     ['Kapur pertanian (kaptan, CaCO₃)', 12.5, 2600],
     ['Pakan udang pelet 1,6 mm', 250, 14500],
   ]);
   await page.goto(`/farm/${farmId}/warehouse`);
-  await expect(page.getByTestId('warehouse-item').filter({ hasText: 'Pakan udang pelet 1,6 mm' })).toContainText('250 Kg');
+  await expect(
+    page.getByTestId('warehouse-item').filter({ hasText: 'Pakan udang pelet 1,6 mm' }),
+  ).toContainText('250 Kg');
 });

@@ -54,10 +54,13 @@ test('feed recorded offline on two phones is kept even beyond the stock, which g
   await phone.setOffline(false);
   let moves: Move[] = [];
   await expect
-    .poll(async () => {
-      moves = await api.get<Move[]>(`/warehouse/history?farm_id=${farmId}&kind=use`);
-      return moves.length;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        moves = await api.get<Move[]>(`/warehouse/history?farm_id=${farmId}&kind=use`);
+        return moves.length;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(2);
   expect(moves.map((m) => [m.pond_id, m.qty, m.value]).sort()).toEqual(
     [
@@ -65,7 +68,10 @@ test('feed recorded offline on two phones is kept even beyond the stock, which g
       [pondIds['Kolam 2'], 3.5, 52500],
     ].sort(),
   );
-  expect((await api.get<Item[]>(`/warehouse?farm_id=${farmId}`))[0]).toMatchObject({ qty: 2.5, stock_state: 'ok' });
+  expect((await api.get<Item[]>(`/warehouse?farm_id=${farmId}`))[0]).toMatchObject({
+    qty: 2.5,
+    stock_state: 'ok',
+  });
   await wh.openWarehouse(farmId);
   await wh.openItem(CRUMBLE_NAME);
   await expect(wh.stock()).toContainText('2,5 Kg');
@@ -91,13 +97,20 @@ test('feed recorded offline on two phones is kept even beyond the stock, which g
   await phone.setOffline(false);
   await second.setOffline(false);
   await expect
-    .poll(async () => (await api.get<Move[]>(`/warehouse/history?farm_id=${farmId}&kind=use`)).length, { timeout: 30_000 })
+    .poll(async () => (await api.get<Move[]>(`/warehouse/history?farm_id=${farmId}&kind=use`)).length, {
+      timeout: 30_000,
+    })
     .toBe(4);
-  expect((await api.get<Item[]>(`/warehouse?farm_id=${farmId}`))[0]).toMatchObject({ qty: -1, stock_state: 'negative' });
+  expect((await api.get<Item[]>(`/warehouse?farm_id=${farmId}`))[0]).toMatchObject({
+    qty: -1,
+    stock_state: 'negative',
+  });
 
   // Both uses are kept and shown; the item is flagged and listed first.
   await wh.openWarehouse(farmId);
-  await expect(page.getByTestId('warehouse-attention').getByTestId('warehouse-item')).toContainText('Stok minus');
+  await expect(page.getByTestId('warehouse-attention').getByTestId('warehouse-item')).toContainText(
+    'Stok minus',
+  );
   await expect(page.getByTestId('warehouse-attention')).toContainText('-1 Kg');
   await wh.openItem(CRUMBLE_NAME);
   await expect(page.getByTestId('movement').filter({ hasText: 'Pemakaian' })).toHaveCount(4);

@@ -1,6 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
-
 /** A labelled input in the app's field style, for the warehouse forms' plain state (no Formik). */
 export function Field({
   label,

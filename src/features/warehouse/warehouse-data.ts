@@ -227,7 +227,9 @@ export async function createOrder(
 export async function sendOrder(order: PurchaseOrder, farmName: string, lang: Language): Promise<SendResult> {
   if (order.status === 'open') {
     try {
-      const sent = (await api.post<SendResult>(`/farm/purchase-order/${encodeURIComponent(order.id)}/whatsapp`)).data;
+      const sent = (
+        await api.post<SendResult>(`/farm/purchase-order/${encodeURIComponent(order.id)}/whatsapp`)
+      ).data;
       kick(); // the order's new status comes with the next pull
       return sent;
     } catch {

@@ -37,7 +37,12 @@ export class WarehousePages {
   }
 
   /** Feed entry: one item, quantities per pond at a time; saves and waits for the toast. */
-  async recordFeed(farmId: string, item: string, quantities: Record<string, string>, time = '06:00'): Promise<void> {
+  async recordFeed(
+    farmId: string,
+    item: string,
+    quantities: Record<string, string>,
+    time = '06:00',
+  ): Promise<void> {
     if (!this.page.url().endsWith('/feed/add')) await this.page.goto(`/farm/${farmId}/feed/add`);
     await expect(this.page.getByRole('heading', { name: 'Input pakan', exact: true })).toBeVisible();
     const select = this.page.getByLabel('Barang');
