@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Demo data for the warehouse (issue 15), written through the public API so that
  * authorization, validation and idempotency apply: items with minimum stock and prices,
@@ -48,13 +50,16 @@ const STOCKED: { product: string; min: number; price: number; restock: number }[
   { product: P(44), min: 2, price: 120_000, restock: 5 }, // vitamin C
 ];
 
-/** A UUIDv7-shaped id from the PRNG (same seed, same ids). */
-function idFrom(random: () => number, day: string): string {
+/**
+ * A UUIDv7-shaped id from the PRNG and the farm (same seed and farm, same ids; another
+ * farm with the same seed gets its own ids, as ids are unique across farms).
+ */
+function idFrom(random: () => number, day: string, farmId: string): string {
   const ms = Date.parse(`${day}T00:00:00Z`) + Math.floor(random() * 86_400_000);
-  const hex = (n: number, len: number) => Math.floor(n).toString(16).padStart(len, '0').slice(-len);
-  const r = () => hex(random() * 0x10000, 4);
-  const time = hex(ms, 12);
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${r().slice(1)}-${(8 + Math.floor(random() * 4)).toString(16)}${r().slice(1)}-${r()}${r()}${r()}`;
+  const time = Math.floor(ms).toString(16).padStart(12, '0').slice(-12);
+  const rest = createHash('sha256').update(`${farmId}:${random()}`).digest('hex');
+  const variant = (8 + (Number.parseInt(rest[3], 16) % 4)).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${rest.slice(0, 3)}-${variant}${rest.slice(4, 7)}-${rest.slice(7, 19)}`;
 }
 
 const addDays = (day: string, n: number) =>
@@ -73,7 +78,7 @@ export async function generateWarehouse(
   });
   const itemOf = new Map(existing.map((i) => [i.product_id, i.warehouse_id]));
   for (const s of STOCKED) {
-    const id = idFrom(random, start);
+    const id = idFrom(random, start, farmId);
     if (itemOf.has(s.product)) continue;
     const item = await api.post<{ warehouse_id: string }>('/warehouse', {
       warehouse_id: id,
@@ -89,7 +94,7 @@ export async function generateWarehouse(
   for (let d = 0; d <= o.days; d += 10) {
     const day = addDays(start, d);
     for (const s of STOCKED) {
-      const id = idFrom(random, day);
+      const id = idFrom(random, day, farmId);
       const price = Math.round(s.price * (0.95 + random() * 0.1));
       await api.post(`/warehouse/${itemOf.get(s.product)}/store`, {
         id,
@@ -118,7 +123,7 @@ export async function generateWarehouse(
       for (const time of ['06:00', '10:00', '14:00', '18:00']) {
         const qty = round3((daily / 4) * (0.9 + random() * 0.2));
         uses.push({
-          id: idFrom(random, day),
+          id: idFrom(random, day, farmId),
           warehouse_id: itemOf.get(feed),
           pond_id: pond.pond_id,
           qty,
@@ -128,7 +133,7 @@ export async function generateWarehouse(
       }
       if (doc % 3 === 0)
         uses.push({
-          id: idFrom(random, day),
+          id: idFrom(random, day, farmId),
           warehouse_id: itemOf.get(P(11)),
           pond_id: pond.pond_id,
           qty: 2,
@@ -137,7 +142,7 @@ export async function generateWarehouse(
         });
       if (doc % 7 === 0)
         uses.push({
-          id: idFrom(random, day),
+          id: idFrom(random, day, farmId),
           warehouse_id: itemOf.get(P(17)),
           pond_id: pond.pond_id,
           qty: round3(20 + random() * 10),
@@ -185,7 +190,7 @@ export async function generateWarehouse(
   const made: string[] = [];
   for (const order of orders) {
     const created = await api.post<{ id: string; status: string }>('/farm/purchase-order', {
-      id: idFrom(random, start),
+      id: idFrom(random, start, farmId),
       farm_id: farmId,
       ...order,
     });

@@ -248,18 +248,20 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
                 </div>
                 {mode === 'feed' && r && (
                   <p className="feed-pond__ration" data-testid="ration">
-                    {r.daily_kg === null
-                      ? t('entry.noSampling')
-                      : r.mode === 'blind'
-                        ? t('entry.recommendedBlind', {
-                            doc: r.doc,
-                            value: f.number(r.per_feeding_kg ?? 0, 3),
-                            daily: f.number(r.daily_kg, 3),
-                          })
-                        : t('entry.recommended', {
-                            value: f.number(r.per_feeding_kg ?? 0, 3),
-                            daily: f.number(r.daily_kg, 3),
-                          })}
+                    {r.population === 0
+                      ? t('entry.noStock')
+                      : r.daily_kg === null
+                        ? t('entry.noSampling')
+                        : r.mode === 'blind'
+                          ? t('entry.recommendedBlind', {
+                              doc: r.doc,
+                              value: f.number(r.per_feeding_kg ?? 0, 3),
+                              daily: f.number(r.daily_kg, 3),
+                            })
+                          : t('entry.recommended', {
+                              value: f.number(r.per_feeding_kg ?? 0, 3),
+                              daily: f.number(r.daily_kg, 3),
+                            })}
                   </p>
                 )}
                 <div className="feed-pond__cells">
