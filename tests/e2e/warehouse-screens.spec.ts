@@ -82,7 +82,7 @@ for (const size of SIZES) {
       await page.goto(`/farm/${farmId}/feed/add`);
       await expect(page.getByRole('heading', { name: l.feed, exact: true })).toBeVisible();
       await expect(page.getByTestId('feed-pond').first()).toBeVisible();
-      await page.getByRole('textbox').nth(0).fill('2,5');
+      await page.getByTestId('feed-pond').first().getByRole('textbox').first().fill('2,5');
       await checkA11y(page, 'feed-entry');
       await shot('feed-entry');
 

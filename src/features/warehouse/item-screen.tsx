@@ -57,7 +57,8 @@ function MovementForm({
     toast.success(t('saved'));
   };
   return (
-    <Card title={kind === 'store' ? t('restock') : t('removal')}>
+    <details className="card wh-fold" open={kind === 'store'}>
+      <summary>{kind === 'store' ? t('restock') : t('removal')}</summary>
       <EntryForm
         onSubmit={(ev) => {
           ev.preventDefault();
@@ -98,7 +99,7 @@ function MovementForm({
           {t('save')}
         </button>
       </EntryForm>
-    </Card>
+    </details>
   );
 }
 

@@ -192,7 +192,7 @@ function OrderCard({ order, farm, canAdd }: { order: Local<PurchaseOrder>; farm:
         {f.date(order.created_at)} · {order.supplier_phone}
         {order._status !== 'synced' && ` · ${t('pending')}`}
       </p>
-      <ul>
+      <ul className="po-items">
         {order.items.map((it) => (
           <li key={it.product_id}>
             {it.product_name}: {f.number(it.qty, 3)} {it.unit}
