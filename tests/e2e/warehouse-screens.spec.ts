@@ -17,7 +17,13 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 const LANGS = [
-  { lang: 'id', warehouse: 'Gudang', feed: 'Input pakan', use: 'Input pemakaian barang', po: 'Pesanan pembelian' },
+  {
+    lang: 'id',
+    warehouse: 'Gudang',
+    feed: 'Input pakan',
+    use: 'Input pemakaian barang',
+    po: 'Pesanan pembelian',
+  },
   { lang: 'en', warehouse: 'Warehouse', feed: 'Feed input', use: 'Item use input', po: 'Purchase orders' },
 ];
 
@@ -45,18 +51,30 @@ async function watchErrors(page: Page): Promise<string[]> {
 for (const size of SIZES) {
   for (const l of LANGS) {
     test(`warehouse screens at ${size.name} width in ${l.lang}`, async ({ browser, request }) => {
+      // Demo data for a month and an axe scan per screen: longer than one flow on a shared machine.
+      test.setTimeout(180_000);
       const owner = await apiSignUp(request, 'Sari');
       const api = new ApiAs(request, owner.token);
-      const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', ['Kolam 1', 'Kolam 2', 'Kolam 10']);
-      for (const pond of Object.values(pondIds)) await api.post('/cycle', { pond_id: pond, start_date: day(-40) });
+      const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', [
+        'Kolam 1',
+        'Kolam 2',
+        'Kolam 10',
+      ]);
+      for (const pond of Object.values(pondIds))
+        await api.post('/cycle', { pond_id: pond, start_date: day(-40) });
       const demo: DemoApi = {
         get: (path, query = {}) =>
-          api.get(`${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`),
+          api.get(
+            `${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`,
+          ),
         post: (path, body) => api.post(path, body),
       };
       await generateWarehouse({ api: demo, farmId, random: mulberry32(42), days: 30, today: day(0) });
 
-      const context = await browser.newContext({ viewport: size, locale: l.lang === 'id' ? 'id-ID' : 'en-US' });
+      const context = await browser.newContext({
+        viewport: size,
+        locale: l.lang === 'id' ? 'id-ID' : 'en-US',
+      });
       const page = await context.newPage();
       const errors = await watchErrors(page);
       await page.addInitScript((lang) => localStorage.setItem('tambak:language', lang), l.lang);
@@ -66,7 +84,10 @@ for (const size of SIZES) {
         [owner.token, await api.get('/user')] as const,
       );
       const shot = (name: string) =>
-        page.screenshot({ path: `test-results/screens/warehouse-${name}-${l.lang}-${size.name}.png`, fullPage: true });
+        page.screenshot({
+          path: `test-results/screens/warehouse-${name}-${l.lang}-${size.name}.png`,
+          fullPage: true,
+        });
 
       await page.goto(`/farm/${farmId}/warehouse`);
       await expect(page.getByRole('heading', { name: l.warehouse, exact: true })).toBeVisible();
@@ -97,7 +118,9 @@ for (const size of SIZES) {
       await shot('purchase-orders');
 
       await page.goto(`/farm/${farmId}/settings?tab=feeding`);
-      await expect(page.getByRole('heading', { name: l.lang === 'id' ? 'Program pakan' : 'Feeding programme' }).first()).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: l.lang === 'id' ? 'Program pakan' : 'Feeding programme' }).first(),
+      ).toBeVisible();
       await shot('feeding-programme');
       expect(errors).toEqual([]);
       await context.close();
