@@ -25,6 +25,7 @@ import { profileLocales } from '../features/profile/locales.ts';
 import { samplingLocales } from '../features/sampling/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
+import { warehouseLocales } from '../features/warehouse/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
 
@@ -59,6 +60,7 @@ function resourcesFor(lang: Language) {
     chatExtras: chatExtrasLocales[lang],
     sampling: samplingLocales[lang],
     production: productionLocales[lang],
+    warehouse: warehouseLocales[lang],
   };
 }
 
@@ -80,6 +82,7 @@ export const NAMESPACES = [
   'chatExtras',
   'sampling',
   'production',
+  'warehouse',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
-import { HomeIcon, SettingsIcon, UserIcon, WaterIcon } from '#components/icons';
+import { HomeIcon, SettingsIcon, UserIcon, WarehouseIcon, WaterIcon } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
 import { useSession } from '#components/session';
@@ -26,6 +26,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     return [
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
       { to: `${farm}/water-quality/add`, label: t('water:nav'), icon: WaterIcon },
+      { to: `${farm}/warehouse`, label: t('warehouse:nav'), icon: WarehouseIcon },
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];

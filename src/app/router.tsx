@@ -80,6 +80,26 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/production/death-alert-screen'),
     'DeathAlertScreen',
   ),
+  '/farm/$farm_id/warehouse': lazyRouteComponent(
+    () => import('#features/warehouse/warehouse-screen'),
+    'WarehouseScreen',
+  ),
+  '/farm/$farm_id/warehouse/$warehouse_id': lazyRouteComponent(
+    () => import('#features/warehouse/item-screen'),
+    'ItemScreen',
+  ),
+  '/farm/$farm_id/feed/add': lazyRouteComponent(
+    () => import('#features/warehouse/use-entry-screen'),
+    'FeedEntryScreen',
+  ),
+  '/farm/$farm_id/use-item/add': lazyRouteComponent(
+    () => import('#features/warehouse/use-entry-screen'),
+    'UseItemEntryScreen',
+  ),
+  '/farm/$farm_id/purchase-order': lazyRouteComponent(
+    () => import('#features/warehouse/purchase-order-screen'),
+    'PurchaseOrderScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

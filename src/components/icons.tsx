@@ -99,3 +99,11 @@ export const EyeIcon = (p: IconProps) => (
     <circle cx="12" cy="12" r="3" />
   </Icon>
 );
+/** A box for the "Warehouse" menu entry. */
+export const WarehouseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 8 12 3l9 5v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
+    <path d="M7 20v-8h10v8" />
+    <path d="M7 16h10" />
+  </Icon>
+);

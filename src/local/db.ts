@@ -6,6 +6,7 @@ import type { Harvest } from '#shared/contracts/harvest';
 import type { RecordPhoto } from '#shared/contracts/photos';
 import type { Sampling } from '#shared/contracts/sampling';
 import type { Stock } from '#shared/contracts/stock';
+import type { Movement, PondRation, PurchaseOrder, WarehouseItem } from '#shared/contracts/warehouse';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -57,6 +58,8 @@ export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
  * upload; `url` is null before that.
  */
 export type PhotoRow = Omit<RecordPhoto, 'url'> & { url: string | null; blob?: Blob };
+/** A pond's recommended ration; `key` = `<farm_id>:<pond_id>` (snapshot rows). */
+export type FeedRationRow = PondRation & { key: string };
 
 export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held';
 export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
@@ -127,6 +130,10 @@ export const MIRROR_TABLES = [
   'stocks',
   'harvests',
   'deaths',
+  'warehouseItems',
+  'warehouseMovements',
+  'feedRations',
+  'purchaseOrders',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -147,6 +154,10 @@ export class TambakDb extends Dexie {
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
+  warehouseItems!: Table<Local<WarehouseItem>, string>;
+  warehouseMovements!: Table<Local<Movement>, string>;
+  feedRations!: Table<Local<FeedRationRow>, string>;
+  purchaseOrders!: Table<Local<PurchaseOrder>, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -175,6 +186,14 @@ export class TambakDb extends Dexie {
       stocks: 'stock_id, farm_id, pond_id, cycle_id',
       harvests: 'harvest_id, farm_id, pond_id, stock_id, harvested_on',
       deaths: 'death_id, farm_id, pond_id, stock_id, died_on',
+    });
+    // Warehouse (issue 15): items, their movements (restock, removal, use), the day's
+    // recommended rations per pond (a snapshot) and purchase orders.
+    this.version(5).stores({
+      warehouseItems: 'warehouse_id, farm_id',
+      warehouseMovements: 'id, farm_id, warehouse_id',
+      feedRations: 'key, farm_id',
+      purchaseOrders: 'id, farm_id',
     });
   }
 

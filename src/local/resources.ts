@@ -193,6 +193,50 @@ export const DEATHS: ResourceDescriptor = {
   ...crud('death'),
   updateFields: ['died_on', 'count', 'total_weight_kg'],
 };
+/**
+ * Warehouse (issue 15). Items are created and edited through the outbox; movements are
+ * pulled for the last MOVEMENT_DAYS (older history is read online) and uses are created
+ * with the bulk `/useitem/bulk` (feed and item entry, offline). Restocks and removals
+ * post to their item's URL (`/warehouse/{id}/store|remove`), queued with enqueueAction
+ * on the same table; edits and deletes of uses go to `/useitem/{id}/…`.
+ */
+export const MOVEMENT_DAYS = 90;
+export const WAREHOUSE_ITEMS: ResourceDescriptor = {
+  name: 'warehouseItems',
+  table: 'warehouseItems',
+  scope: 'farm',
+  create: { url: '/api/warehouse', bulk: false },
+  pull: { url: '/api/warehouse' },
+  updateFields: ['minimum_stock', 'price'],
+  ...crud('warehouse'),
+};
+export const WAREHOUSE_MOVEMENTS: ResourceDescriptor = {
+  name: 'warehouseMovements',
+  table: 'warehouseMovements',
+  scope: 'farm',
+  create: { url: '/api/useitem/bulk', bulk: true },
+  pull: {
+    url: '/api/warehouse/history',
+    query: (now) => ({ from: new Date(now - MOVEMENT_DAYS * DAY_MS).toISOString().slice(0, 10) }),
+  },
+  updateFields: ['qty', 'used_on', 'time', 'note'],
+  ...crud('useitem'),
+};
+/** Today's recommended ration per pond, as the server computes it (a whole-list snapshot). */
+export const FEED_RATIONS: ResourceDescriptor = {
+  name: 'feedRations',
+  table: 'feedRations',
+  scope: 'farm',
+  pull: { url: '/api/feed/ration', since: false },
+  fromServer: (item, farmId) => ({ ...item, key: `${farmId}:${String(item.pond_id)}` }),
+};
+export const PURCHASE_ORDERS: ResourceDescriptor = {
+  name: 'purchaseOrders',
+  table: 'purchaseOrders',
+  scope: 'farm',
+  create: { url: '/api/farm/purchase-order', bulk: false },
+  pull: { url: '/api/purchase-order' },
+};
 
 const registry = new Map<string, ResourceDescriptor>();
 for (const r of [
@@ -209,6 +253,10 @@ for (const r of [
   STOCKS,
   HARVESTS,
   DEATHS,
+  WAREHOUSE_ITEMS,
+  WAREHOUSE_MOVEMENTS,
+  FEED_RATIONS,
+  PURCHASE_ORDERS,
 ]) {
   registry.set(r.name, r);
 }

@@ -25,6 +25,7 @@ import { SamplingService } from './modules/sampling/sampling.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
+import { createWarehouseModules } from './modules/warehouse/warehouse-modules.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 import { RecordMerge } from './sync/record-merge.ts';
@@ -130,6 +131,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       access: farmAccess,
       merge: new RecordMerge(db),
     }),
+    ...createWarehouseModules({ db, farmAccess, log }),
   };
 }
 

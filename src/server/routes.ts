@@ -8,13 +8,16 @@ import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
+import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 import type { Api, AppContext } from './types.ts';
@@ -59,4 +62,7 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   photosRoutes(typed, ctx);
   samplingRoutes(typed, ctx);
   productionRoutes(typed, ctx);
+  warehouseRoutes(typed, ctx);
+  feedingRoutes(typed, ctx);
+  purchaseOrderRoutes(typed, ctx);
 }

@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'demo-unavailable',
   'stock-active-exists',
   'cycle-harvested',
+  'stock-insufficient',
+  'item-exists',
+  'order-received',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';
+import { FeedProgrammeTab } from '#features/warehouse/feed-programme-tab';
 import { WaterStandardsTab } from '#features/water/water-standards-tab';
 import { ACTION } from '#shared/domain/permissions';
 
@@ -10,6 +11,7 @@ import { ACTION } from '#shared/domain/permissions';
  */
 export function SettingsScreen() {
   const { t } = useTranslation('water');
+  const { t: tw } = useTranslation('warehouse');
   return (
     <FarmSettings
       standards={{
@@ -19,6 +21,14 @@ export function SettingsScreen() {
         label: t('standards.tab'),
         render: (farm) => <WaterStandardsTab farm={farm} />,
       }}
+      more={[
+        {
+          key: 'feeding',
+          visible: (farm) => can(farm, 'warehouse', ACTION.view),
+          label: tw('programme.tab'),
+          render: (farm) => <FeedProgrammeTab farm={farm} />,
+        },
+      ]}
     />
   );
 }

@@ -16,7 +16,8 @@ import { UsersTab } from './users-tab.tsx';
 import './settings.css';
 
 const TABS = ['farm', 'blocks', 'ponds', 'users', 'standards', 'times', 'language'] as const;
-type TabKey = (typeof TABS)[number];
+/** A built-in tab, or the key of a tab another feature adds (`more`). */
+type TabKey = (typeof TABS)[number] | (string & {});
 
 /** A tab another feature contributes (composed at the app level, so features stay apart). */
 export interface ExtraTab {
@@ -26,7 +27,10 @@ export interface ExtraTab {
   render: (farm: Farm) => ReactNode;
 }
 
-function Settings({ farm, standards }: { farm: Farm; standards?: ExtraTab }) {
+/** More tabs from other features, shown after the standards tab, each with its own key in ?tab=. */
+export type KeyedTab = ExtraTab & { key: string };
+
+function Settings({ farm, standards, more = [] }: { farm: Farm; standards?: ExtraTab; more?: KeyedTab[] }) {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: string };
@@ -36,7 +40,9 @@ function Settings({ farm, standards }: { farm: Farm; standards?: ExtraTab }) {
     // The server lists the standards to whoever may view water quality or its settings.
     if (key === 'standards') return standards?.visible(farm) ?? false;
     return true;
-  });
+  }) as TabKey[];
+  const extra = more.filter((m) => m.visible(farm));
+  visible.splice(visible.indexOf('standards') + 1 || visible.indexOf('times'), 0, ...extra.map((m) => m.key));
   const tab: TabKey = visible.find((key) => key === search.tab) ?? 'farm';
   const select = (key: TabKey) =>
     void navigate({
@@ -54,7 +60,10 @@ function Settings({ farm, standards }: { farm: Farm; standards?: ExtraTab }) {
         onChange={select}
         items={visible.map((key) => ({
           key,
-          label: key === 'standards' && standards ? standards.label : t(`tabs.${key}`),
+          label:
+            key === 'standards' && standards
+              ? standards.label
+              : (extra.find((m) => m.key === key)?.label ?? t(`tabs.${key}`)),
         }))}
       >
         {tab === 'farm' && <FarmTab farm={farm} />}
@@ -62,6 +71,7 @@ function Settings({ farm, standards }: { farm: Farm; standards?: ExtraTab }) {
         {tab === 'ponds' && <PondsTab farm={farm} />}
         {tab === 'users' && <UsersTab farm={farm} />}
         {tab === 'standards' && standards?.render(farm)}
+        {extra.find((m) => m.key === tab)?.render(farm)}
         {tab === 'times' && <PresetTimesTab />}
         {tab === 'language' && <LanguageTab />}
       </Tabs>
@@ -70,6 +80,6 @@ function Settings({ farm, standards }: { farm: Farm; standards?: ExtraTab }) {
 }
 
 /** /farm/{farm_id}/settings. The tab sits in the query (?tab=ponds) so a reload keeps it. */
-export function SettingsScreen({ standards }: { standards?: ExtraTab }) {
-  return <FarmGate>{(farm) => <Settings farm={farm} standards={standards} />}</FarmGate>;
+export function SettingsScreen({ standards, more }: { standards?: ExtraTab; more?: KeyedTab[] }) {
+  return <FarmGate>{(farm) => <Settings farm={farm} standards={standards} more={more} />}</FarmGate>;
 }

@@ -11,6 +11,7 @@ import { pushAuthz } from '../modules/push/push.authz.ts';
 import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
+import { warehouseAuthz } from '../modules/warehouse/warehouse.authz.ts';
 import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
 import { accountAuthz } from './account.authz.ts';
@@ -34,4 +35,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   photosAuthz,
   samplingAuthz,
   productionAuthz,
+  warehouseAuthz,
 ];

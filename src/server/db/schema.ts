@@ -512,4 +512,104 @@ export interface Database {
   record_photos: RecordPhotosTable;
   harvests: HarvestsTable;
   deaths: DeathsTable;
+  warehouse_products: WarehouseProductsTable;
+  warehouse_items: WarehouseItemsTable;
+  warehouse_movements: WarehouseMovementsTable;
+  feed_settings: FeedSettingsTable;
+  feed_rates: FeedRatesTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_items: PurchaseOrderItemsTable;
+}
+
+/** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
+export interface WarehouseProductsTable {
+  id: string;
+  farm_id: string | null;
+  category_id: number;
+  name_id: string;
+  name_en: string;
+  unit: string;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** A farm's stock of one product (migration 0016); qty = sum of its live movements. */
+export interface WarehouseItemsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  product_id: string;
+  qty: ColumnType<string, string | undefined, string>;
+  unit: string;
+  minimum_stock: ColumnType<string, string | undefined, string>;
+  price: ColumnType<string, number | string | undefined, number | string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Restock, removal or use of a warehouse item (migration 0016); money in rupiah. */
+export interface WarehouseMovementsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  warehouse_id: string;
+  kind: string;
+  qty: ColumnType<string, string, string>;
+  unit_price: ColumnType<string, number | string, number | string>;
+  value: ColumnType<string, number | string, number | string>;
+  pond_id: string | null;
+  cycle_id: string | null;
+  used_on: CalendarDate;
+  time: string | null;
+  note: string | null;
+  purchase_order_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface FeedSettingsTable {
+  farm_id: string;
+  blind_until_doc: number;
+  blind_start_kg: Numeric;
+  feed_index: Numeric;
+  feedings_per_day: number;
+  anco_empty_pct: Numeric;
+  anco_little_pct: Numeric;
+  anco_lot_pct: Numeric;
+  updated_at: Timestamp;
+}
+
+export interface FeedRatesTable {
+  farm_id: string;
+  abw: Numeric;
+  fr: Numeric;
+}
+
+export interface PurchaseOrdersTable {
+  id: string;
+  farm_id: string;
+  supplier_name: string;
+  supplier_phone: string;
+  note: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  sent_via: string | null;
+  sent_at: NullableTimestamp;
+  received_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface PurchaseOrderItemsTable {
+  order_id: string;
+  position: number;
+  product_id: string;
+  qty: ColumnType<string, string, string>;
+  unit: string;
+  price: ColumnType<string | null, number | null | undefined, number | null>;
 }

@@ -25,7 +25,9 @@ export type MergedTable =
   | 'samplings'
   | 'stocks'
   | 'harvests'
-  | 'deaths';
+  | 'deaths'
+  | 'warehouse_items'
+  | 'warehouse_movements';
 
 export type Headers = Record<string, string | string[] | undefined>;
 

@@ -1,0 +1,340 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntryForm } from '#components/entry-form';
+import { usePonds } from '#components/farm-data';
+import { FarmGate } from '#components/farm-gate';
+import { useFormat } from '#components/format';
+import { Card, EmptyState, Loading, PageHeader } from '#components/page';
+import { pondAction } from '#components/pond-access.ts';
+import { useSession } from '#components/session';
+import { useToast } from '#components/toast';
+import { getDb } from '#local/db';
+import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
+import { newId } from '#local/ids';
+import type { Farm } from '#shared/contracts/farm';
+import { ACTION } from '#shared/domain/permissions';
+import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
+import { Field, today } from './fields.tsx';
+import { shownItems } from './stock-model.ts';
+import {
+  buildUses,
+  cellKey,
+  hasEntries,
+  initialEntry,
+  parseQty,
+  type UseEntryState,
+  validTimes,
+} from './use-entry-model.ts';
+import { saveUses, useItems, useMovements, useRations } from './warehouse-data.ts';
+import './warehouse.css';
+
+type Mode = 'feed' | 'use';
+const DRAFT: Record<Mode, string> = { feed: 'feed', use: 'probiotics' };
+
+function useDraftedState(farmId: string, mode: Mode) {
+  const [state, setState] = useState<UseEntryState | null>(null);
+  const [restored, setRestored] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadDraft<UseEntryState>(getDb(), farmId, DRAFT[mode])
+      .catch(() => undefined)
+      .then((draft) => {
+        if (!live) return;
+        setState(draft ?? initialEntry(today()));
+        setRestored(Boolean(draft && hasEntries(draft)));
+      });
+    return () => {
+      live = false;
+    };
+  }, [farmId, mode]);
+  const update = (next: UseEntryState) => {
+    setState(next);
+    clearTimeout(timer.current);
+    // Drafts per farm (seed 000: switching farms clears them), written as he types.
+    timer.current = setTimeout(() => {
+      void (hasEntries(next)
+        ? saveDraft(getDb(), farmId, DRAFT[mode], next)
+        : clearDraft(getDb(), farmId, DRAFT[mode]));
+    }, 300);
+  };
+  const clear = async () => {
+    clearTimeout(timer.current);
+    await clearDraft(getDb(), farmId, DRAFT[mode]);
+  };
+  return { state, update, restored, clear };
+}
+
+function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
+  const { t } = useTranslation('warehouse');
+  const f = useFormat();
+  const toast = useToast();
+  const session = useSession();
+  const items = useItems(farm.farm_id);
+  const movements = useMovements(farm.farm_id);
+  const rations = useRations(farm.farm_id);
+  const ponds = usePonds(farm.farm_id);
+  const { state, update, restored, clear } = useDraftedState(farm.farm_id, mode);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [newTime, setNewTime] = useState('');
+  const back = `/farm/${encodeURIComponent(farm.farm_id)}/warehouse`;
+  const title = mode === 'feed' ? t('entry.feedTitle') : t('entry.useTitle');
+
+  const choices = useMemo(
+    () =>
+      (items ?? []).filter((i) =>
+        mode === 'feed' ? i.category_id === FEED_CATEGORY_ID : i.category_id !== FEED_CATEGORY_ID,
+      ),
+    [items, mode],
+  );
+  const usable = useMemo(
+    () => (ponds.data ?? []).filter((p) => pondAction(farm, p, 'warehouse') >= ACTION.add),
+    [ponds.data, farm],
+  );
+  if (!state || !items || !movements || !ponds.data) return <Loading />;
+  const item =
+    choices.find((i) => i.warehouse_id === state.itemId) ?? (choices.length === 1 ? choices[0] : undefined);
+  const current = item ? { ...state, itemId: item.warehouse_id } : state;
+  const stock = item
+    ? shownItems(
+        [item],
+        movements.filter((m) => m.warehouse_id === item.warehouse_id),
+      )[0]
+    : null;
+  const preview = buildUses(
+    current,
+    usable.map((p) => p.pond_id),
+    {
+      farmId: farm.farm_id,
+      price: item?.price ?? 0,
+      cycleOf: () => null,
+      newId: () => '',
+      now: '',
+      userId: null,
+    },
+  );
+  const ration = new Map((rations ?? []).map((r) => [r.pond_id, r]));
+
+  const setQty = (key: string, value: string) =>
+    update({ ...current, qty: { ...current.qty, [key]: value } });
+  const submit = async () => {
+    setFormError(null);
+    if (!item) {
+      setErrors({ item: t('entry.chooseItem') });
+      return;
+    }
+    if (!validTimes(current.times)) {
+      setFormError(t('entry.invalidTime'));
+      return;
+    }
+    const now = new Date().toISOString();
+    const built = buildUses(
+      current,
+      usable.map((p) => p.pond_id),
+      {
+        farmId: farm.farm_id,
+        price: item.price,
+        cycleOf: () => null,
+        newId,
+        now,
+        userId: session?.user?.id ?? null,
+      },
+    );
+    const cellErrors = Object.fromEntries(
+      Object.entries(built.errors).map(([k, e]) => [
+        k,
+        e === 'min' ? t('common:validation.min', { min: 0.001 }) : t(`common:validation.${e}`),
+      ]),
+    );
+    setErrors(cellErrors);
+    if (Object.keys(cellErrors).length > 0) return;
+    if (built.records.length === 0) {
+      setFormError(t('entry.nothing'));
+      return;
+    }
+    await saveUses(built.records);
+    await clear();
+    update({ ...current, qty: {} });
+    toast.success(t('entry.savedCount', { count: built.records.length }));
+  };
+
+  return (
+    <div className="narrow">
+      <PageHeader title={title} subtitle={farm.name} backTo={back} />
+      {restored && <p className="notice">{t('entry.restored')}</p>}
+      {choices.length === 0 ? (
+        <EmptyState title={t('entry.noItems')} />
+      ) : usable.length === 0 ? (
+        <EmptyState title={t('entry.noPonds')} />
+      ) : (
+        <EntryForm
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            void submit();
+          }}
+          className="wh-form"
+          data-testid="use-entry"
+        >
+          <Card>
+            <div className="field">
+              <label className="field__label" htmlFor="use-item">
+                {t('entry.item')}
+              </label>
+              <select
+                id="use-item"
+                className="field__input"
+                value={item?.warehouse_id ?? ''}
+                onChange={(e) => update({ ...current, itemId: e.target.value })}
+                aria-invalid={errors.item ? true : undefined}
+              >
+                <option value="">{t('entry.chooseItem')}</option>
+                {choices.map((i) => (
+                  <option key={i.warehouse_id} value={i.warehouse_id}>
+                    {i.product_name} ({f.number(i.qty, 3)} {i.unit})
+                  </option>
+                ))}
+              </select>
+              {errors.item && <p className="field__error">{errors.item}</p>}
+            </div>
+            <Field
+              label={t('entry.day')}
+              type="date"
+              value={current.day}
+              onChange={(e) => update({ ...current, day: e.target.value })}
+            />
+            <fieldset className="feed-times">
+              <legend className="field__label">{t('entry.times')}</legend>
+              {current.times.map((time) => (
+                <button
+                  key={time}
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={t('entry.removeTime', { time })}
+                  onClick={() => update({ ...current, times: current.times.filter((x) => x !== time) })}
+                >
+                  {time} ✕
+                </button>
+              ))}
+              <input
+                className="field__input"
+                type="time"
+                aria-label={t('entry.addTime')}
+                value={newTime}
+                onChange={(e) => setNewTime(e.target.value)}
+              />
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => {
+                  if (!newTime || current.times.includes(newTime)) return;
+                  update({ ...current, times: [...current.times, newTime].sort() });
+                  setNewTime('');
+                }}
+              >
+                {t('entry.addTime')}
+              </button>
+            </fieldset>
+          </Card>
+          {usable.map((pond) => {
+            const r = ration.get(pond.pond_id);
+            return (
+              <section key={pond.pond_id} className="feed-pond" data-testid="feed-pond">
+                <div className="feed-pond__head">
+                  <h2 className="feed-pond__name">{pond.name}</h2>
+                  {mode === 'feed' && r && r.fed_kg > 0 && (
+                    <span className="muted">{t('entry.fedToday', { value: f.number(r.fed_kg, 3) })}</span>
+                  )}
+                </div>
+                {mode === 'feed' && r && (
+                  <p className="feed-pond__ration" data-testid="ration">
+                    {r.population === 0
+                      ? t('entry.noStock')
+                      : r.daily_kg === null
+                        ? t('entry.noSampling')
+                        : r.mode === 'blind'
+                          ? t('entry.recommendedBlind', {
+                              doc: r.doc,
+                              value: f.number(r.per_feeding_kg ?? 0, 3),
+                              daily: f.number(r.daily_kg, 3),
+                            })
+                          : t('entry.recommended', {
+                              value: f.number(r.per_feeding_kg ?? 0, 3),
+                              daily: f.number(r.daily_kg, 3),
+                            })}
+                  </p>
+                )}
+                <div className="feed-pond__cells">
+                  {current.times.map((time) => {
+                    const key = cellKey(pond.pond_id, time);
+                    return (
+                      <Field
+                        key={key}
+                        label={`${time}${item ? ` (${item.unit})` : ''}`}
+                        aria-label={t('entry.quantityAt', { pond: pond.name, time })}
+                        inputMode="decimal"
+                        value={current.qty[key] ?? ''}
+                        onChange={(e) => setQty(key, e.target.value)}
+                        onBlur={(e) => {
+                          const parsed = parseQty(e.target.value);
+                          setErrors((prev) => {
+                            const next = { ...prev };
+                            if (parsed && 'error' in parsed)
+                              next[key] =
+                                parsed.error === 'min'
+                                  ? t('common:validation.min', { min: 0.001 })
+                                  : t(`common:validation.${parsed.error}`);
+                            else delete next[key];
+                            return next;
+                          });
+                        }}
+                        error={errors[key]}
+                      />
+                    );
+                  })}
+                </div>
+              </section>
+            );
+          })}
+          <Card>
+            {item && (
+              <>
+                <p className="feed-total" data-testid="entry-total">
+                  {t('entry.total', { value: f.number(preview.totalMilli / 1000, 3), unit: item.unit })} ·{' '}
+                  {f.money(Math.round((preview.totalMilli * item.price) / 1000))}
+                </p>
+                {stock && (
+                  <p className={stock.qtyMilli - preview.totalMilli < 0 ? 'feed-warning' : 'muted'}>
+                    {t('entry.stockAfter', {
+                      value: f.number((stock.qtyMilli - preview.totalMilli) / 1000, 3),
+                      unit: item.unit,
+                    })}
+                    {stock.qtyMilli - preview.totalMilli < 0 && ` ${t('entry.stockNegative')}`}
+                  </p>
+                )}
+              </>
+            )}
+            {formError && (
+              <p className="form-alert" role="alert">
+                {formError}
+              </p>
+            )}
+            <button type="submit" className="button button--primary button--block">
+              {t('entry.save')}
+            </button>
+          </Card>
+        </EntryForm>
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/feed/add: feed for several ponds and times in one entry, offline. */
+export function FeedEntryScreen() {
+  return <FarmGate>{(farm) => <UseEntry key={`${farm.farm_id}:feed`} farm={farm} mode="feed" />}</FarmGate>;
+}
+
+/** /farm/{farm_id}/use-item/add: probiotics, lime and other items used in ponds. */
+export function UseItemEntryScreen() {
+  return <FarmGate>{(farm) => <UseEntry key={`${farm.farm_id}:use`} farm={farm} mode="use" />}</FarmGate>;
+}

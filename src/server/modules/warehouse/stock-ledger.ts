@@ -1,0 +1,75 @@
+import { decimalToMilli, milliToDecimal } from '#shared/domain/warehouse';
+import type { DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { MovementInsert, MovementRow, WarehouseRepository } from './warehouse.repository.ts';
+
+/** +1: the movement adds to the stock (restock); -1: it takes from it (removal, use). */
+export const signOf = (kind: string): 1 | -1 => (kind === 'store' ? 1 : -1);
+
+/**
+ * The one place a movement changes an item's stock, always inside the caller's
+ * transaction, so `warehouse_items.qty` stays equal to the sum of the item's live
+ * movements under concurrent writers, edits and deletes:
+ * - `qty = qty + delta` is one UPDATE: PostgreSQL's row lock serialises concurrent
+ *   writers, and nothing reads-then-writes the quantity in JavaScript;
+ * - a removal (or a change that takes more) first locks the item (FOR UPDATE) and is
+ *   refused when the stock would not cover it; uses are never refused (a use recorded
+ *   offline is a fact: the stock goes negative and the item is flagged).
+ */
+export class StockLedger {
+  constructor(private readonly repo: WarehouseRepository) {}
+
+  /** Records a new movement; false when its id exists (a replay: nothing changes). */
+  async record(m: MovementInsert, tx: DbOrTx): Promise<boolean> {
+    const milli = decimalToMilli(m.qty);
+    if (m.kind === 'remove') await this.requireStock(m.warehouse_id, milli, tx);
+    const inserted = await this.repo.insertMovement(m, tx);
+    if (inserted) await this.repo.addToStock(m.warehouse_id, milliToDecimal(signOf(m.kind) * milli), tx);
+    return inserted;
+  }
+
+  /** Changes a live movement's quantity (and other columns) and moves the stock by the difference. */
+  async change(
+    row: MovementRow,
+    columns: {
+      qty?: string;
+      unit_price?: number;
+      used_on?: string;
+      time?: string | null;
+      note?: string | null;
+    },
+    tx: DbOrTx,
+  ): Promise<void> {
+    if (columns.qty !== undefined) {
+      const delta = decimalToMilli(columns.qty) - decimalToMilli(row.qty);
+      if (delta !== 0) {
+        // Taking more than before: a removal must still be covered by the stock.
+        if (row.kind === 'remove' && delta > 0) await this.requireStock(row.warehouse_id, delta, tx);
+        await this.repo.addToStock(row.warehouse_id, milliToDecimal(signOf(row.kind) * delta), tx);
+      }
+    }
+    await this.repo.updateMovement(row.id, columns, tx);
+  }
+
+  /** Soft-deletes a live movement and gives its quantity back (or takes a restock away). */
+  async remove(row: MovementRow, tx: DbOrTx): Promise<void> {
+    if (await this.repo.softDeleteMovement(row.id, tx)) {
+      await this.repo.addToStock(
+        row.warehouse_id,
+        milliToDecimal(-signOf(row.kind) * decimalToMilli(row.qty)),
+        tx,
+      );
+    }
+  }
+
+  private async requireStock(warehouseId: string, milli: number, tx: DbOrTx): Promise<void> {
+    const item = await this.repo.lockItem(warehouseId, tx);
+    if (!item || item.deleted) throw new AppError('not-found');
+    const stock = decimalToMilli(item.qty);
+    if (stock < milli) {
+      throw new AppError('stock-insufficient', {
+        qty: [{ key: 'validation.beyond-stock', params: { stock: stock / 1000 } }],
+      });
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../db/database.ts';
+import { Idempotency } from '../../idempotency.ts';
+import { RecordMerge } from '../../sync/record-merge.ts';
+import { CycleRepository } from '../cycle/cycle.repository.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import { FeedingRepository } from '../feeding/feeding.repository.ts';
+import { FeedingService } from '../feeding/feeding.service.ts';
+import { NO_PRODUCTION_SOURCES } from '../feeding/ration-inputs.ts';
+import { PurchaseOrderRepository } from '../purchase-order/purchase-order.repository.ts';
+import { PurchaseOrderService } from '../purchase-order/purchase-order.service.ts';
+import { WhatsAppCloudClient, whatsappConfigFromEnv } from '../purchase-order/whatsapp-cloud.ts';
+import { StockLedger } from './stock-ledger.ts';
+import { WarehouseUsage } from './usage.ts';
+import { UseItemService } from './use-item.service.ts';
+import { WarehouseRepository } from './warehouse.repository.ts';
+import { WarehouseService } from './warehouse.service.ts';
+
+/**
+ * The warehouse, use, feeding-programme and purchase-order services, spread into
+ * AppContext. `warehouseUsage` is what production (FCR) and finance (HPP,
+ * /chart/usagePrice) read; `feeding.sources` is where deaths, harvests and feed-tray
+ * checks plug into the ration (ration-inputs.ts).
+ */
+export function createWarehouseModules({
+  db,
+  farmAccess,
+  env = process.env,
+  log = () => {},
+}: {
+  db: Db;
+  farmAccess: FarmAccess;
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}) {
+  const repo = new WarehouseRepository(db);
+  const ledger = new StockLedger(repo);
+  const merge = new RecordMerge(db);
+  const warehouseUsage = new WarehouseUsage(db);
+  const warehouse = new WarehouseService({ repo, ledger, access: farmAccess, merge });
+  const whatsappConfig = whatsappConfigFromEnv(env);
+  return {
+    warehouse,
+    warehouseUsage,
+    useItems: new UseItemService({
+      repo,
+      ledger,
+      access: farmAccess,
+      cycles: new CycleRepository(db),
+      warehouse,
+    }),
+    feeding: new FeedingService({
+      repo: new FeedingRepository(db),
+      access: farmAccess,
+      usage: warehouseUsage,
+      sources: NO_PRODUCTION_SOURCES,
+    }),
+    purchaseOrders: new PurchaseOrderService({
+      repo: new PurchaseOrderRepository(db),
+      warehouse: repo,
+      ledger,
+      access: farmAccess,
+      idempotency: new Idempotency(db),
+      whatsapp: whatsappConfig ? new WhatsAppCloudClient(whatsappConfig) : null,
+      log,
+    }),
+  };
+}
