@@ -19,6 +19,7 @@ import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
+import { createRecordsModules } from './modules/records/records-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
@@ -112,6 +113,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     chat,
     push,
     uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
+    ...createRecordsModules({ db, farmAccess }),
   };
 }
 

@@ -21,7 +21,11 @@ export type MergedTable =
   | 'cycles'
   | 'water_general'
   | 'water_chemical'
-  | 'water_biological';
+  | 'water_biological'
+  | 'anco_checks'
+  | 'water_changes'
+  | 'notes'
+  | 'disease_records';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
