@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
+import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
@@ -110,6 +111,10 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'anco',
+  'waterChanges',
+  'notes',
+  'diseases',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -122,6 +127,10 @@ export class TambakDb extends Dexie {
   waterGeneral!: Table<Local<WaterReading<'general'>>, string>;
   waterChemical!: Table<Local<WaterReading<'chemical'>>, string>;
   waterBiological!: Table<Local<WaterReading<'biological'>>, string>;
+  anco!: Table<Local<Anco>, string>;
+  waterChanges!: Table<Local<WaterChange>, string>;
+  notes!: Table<Local<Note>, string>;
+  diseases!: Table<Local<Disease>, string>;
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
@@ -142,6 +151,13 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Daily pond records (issue 14): feed trays, water changes, notes, diseases.
+    this.version(4).stores({
+      anco: 'id, farm_id, pond_id, cycle_id, check_date',
+      waterChanges: 'id, farm_id, pond_id, cycle_id, change_date',
+      notes: 'id, farm_id, pond_id, note_date',
+      diseases: 'id, farm_id, pond_id, cycle_id, disease_date',
     });
   }
 
