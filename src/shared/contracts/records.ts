@@ -1,5 +1,4 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { ANCO_STATUSES } from '../domain/anco.ts';
 import { IsoDate, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
@@ -36,7 +35,7 @@ const recordBase = {
 
 export const AncoTray = Type.Object({
   tray: Type.Integer({ minimum: 1 }),
-  status: Type.Union(ANCO_STATUSES.map((s) => Type.Literal(s))),
+  status: Type.Union([Type.Literal('habis'), Type.Literal('sisa_sedikit'), Type.Literal('sisa_banyak')]),
 });
 
 const ancoFields = {
