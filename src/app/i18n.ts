@@ -21,10 +21,10 @@ import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
+import { recordsLocales } from '../features/records/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
-import { recordsLocales } from '../features/records/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */

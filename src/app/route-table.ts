@@ -54,11 +54,11 @@ const TABLE: [string, Flags][] = [
   // Not in the spec's table: one pond's cycles and recent readings (linked from the farm home).
   [`${FARM}/pond/$pond_id`, { built: true }],
   [`${FARM}/comparison`, { embeddable: true, sidebar: false }],
-  [`${FARM}/water-change`, FORM],
+  [`${FARM}/water-change`, { ...FORM, built: true }],
   [`${FARM}/water-quality/add`, { ...FORM, built: true }],
   [`${FARM}/feed/add`, FORM],
   [`${FARM}/use-item/add`, FORM],
-  [`${FARM}/feed-tray/add`, FORM],
+  [`${FARM}/feed-tray/add`, { ...FORM, built: true }],
   [`${FARM}/sampling/add`, FORM],
   [`${FARM}/purchase-order`, FORM],
   [`${FARM}/report`, REPORT],
@@ -74,6 +74,10 @@ const TABLE: [string, Flags][] = [
   ['/sync-chat-user', { sidebar: false, hideChat: true, built: true }],
   // The sync status screen (navbar indicator): pending and failed records, retry, discard.
   ['/sync', { ...NO_SIDEBAR, built: true }],
+  // Not in the spec's table (its screen list names "Notes" and "Disease alert"): the farm's
+  // notes, and recent disease records with the form to record one (issue 14).
+  [`${FARM}/notes`, { built: true }],
+  [`${FARM}/disease-alert`, { built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

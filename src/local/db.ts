@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
-import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 

@@ -9,11 +9,11 @@ import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
-import { recordsRoutes } from './modules/records/records.routes.ts';
 import type { Api, AppContext } from './types.ts';
 
 /** Every module's routes, under /api. */

@@ -24,7 +24,8 @@ export function useFarmRecords<K extends RecordTableName>(
   db: TambakDb = getDb(),
 ): RecordRows[K][] | undefined {
   return useLiveQuery(
-    async () => visible(await db.mirror(table).where('farm_id').equals(farmId).toArray()) as unknown as RecordRows[K][],
+    async () =>
+      visible(await db.mirror(table).where('farm_id').equals(farmId).toArray()) as unknown as RecordRows[K][],
     [db, table, farmId],
   );
 }

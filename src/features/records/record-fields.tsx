@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import '#components/form-field';
+
+/** The day (never after today) and, when asked, the HH:mm of a round of records. */
+export function RecordDateTime({
+  date,
+  time,
+  today,
+  timeLabel,
+  onChange,
+}: {
+  date: string;
+  time?: string;
+  today: string;
+  timeLabel?: string;
+  onChange: (next: { date?: string; time?: string }) => void;
+}) {
+  const { t } = useTranslation('records');
+  const dateId = useId();
+  const timeId = useId();
+  return (
+    <div className="record-when">
+      <div className="field">
+        <label className="field__label" htmlFor={dateId}>
+          {t('common.date')}
+        </label>
+        <input
+          id={dateId}
+          type="date"
+          className="field__input"
+          value={date}
+          max={today}
+          required
+          onChange={(e) => onChange({ date: e.target.value })}
+        />
+      </div>
+      {time !== undefined && (
+        <div className="field">
+          <label className="field__label" htmlFor={timeId}>
+            {timeLabel ?? t('common.time')}
+          </label>
+          <input
+            id={timeId}
+            type="time"
+            className="field__input"
+            value={time}
+            onChange={(e) => onChange({ time: e.target.value })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
