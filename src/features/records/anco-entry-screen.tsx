@@ -11,7 +11,7 @@ import { ANCO } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ANCO_DEFAULT_TRAYS, ANCO_STATUSES, type AncoStatus, ancoAdvice } from '#shared/domain/anco';
 import { daysOfCulture } from '#shared/domain/doc';
-import { RecordDateTime } from './record-fields.tsx';
+import { isHhMm, RecordDateTime } from './record-fields.tsx';
 import { AncoRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import {
@@ -160,6 +160,7 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 
   const save = async () => {
     if (dayIssue) return toast.error(dayIssue);
+    if (!isHhMm(state.time)) return toast.error(t('common.badTime'));
     const { records, partial } = ancoRecords(
       state,
       farmId,

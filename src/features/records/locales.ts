@@ -27,6 +27,7 @@ const id = {
     allPonds: 'Semua kolam',
     farmWide: 'Seluruh tambak',
     doc: 'DOC {{doc}}',
+    badTime: 'Jam harus JJ:mm, mis. 06:30.',
   },
   anco: {
     title: 'Cek anco',
@@ -128,6 +129,7 @@ export const en: typeof id = {
     allPonds: 'All ponds',
     farmWide: 'Whole farm',
     doc: 'DOC {{doc}}',
+    badTime: 'Time must be HH:mm, e.g. 06:30.',
   },
   anco: {
     title: 'Feed tray check',

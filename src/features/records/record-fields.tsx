@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import '#components/form-field';
+import { normalizeTime } from '#components/preset-times.ts';
+
+export const isHhMm = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
 /** The day (never after today) and, when asked, the HH:mm of a round of records. */
 export function RecordDateTime({
@@ -42,11 +45,18 @@ export function RecordDateTime({
           </label>
           <input
             id={timeId}
-            type="time"
+            // Text, not type="time": some phones show AM/PM there; the spec wants HH:mm.
+            type="text"
+            inputMode="numeric"
+            maxLength={5}
+            placeholder="06:00"
             className="field__input"
             value={time}
+            aria-invalid={(time !== '' && !isHhMm(time)) || undefined}
             onChange={(e) => onChange({ time: e.target.value })}
+            onBlur={() => onChange({ time: normalizeTime(time) })}
           />
+          {time !== '' && !isHhMm(time) && <p className="field__error">{t('common.badTime')}</p>}
         </div>
       )}
     </div>

@@ -9,7 +9,7 @@ import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { WATER_CHANGES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { RecordDateTime } from './record-fields.tsx';
+import { isHhMm, RecordDateTime } from './record-fields.tsx';
 import { WaterChangeRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import {
@@ -128,6 +128,7 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 
   const save = async () => {
     if (dayIssue) return toast.error(dayIssue);
+    if (state.time && !isHhMm(state.time)) return toast.error(t('common.badTime'));
     const { records, invalid } = waterChangeRecords(
       state,
       farmId,
