@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import type { AncoStatus } from '../domain/anco.ts';
 import { IsoDate, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
@@ -15,6 +16,12 @@ export { ANCO_STATUSES, type AncoStatus } from '../domain/anco.ts';
 export { MASTER_DISEASES, type MasterDisease } from '../domain/diseases.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * Answer fields as `type: [x, 'null']` rather than anyOf: fast-json-stringify checks each
+ * anyOf branch with ajv per value, which made a 90-day farm list (10 000 rows) 3× slower.
+ */
+const NullableString = () => Type.Unsafe<string | null>({ type: ['string', 'null'] });
+const NullableInteger = () => Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 /** `type: ['number', 'null']` (not anyOf): ajv's coerceTypes would turn null into 0. */
 const NullableNumber = () => Type.Unsafe<number | null>({ type: ['number', 'null'] });
 const HhMm = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm, farm time' });
@@ -24,18 +31,18 @@ const recordBase = {
   farm_id: Type.String(),
   pond_id: Type.String(),
   cycle_id: Type.String(),
-  created_by: Nullable(Type.String()),
+  created_by: NullableString(),
   /** The name of the person who entered it (for "who and when" lists). */
-  created_by_name: Nullable(Type.String()),
+  created_by_name: NullableString(),
   created_at: Type.String(),
   updated_at: Type.String(),
-  deleted_at: Nullable(Type.String()),
+  deleted_at: NullableString(),
   ...MergeFields,
 };
 
 export const AncoTray = Type.Object({
   tray: Type.Integer({ minimum: 1 }),
-  status: Type.Union([Type.Literal('habis'), Type.Literal('sisa_sedikit'), Type.Literal('sisa_banyak')]),
+  status: Type.Unsafe<AncoStatus>({ type: 'string', enum: ['habis', 'sisa_sedikit', 'sisa_banyak'] }),
 });
 
 const ancoFields = {
@@ -45,19 +52,19 @@ const ancoFields = {
   feeding_time: Type.Integer(),
   checked_at: Type.String({ description: 'HH:mm' }),
   data_anco: Type.Array(AncoTray),
-  note: Nullable(Type.String()),
+  note: NullableString(),
 };
 export const Anco = Type.Object({ ...recordBase, ...ancoFields });
 export type Anco = Static<typeof Anco>;
 
 const waterChangeFields = {
   change_date: Type.String(),
-  change_time: Nullable(Type.String({ description: 'HH:mm' })),
+  change_time: NullableString(),
   /** Share of the pond's water changed, 0–100 %; null when only the height was noted. */
   percent: NullableNumber(),
   /** Height of water changed in cm; null when only the percent was noted. */
   height_cm: NullableNumber(),
-  note: Nullable(Type.String()),
+  note: NullableString(),
 };
 export const WaterChange = Type.Object({ ...recordBase, ...waterChangeFields });
 export type WaterChange = Static<typeof WaterChange>;
@@ -73,8 +80,8 @@ const noteFields = {
 /** A note is the farm's; its pond (and then cycle) is optional. */
 export const Note = Type.Object({
   ...recordBase,
-  pond_id: Nullable(Type.String()),
-  cycle_id: Nullable(Type.String()),
+  pond_id: NullableString(),
+  cycle_id: NullableString(),
   ...noteFields,
 });
 export type Note = Static<typeof Note>;
@@ -84,10 +91,10 @@ const diseaseFields = {
   /** An id of MASTER_DISEASES (`GET /api/master/disease`). */
   master_disease_id: Type.Integer(),
   /** 1 light, 2 moderate, 3 severe; null when not judged. */
-  severity: Nullable(Type.Integer()),
+  severity: NullableInteger(),
   /** Estimated share of the pond's shrimp affected, 0–100 %. */
   affected_percent: NullableNumber(),
-  note: Nullable(Type.String()),
+  note: NullableString(),
   photos: Type.Array(Type.String()),
 };
 export const Disease = Type.Object({ ...recordBase, ...diseaseFields });
