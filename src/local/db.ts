@@ -1,7 +1,9 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { RecordPhoto } from '#shared/contracts/photos';
 import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
+import type { Sampling } from '#shared/contracts/sampling';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -46,6 +48,13 @@ export type AnyRow = ServerRecord & SyncFields;
 
 /** A farm's water standard per parameter; `key` = `<farm_id>:<parameter>` (the API has no row id for defaults). */
 export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
+
+/**
+ * A photo of a record (src/local/photos.ts): the server's fields once uploaded (`url`),
+ * and until then the resized image itself. `blob` is kept until the server confirmed the
+ * upload; `url` is null before that.
+ */
+export type PhotoRow = Omit<RecordPhoto, 'url'> & { url: string | null; blob?: Blob };
 
 export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held';
 export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
@@ -111,6 +120,8 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'samplings',
+  'photos',
   'anco',
   'waterChanges',
   'notes',
@@ -127,6 +138,8 @@ export class TambakDb extends Dexie {
   waterGeneral!: Table<Local<WaterReading<'general'>>, string>;
   waterChemical!: Table<Local<WaterReading<'chemical'>>, string>;
   waterBiological!: Table<Local<WaterReading<'biological'>>, string>;
+  samplings!: Table<Local<Sampling>, string>;
+  photos!: Table<Local<PhotoRow>, string>;
   anco!: Table<Local<Anco>, string>;
   waterChanges!: Table<Local<WaterChange>, string>;
   notes!: Table<Local<Note>, string>;
@@ -151,6 +164,11 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Issue 14, sampling helper: growth samplings and the photos of every record type.
+    this.version(3).stores({
+      samplings: 'id, farm_id, pond_id, cycle_id, sampled_on',
+      photos: 'id, farm_id, [record_type+record_id]',
     });
     // Daily pond records (issue 14): feed trays, water changes, notes, diseases.
     this.version(4).stores({

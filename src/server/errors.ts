@@ -24,6 +24,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'unsupported-media-type': 415,
   'file-too-large': 413,
   'file-type-not-allowed': 415,
+  'demo-unavailable': 404,
   internal: 500,
 };
 

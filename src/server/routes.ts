@@ -6,7 +6,9 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
+import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
@@ -52,5 +54,7 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chatRoutes(typed, ctx);
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
+  demoRoutes(typed, ctx);
+  photosRoutes(typed, ctx);
   recordsRoutes(typed, ctx);
 }
