@@ -195,7 +195,7 @@ export const NOTES: ResourceDescriptor = {
   create: { url: '/api/note', bulk: false },
   pull: { url: '/api/note' },
   ...crud('note'),
-  updateFields: ['note_date', 'title', 'tags', 'description', 'photos'],
+  updateFields: ['note_date', 'title', 'tags', 'description'],
 };
 export const DISEASES: ResourceDescriptor = {
   name: 'diseases',
@@ -204,7 +204,7 @@ export const DISEASES: ResourceDescriptor = {
   create: { url: '/api/disease', bulk: false },
   pull: { url: '/api/disease' },
   ...crud('disease'),
-  updateFields: ['disease_date', 'master_disease_id', 'severity', 'affected_percent', 'note', 'photos'],
+  updateFields: ['disease_date', 'master_disease_id', 'severity', 'affected_percent', 'note'],
 };
 
 const registry = new Map<string, ResourceDescriptor>();

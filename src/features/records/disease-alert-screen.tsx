@@ -90,7 +90,6 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         severity: state.severity,
         affected_percent: affected,
         note: state.note.trim() || null,
-        photos: [],
       };
       await createRepository(DISEASES, getDb()).create([record]);
       reset({ ...initial(), pondId: state.pondId });

@@ -60,7 +60,6 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         title: state.title.trim(),
         tags,
         description: state.description.trim(),
-        photos: [],
       };
       await createRepository(NOTES, getDb()).create([record]);
       reset(initial());

@@ -475,7 +475,6 @@ export interface NotesTable extends Omit<PondRecordColumns, 'pond_id' | 'cycle_i
   title: string;
   tags: ColumnType<unknown, string | undefined, string>;
   description: ColumnType<string, string | undefined, string>;
-  photos: ColumnType<unknown, string | undefined, string>;
 }
 
 /** A disease seen in a pond (migration 0015); `master_disease_id` is of src/shared/domain/diseases.ts. */
@@ -485,7 +484,6 @@ export interface DiseaseRecordsTable extends PondRecordColumns {
   severity: number | null;
   affected_percent: ColumnType<string | null, number | null | undefined, number | null>;
   note: string | null;
-  photos: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface Database {

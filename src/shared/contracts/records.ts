@@ -74,8 +74,6 @@ const noteFields = {
   title: Type.String(),
   tags: Type.Array(Type.String()),
   description: Type.String(),
-  /** Upload ids or URLs of the note's photos. */
-  photos: Type.Array(Type.String()),
 };
 /** A note is the farm's; its pond (and then cycle) is optional. */
 export const Note = Type.Object({
@@ -95,7 +93,6 @@ const diseaseFields = {
   /** Estimated share of the pond's shrimp affected, 0–100 %. */
   affected_percent: NullableNumber(),
   note: NullableString(),
-  photos: Type.Array(Type.String()),
 };
 export const Disease = Type.Object({ ...recordBase, ...diseaseFields });
 export type Disease = Static<typeof Disease>;
@@ -147,7 +144,6 @@ export const NoteInput = Type.Object({
   title: Type.Optional(Type.Unknown()),
   tags: Type.Optional(Type.Unknown()),
   description: Type.Optional(Type.Unknown()),
-  photos: Type.Optional(Type.Unknown()),
 });
 export type NoteInput = Static<typeof NoteInput>;
 
@@ -162,7 +158,6 @@ export const DiseaseInput = Type.Object({
   severity: Type.Optional(Type.Unknown()),
   affected_percent: Type.Optional(Type.Unknown()),
   note: Type.Optional(Type.Unknown()),
-  photos: Type.Optional(Type.Unknown()),
 });
 export type DiseaseInput = Static<typeof DiseaseInput>;
 
@@ -171,14 +166,13 @@ const loose = (fields: string[]) =>
   Type.Object(Object.fromEntries(fields.map((f) => [f, Type.Optional(Type.Unknown())])));
 export const AncoUpdateBody = loose(['check_date', 'feeding_time', 'checked_at', 'data_anco', 'note']);
 export const WaterChangeUpdateBody = loose(['change_date', 'change_time', 'percent', 'height_cm', 'note']);
-export const NoteUpdateBody = loose(['note_date', 'pond_id', 'title', 'tags', 'description', 'photos']);
+export const NoteUpdateBody = loose(['note_date', 'title', 'tags', 'description']);
 export const DiseaseUpdateBody = loose([
   'disease_date',
   'master_disease_id',
   'severity',
   'affected_percent',
   'note',
-  'photos',
 ]);
 export type RecordUpdateBody = Record<string, unknown>;
 

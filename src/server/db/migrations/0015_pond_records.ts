@@ -18,7 +18,8 @@ const OWNED = `
  * - `water_changes`: water let out and in, as a percent and/or a height in cm.
  * - `notes`: the farm's notes, optionally about one pond (then its cycle when one is active).
  * - `disease_records`: a disease seen in a pond; `master_disease_id` points into the
- *   master list shipped in src/shared/domain/diseases.ts (static, so not a table).
+ *   master list shipped in src/shared/domain/diseases.ts (static, so not a table); its
+ *   photos are `record_photos` rows (record_type 'disease', the photo pipeline of 0014).
  * Ids come from the device (UUIDv7): a replayed create is an upsert, never a copy.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
@@ -67,7 +68,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       title text NOT NULL,
       tags jsonb NOT NULL DEFAULT '[]'::jsonb,
       description text NOT NULL DEFAULT '',
-      photos jsonb NOT NULL DEFAULT '[]'::jsonb,
       ${sql.raw(OWNED)}
       ${sql.raw(MERGE_COLUMNS)}
     );
@@ -84,7 +84,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       severity smallint CHECK (severity IS NULL OR severity BETWEEN 1 AND 3),
       affected_percent numeric(5, 2) CHECK (affected_percent IS NULL OR affected_percent BETWEEN 0 AND 100),
       note text,
-      photos jsonb NOT NULL DEFAULT '[]'::jsonb,
       ${sql.raw(OWNED)}
       ${sql.raw(MERGE_COLUMNS)}
     );

@@ -12,7 +12,6 @@ export type FieldSpec =
   | { kind: 'num'; min: number; max: number }
   | { kind: 'text'; max: number; required?: boolean; empty?: '' | null }
   | { kind: 'tags' }
-  | { kind: 'photos' }
   | { kind: 'anco' }
   | { kind: 'master' };
 
@@ -20,7 +19,6 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 30;
-export const MAX_PHOTOS = 10;
 
 export function isDay(raw: unknown): raw is string {
   if (typeof raw !== 'string') return false;
@@ -67,16 +65,6 @@ export function parseField(raw: unknown, spec: FieldSpec): { value: unknown } | 
     }
     case 'tags':
       return parseTags(raw);
-    case 'photos': {
-      if (raw === undefined || raw === null) return { value: [] };
-      if (
-        !Array.isArray(raw) ||
-        raw.length > MAX_PHOTOS ||
-        raw.some((p) => typeof p !== 'string' || !p || p.length > 500)
-      )
-        return { issue: { key: 'validation.invalid' } };
-      return { value: [...new Set(raw as string[])] };
-    }
     case 'anco':
       return parseTrays(raw);
     case 'master':

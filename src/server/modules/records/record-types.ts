@@ -79,9 +79,8 @@ export const NOTE: RecordType = {
     title: { kind: 'text', max: 120, required: true },
     tags: { kind: 'tags' },
     description: { kind: 'text', max: 4000, empty: '' },
-    photos: { kind: 'photos' },
   },
-  json: ['tags', 'photos'],
+  json: ['tags'],
 };
 
 export const DISEASE: RecordType = {
@@ -95,8 +94,6 @@ export const DISEASE: RecordType = {
     severity: { kind: 'int', min: 1, max: 3 },
     affected_percent: { kind: 'num', min: 0, max: 100 },
     note: { kind: 'text', max: 1000 },
-    photos: { kind: 'photos' },
   },
-  json: ['photos'],
   numeric: ['affected_percent'],
 };

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { App } from '../../app.ts';
 import type { AuthzCase, AuthzModule, FarmFixture, FixtureUser } from '../../authz/types.ts';
+import { photoUpload } from '../photos/photos.authz.ts';
 
 const day = '2024-02-01';
 const anco = (pondId: string, id = uuidv7()) => ({
@@ -29,7 +30,6 @@ const disease = (pondId: string, id = uuidv7()) => ({
   pond_id: pondId,
   disease_date: day,
   master_disease_id: 1,
-  photos: [`photo-${id}`],
 });
 
 /** The pond's active cycle (another module's seed may have started one), else a new one. */
@@ -103,7 +103,16 @@ export const recordsAuthz: AuthzModule = {
       const ok = res.statusCode === 200 && (res.json().data?.results?.[0]?.status ?? 'ok') === 'ok';
       if (!ok) throw new Error(`records seed failed (${url}): ${res.body}`);
     }
-    return { ...ids, recordsCycleId: cycleId };
+    // A photo of the disease record, through the photo pipeline (POST /api/photos).
+    const diseasePhotoId = uuidv7();
+    const upload = photoUpload({ id: diseasePhotoId, record_type: 'disease', record_id: ids.diseaseId });
+    const photo = await app.inject({
+      method: 'POST',
+      ...upload,
+      headers: { ...owner.auth, ...upload.headers },
+    });
+    if (photo.statusCode !== 201) throw new Error(`records photo seed failed: ${photo.body}`);
+    return { ...ids, recordsCycleId: cycleId, diseasePhotoId };
   },
   cases: [
     ...bulkCases('anco', anco, 'ancoId'),
@@ -131,7 +140,7 @@ export const recordsAuthz: AuthzModule = {
     { route: 'POST /api/disease', request: (A) => ({ url: '/api/disease', payload: disease(A.pondId) }) },
     {
       route: 'DELETE /api/disease/photo/:id/delete',
-      request: (A) => ({ url: `/api/disease/photo/photo-${A.extra.diseaseId}/delete` }),
+      request: (A) => ({ url: `/api/disease/photo/${A.extra.diseasePhotoId}/delete` }),
     },
     {
       route: 'GET /api/master/disease',

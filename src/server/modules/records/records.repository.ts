@@ -146,14 +146,6 @@ export class RecordsRepository {
     return this.select(type, db).where('r.id', '=', id).executeTakeFirst() as Promise<RecordRow | undefined>;
   }
 
-  /** The live record whose `photos` holds this upload id or URL. */
-  findByPhoto(type: RecordType, photo: string, db: DbOrTx = this.db): Promise<RecordRow | undefined> {
-    return this.select(type, db)
-      .where(sql<boolean>`r.photos @> jsonb_build_array(${photo}::text)`)
-      .where('r.deleted_at', 'is', null)
-      .executeTakeFirst() as Promise<RecordRow | undefined>;
-  }
-
   update(table: RecordTable, id: string, columns: Record<string, unknown>, db: DbOrTx = this.db) {
     return this.q(db)
       .updateTable(table as Table)

@@ -11,6 +11,7 @@ import {
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
+import { photoUpload } from '../photos/photos.authz.ts';
 
 let app: App;
 let owner: QuickUser;
@@ -204,7 +205,6 @@ describe('notes', () => {
       title: 'Aerator 3 rusak',
       tags: ['alat', 'kincir'],
       pond_id: null,
-      photos: [],
     });
     const again = await call('POST', '/api/note', note);
     expect(again.body.data.id).toBe(note.id);
@@ -230,7 +230,7 @@ describe('notes', () => {
 });
 
 describe('disease', () => {
-  it('serves the master list and records a disease with photos', async () => {
+  it('serves the master list and records a disease; its photos go through the photo pipeline', async () => {
     const master = await call('GET', '/api/master/disease');
     expect(master.body.data.length).toBeGreaterThanOrEqual(12);
     expect(master.body.data.map((d: { code: string }) => d.code)).toEqual(
@@ -255,16 +255,23 @@ describe('disease', () => {
       master_disease_id: 1,
       severity: 2,
       affected_percent: 10,
-      photos: ['p-1', 'p-2'],
     };
     const created = await call('POST', '/api/disease', record);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.data).toMatchObject({ severity: 2, affected_percent: 10, cycle_id: cycles[0] });
     const unknown = await call('POST', '/api/disease', { ...record, id: uuidv7(), master_disease_id: 999 });
     expect(unknown.body.errors.master_disease_id).toBeDefined();
-    const photo = await call('DELETE', '/api/disease/photo/p-1/delete');
-    expect(photo.body.data.photos).toEqual(['p-2']);
-    expect((await call('DELETE', '/api/disease/photo/p-1/delete')).status).toBe(404);
+    const photoId = uuidv7();
+    const upload = photoUpload({ id: photoId, record_type: 'disease', record_id: record.id });
+    const sent = await app.inject({
+      method: 'POST',
+      ...upload,
+      headers: { ...owner.auth, ...upload.headers },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const photos = await call('GET', `/api/photos?farm_id=${farm.farmId}&record_type=disease`);
+    expect(photos.body.data.map((p: { id: string }) => p.id)).toEqual([photoId]);
+    expect((await call('DELETE', `/api/disease/photo/${photoId}/delete`)).status).toBe(200);
     const list = await call('GET', `/api/disease?farm_id=${farm.farmId}`);
     expect(list.body.data[0].id).toBe(record.id);
   });

@@ -60,22 +60,6 @@ export function recordsRoutes(api: Api, ctx: AppContext): void {
     },
     async (req) => ({ message: req.t('server.ok'), data: [...MASTER_DISEASES] }),
   );
-
-  api.delete(
-    '/disease/photo/:id/delete',
-    {
-      schema: {
-        tags: ['disease'],
-        description: 'Removes one photo (its upload id or URL) from the disease record holding it.',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 500 }) }),
-        response: { 200: Envelope(Disease) },
-      },
-    },
-    async (req) => ({
-      message: req.t('server.deleted'),
-      data: (await ctx.records.removePhoto(req.user.id, DISEASE, req.params.id, req.headers)) as never,
-    }),
-  );
 }
 
 function recordRoutes(api: Api, ctx: AppContext, s: Shapes): void {

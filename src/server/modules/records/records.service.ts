@@ -133,20 +133,6 @@ export class RecordsService {
     await this.d.records.softDelete(type.table, id);
   }
 
-  /** `DELETE /api/disease/photo/{id}/delete`: takes one photo off the record holding it (an edit of `photos`). */
-  async removePhoto(
-    userId: string,
-    type: RecordType,
-    photo: string,
-    headers: Headers = {},
-  ): Promise<ApiRecord> {
-    const row = await this.d.records.findByPhoto(type, photo);
-    if (!row) throw new AppError('not-found');
-    await this.requireChange(userId, type, row);
-    const photos = (row.photos as string[]).filter((p) => p !== photo);
-    return this.update(userId, type, row.id, { photos }, headers);
-  }
-
   /** The record's cycle, refusing a change once it ended (its figures are frozen). */
   private async openCycle(type: RecordType, row: RecordRow) {
     if (!row.cycle_id) return undefined;
