@@ -4,9 +4,11 @@ import { EntryForm } from '#components/entry-form';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';
+import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
-import { createRepository } from '#local/repository';
+import { newId } from '#local/ids';
+import { saveRecordsWithPhotos } from '#local/photos';
 import { DISEASES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Disease } from '#shared/contracts/records';
@@ -45,6 +47,8 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
+  // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the record.
+  const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
   const today = localToday();
   const choosable = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'disease'), [farm, ponds, cycles]);
   const sorted = useMemo(
@@ -81,7 +85,9 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
     if (!pondId || !master || errors.affected || errors.date) return;
     setSaving(true);
     try {
+      const id = newId();
       const record: Partial<Disease> = {
+        id,
         farm_id: farm.farm_id,
         pond_id: pondId,
         cycle_id: cycle?.cycle_id,
@@ -91,7 +97,13 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         affected_percent: affected,
         note: state.note.trim() || null,
       };
-      await createRepository(DISEASES, getDb()).create([record]);
+      await saveRecordsWithPhotos(
+        getDb(),
+        DISEASES,
+        [record],
+        [{ target: { farmId: farm.farm_id, recordType: 'disease', recordId: id, pondId }, photos: picked }],
+      );
+      setPicked([]);
       reset({ ...initial(), pondId: state.pondId });
       setTried(false);
       toast.success(t('common.saved'));
@@ -219,6 +231,12 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
           onChange={(e) => set({ note: e.target.value })}
         />
       </div>
+      <PhotoPicker
+        label={t('disease.photos')}
+        photos={picked.map((p) => ({ id: p.id, status: 'new', blob: p.blob }))}
+        onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
+        onRemove={(photoId) => setPicked((list) => list.filter((p) => p.id !== photoId))}
+      />
       <button
         type="submit"
         className="button button--primary button--block"

@@ -98,6 +98,7 @@ const id = {
     pondRequired: 'Pilih kolamnya.',
     range: 'Harus 0–100.',
     none: 'Belum ada penyakit tercatat. Bagus!',
+    photos: 'Foto udang atau kolam',
   },
 };
 
@@ -200,6 +201,7 @@ export const en: typeof id = {
     pondRequired: 'Choose the pond.',
     range: 'Must be 0–100.',
     none: 'No disease recorded. Good!',
+    photos: 'Photos of the shrimp or pond',
   },
 };
 

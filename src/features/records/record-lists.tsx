@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { featureAction, usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
+import { PhotoPicker } from '#components/photo-picker';
 import { recordRight } from '#components/pond-access.ts';
 import { RecordStatus } from '#components/record-status';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
+import { useRecordPhotos } from '#components/use-record-photos.ts';
 import { getDb, type Local } from '#local/db';
 import { createRepository } from '#local/repository';
 import { ANCO, DISEASES, NOTES, type ResourceDescriptor, WATER_CHANGES } from '#local/resources';
@@ -198,8 +200,17 @@ export function DiseaseItem({ farm, row, pond }: { farm: Farm; row: Local<Diseas
         </details>
       )}
       {row.note && <p className="record-item__text">{row.note}</p>}
+      <DiseasePhotos id={row.id} />
     </Item>
   );
+}
+
+/** The record's photos from the mirror: the server URL once uploaded, the Blob before. */
+function DiseasePhotos({ id }: { id: string }) {
+  const { t } = useTranslation('records');
+  const photos = useRecordPhotos('disease', [id]).get(id) ?? [];
+  if (photos.length === 0) return null;
+  return <PhotoPicker readOnly photos={photos} label={t('disease.photos')} />;
 }
 
 interface ListProps {
