@@ -23,6 +23,7 @@ import { farmLocales } from '../features/farm/locales.ts';
 import { productionLocales } from '../features/production/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { samplingLocales } from '../features/sampling/locales.ts';
+import { recordsLocales } from '../features/records/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { warehouseLocales } from '../features/warehouse/locales.ts';
@@ -61,6 +62,7 @@ function resourcesFor(lang: Language) {
     sampling: samplingLocales[lang],
     production: productionLocales[lang],
     warehouse: warehouseLocales[lang],
+    records: recordsLocales[lang],
   };
 }
 
@@ -83,6 +85,7 @@ export const NAMESPACES = [
   'sampling',
   'production',
   'warehouse',
+  'records',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

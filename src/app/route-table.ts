@@ -54,13 +54,18 @@ const TABLE: [string, Flags][] = [
   // Not in the spec's table: one pond's cycles and recent readings (linked from the farm home).
   [`${FARM}/pond/$pond_id`, { built: true }],
   [`${FARM}/comparison`, { embeddable: true, sidebar: false }],
-  [`${FARM}/water-change`, FORM],
+  [`${FARM}/water-change`, { ...FORM, built: true }],
   [`${FARM}/water-quality/add`, { ...FORM, built: true }],
   [`${FARM}/feed/add`, { ...FORM, built: true }],
   [`${FARM}/use-item/add`, { ...FORM, built: true }],
   [`${FARM}/feed-tray/add`, FORM],
   [`${FARM}/sampling/add`, { ...FORM, built: true }],
   [`${FARM}/purchase-order`, { ...FORM, built: true }],
+  [`${FARM}/feed/add`, FORM],
+  [`${FARM}/use-item/add`, FORM],
+  [`${FARM}/feed-tray/add`, { ...FORM, built: true }],
+  [`${FARM}/sampling/add`, FORM],
+  [`${FARM}/purchase-order`, FORM],
   [`${FARM}/report`, REPORT],
   ['/notifications', NO_SIDEBAR],
   ['/profile', { ...NO_SIDEBAR, built: true }],
@@ -80,6 +85,10 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/harvest/add`, { ...FORM, built: true }],
   [`${FARM}/death/add`, { ...FORM, built: true }],
   [`${FARM}/death-alert`, { built: true }],
+  // Not in the spec's table (its screen list names "Notes" and "Disease alert"): the farm's
+  // notes, and recent disease records with the form to record one (issue 14).
+  [`${FARM}/notes`, { built: true }],
+  [`${FARM}/disease-alert`, { built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

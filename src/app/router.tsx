@@ -100,6 +100,19 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/warehouse/purchase-order-screen'),
     'PurchaseOrderScreen',
   ),
+  '/farm/$farm_id/feed-tray/add': lazyRouteComponent(
+    () => import('#features/records/anco-entry-screen'),
+    'AncoEntryScreen',
+  ),
+  '/farm/$farm_id/water-change': lazyRouteComponent(
+    () => import('#features/records/water-change-screen'),
+    'WaterChangeScreen',
+  ),
+  '/farm/$farm_id/notes': lazyRouteComponent(() => import('#features/records/notes-screen'), 'NotesScreen'),
+  '/farm/$farm_id/disease-alert': lazyRouteComponent(
+    () => import('#features/records/disease-alert-screen'),
+    'DiseaseAlertScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

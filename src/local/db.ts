@@ -4,6 +4,7 @@ import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { RecordPhoto } from '#shared/contracts/photos';
+import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { Sampling } from '#shared/contracts/sampling';
 import type { Stock } from '#shared/contracts/stock';
 import type { Movement, PondRation, PurchaseOrder, WarehouseItem } from '#shared/contracts/warehouse';
@@ -134,6 +135,10 @@ export const MIRROR_TABLES = [
   'warehouseMovements',
   'feedRations',
   'purchaseOrders',
+  'anco',
+  'waterChanges',
+  'notes',
+  'diseases',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -151,6 +156,10 @@ export class TambakDb extends Dexie {
   stocks!: Table<Local<Stock>, string>;
   harvests!: Table<Local<Harvest>, string>;
   deaths!: Table<Local<Death>, string>;
+  anco!: Table<Local<Anco>, string>;
+  waterChanges!: Table<Local<WaterChange>, string>;
+  notes!: Table<Local<Note>, string>;
+  diseases!: Table<Local<Disease>, string>;
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
@@ -194,6 +203,13 @@ export class TambakDb extends Dexie {
       warehouseMovements: 'id, farm_id, warehouse_id',
       feedRations: 'key, farm_id',
       purchaseOrders: 'id, farm_id',
+    });
+    // Daily pond records (issue 14): feed trays, water changes, notes, diseases.
+    this.version(4).stores({
+      anco: 'id, farm_id, pond_id, cycle_id, check_date',
+      waterChanges: 'id, farm_id, pond_id, cycle_id, change_date',
+      notes: 'id, farm_id, pond_id, note_date',
+      diseases: 'id, farm_id, pond_id, cycle_id, disease_date',
     });
   }
 

@@ -238,6 +238,53 @@ export const PURCHASE_ORDERS: ResourceDescriptor = {
   pull: { url: '/api/purchase-order' },
 };
 
+/**
+ * Daily pond records (issue 14). Anco and water changes are mirrored for the last
+ * RECENT_RECORD_DAYS (entry screens, the pond's daily data); notes and disease records,
+ * a few a week, wholly. Anco and water changes are created in bulk (several ponds in one
+ * entry), notes and diseases one by one.
+ */
+export const RECENT_RECORD_DAYS = 60;
+const recentDays = (now: number) => ({
+  from: new Date(now - RECENT_RECORD_DAYS * DAY_MS).toISOString().slice(0, 10),
+});
+export const ANCO: ResourceDescriptor = {
+  name: 'anco',
+  table: 'anco',
+  scope: 'farm',
+  create: { url: '/api/anco/bulk', bulk: true },
+  pull: { url: '/api/anco', query: recentDays },
+  ...crud('anco'),
+  updateFields: ['check_date', 'feeding_time', 'checked_at', 'data_anco', 'note'],
+};
+export const WATER_CHANGES: ResourceDescriptor = {
+  name: 'waterChanges',
+  table: 'waterChanges',
+  scope: 'farm',
+  create: { url: '/api/waterChange/bulk', bulk: true },
+  pull: { url: '/api/waterChange', query: recentDays },
+  ...crud('waterChange'),
+  updateFields: ['change_date', 'change_time', 'percent', 'height_cm', 'note'],
+};
+export const NOTES: ResourceDescriptor = {
+  name: 'notes',
+  table: 'notes',
+  scope: 'farm',
+  create: { url: '/api/note', bulk: false },
+  pull: { url: '/api/note' },
+  ...crud('note'),
+  updateFields: ['note_date', 'title', 'tags', 'description'],
+};
+export const DISEASES: ResourceDescriptor = {
+  name: 'diseases',
+  table: 'diseases',
+  scope: 'farm',
+  create: { url: '/api/disease', bulk: false },
+  pull: { url: '/api/disease' },
+  ...crud('disease'),
+  updateFields: ['disease_date', 'master_disease_id', 'severity', 'affected_percent', 'note'],
+};
+
 const registry = new Map<string, ResourceDescriptor>();
 for (const r of [
   FARMS,
@@ -257,6 +304,10 @@ for (const r of [
   WAREHOUSE_MOVEMENTS,
   FEED_RATIONS,
   PURCHASE_ORDERS,
+  ANCO,
+  WATER_CHANGES,
+  NOTES,
+  DISEASES,
 ]) {
   registry.set(r.name, r);
 }

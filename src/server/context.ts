@@ -22,6 +22,7 @@ import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
 import { SamplingService } from './modules/sampling/sampling.service.ts';
+import { createRecordsModules } from './modules/records/records-modules.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
@@ -132,6 +133,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       merge: new RecordMerge(db),
     }),
     ...createWarehouseModules({ db, farmAccess, log }),
+    ...createRecordsModules({ db, farmAccess }),
   };
 }
 

@@ -17,6 +17,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'user-already-member': 409,
   'cycle-active-exists': 409,
   'cycle-ended': 409,
+  'no-active-cycle': 409,
   'rate-limited': 429,
   'too-many-attempts': 429,
   'payload-too-large': 413,

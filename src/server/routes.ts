@@ -15,6 +15,7 @@ import { productionRoutes } from './modules/production/production.routes.ts';
 import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
@@ -65,4 +66,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   warehouseRoutes(typed, ctx);
   feedingRoutes(typed, ctx);
   purchaseOrderRoutes(typed, ctx);
+  recordsRoutes(typed, ctx);
 }

@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'stock-insufficient',
   'item-exists',
   'order-received',
+  'no-active-cycle',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

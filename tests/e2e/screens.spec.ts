@@ -66,3 +66,104 @@ for (const size of SIZES) {
     });
   }
 }
+
+/** The daily pond record screens (issue 14) with a few records in them, both widths and languages. */
+const RECORD_SCREENS = [
+  { path: 'feed-tray/add', id: 'Cek anco', en: 'Feed tray check', name: 'anco' },
+  { path: 'water-change', id: 'Ganti air', en: 'Water change', name: 'water-change' },
+  { path: 'notes', id: 'Catatan', en: 'Notes', name: 'notes' },
+  { path: 'disease-alert', id: 'Peringatan penyakit', en: 'Disease alert', name: 'disease-alert' },
+];
+for (const size of SIZES) {
+  for (const l of LANGS) {
+    test(`pond record screens render at ${size.name} width in ${l.lang}`, async ({ browser, request }) => {
+      const owner = await apiSignUp(request, 'Budi');
+      const api = new ApiAs(request, owner.token);
+      const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', ['Kolam 1', 'Kolam 2']);
+      const day = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+      const start = new Date(Date.now() + 7 * 3_600_000 - 30 * 86_400_000).toISOString().slice(0, 10);
+      for (const pond_id of Object.values(pondIds)) await api.post('/cycle', { pond_id, start_date: start });
+      const k1 = pondIds['Kolam 1'];
+      await api.post('/anco/bulk', {
+        items: [
+          {
+            id: crypto.randomUUID(),
+            pond_id: k1,
+            check_date: day,
+            feeding_time: 1,
+            checked_at: '08:30',
+            data_anco: ['habis', 'habis', 'sisa_sedikit', 'habis'].map((status, i) => ({
+              tray: i + 1,
+              status,
+            })),
+          },
+        ],
+      });
+      await api.post('/waterChange/bulk', {
+        items: [
+          { id: crypto.randomUUID(), pond_id: k1, change_date: day, change_time: '07:00', percent: 15 },
+        ],
+      });
+      await api.post('/note', {
+        id: crypto.randomUUID(),
+        farm_id: farmId,
+        note_date: day,
+        title: 'Kincir 3 bunyi',
+        tags: ['alat', 'kincir'],
+        description: 'Cek bearing sore ini.',
+      });
+      await api.post('/disease', {
+        id: crypto.randomUUID(),
+        pond_id: k1,
+        disease_date: day,
+        master_disease_id: 5,
+        severity: 1,
+        affected_percent: 5,
+        note: 'Kotoran putih di anco 2.',
+      });
+      const context = await browser.newContext({
+        viewport: size,
+        locale: l.lang === 'id' ? 'id-ID' : 'en-US',
+      });
+      const page = await context.newPage();
+      const errors = await watchErrors(page);
+      // main registers the samplings mirror before its server routes landed: its pull answers
+      // 404 until then. Any other 404 is still an error.
+      const missing: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() === 404 && !new URL(r.url()).pathname.startsWith('/api/sampling'))
+          missing.push(r.url());
+      });
+      const user = await api.get('/user');
+      await page.addInitScript(
+        ([lang, token, me]) => {
+          localStorage.setItem('tambak:language', lang as string);
+          localStorage.setItem('tambak:session', JSON.stringify({ token, user: me }));
+        },
+        [l.lang, owner.token, user] as const,
+      );
+      const dir = process.env.SHOTS_DIR ?? 'test-results/screens';
+      await page.goto(`/farm/${farmId}`);
+      await expect(page.getByText('Kolam 2', { exact: true }).first()).toBeVisible();
+      for (const s of RECORD_SCREENS) {
+        await page.goto(`/farm/${farmId}/${s.path}`);
+        await expect(
+          page.getByRole('heading', { level: 1, name: l.lang === 'id' ? s.id : s.en }),
+        ).toBeVisible();
+        await expect(page.locator('.record-item').first()).toBeVisible();
+        if (s.name === 'anco') {
+          const card = page.locator('.anco-card').first();
+          for (const [i, name] of (l.lang === 'id'
+            ? ['Habis', 'Sisa Sedikit']
+            : ['Empty', 'Little left']
+          ).entries())
+            await card.locator('.tray-row').nth(i).getByRole('button', { name, exact: true }).click();
+        }
+        await page.screenshot({ path: `${dir}/${s.name}-${l.lang}-${size.name}.png`, fullPage: true });
+      }
+      expect(missing).toEqual([]);
+      expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+      await context.close();
+    });
+  }
+}

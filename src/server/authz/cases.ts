@@ -9,6 +9,7 @@ import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { productionAuthz } from '../modules/production/production.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
+import { recordsAuthz } from '../modules/records/records.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
 import { warehouseAuthz } from '../modules/warehouse/warehouse.authz.ts';
@@ -36,4 +37,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   samplingAuthz,
   productionAuthz,
   warehouseAuthz,
+  recordsAuthz,
 ];

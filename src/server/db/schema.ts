@@ -472,6 +472,55 @@ export interface RecordPhotosTable {
   deleted_at: NullableTimestamp;
 }
 
+/** Columns the pond records of migration 0015 share (src/server/modules/records). */
+export interface PondRecordColumns extends MergeColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One feeding's feed-tray check of a pond (migration 0015); `data_anco` is `[{ tray, status }]`. */
+export interface AncoChecksTable extends PondRecordColumns {
+  check_date: CalendarDate;
+  feeding_time: number;
+  checked_at: string;
+  data_anco: ColumnType<unknown, string, string>;
+  note: string | null;
+}
+
+/** A water change of a pond (migration 0015). */
+export interface WaterChangesTable extends PondRecordColumns {
+  change_date: CalendarDate;
+  change_time: string | null;
+  percent: ColumnType<string | null, number | null | undefined, number | null>;
+  height_cm: ColumnType<string | null, number | null | undefined, number | null>;
+  note: string | null;
+}
+
+/** A farm's note, optionally about one pond (migration 0015). */
+export interface NotesTable extends Omit<PondRecordColumns, 'pond_id' | 'cycle_id'> {
+  pond_id: string | null;
+  cycle_id: string | null;
+  note_date: CalendarDate;
+  title: string;
+  tags: ColumnType<unknown, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+}
+
+/** A disease seen in a pond (migration 0015); `master_disease_id` is of src/shared/domain/diseases.ts. */
+export interface DiseaseRecordsTable extends PondRecordColumns {
+  disease_date: CalendarDate;
+  master_disease_id: number;
+  severity: number | null;
+  affected_percent: ColumnType<string | null, number | null | undefined, number | null>;
+  note: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -612,4 +661,8 @@ export interface PurchaseOrderItemsTable {
   qty: ColumnType<string, string, string>;
   unit: string;
   price: ColumnType<string | null, number | null | undefined, number | null>;
+  anco_checks: AncoChecksTable;
+  water_changes: WaterChangesTable;
+  notes: NotesTable;
+  disease_records: DiseaseRecordsTable;
 }

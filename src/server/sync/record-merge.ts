@@ -27,7 +27,11 @@ export type MergedTable =
   | 'harvests'
   | 'deaths'
   | 'warehouse_items'
-  | 'warehouse_movements';
+  | 'warehouse_movements'
+  | 'anco_checks'
+  | 'water_changes'
+  | 'notes'
+  | 'disease_records';
 
 export type Headers = Record<string, string | string[] | undefined>;
 

@@ -9,6 +9,7 @@ import * as m0011 from './0011_field_merge.ts';
 import * as m0012 from './0012_stocks_and_sampling.ts';
 import * as m0013 from './0013_harvests_and_deaths.ts';
 import * as m0014 from './0014_record_photos.ts';
+import * as m0015 from './0015_pond_records.ts';
 import * as m0016 from './0016_warehouse.ts';
 import * as m0018 from './0018_demo_farm.ts';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0012_stocks_and_sampling': m0012,
   '0013_harvests_and_deaths': m0013,
   '0014_record_photos': m0014,
+  '0015_pond_records': m0015,
   '0016_warehouse': m0016,
   '0018_demo_farm': m0018,
 };

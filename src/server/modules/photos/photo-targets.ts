@@ -8,12 +8,13 @@ import type { Feature } from '#shared/domain/permissions';
  * one in `PHOTO_RECORD_TYPES` (src/shared/contracts/photos.ts).
  */
 export interface PhotoTarget {
-  table: 'samplings';
+  table: 'samplings' | 'disease_records';
   feature: Feature;
 }
 
 export const PHOTO_TARGETS: Record<PhotoRecordType, PhotoTarget> = {
   sampling: { table: 'samplings', feature: 'sampling' },
+  disease: { table: 'disease_records', feature: 'disease' },
 };
 
 export function targetOf(recordType: string): PhotoTarget | undefined {

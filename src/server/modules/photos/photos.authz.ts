@@ -10,7 +10,7 @@ const JPEG = Buffer.from(
 const BOUNDARY = 'tambak-photo-boundary';
 
 /** The multipart body of `POST /api/photos`: text fields, then the JPEG. */
-function photoUpload(fields: Record<string, string>) {
+export function photoUpload(fields: Record<string, string>) {
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );

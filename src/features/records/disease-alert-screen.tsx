@@ -1,0 +1,283 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntryForm } from '#components/entry-form';
+import { usePonds } from '#components/farm-data';
+import { FarmGate } from '#components/farm-gate';
+import { Card, LoadError, Loading, PageHeader } from '#components/page';
+import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
+import { useToast } from '#components/toast';
+import { getDb } from '#local/db';
+import { newId } from '#local/ids';
+import { saveRecordsWithPhotos } from '#local/photos';
+import { DISEASES } from '#local/resources';
+import type { Farm, Pond } from '#shared/contracts/farm';
+import type { Disease } from '#shared/contracts/records';
+import { DISEASE_SEVERITIES, MASTER_DISEASES, masterDisease } from '#shared/domain/diseases';
+import { RecordDateTime } from './record-fields.tsx';
+import { DiseaseRecentList } from './record-lists.tsx';
+import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
+import { dayProblem, localToday } from './records-model.ts';
+import './records.css';
+
+const DRAFT = 'disease';
+interface DiseaseDraft {
+  pondId: string;
+  date: string;
+  diseaseId: string;
+  severity: number | null;
+  affected: string;
+  note: string;
+}
+const initial = (): DiseaseDraft => ({
+  pondId: '',
+  date: localToday(),
+  diseaseId: '',
+  severity: null,
+  affected: '',
+  note: '',
+});
+const hasContent = (s: DiseaseDraft) => !!(s.diseaseId || s.note.trim() || s.affected.trim());
+
+function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
+  const { t, i18n } = useTranslation('records');
+  const toast = useToast();
+  const en = i18n.language === 'en';
+  const ids = { pond: useId(), disease: useId(), affected: useId(), note: useId() };
+  const cycles = useFarmCycles(farm.farm_id);
+  const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
+  const [saving, setSaving] = useState(false);
+  const [tried, setTried] = useState(false);
+  // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the record.
+  const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
+  const today = localToday();
+  const choosable = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'disease'), [farm, ponds, cycles]);
+  const sorted = useMemo(
+    () =>
+      [...MASTER_DISEASES].sort((a, b) =>
+        (en ? a.name_en : a.name_id).localeCompare(en ? b.name_en : b.name_id),
+      ),
+    [en],
+  );
+  if (!ready || !cycles) return <Loading />;
+  const set = (patch: Partial<DiseaseDraft>) => setState((s) => ({ ...s, ...patch }));
+  const pondId = state.pondId || (choosable.length === 1 ? choosable[0].pond_id : '');
+  const cycle = pondId ? activeCycleOf(cycles, pondId) : undefined;
+  const master = state.diseaseId ? masterDisease(Number(state.diseaseId)) : undefined;
+  const affected = state.affected.trim() ? Number(state.affected.replace(',', '.')) : null;
+  const errors = {
+    pond: tried && !pondId ? t('disease.pondRequired') : null,
+    disease: tried && !master ? t('disease.required') : null,
+    affected: affected !== null && !(affected >= 0 && affected <= 100) ? t('disease.range') : null,
+    date: (() => {
+      const p = dayProblem(state.date, today, cycle?.start_date);
+      if (p === 'future') return t('common.future');
+      if (p === 'beforeCycle')
+        return t('common.beforeCycle', {
+          pond: choosable.find((x) => x.pond_id === pondId)?.name ?? '',
+          date: cycle?.start_date,
+        });
+      return null;
+    })(),
+  };
+
+  const save = async () => {
+    setTried(true);
+    if (!pondId || !master || errors.affected || errors.date) return;
+    setSaving(true);
+    try {
+      const id = newId();
+      const record: Partial<Disease> = {
+        id,
+        farm_id: farm.farm_id,
+        pond_id: pondId,
+        cycle_id: cycle?.cycle_id,
+        disease_date: state.date,
+        master_disease_id: master.id,
+        severity: state.severity,
+        affected_percent: affected,
+        note: state.note.trim() || null,
+      };
+      await saveRecordsWithPhotos(
+        getDb(),
+        DISEASES,
+        [record],
+        [{ target: { farmId: farm.farm_id, recordType: 'disease', recordId: id, pondId }, photos: picked }],
+      );
+      setPicked([]);
+      reset({ ...initial(), pondId: state.pondId });
+      setTried(false);
+      toast.success(t('common.saved'));
+    } catch {
+      toast.error(t('common.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (choosable.length === 0) return <p className="muted">{t('common.noCycle')}</p>;
+  return (
+    <EntryForm
+      className="stack records-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {restored && (
+        <div className="notice row" role="status">
+          <span>{t('common.draftRestored')}</span>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => reset(initial())}
+          >
+            {t('common.discardDraft')}
+          </button>
+        </div>
+      )}
+      <div className={`field${errors.pond ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={ids.pond}>
+          {t('common.pond')}
+        </label>
+        <select
+          id={ids.pond}
+          className="field__input"
+          value={pondId}
+          onChange={(e) => set({ pondId: e.target.value })}
+        >
+          <option value="">—</option>
+          {choosable.map((p) => (
+            <option key={p.pond_id} value={p.pond_id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        {errors.pond && <p className="field__error">{errors.pond}</p>}
+      </div>
+      <RecordDateTime
+        date={state.date}
+        today={today}
+        onChange={(next) => set({ date: next.date ?? state.date })}
+      />
+      {errors.date && <p className="field__error">{errors.date}</p>}
+      <div className={`field${errors.disease ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={ids.disease}>
+          {t('disease.disease')}
+        </label>
+        <select
+          id={ids.disease}
+          className="field__input"
+          value={state.diseaseId}
+          onChange={(e) => set({ diseaseId: e.target.value })}
+        >
+          <option value="">{t('disease.choose')}</option>
+          {sorted.map((d) => (
+            <option key={d.id} value={d.id}>
+              {en ? d.name_en : d.name_id}
+            </option>
+          ))}
+        </select>
+        {errors.disease && <p className="field__error">{errors.disease}</p>}
+      </div>
+      {master && (
+        <p className="disease-signs" aria-live="polite">
+          <strong>{t('disease.signs')}: </strong>
+          {en ? master.signs_en : master.signs_id}
+        </p>
+      )}
+      <fieldset className="feeding-picker">
+        <legend className="field__label">
+          {t('disease.severity')} <span className="field__optional">({t('common.optional')})</span>
+        </legend>
+        <div className="choice-row">
+          {DISEASE_SEVERITIES.map((n) => (
+            <button
+              key={n}
+              type="button"
+              className="feeding-choice"
+              aria-pressed={state.severity === n}
+              onClick={() => set({ severity: state.severity === n ? null : n })}
+            >
+              {t(`disease.severities.${n}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className={`field${errors.affected ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={ids.affected}>
+          {t('disease.affected')} <span className="field__optional">({t('common.optional')})</span>
+        </label>
+        <input
+          id={ids.affected}
+          className="field__input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={state.affected}
+          onChange={(e) => set({ affected: e.target.value })}
+        />
+        {errors.affected && <p className="field__error">{errors.affected}</p>}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.note}>
+          {t('common.note')} <span className="field__optional">({t('common.optional')})</span>
+        </label>
+        <textarea
+          id={ids.note}
+          className="field__input"
+          rows={3}
+          maxLength={1000}
+          value={state.note}
+          onChange={(e) => set({ note: e.target.value })}
+        />
+      </div>
+      <PhotoPicker
+        label={t('disease.photos')}
+        photos={picked.map((p) => ({ id: p.id, status: 'new', blob: p.blob }))}
+        onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
+        onRemove={(photoId) => setPicked((list) => list.filter((p) => p.id !== photoId))}
+      />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={saving}
+        aria-busy={saving}
+      >
+        {saving ? t('common.saving') : t('common.save')}
+      </button>
+    </EntryForm>
+  );
+}
+
+function Body({ farm }: { farm: Farm }) {
+  const { t } = useTranslation('records');
+  const ponds = usePonds(farm.farm_id);
+  return (
+    <div className="records-screen">
+      <PageHeader
+        title={t('disease.title')}
+        subtitle={farm.name}
+        backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
+      />
+      {ponds.data ? (
+        <div className="records-two">
+          <Card title={t('disease.recent')}>
+            <DiseaseRecentList farm={farm} limit={30} empty={t('disease.none')} />
+          </Card>
+          <Card title={t('disease.add')}>
+            <DiseaseForm key={farm.farm_id} farm={farm} ponds={ponds.data} />
+          </Card>
+        </div>
+      ) : ponds.error ? (
+        <LoadError error={ponds.error} onRetry={ponds.reload} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/disease-alert: the farm's recent disease records, newest first, and a form to record one. */
+export function DiseaseAlertScreen() {
+  return <FarmGate>{(farm) => <Body farm={farm} />}</FarmGate>;
+}

@@ -1,0 +1,261 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntryForm } from '#components/entry-form';
+import { usePonds } from '#components/farm-data';
+import { FarmGate } from '#components/farm-gate';
+import { Card, LoadError, Loading, PageHeader } from '#components/page';
+import { pondAction } from '#components/pond-access.ts';
+import { useToast } from '#components/toast';
+import { getDb } from '#local/db';
+import { createRepository } from '#local/repository';
+import { NOTES } from '#local/resources';
+import type { Farm, Pond } from '#shared/contracts/farm';
+import type { Note } from '#shared/contracts/records';
+import { ACTION } from '#shared/domain/permissions';
+import { RecordDateTime } from './record-fields.tsx';
+import { NoteItem } from './record-lists.tsx';
+import { activeCycleOf, useDraftState, useFarmCycles, useFarmRecords } from './records-data.ts';
+import { dayProblem, localToday, newestFirst, parseTagInput, tagsOf, tagsValid } from './records-model.ts';
+import './records.css';
+
+const DRAFT = 'note';
+interface NoteDraft {
+  date: string;
+  title: string;
+  pondId: string;
+  tags: string;
+  description: string;
+}
+const initial = (): NoteDraft => ({ date: localToday(), title: '', pondId: '', tags: '', description: '' });
+const hasContent = (s: NoteDraft) => !!(s.title.trim() || s.tags.trim() || s.description.trim());
+
+function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
+  const { t } = useTranslation('records');
+  const toast = useToast();
+  const ids = { title: useId(), pond: useId(), tags: useId(), description: useId() };
+  const cycles = useFarmCycles(farm.farm_id);
+  const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
+  const [saving, setSaving] = useState(false);
+  const [tried, setTried] = useState(false);
+  const today = localToday();
+  const choosable = ponds.filter((p) => pondAction(farm, p, 'cycle') >= ACTION.add);
+  if (!ready) return <Loading />;
+  const tags = parseTagInput(state.tags);
+  const titleError = tried && !state.title.trim() ? t('notes.titleRequired') : null;
+  const tagError = tagsValid(tags) ? null : t('notes.tooManyTags');
+  const dateError = dayProblem(state.date, today) ? t('common.future') : null;
+  const set = (patch: Partial<NoteDraft>) => setState((s) => ({ ...s, ...patch }));
+
+  const save = async () => {
+    setTried(true);
+    if (!state.title.trim() || tagError || dateError) return;
+    setSaving(true);
+    try {
+      const pondId = state.pondId || null;
+      const record: Partial<Note> = {
+        farm_id: farm.farm_id,
+        pond_id: pondId,
+        cycle_id: pondId ? (activeCycleOf(cycles ?? [], pondId)?.cycle_id ?? null) : null,
+        note_date: state.date,
+        title: state.title.trim(),
+        tags,
+        description: state.description.trim(),
+      };
+      await createRepository(NOTES, getDb()).create([record]);
+      reset(initial());
+      setTried(false);
+      toast.success(t('common.saved'));
+    } catch {
+      toast.error(t('common.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <EntryForm
+      className="stack records-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {restored && (
+        <div className="notice row" role="status">
+          <span>{t('common.draftRestored')}</span>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => reset(initial())}
+          >
+            {t('common.discardDraft')}
+          </button>
+        </div>
+      )}
+      <div className={`field${titleError ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={ids.title}>
+          {t('notes.noteTitle')}
+        </label>
+        <input
+          id={ids.title}
+          className="field__input"
+          value={state.title}
+          maxLength={120}
+          aria-invalid={!!titleError || undefined}
+          onChange={(e) => set({ title: e.target.value })}
+        />
+        {titleError && <p className="field__error">{titleError}</p>}
+      </div>
+      <RecordDateTime
+        date={state.date}
+        today={today}
+        onChange={(next) => set({ date: next.date ?? state.date })}
+      />
+      {dateError && <p className="field__error">{dateError}</p>}
+      <div className="field">
+        <label className="field__label" htmlFor={ids.pond}>
+          {t('common.pond')} <span className="field__optional">({t('common.optional')})</span>
+        </label>
+        <select
+          id={ids.pond}
+          className="field__input"
+          value={state.pondId}
+          onChange={(e) => set({ pondId: e.target.value })}
+        >
+          <option value="">{t('common.farmWide')}</option>
+          {choosable.map((p) => (
+            <option key={p.pond_id} value={p.pond_id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <p className="field__hint">{t('notes.pondHint')}</p>
+      </div>
+      <div className={`field${tagError ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={ids.tags}>
+          {t('notes.tags')} <span className="field__optional">({t('common.optional')})</span>
+        </label>
+        <input
+          id={ids.tags}
+          className="field__input"
+          value={state.tags}
+          autoComplete="off"
+          onChange={(e) => set({ tags: e.target.value })}
+        />
+        {tagError ? (
+          <p className="field__error">{tagError}</p>
+        ) : (
+          <p className="field__hint">{t('notes.tagsHint')}</p>
+        )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.description}>
+          {t('notes.description')}
+        </label>
+        <textarea
+          id={ids.description}
+          className="field__input"
+          rows={4}
+          maxLength={4000}
+          value={state.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
+      </div>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={saving}
+        aria-busy={saving}
+      >
+        {saving ? t('common.saving') : t('common.save')}
+      </button>
+    </EntryForm>
+  );
+}
+
+function NoteList({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
+  const { t } = useTranslation('records');
+  const notes = useFarmRecords('notes', farm.farm_id);
+  const [tag, setTag] = useState<string | null>(null);
+  const all = useMemo(() => tagsOf(notes ?? []), [notes]);
+  const shown = useMemo(
+    () =>
+      newestFirst(
+        (notes ?? []).filter((n) => !tag || n.tags.includes(tag)),
+        'note_date',
+      ),
+    [notes, tag],
+  );
+  if (!notes) return <Loading />;
+  return (
+    <>
+      {all.length > 0 && (
+        <fieldset className="filter-chips">
+          <legend className="visually-hidden">{t('notes.filter')}</legend>
+          <button
+            type="button"
+            className="filter-chip"
+            aria-pressed={tag === null}
+            onClick={() => setTag(null)}
+          >
+            {t('notes.allTags')}
+          </button>
+          {all.map((x) => (
+            <button
+              key={x}
+              type="button"
+              className="filter-chip"
+              aria-pressed={tag === x}
+              onClick={() => setTag(tag === x ? null : x)}
+            >
+              {x}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {shown.length === 0 ? (
+        <p className="muted">{t('common.empty')}</p>
+      ) : (
+        <ul className="record-list">
+          {shown.map((n) => (
+            <NoteItem key={n.id} farm={farm} row={n} pond={ponds.find((p) => p.pond_id === n.pond_id)} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Body({ farm }: { farm: Farm }) {
+  const { t } = useTranslation('records');
+  const ponds = usePonds(farm.farm_id);
+  return (
+    <div className="records-screen">
+      <PageHeader
+        title={t('notes.title')}
+        subtitle={farm.name}
+        backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
+      />
+      {ponds.data ? (
+        <div className="records-two">
+          <Card title={t('notes.add')}>
+            <NoteForm key={farm.farm_id} farm={farm} ponds={ponds.data} />
+          </Card>
+          <Card title={t('notes.list')}>
+            <NoteList farm={farm} ponds={ponds.data} />
+          </Card>
+        </div>
+      ) : ponds.error ? (
+        <LoadError error={ponds.error} onRetry={ponds.reload} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/notes: the farm's notes, filterable by tag, and a form for a new one. */
+export function NotesScreen() {
+  return <FarmGate>{(farm) => <Body farm={farm} />}</FarmGate>;
+}

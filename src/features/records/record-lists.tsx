@@ -1,0 +1,292 @@
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '#components/confirm-dialog';
+import { featureAction, usePonds } from '#components/farm-data';
+import { useFormat } from '#components/format';
+import { PhotoPicker } from '#components/photo-picker';
+import { recordRight } from '#components/pond-access.ts';
+import { RecordStatus } from '#components/record-status';
+import { useSession } from '#components/session';
+import { useToast } from '#components/toast';
+import { useRecordPhotos } from '#components/use-record-photos.ts';
+import { getDb, type Local } from '#local/db';
+import { createRepository } from '#local/repository';
+import { ANCO, DISEASES, NOTES, type ResourceDescriptor, WATER_CHANGES } from '#local/resources';
+import type { Farm, Pond } from '#shared/contracts/farm';
+import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
+import { ancoAdvice } from '#shared/domain/anco';
+import { masterDisease } from '#shared/domain/diseases';
+import { ACTION, type Feature } from '#shared/domain/permissions';
+import { type RecordTableName, useFarmRecords } from './records-data.ts';
+import { ancoCounts, newestFirst } from './records-model.ts';
+
+type AnyRecord = Local<Anco> | Local<WaterChange> | Local<Note> | Local<Disease>;
+
+const RESOURCE: Record<RecordTableName, ResourceDescriptor> = {
+  anco: ANCO,
+  waterChanges: WATER_CHANGES,
+  notes: NOTES,
+  diseases: DISEASES,
+};
+const FEATURE: Record<RecordTableName, Feature> = {
+  anco: 'cycle',
+  waterChanges: 'cycle',
+  notes: 'cycle',
+  diseases: 'disease',
+};
+
+/** Delete (with a confirm) when the server would allow it: edit on the pond, or his own under 24 h. */
+function DeleteButton({
+  farm,
+  table,
+  row,
+  pond,
+}: {
+  farm: Farm;
+  table: RecordTableName;
+  row: AnyRecord;
+  pond?: Pond;
+}) {
+  const { t } = useTranslation('records');
+  const confirm = useConfirm();
+  const toast = useToast();
+  const session = useSession();
+  const userId = session?.user?.id ?? session?.pu_id;
+  const allowed = pond
+    ? recordRight(farm, pond, FEATURE[table], row, userId) !== null
+    : featureAction(farm, FEATURE[table]) >= ACTION.edit ||
+      (row.created_by === userId && Date.now() - Date.parse(row.created_at ?? '') < 86_400_000) ||
+      (row._base === null && !row.created_at);
+  if (!allowed) return null;
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      onClick={async () => {
+        if (!(await confirm({ message: t('common.deleteConfirm') }))) return;
+        await createRepository(RESOURCE[table], getDb()).remove(row.id);
+        toast.success(t('common.deleted'));
+      }}
+    >
+      {t('common.delete')}
+    </button>
+  );
+}
+
+function Item({
+  farm,
+  table,
+  row,
+  pond,
+  title,
+  when,
+  children,
+}: {
+  farm: Farm;
+  table: RecordTableName;
+  row: AnyRecord;
+  pond?: Pond;
+  title: ReactNode;
+  when: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <li className="record-item" data-testid={`record-${table}`}>
+      <div className="record-item__head">
+        <strong className="record-item__title">{title}</strong>
+        <DeleteButton farm={farm} table={table} row={row} pond={pond} />
+      </div>
+      <p className="record-item__when muted">
+        {when}
+        {row.created_by_name ? ` · ${t('common.by', { name: row.created_by_name })}` : ''}
+      </p>
+      {children}
+      <RecordStatus row={row} />
+    </li>
+  );
+}
+
+function AncoItem({ farm, row, pond }: { farm: Farm; row: Local<Anco>; pond?: Pond }) {
+  const { t } = useTranslation('records');
+  const f = useFormat();
+  const statuses = row.data_anco.map((d) => d.status);
+  const advice = ancoAdvice(statuses);
+  return (
+    <Item
+      farm={farm}
+      table="anco"
+      row={row}
+      pond={pond}
+      title={`${pond?.name ?? ''} · ${t('anco.feedingN', { n: row.feeding_time })}`}
+      when={`${f.date(row.check_date)} ${row.checked_at}`}
+    >
+      <p>{t('anco.summary', ancoCounts(statuses))}</p>
+      <p className={`anco-advice anco-advice--${advice}`}>{t(`anco.advice.${advice}`)}</p>
+    </Item>
+  );
+}
+
+function WaterChangeItem({ farm, row, pond }: { farm: Farm; row: Local<WaterChange>; pond?: Pond }) {
+  const f = useFormat();
+  const parts = [
+    row.percent !== null ? `${f.number(row.percent, 1)} %` : null,
+    row.height_cm !== null ? `${f.number(row.height_cm, 1)} cm` : null,
+  ].filter(Boolean);
+  return (
+    <Item
+      farm={farm}
+      table="waterChanges"
+      row={row}
+      pond={pond}
+      title={`${pond?.name ?? ''} · ${parts.join(' · ')}`}
+      when={`${f.date(row.change_date)}${row.change_time ? ` ${row.change_time}` : ''}`}
+    >
+      {row.note && <p>{row.note}</p>}
+    </Item>
+  );
+}
+
+export function NoteItem({ farm, row, pond }: { farm: Farm; row: Local<Note>; pond?: Pond }) {
+  const { t } = useTranslation('records');
+  const f = useFormat();
+  return (
+    <Item
+      farm={farm}
+      table="notes"
+      row={row}
+      pond={pond}
+      title={row.title}
+      when={`${f.date(row.note_date)} · ${pond?.name ?? t('common.farmWide')}`}
+    >
+      {row.description && <p className="record-item__text">{row.description}</p>}
+      {row.tags.length > 0 && (
+        <ul className="tag-list">
+          {row.tags.map((tag) => (
+            <li key={tag} className="tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Item>
+  );
+}
+
+export function DiseaseItem({ farm, row, pond }: { farm: Farm; row: Local<Disease>; pond?: Pond }) {
+  const { t, i18n } = useTranslation('records');
+  const f = useFormat();
+  const master = masterDisease(row.master_disease_id);
+  const en = i18n.language === 'en';
+  return (
+    <Item
+      farm={farm}
+      table="diseases"
+      row={row}
+      pond={pond}
+      title={`${pond?.name ?? ''} · ${master ? (en ? master.name_en : master.name_id) : row.master_disease_id}`}
+      when={f.date(row.disease_date)}
+    >
+      <p className="record-item__meta">
+        {row.severity
+          ? `${t('disease.severity')}: ${t(`disease.severities.${row.severity as 1 | 2 | 3}`)}`
+          : ''}
+        {row.affected_percent !== null ? ` · ${f.number(row.affected_percent, 0)} %` : ''}
+      </p>
+      {master && (
+        <details className="record-item__signs">
+          <summary>{t('disease.signs')}</summary>
+          <p>{en ? master.signs_en : master.signs_id}</p>
+        </details>
+      )}
+      {row.note && <p className="record-item__text">{row.note}</p>}
+      <DiseasePhotos id={row.id} />
+    </Item>
+  );
+}
+
+/** The record's photos from the mirror: the server URL once uploaded, the Blob before. */
+function DiseasePhotos({ id }: { id: string }) {
+  const { t } = useTranslation('records');
+  const photos = useRecordPhotos('disease', [id]).get(id) ?? [];
+  if (photos.length === 0) return null;
+  return <PhotoPicker readOnly photos={photos} label={t('disease.photos')} />;
+}
+
+interface ListProps {
+  farm: Farm;
+  /** One pond's records; all of the farm's when absent. */
+  pond?: string;
+  /** One farm day (YYYY-MM-DD); the latest ones when absent. */
+  day?: string;
+  /** At most this many (default 20 for recent lists, all for a day). */
+  limit?: number;
+  empty?: string;
+}
+
+const DAY_FIELD = {
+  anco: 'check_date',
+  waterChanges: 'change_date',
+  notes: 'note_date',
+  diseases: 'disease_date',
+} as const;
+const TIME_FIELD = {
+  anco: 'checked_at',
+  waterChanges: 'change_time',
+  notes: undefined,
+  diseases: undefined,
+} as const;
+
+function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { table: RecordTableName }) {
+  const { t } = useTranslation('records');
+  const rows = useFarmRecords(table, farm.farm_id);
+  const ponds = usePonds(farm.farm_id).data;
+  const shown = useMemo(() => {
+    const field = DAY_FIELD[table];
+    const mine = (rows ?? []).filter(
+      (r) =>
+        (!pond || r.pond_id === pond) && (!day || (r as unknown as Record<string, string>)[field] === day),
+    );
+    const sorted = newestFirst(mine as AnyRecord[], field as never, TIME_FIELD[table] as never);
+    return sorted.slice(0, limit ?? (day ? undefined : 20));
+  }, [rows, pond, day, limit, table]);
+  if (!rows) return null;
+  if (shown.length === 0) return <p className="muted">{empty ?? t('common.empty')}</p>;
+  const pondOf = (id: string | null) => ponds?.find((p) => p.pond_id === id);
+  return (
+    <ul className="record-list">
+      {shown.map((row) => {
+        const p = pondOf(row.pond_id);
+        if (table === 'anco') return <AncoItem key={row.id} farm={farm} row={row as Local<Anco>} pond={p} />;
+        if (table === 'waterChanges')
+          return <WaterChangeItem key={row.id} farm={farm} row={row as Local<WaterChange>} pond={p} />;
+        if (table === 'notes') return <NoteItem key={row.id} farm={farm} row={row as Local<Note>} pond={p} />;
+        return <DiseaseItem key={row.id} farm={farm} row={row as Local<Disease>} pond={p} />;
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Per-record-type lists for the pond's "Daily data" screen (`day` set) and for recent
+ * lists (`day` absent): the app composes them (src/app/screens); each reads the mirror,
+ * so it works offline and updates on every save and sync.
+ */
+export const AncoDayList = (p: Required<Pick<ListProps, 'farm' | 'pond' | 'day'>>) => (
+  <RecordList {...p} table="anco" />
+);
+export const WaterChangeDayList = (p: Required<Pick<ListProps, 'farm' | 'pond' | 'day'>>) => (
+  <RecordList {...p} table="waterChanges" />
+);
+export const NoteDayList = (p: Required<Pick<ListProps, 'farm' | 'pond' | 'day'>>) => (
+  <RecordList {...p} table="notes" />
+);
+export const DiseaseDayList = (p: Required<Pick<ListProps, 'farm' | 'pond' | 'day'>>) => (
+  <RecordList {...p} table="diseases" />
+);
+export const AncoRecentList = (p: Omit<ListProps, 'day'>) => <RecordList {...p} table="anco" />;
+export const WaterChangeRecentList = (p: Omit<ListProps, 'day'>) => (
+  <RecordList {...p} table="waterChanges" />
+);
+export const NoteRecentList = (p: Omit<ListProps, 'day'>) => <RecordList {...p} table="notes" />;
+export const DiseaseRecentList = (p: Omit<ListProps, 'day'>) => <RecordList {...p} table="diseases" />;

@@ -1,0 +1,16 @@
+import type { Db } from '../../db/database.ts';
+import { RecordMerge } from '../../sync/record-merge.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import { RecordsRepository } from './records.repository.ts';
+import { RecordsService } from './records.service.ts';
+
+/** The daily pond records service (anco, water change, note, disease), spread into AppContext. */
+export function createRecordsModules({ db, farmAccess }: { db: Db; farmAccess: FarmAccess }) {
+  return {
+    records: new RecordsService({
+      records: new RecordsRepository(db),
+      access: farmAccess,
+      merge: new RecordMerge(db),
+    }),
+  };
+}
