@@ -9,12 +9,14 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
+import { createAlertModules } from './modules/alerts/alerts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -30,6 +32,8 @@ export interface ContextDeps {
   providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
   /** Override the Web Push transport (tests post to a local push service); default web-push over HTTPS. */
   pushSender?: PushSender;
+  /** Override the HTTP client of Firebase Cloud Messaging (tests stand in for Google's endpoints). */
+  fcmFetch?: Fetch;
 }
 
 /**
@@ -79,7 +83,10 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     subject: vapidSubject(config.mailFrom, config.publicUrl),
     log,
     send: deps.pushSender,
+    fcm: config.providers.fcm ? new FcmSender(config.providers.fcm, db, log, deps.fcmFetch) : null,
   });
+  // Farm alerts: evaluated after writes commit, stored per user, pushed (alerts module).
+  const { alerts } = createAlertModules({ db, farmAccess, push, log });
   // Offline recipients of a chat message get a Web Push after it committed (never throws).
   // Someone with a socket on this instance is online: no need to ask the database.
   chat.messages.afterStore = (message, recipients) =>
@@ -99,6 +106,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);
   farmModules.farms.chatSync = syncFarmGroup;
   farmModules.userFarms.chatSync = syncFarmGroup;
+  farmModules.userFarms.invited = (farmId, record) => alerts.committed('invitation', farmId, [record]);
   return {
     config,
     db: db as Db,
@@ -110,11 +118,12 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     devOutbox: new DevOutboxRepository(db),
     farmAccess,
     ...farmModules,
-    ...createWaterModules({ db, farmAccess }),
+    ...createWaterModules({ db, farmAccess, alerts }),
     chat,
     push,
     uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
     demo: new DemoService(new DemoRepository(db)),
+    alerts,
   };
 }
 

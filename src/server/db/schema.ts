@@ -457,4 +457,46 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_events: ChatEventsTable;
   uploads: UploadsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  farm_alert_settings: FarmAlertSettingsTable;
+  fcm_tokens: FcmTokensTable;
+}
+
+/** Farm alerts (migration 0019, src/server/modules/alerts). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  farm_id: string | null;
+  pond_id: string | null;
+  kind: string;
+  dedup_key: string;
+  title: string;
+  body: string;
+  url: string;
+  occurred_at: Timestamp;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface NotificationSettingsTable {
+  user_id: string;
+  push_kinds: string[];
+  quiet_from: string | null;
+  quiet_to: string | null;
+  updated_at: Timestamp;
+}
+
+export interface FarmAlertSettingsTable {
+  farm_id: string;
+  death_threshold: number | null;
+  updated_at: Timestamp;
+}
+
+export interface FcmTokensTable {
+  token: string;
+  user_id: string;
+  created_at: Generated<Date>;
 }
