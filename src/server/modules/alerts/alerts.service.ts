@@ -237,7 +237,8 @@ function word(lang: Language, text: AlertText, pond: string): string {
     if (name === 'parameter') params[name] = translate(lang, `alert-param.${value}`);
     else params[name] = typeof value === 'number' ? numbers.format(value) : value;
   }
-  return translate(lang, text.key, params).replace(/\s+$/, '');
+  // An empty unit (pH) leaves no double space or "8,5 )".
+  return translate(lang, text.key, params).replace(/ {2,}/g, ' ').replace(/ \)/g, ')').trim();
 }
 
 function toNotification(r: {

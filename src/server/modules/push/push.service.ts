@@ -40,6 +40,11 @@ export class PushService {
     this.send = d.send ?? webpush.sendNotification.bind(webpush);
   }
 
+  /** Firebase Cloud Messaging when configured, else null (VAPID only). */
+  get fcm(): FcmSender | null {
+    return this.d.fcm ?? null;
+  }
+
   keys(): Promise<VapidKeys> {
     this.keyPair ??= this.d.repo
       .keys(() => webpush.generateVAPIDKeys())
