@@ -52,6 +52,10 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/account/email-verification-screen'),
     'EmailVerificationScreen',
   ),
+  '/notifications': lazyRouteComponent(
+    () => import('#features/notifications/notifications-screen'),
+    'NotificationsScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

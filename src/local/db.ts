@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -16,6 +17,9 @@ import type { FieldErrors } from '#shared/errors';
  */
 
 export type SyncStatus = 'synced' | 'pending' | 'failed';
+
+/** The caller's notification settings, one row under key 'me'. */
+export type NotificationSettingsRow = NotificationSettings & { key: 'me' };
 
 export interface SyncError {
   /** kebab-case: a server code (src/shared/errors.ts) or a local one ('network', 'missing-result'). */
@@ -110,6 +114,8 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'notifications',
+  'notificationSettings',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -125,6 +131,8 @@ export class TambakDb extends Dexie {
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
+  notifications!: Table<Local<Notification>, string>;
+  notificationSettings!: Table<Local<NotificationSettingsRow>, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -142,6 +150,11 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Farm alerts (issue 18): the caller's notifications and their push settings (key 'me').
+    this.version(7).stores({
+      notifications: 'id, occurred_at',
+      notificationSettings: 'key',
     });
   }
 

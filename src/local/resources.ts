@@ -124,6 +124,17 @@ export const WATER_GENERAL = water('general', 'waterGeneral');
 export const WATER_CHEMICAL = water('chemical', 'waterChemical');
 export const WATER_BIOLOGICAL = water('biological', 'waterBiological');
 
+/**
+ * The caller's farm alerts (issue 18): pulled with `since` for the user, not a farm;
+ * created by the server only, marked read with an action (POST /api/notifications/read).
+ */
+export const NOTIFICATIONS: ResourceDescriptor = {
+  name: 'notifications',
+  table: 'notifications',
+  scope: 'global',
+  pull: { url: '/api/notifications' },
+};
+
 const registry = new Map<string, ResourceDescriptor>();
 for (const r of [
   FARMS,
@@ -134,6 +145,7 @@ for (const r of [
   WATER_GENERAL,
   WATER_CHEMICAL,
   WATER_BIOLOGICAL,
+  NOTIFICATIONS,
 ]) {
   registry.set(r.name, r);
 }
