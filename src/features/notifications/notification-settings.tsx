@@ -81,8 +81,23 @@ export function NotificationSettingsForm() {
           <legend className="field__label">{t('settings.quiet')}</legend>
           <p className="field__hint">{t('settings.quietHint')}</p>
           <div className="notification-quiet__times">
-            <TextField name="quiet_from" type="time" label={t('settings.quietFrom')} optional />
-            <TextField name="quiet_to" type="time" label={t('settings.quietTo')} optional />
+            {/* Text, not type="time": some phones show AM/PM there; the spec wants HH:mm. */}
+            <TextField
+              name="quiet_from"
+              inputMode="numeric"
+              maxLength={5}
+              placeholder="22:00"
+              label={t('settings.quietFrom')}
+              optional
+            />
+            <TextField
+              name="quiet_to"
+              inputMode="numeric"
+              maxLength={5}
+              placeholder="05:00"
+              label={t('settings.quietTo')}
+              optional
+            />
           </div>
         </fieldset>
         <SubmitButton>{t('settings.save')}</SubmitButton>

@@ -59,21 +59,18 @@ export function NotificationsScreen() {
   }, [online]);
   return (
     <div className="narrow stack">
-      <PageHeader
-        title={t('title')}
-        backTo={farmId ? `/farm/${encodeURIComponent(farmId)}` : '/farm'}
-        actions={
-          unread > 0 ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void markAllRead(getDb())}
-            >
-              {t('markAll')}
-            </button>
-          ) : undefined
-        }
-      />
+      <PageHeader title={t('title')} backTo={farmId ? `/farm/${encodeURIComponent(farmId)}` : '/farm'} />
+      {unread > 0 && (
+        <div className="notification-actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void markAllRead(getDb())}
+          >
+            {t('markAll')}
+          </button>
+        </div>
+      )}
       {!online && <p className="notice">{t('offlineNote')}</p>}
       {!items && <Loading />}
       {items?.length === 0 && (
