@@ -11,8 +11,8 @@ import {
 } from '#shared/domain/alerts';
 import { ACTION } from '#shared/domain/permissions';
 import { mergeStandards } from '#shared/domain/water-standards';
+import { translateAlert as translate } from '#shared/i18n/alert-messages';
 import { isLanguage, type Language } from '#shared/i18n/language';
-import { translate } from '#shared/i18n/messages';
 import { AppError } from '../../errors.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../cycle/farm-clock.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
