@@ -18,8 +18,18 @@ for (const lang of ['id', 'en'] as const)
       const { farmId, pondIds } = await apiFarm(api, 'Tambak Lestari', ['Kolam 1', 'Kolam 2']);
       await api.post('/water/general/bulk', {
         items: [
-          { id: crypto.randomUUID(), pond_id: pondIds['Kolam 1'], measured_at: new Date().toISOString(), do: 3.2 },
-          { id: crypto.randomUUID(), pond_id: pondIds['Kolam 2'], measured_at: new Date().toISOString(), ph: 9.1 },
+          {
+            id: crypto.randomUUID(),
+            pond_id: pondIds['Kolam 1'],
+            measured_at: new Date().toISOString(),
+            do: 3.2,
+          },
+          {
+            id: crypto.randomUUID(),
+            pond_id: pondIds['Kolam 2'],
+            measured_at: new Date().toISOString(),
+            ph: 9.1,
+          },
         ],
       });
       await expect.poll(async () => (await api.get<unknown[]>('/notifications')).length).toBe(2);

@@ -34,6 +34,14 @@ const id = {
     deviceEnable: 'Aktifkan notifikasi',
     deviceOffline: 'Sambungkan ke internet untuk mengaktifkan notifikasi.',
   },
+  farm: {
+    title: 'Peringatan tambak {{farm}}',
+    deathThreshold: 'Batas kematian per catatan (ekor)',
+    deathHint:
+      'Peringatan dikirim bila satu catatan kematian mencapai jumlah ini. Kosongkan untuk mematikan.',
+    save: 'Simpan batas',
+    saved: 'Batas kematian disimpan.',
+  },
   kinds: {
     water: 'Kualitas air di luar standar',
     invitation: 'Undangan tambak',
@@ -76,6 +84,13 @@ const en: typeof id = {
     deviceUnsupported: 'This browser does not support notifications.',
     deviceEnable: 'Turn on notifications',
     deviceOffline: 'Connect to the internet to turn on notifications.',
+  },
+  farm: {
+    title: 'Alerts of the farm {{farm}}',
+    deathThreshold: 'Death threshold per record (shrimp)',
+    deathHint: 'An alert is sent when one death record reaches this number. Leave empty to turn off.',
+    save: 'Save threshold',
+    saved: 'Death threshold saved.',
   },
   kinds: {
     water: 'Water quality outside the standard',

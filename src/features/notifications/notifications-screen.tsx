@@ -8,6 +8,7 @@ import { useSyncStatusField } from '#components/sync-status.ts';
 import { useLiveMirror } from '#components/use-resource';
 import { getDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
+import { FarmAlertSettingsCard } from './farm-alert-settings.tsx';
 import { DevicePushCard, NotificationSettingsForm } from './notification-settings.tsx';
 import { listNotifications, markAllRead, markRead, type NotificationRow } from './notifications-data.ts';
 import './notifications.css';
@@ -93,6 +94,7 @@ export function NotificationsScreen() {
       <Card title={t('settings.title')}>
         <NotificationSettingsForm />
       </Card>
+      {farmId && <FarmAlertSettingsCard farmId={farmId} />}
     </div>
   );
 }
