@@ -20,7 +20,6 @@ import { chatLocales } from '../features/chat/locales.ts';
 import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
-import { notificationsLocales } from '../features/notifications/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
@@ -56,7 +55,6 @@ function resourcesFor(lang: Language) {
     chatGroups: chatGroupsLocales[lang],
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
-    notifications: notificationsLocales[lang],
   };
 }
 

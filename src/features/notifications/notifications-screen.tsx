@@ -12,6 +12,7 @@ import { FarmAlertSettingsCard } from './farm-alert-settings.tsx';
 import { DevicePushCard, NotificationSettingsForm } from './notification-settings.tsx';
 import { listNotifications, markAllRead, markRead, type NotificationRow } from './notifications-data.ts';
 import './notifications.css';
+import './register-locales.ts';
 
 function NotificationItem({ item }: { item: NotificationRow }) {
   const { t } = useTranslation('notifications');
