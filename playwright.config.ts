@@ -48,6 +48,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // The stand-in push service of alerts.spec.ts speaks HTTPS with this test-only certificate.
+      NODE_EXTRA_CA_CERTS: 'tests/e2e/support/push-service-cert.pem',
     },
   },
 });

@@ -21,7 +21,10 @@ export function registerPush(self: ServiceWorkerGlobalScope): void {
 function parse(data: PushMessageData | null): PushPayload | null {
   try {
     const value: unknown = data?.json();
-    return isPushPayload(value) ? value : null;
+    if (isPushPayload(value)) return value;
+    // Firebase Cloud Messaging (when configured) wraps the same payload in `data`.
+    const wrapped = (value as { data?: unknown } | null)?.data;
+    return isPushPayload(wrapped) ? wrapped : null;
   } catch {
     return null;
   }

@@ -67,7 +67,7 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/sampling/add`, FORM],
   [`${FARM}/purchase-order`, FORM],
   [`${FARM}/report`, REPORT],
-  ['/notifications', NO_SIDEBAR],
+  ['/notifications', { ...NO_SIDEBAR, built: true }],
   ['/profile', { ...NO_SIDEBAR, built: true }],
   ['/login', ACCOUNT],
   ['/forgot-password', ACCOUNT],

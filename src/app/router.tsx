@@ -113,6 +113,10 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/records/disease-alert-screen'),
     'DiseaseAlertScreen',
   ),
+  '/notifications': lazyRouteComponent(
+    () => import('#features/notifications/notifications-screen'),
+    'NotificationsScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatusField } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
+import { api } from '#local/api-client';
 import { onSyncNotice } from '#local/sync/status';
 import { router } from './router.tsx';
 
@@ -30,6 +31,9 @@ export function SyncHost() {
       timer = setTimeout(() => {
         const count = failed.current;
         failed.current = 0;
+        void import('#local/sync-failure-report').then(({ reportSyncFailures }) =>
+          reportSyncFailures(api, count),
+        );
         toast.info(t('failedToast', { count }), {
           label: t('failedToastAction'),
           onClick: () => void router.navigate({ to: '/sync' }),

@@ -22,6 +22,9 @@ const id = {
     settings: 'Pengaturan',
     profile: 'Profil',
     farms: 'Daftar tambak',
+    notifications: 'Notifikasi',
+    notificationsUnread_one: 'Notifikasi, {{count}} belum dibaca',
+    notificationsUnread_other: 'Notifikasi, {{count}} belum dibaca',
   },
   farmSwitcher: {
     open: 'Ganti tambak',
@@ -121,6 +124,9 @@ const en: UiCatalog = {
     settings: 'Settings',
     profile: 'Profile',
     farms: 'Farm list',
+    notifications: 'Notifications',
+    notificationsUnread_one: 'Notifications, {{count}} unread',
+    notificationsUnread_other: 'Notifications, {{count}} unread',
   },
   farmSwitcher: {
     open: 'Switch farm',

@@ -8,6 +8,7 @@ import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records
 import type { Sampling } from '#shared/contracts/sampling';
 import type { Stock } from '#shared/contracts/stock';
 import type { Movement, PondRation, PurchaseOrder, WarehouseItem } from '#shared/contracts/warehouse';
+import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -23,6 +24,9 @@ import type { FieldErrors } from '#shared/errors';
  */
 
 export type SyncStatus = 'synced' | 'pending' | 'failed';
+
+/** The caller's notification settings, one row under key 'me'. */
+export type NotificationSettingsRow = NotificationSettings & { key: 'me' };
 
 export interface SyncError {
   /** kebab-case: a server code (src/shared/errors.ts) or a local one ('network', 'missing-result'). */
@@ -139,6 +143,8 @@ export const MIRROR_TABLES = [
   'waterChanges',
   'notes',
   'diseases',
+  'notifications',
+  'notificationSettings',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -167,6 +173,8 @@ export class TambakDb extends Dexie {
   warehouseMovements!: Table<Local<Movement>, string>;
   feedRations!: Table<Local<FeedRationRow>, string>;
   purchaseOrders!: Table<Local<PurchaseOrder>, string>;
+  notifications!: Table<Local<Notification>, string>;
+  notificationSettings!: Table<Local<NotificationSettingsRow>, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -210,6 +218,11 @@ export class TambakDb extends Dexie {
       waterChanges: 'id, farm_id, pond_id, cycle_id, change_date',
       notes: 'id, farm_id, pond_id, note_date',
       diseases: 'id, farm_id, pond_id, cycle_id, disease_date',
+    });
+    // Farm alerts (issue 18): the caller's notifications and their push settings (key 'me').
+    this.version(7).stores({
+      notifications: 'id, occurred_at',
+      notificationSettings: 'key',
     });
   }
 

@@ -1,3 +1,4 @@
+import type { PushProvider } from '#shared/contracts/push';
 import type { ApiClient } from './api-client.ts';
 
 /**
@@ -43,6 +44,13 @@ export async function syncPushSubscription(api: ApiClient): Promise<PushState> {
   const reg = await registration();
   if (!reg) return 'unsupported';
   if (Notification.permission !== 'granted') return Notification.permission === 'denied' ? 'denied' : 'off';
+  // Firebase Cloud Messaging when the installation is configured for it (loaded only then).
+  const provider = await api.get<PushProvider>('/push/provider').catch(() => null);
+  if (provider?.provider === 'fcm' && provider.firebase) {
+    const { fcmToken } = await import('./fcm-token.ts');
+    await api.post('/push/fcm-tokens', { token: await fcmToken(provider.firebase, reg) });
+    return 'on';
+  }
   const { public_key } = await api.get<{ public_key: string }>('/push/key');
   let sub = await reg.pushManager.getSubscription();
   const current = sub?.options.applicationServerKey;

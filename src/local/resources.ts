@@ -284,6 +284,16 @@ export const DISEASES: ResourceDescriptor = {
   ...crud('disease'),
   updateFields: ['disease_date', 'master_disease_id', 'severity', 'affected_percent', 'note'],
 };
+/**
+ * The caller's farm alerts (issue 18): pulled with `since` for the user, not a farm;
+ * created by the server only, marked read with an action (POST /api/notifications/read).
+ */
+export const NOTIFICATIONS: ResourceDescriptor = {
+  name: 'notifications',
+  table: 'notifications',
+  scope: 'global',
+  pull: { url: '/api/notifications' },
+};
 
 const registry = new Map<string, ResourceDescriptor>();
 for (const r of [
@@ -308,6 +318,7 @@ for (const r of [
   WATER_CHANGES,
   NOTES,
   DISEASES,
+  NOTIFICATIONS,
 ]) {
   registry.set(r.name, r);
 }

@@ -1,3 +1,5 @@
+import { type ProviderConfig, providerConfig } from './provider-config.ts';
+
 /**
  * Server configuration, read from the environment once at start and validated, so a
  * wrong value stops the process with a clear message instead of failing later.
@@ -35,6 +37,8 @@ export interface Config {
   callRingTimeoutSeconds: number;
   /** STUN/TURN servers handed to call parties; empty (LAN/loopback) by default. */
   iceServers: IceServerConfig[];
+  /** FCM and hosted chat: on only when fully configured (provider-config.ts). */
+  providers: ProviderConfig;
 }
 
 export interface IceServerConfig {
@@ -157,5 +161,6 @@ export function loadConfig(env: Env = process.env): Config {
     chatSyncFarmIds: uuidList(env, 'CHAT_SYNC_FARM_IDS'),
     callRingTimeoutSeconds: int(env, 'CALL_RING_TIMEOUT_SECONDS', 45, 5, 600),
     iceServers: iceServers(env),
+    providers: providerConfig(env),
   };
 }

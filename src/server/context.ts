@@ -9,6 +9,7 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
+import { createAlertModules } from './modules/alerts/alerts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
@@ -18,6 +19,7 @@ import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
 import { createProductionModules } from './modules/production/production-modules.ts';
+import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
@@ -38,6 +40,8 @@ export interface ContextDeps {
   providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
   /** Override the Web Push transport (tests post to a local push service); default web-push over HTTPS. */
   pushSender?: PushSender;
+  /** Override the HTTP client of Firebase Cloud Messaging (tests stand in for Google's endpoints). */
+  fcmFetch?: Fetch;
 }
 
 /**
@@ -87,7 +91,10 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     subject: vapidSubject(config.mailFrom, config.publicUrl),
     log,
     send: deps.pushSender,
+    fcm: config.providers.fcm ? new FcmSender(config.providers.fcm, db, log, deps.fcmFetch) : null,
   });
+  // Farm alerts: evaluated after writes commit, stored per user, pushed (alerts module).
+  const { alerts } = createAlertModules({ db, farmAccess, push, log });
   // Offline recipients of a chat message get a Web Push after it committed (never throws).
   // Someone with a socket on this instance is online: no need to ask the database.
   chat.messages.afterStore = (message, recipients) =>
@@ -108,6 +115,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   farmModules.farms.chatSync = syncFarmGroup;
   farmModules.userFarms.chatSync = syncFarmGroup;
   const uploads = new UploadService(new UploadRepository(db), new FileStore(config.dataDir));
+  farmModules.userFarms.invited = (farmId, record) => alerts.committed('invitation', farmId, [record]);
   return {
     config,
     db: db as Db,
@@ -121,6 +129,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...farmModules,
     ...createWaterModules({ db, farmAccess }),
     ...createProductionModules({ db, farmAccess }),
+    ...createWaterModules({ db, farmAccess, alerts }),
     chat,
     push,
     demo: new DemoService(new DemoRepository(db)),
@@ -134,6 +143,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     }),
     ...createWarehouseModules({ db, farmAccess, log }),
     ...createRecordsModules({ db, farmAccess }),
+    alerts,
   };
 }
 

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A half-configured provider is named here and the self-hosted default is used (provider-config.ts).
+  for (const warning of config.providers.warnings) console.warn(`Configuration warning: ${warning}`);
 
   let cluster: EmbeddedCluster | null = null;
   let databaseUrl = config.databaseUrl;

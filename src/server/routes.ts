@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { Envelope } from '#shared/contracts/envelope';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
@@ -67,4 +68,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   feedingRoutes(typed, ctx);
   purchaseOrderRoutes(typed, ctx);
   recordsRoutes(typed, ctx);
+  alertsRoutes(typed, ctx);
 }

@@ -5,6 +5,7 @@ import { UserIcon } from '../icons.tsx';
 import { useSession } from '../session.tsx';
 import { FarmSwitcher } from './farm-switcher.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 export function Navbar() {
@@ -19,6 +20,7 @@ export function Navbar() {
       </Link>
       <div className="navbar__farm">{session && <FarmSwitcher />}</div>
       {session && !session.embed && <SyncIndicator />}
+      {session && !session.embed && <NotificationBell />}
       <LanguageSwitch />
       {session && !session.embed && (
         <Link to="/profile" className="icon-button navbar__profile" activeProps={{ 'aria-current': 'page' }}>

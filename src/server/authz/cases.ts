@@ -1,5 +1,6 @@
 import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
+import { alertsAuthz } from '../modules/alerts/alerts.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
@@ -38,4 +39,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   productionAuthz,
   warehouseAuthz,
   recordsAuthz,
+  alertsAuthz,
 ];

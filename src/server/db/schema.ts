@@ -615,6 +615,25 @@ export interface WarehouseMovementsTable extends MergeColumns {
   note: string | null;
   purchase_order_id: string | null;
   created_by: string | null;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  farm_alert_settings: FarmAlertSettingsTable;
+  fcm_tokens: FcmTokensTable;
+}
+
+/** Farm alerts (migration 0019, src/server/modules/alerts). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  farm_id: string | null;
+  pond_id: string | null;
+  kind: string;
+  dedup_key: string;
+  title: string;
+  body: string;
+  url: string;
+  occurred_at: Timestamp;
+  read_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -665,4 +684,23 @@ export interface PurchaseOrderItemsTable {
   water_changes: WaterChangesTable;
   notes: NotesTable;
   disease_records: DiseaseRecordsTable;
+}
+export interface NotificationSettingsTable {
+  user_id: string;
+  push_kinds: string[];
+  quiet_from: string | null;
+  quiet_to: string | null;
+  updated_at: Timestamp;
+}
+
+export interface FarmAlertSettingsTable {
+  farm_id: string;
+  death_threshold: number | null;
+  updated_at: Timestamp;
+}
+
+export interface FcmTokensTable {
+  token: string;
+  user_id: string;
+  created_at: Generated<Date>;
 }

@@ -30,3 +30,25 @@ export function isPushPayload(value: unknown): value is PushPayload {
   const v = value as Record<string, unknown>;
   return ['title', 'body', 'url', 'tag'].every((k) => typeof v[k] === 'string');
 }
+
+/** A Firebase Cloud Messaging registration token of this browser (FCM mode only). */
+export const FcmTokenBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 4096, pattern: '^[A-Za-z0-9_:.-]+$' }),
+});
+export type FcmTokenBody = Static<typeof FcmTokenBody>;
+
+/** How this installation pushes: VAPID Web Push, or FCM with the web app config `firebase/messaging` needs. */
+export const PushProvider = Type.Object({
+  provider: Type.Union([Type.Literal('vapid'), Type.Literal('fcm')]),
+  firebase: Type.Union([
+    Type.Object({
+      apiKey: Type.String(),
+      appId: Type.String(),
+      messagingSenderId: Type.String(),
+      projectId: Type.String(),
+      vapidKey: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+});
+export type PushProvider = Static<typeof PushProvider>;

@@ -12,6 +12,7 @@ import * as m0014 from './0014_record_photos.ts';
 import * as m0015 from './0015_pond_records.ts';
 import * as m0016 from './0016_warehouse.ts';
 import * as m0018 from './0018_demo_farm.ts';
+import * as m0019 from './0019_alerts.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_pond_records': m0015,
   '0016_warehouse': m0016,
   '0018_demo_farm': m0018,
+  '0019_alerts': m0019,
 };

@@ -38,5 +38,22 @@ export const pushAuthz: AuthzModule = {
       status: 200,
       reason: `${OWN}: a's subscription with this endpoint stays (push.test.ts checks the row)`,
     },
+    {
+      route: 'GET /api/push/provider',
+      request: () => ({ url: '/api/push/provider' }),
+      status: 200,
+      reason: 'the push provider and its public web config are the same for everyone',
+    },
+    {
+      route: 'POST /api/push/fcm-tokens',
+      request: () => ({ url: '/api/push/fcm-tokens', payload: { token: 'b-token' } }),
+      reason:
+        'FCM is not configured in the fixture: 404; configured, it stores the caller’s own token (fcm.test.ts)',
+    },
+    {
+      route: 'DELETE /api/push/fcm-tokens',
+      request: () => ({ url: '/api/push/fcm-tokens', payload: { token: 'b-token' } }),
+      reason: 'removes only the caller’s own token (fcm.ts filters by user)',
+    },
   ],
 };

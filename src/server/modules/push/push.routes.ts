@@ -1,5 +1,12 @@
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
-import { PushEndpointBody, PushKey, PushSubscriptionBody } from '#shared/contracts/push';
+import {
+  FcmTokenBody,
+  PushEndpointBody,
+  PushKey,
+  PushProvider,
+  PushSubscriptionBody,
+} from '#shared/contracts/push';
+import { AppError } from '../../errors.ts';
 import type { Api, AppContext } from '../../types.ts';
 
 /** Web Push: the key browsers subscribe with, and the caller's own subscriptions. */
@@ -39,6 +46,55 @@ export function pushRoutes(api: Api, ctx: AppContext): void {
     },
     async (req) => {
       await ctx.push.unsubscribe(req.user.id, req.body.endpoint);
+      return { message: req.t('server.deleted'), data: null };
+    },
+  );
+
+  api.get(
+    '/push/provider',
+    {
+      schema: {
+        tags,
+        description:
+          'Whether this installation pushes with VAPID or Firebase Cloud Messaging (and its web config).',
+        response: { 200: Envelope(PushProvider) },
+      },
+    },
+    async (req) => {
+      const fcm = ctx.config.providers.fcm;
+      return {
+        message: req.t('server.ok'),
+        data: fcm
+          ? { provider: 'fcm' as const, firebase: { ...fcm.web, projectId: fcm.projectId } }
+          : { provider: 'vapid' as const, firebase: null },
+      };
+    },
+  );
+
+  api.post(
+    '/push/fcm-tokens',
+    {
+      schema: {
+        tags,
+        description:
+          'Stores this browser’s FCM registration token for the caller; 404 when FCM is not configured.',
+        body: FcmTokenBody,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (req) => {
+      if (!ctx.push.fcm) throw new AppError('not-found');
+      await ctx.push.fcm.saveToken(req.user.id, req.body.token);
+      return { message: req.t('server.created'), data: null };
+    },
+  );
+
+  api.delete(
+    '/push/fcm-tokens',
+    { schema: { tags, body: FcmTokenBody, response: { 200: MessageOnly } } },
+    async (req) => {
+      if (!ctx.push.fcm) throw new AppError('not-found');
+      await ctx.push.fcm.removeToken(req.user.id, req.body.token);
       return { message: req.t('server.deleted'), data: null };
     },
   );

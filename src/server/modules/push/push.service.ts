@@ -1,10 +1,12 @@
 import webpush from 'web-push';
 import type { Message } from '#shared/chat/entities';
 import type { PushPayload, PushSubscriptionBody } from '#shared/contracts/push';
+import type { Language } from '#shared/i18n/language';
 import { isLanguage } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import type { Db } from '../../db/database.ts';
-import type { PushRepository, VapidKeys } from './push.repository.ts';
+import type { FcmSender } from './fcm.ts';
+import type { PushRepository, StoredSubscription, VapidKeys } from './push.repository.ts';
 
 export type PushSender = typeof webpush.sendNotification;
 
@@ -15,7 +17,11 @@ export interface PushDeps {
   subject: string;
   log: (line: string) => void;
   send?: PushSender;
+  /** Firebase Cloud Messaging, when configured (fcm.ts): alerts go to FCM tokens too. */
+  fcm?: FcmSender | null;
 }
+
+const languageOf = (value: string): Language => (isLanguage(value) ? value : 'id');
 
 const PREVIEW = 120;
 
@@ -32,6 +38,11 @@ export class PushService {
 
   constructor(private readonly d: PushDeps) {
     this.send = d.send ?? webpush.sendNotification.bind(webpush);
+  }
+
+  /** Firebase Cloud Messaging when configured, else null (VAPID only). */
+  get fcm(): FcmSender | null {
+    return this.d.fcm ?? null;
   }
 
   keys(): Promise<VapidKeys> {
@@ -76,11 +87,40 @@ export class PushService {
               .executeTakeFirst()
           )?.name ?? null)
         : null;
+    return this.deliver(subs, (sub) => chatPayload(message, groupName, languageOf(sub.language)), 'high');
+  }
+
+  /**
+   * Pushes to every subscription of these users (farm alerts: to every device, open or
+   * not); `payloadFor` words it per user and language, null skips the user. Answers how
+   * many pushes the push services accepted. FCM tokens get it too when FCM is configured.
+   */
+  async notifyUsers(
+    userIds: string[],
+    payloadFor: (userId: string, lang: Language) => PushPayload | null,
+  ): Promise<number> {
+    const subs = await this.d.repo.forUsers(userIds);
+    const viaWebPush = await this.deliver(
+      subs,
+      (sub) => payloadFor(sub.user_id, languageOf(sub.language)),
+      'normal',
+    );
+    const viaFcm = this.d.fcm ? await this.d.fcm.notifyUsers(userIds, payloadFor) : 0;
+    return viaWebPush + viaFcm;
+  }
+
+  /** Sends one payload per subscription; a 404/410 answer removes the subscription. */
+  private async deliver(
+    subs: (StoredSubscription & { language: string })[],
+    payloadOf: (sub: StoredSubscription & { language: string }) => PushPayload | null,
+    urgency: 'high' | 'normal',
+  ): Promise<number> {
+    if (subs.length === 0) return 0;
     const keys = await this.keys();
     const results = await Promise.all(
       subs.map(async (sub) => {
-        const lang = isLanguage(sub.language) ? sub.language : 'id';
-        const payload = chatPayload(message, groupName, lang);
+        const payload = payloadOf(sub);
+        if (!payload) return 0;
         try {
           await this.send(
             { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
@@ -92,7 +132,7 @@ export class PushService {
                 privateKey: keys.privateKey,
               },
               TTL: 24 * 3600,
-              urgency: 'high',
+              urgency,
               topic: topicOf(payload.tag),
             },
           );

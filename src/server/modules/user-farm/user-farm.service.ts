@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddUserFarmBody, PondAccessEntry, UpdateUserFarmBody, UserFarm } from '#shared/contracts/farm';
+import type { InvitationRecord } from '#shared/domain/invitation-alerts';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, ROLE } from '#shared/domain/permissions';
 import { normalizePhone } from '#shared/domain/phone';
@@ -36,6 +37,8 @@ export class UserFarmService {
   constructor(private readonly d: UserFarmDeps) {}
   /** Farm chat group sync, set by createContext; called after commit, never throws. */
   chatSync: (farmId: string) => Promise<void> = async () => {};
+  /** In-app alert of the invitation, set by createContext (alerts module); never throws. */
+  invited: (farmId: string, record: InvitationRecord) => void = () => {};
 
   async list(userId: string, farmId: string): Promise<UserFarm[]> {
     await this.d.access.require(userId, farmId, 'user_permission', ACTION.view);
@@ -198,6 +201,13 @@ export class UserFarmService {
         this.d.memberships.farmName(a.farmId),
         this.d.users.findById(a.inviterId),
       ]);
+      this.invited(a.farmId, {
+        user_farm_id: a.userFarmId,
+        invitee_id: invitee.id,
+        inviter_name: inviter?.username ?? '',
+        farm_name: farm,
+        created_at: new Date(),
+      });
       const hasAccount = invitee.password_hash !== null;
       const lang = asLanguage(hasAccount ? invitee.language : inviter?.language);
       const link = hasAccount

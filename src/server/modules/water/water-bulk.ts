@@ -14,6 +14,13 @@ export interface BulkDeps {
   readings: WaterRepository;
   cycles: CycleRepository;
   access: FarmAccess;
+  /** Alert evaluation after the write committed (alerts module); never throws. */
+  alerts?: WaterAlerts;
+}
+
+/** The part of the alert machinery the water module calls (AlertService.committed). */
+export interface WaterAlerts {
+  committed(source: `water_${WaterKind}`, farmId: string, records: ReadingInsert[]): void;
 }
 
 interface Accepted {
@@ -73,6 +80,13 @@ export async function bulkUpsert(
   }));
   const editable = [...new Set(accepted.filter((a) => a.canEdit).map((a) => a.draft.pondId))];
   const written = await d.readings.upsert(kind, rows, editable);
+  // Committed: readings outside the farm's standards raise alerts (by measured_at, so a
+  // reading synced late from an offline phone counts for the slot it was taken in).
+  if (d.alerts) {
+    const byFarm = new Map<string, ReadingInsert[]>();
+    for (const r of rows) if (written.has(r.id)) byFarm.set(r.farm_id, [...(byFarm.get(r.farm_id) ?? []), r]);
+    for (const [farmId, list] of byFarm) d.alerts.committed(`water_${kind}`, farmId, list);
+  }
 
   const leftAlone = rows.filter((r) => !written.has(r.id)).map((r) => r.id);
   const why = new Map((await d.readings.existing(kind, leftAlone)).map((r) => [r.id, r]));

@@ -9,9 +9,18 @@ import { WaterSettingRepository } from '../water-setting/water-setting.repositor
 import { WaterSettingService } from '../water-setting/water-setting.service.ts';
 import { WaterRepository } from './water.repository.ts';
 import { WaterService } from './water.service.ts';
+import type { WaterAlerts } from './water-bulk.ts';
 
 /** The services of the cycle, water and water-setting modules, spread into AppContext. */
-export function createWaterModules({ db, farmAccess }: { db: Db; farmAccess: FarmAccess }) {
+export function createWaterModules({
+  db,
+  farmAccess,
+  alerts,
+}: {
+  db: Db;
+  farmAccess: FarmAccess;
+  alerts?: WaterAlerts;
+}) {
   const cycleRepo = new CycleRepository(db);
   const clock = new ServerClock(db);
   const idempotency = new Idempotency(db);
@@ -24,6 +33,7 @@ export function createWaterModules({ db, farmAccess }: { db: Db; farmAccess: Far
       cycles: cycleRepo,
       access: farmAccess,
       merge,
+      alerts,
     }),
     waterSettings: new WaterSettingService({ settings: new WaterSettingRepository(db), access: farmAccess }),
   };

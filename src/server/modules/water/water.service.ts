@@ -16,8 +16,8 @@ import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
 import { formatMeasuredAt, type MeasuredAt, parseMeasuredAt } from './measured-at.ts';
-import type { ReadingRow, WaterRepository } from './water.repository.ts';
-import { bulkUpsert } from './water-bulk.ts';
+import type { ReadingInsert, ReadingRow, WaterRepository } from './water.repository.ts';
+import { bulkUpsert, type WaterAlerts } from './water-bulk.ts';
 import { toReading } from './water-mapper.ts';
 import { type FieldMessages, parseValues } from './water-values.ts';
 
@@ -26,6 +26,7 @@ export interface WaterDeps {
   cycles: CycleRepository;
   access: FarmAccess;
   merge: RecordMerge;
+  alerts?: WaterAlerts;
 }
 
 const DAY_MS = 86_400_000;
@@ -136,7 +137,10 @@ export class WaterService {
         await this.d.readings.update(kind, id, columns, tx);
       },
     });
-    return toReading(kind, await this.live(kind, id));
+    const stored = await this.live(kind, id);
+    // An edited value may now be outside the standards (de-duplicated per slot like a new one).
+    this.d.alerts?.committed(`water_${kind}`, stored.farm_id, [stored as unknown as ReadingInsert]);
+    return toReading(kind, stored);
   }
 
   /** Soft delete (edit on the pond, or own and under 24 h); deleting a deleted reading again is a harmless replay. */

@@ -1,0 +1,21 @@
+import type { AlertRule } from '#shared/domain/alerts';
+import { invitationAlerts } from '#shared/domain/invitation-alerts';
+import { syncFailureAlerts } from '#shared/domain/sync-alerts';
+import { waterReadingAlerts } from '#shared/domain/water-alerts';
+
+/**
+ * Every alert rule, by the source of the records it reads: the ONE place a domain
+ * registers its rule (docs/architecture.md step 11). The domain's service then calls
+ * `alerts.committed('<source>', farmId, records)` after its write committed.
+ */
+export const ALERT_RULES = {
+  water_general: waterReadingAlerts,
+  water_chemical: waterReadingAlerts,
+  water_biological: waterReadingAlerts,
+  invitation: invitationAlerts,
+  sync_failure: syncFailureAlerts,
+  // biome-ignore lint/suspicious/noExplicitAny: each rule reads its own record type
+} satisfies Record<string, AlertRule<any>>;
+
+export type AlertSource = keyof typeof ALERT_RULES;
+export type AlertRecord<S extends AlertSource> = Parameters<(typeof ALERT_RULES)[S]>[0]['record'];

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+
+export interface NotificationInsert {
+  id: string;
+  user_id: string;
+  farm_id: string | null;
+  pond_id: string | null;
+  kind: string;
+  dedup_key: string;
+  title: string;
+  body: string;
+  url: string;
+  occurred_at: Date;
+}
+
+export interface UserAlertSettings {
+  push_kinds: string[];
+  quiet_from: string | null;
+  quiet_to: string | null;
+}
+
+/** Kysely queries on notifications, the users' and farms' alert settings. */
+export class AlertsRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Stores the new ones; a (user, key) already stored is left alone. Answers the rows stored now. */
+  async insert(rows: NotificationInsert[]): Promise<NotificationInsert[]> {
+    if (rows.length === 0) return [];
+    const stored = await this.db
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['user_id', 'dedup_key']).doNothing())
+      .returning('id')
+      .execute();
+    const ids = new Set(stored.map((r) => r.id));
+    return rows.filter((r) => ids.has(r.id));
+  }
+
+  list(userId: string, changedAfter?: Date) {
+    let q = this.db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+    q = changedAfter ? q.where('updated_at', '>', changedAfter) : q.where('deleted_at', 'is', null);
+    return q.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+  }
+
+  async markRead(userId: string, ids: string[]): Promise<void> {
+    await this.db
+      .updateTable('notifications')
+      .set({ read_at: sql`now()`, updated_at: sql`now()` })
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  async markAllRead(userId: string, until: Date): Promise<void> {
+    await this.db
+      .updateTable('notifications')
+      .set({ read_at: sql`now()`, updated_at: sql`now()` })
+      .where('user_id', '=', userId)
+      .where('created_at', '<=', until)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  async userSettings(userIds: string[]): Promise<Map<string, UserAlertSettings>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('notification_settings')
+      .selectAll()
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, r]));
+  }
+
+  async saveUserSettings(userId: string, s: UserAlertSettings): Promise<void> {
+    await this.db
+      .insertInto('notification_settings')
+      .values({ user_id: userId, ...s, updated_at: sql`now()` })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...s, updated_at: sql`now()` }))
+      .execute();
+  }
+
+  async farmSettings(farmId: string): Promise<{ death_threshold: number | null } | undefined> {
+    return this.db
+      .selectFrom('farm_alert_settings')
+      .select('death_threshold')
+      .where('farm_id', '=', farmId)
+      .executeTakeFirst();
+  }
+
+  async saveFarmSettings(farmId: string, deathThreshold: number | null): Promise<void> {
+    await this.db
+      .insertInto('farm_alert_settings')
+      .values({ farm_id: farmId, death_threshold: deathThreshold, updated_at: sql`now()` })
+      .onConflict((oc) =>
+        oc.column('farm_id').doUpdateSet({ death_threshold: deathThreshold, updated_at: sql`now()` }),
+      )
+      .execute();
+  }
+
+  /** The farm's live members. */
+  async members(farmId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_farms')
+      .select('user_id')
+      .where('farm_id', '=', farmId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  async languages(userIds: string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'language'])
+      .where('id', 'in', userIds)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.language]));
+  }
+
+  async pondNames(pondIds: string[]): Promise<Map<string, string>> {
+    if (pondIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('ponds')
+      .select(['id', 'name'])
+      .where('id', 'in', pondIds)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  async now(): Promise<string> {
+    const row = await sql<{ now: Date }>`select now() as now`.execute(this.db);
+    return row.rows[0].now.toISOString();
+  }
+}

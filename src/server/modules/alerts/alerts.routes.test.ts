@@ -1,0 +1,309 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPushPayload, type PushPayload } from '#shared/contracts/push';
+import {
+  addMember,
+  createFarm,
+  type FarmSetup,
+  type QuickUser,
+  quickUser,
+} from '#test/helpers/farm-fixtures';
+import { createTestApp } from '#test/helpers/test-app';
+import type { App } from '../../app.ts';
+import type { PushSender } from '../push/push.service.ts';
+
+/** What left for the push services, by endpoint; endpoints in `gone` answer 410 as a dropped browser's do. */
+const sent: { endpoint: string; payload: PushPayload }[] = [];
+const gone = new Set<string>();
+const sender: PushSender = async (subscription, payload) => {
+  if (gone.has(subscription.endpoint)) throw Object.assign(new Error('push 410'), { statusCode: 410 });
+  const parsed = JSON.parse(String(payload));
+  if (!isPushPayload(parsed)) throw new Error('bad payload');
+  sent.push({ endpoint: subscription.endpoint, payload: parsed });
+  return { statusCode: 201, body: '', headers: {} };
+};
+
+let app: App;
+let owner: QuickUser;
+let manager: QuickUser;
+let tech: QuickUser;
+let outsider: QuickUser;
+let farm: FarmSetup;
+const keys = { p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa40HI0F9mCdUcLTWw', auth: 'tBHItJI5svbpez7KI4CCXg' };
+
+beforeAll(async () => {
+  app = await createTestApp({}, { pushSender: sender });
+  owner = await quickUser(app, 'Owner');
+  manager = await quickUser(app, 'Manajer');
+  tech = await quickUser(app, 'Teknisi');
+  outsider = await quickUser(app, 'Luar');
+  farm = await createFarm(app, owner, 2);
+  await addMember(app, farm.farmId, manager, 2);
+  // The technician sees pond 2 only.
+  await addMember(app, farm.farmId, tech, 3, { [farm.pondIds[1]]: 1 });
+  await app.ctx.db.updateTable('users').set({ language: 'en' }).where('id', '=', manager.id).execute();
+  for (const u of [owner, manager, tech])
+    await app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: u.auth,
+      payload: { endpoint: `https://push.example.com/${u.id}`, keys },
+    });
+});
+afterAll(() => app.close());
+
+const bulk = (user: QuickUser, items: unknown[]) =>
+  app.inject({ method: 'POST', url: '/api/water/general/bulk', headers: user.auth, payload: { items } });
+
+const reading = (pondId: string, measured_at: string, extra: Record<string, unknown>) => ({
+  id: uuidv7(),
+  pond_id: pondId,
+  measured_at,
+  ...extra,
+});
+
+const notes = (user: QuickUser) =>
+  app.ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id).execute();
+
+describe('water readings outside the standard', () => {
+  it('alert every user who sees the pond, once per pond, parameter and slot, in their language', async () => {
+    const measured = '2025-03-01T06:10:00+07:00';
+    const res = await bulk(owner, [reading(farm.pondIds[0], measured, { do: 3.2, ph: 8.1 })]);
+    expect(res.json().data.results[0].status).toBe('ok');
+    await app.ctx.alerts.idle();
+    // Same pond, parameter and morning: nothing new; -99 never alerts.
+    await bulk(owner, [
+      reading(farm.pondIds[0], '2025-03-01T08:00:00+07:00', { do: 2.9 }),
+      reading(farm.pondIds[0], '2025-03-01T09:00:00+07:00', { do: -99, ph: -99 }),
+    ]);
+    await app.ctx.alerts.idle();
+    const forManager = await notes(manager);
+    expect(forManager).toHaveLength(1);
+    expect(forManager[0]).toMatchObject({
+      kind: 'water',
+      pond_id: farm.pondIds[0],
+      title: 'Water quality outside the standard',
+      body: 'Kolam 1: DO 3.2 mg/L below the standard (min 4 mg/L)',
+      url: `/farm/${farm.farmId}/pond/${farm.pondIds[0]}`,
+    });
+    // When it was taken, not when it arrived.
+    expect(forManager[0].occurred_at.toISOString()).toBe('2025-02-28T23:10:00.000Z');
+    const forOwner = await notes(owner);
+    expect(forOwner.map((n) => n.body)).toEqual(['Kolam 1: DO 3,2 mg/L di bawah standar (min 4 mg/L)']);
+    expect(await notes(tech)).toHaveLength(0);
+    expect(await notes(outsider)).toHaveLength(0);
+    const pushed = sent.filter((s) => s.payload.body.includes('DO 3'));
+    expect(pushed.map((s) => s.endpoint).sort()).toEqual(
+      [`https://push.example.com/${owner.id}`, `https://push.example.com/${manager.id}`].sort(),
+    );
+    expect(pushed[0].payload.url).toBe(`/farm/${farm.farmId}/pond/${farm.pondIds[0]}`);
+  });
+
+  it('alert again in another slot, and a technician with access to that pond', async () => {
+    await bulk(owner, [reading(farm.pondIds[1], '2025-03-01T19:00:00+07:00', { ph: 9.1 })]);
+    await bulk(owner, [reading(farm.pondIds[1], '2025-03-02T07:00:00+07:00', { ph: 9.2 })]);
+    await app.ctx.alerts.idle();
+    const forTech = await notes(tech);
+    expect(forTech.map((n) => n.body).sort()).toEqual([
+      'Kolam 2: pH 9,1 di atas standar (maks 8,5)',
+      'Kolam 2: pH 9,2 di atas standar (maks 8,5)',
+    ]);
+  });
+
+  it('follow the farm’s own standards', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/waterSetting',
+      headers: owner.auth,
+      payload: { farm_id: farm.farmId, settings: [{ parameter: 'salinity', min: 30, max: 35 }] },
+    });
+    await bulk(owner, [reading(farm.pondIds[0], '2025-03-03T06:00:00+07:00', { salinity: 20 })]);
+    await app.ctx.alerts.idle();
+    expect(
+      (await notes(owner)).some((n) => n.body.includes('Salinitas 20 ppt di bawah standar (min 30 ppt)')),
+    ).toBe(true);
+  });
+});
+
+describe('GET /api/notifications and marking read', () => {
+  it('lists the caller’s own, marks one and all read, and ignores ids of others', async () => {
+    const list = await app.inject({ url: '/api/notifications', headers: manager.auth });
+    expect(list.statusCode).toBe(200);
+    const [first] = list.json().data;
+    expect(first.read_at).toBeNull();
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: outsider.auth,
+      payload: { ids: [first.id] },
+    });
+    expect(foreign.statusCode).toBe(200);
+    expect((await notes(manager)).every((n) => n.read_at === null)).toBe(true);
+    await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: manager.auth,
+      payload: { ids: [first.id] },
+    });
+    const since = list.json().server_time;
+    const changed = await app.inject({ url: `/api/notifications?since=${since}`, headers: manager.auth });
+    expect(changed.json().data.find((n: { id: string }) => n.id === first.id).read_at).not.toBeNull();
+    await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: owner.auth,
+      payload: { until: new Date().toISOString() },
+    });
+    expect((await notes(owner)).every((n) => n.read_at !== null)).toBe(true);
+  });
+
+  it('refuses bad bodies with field errors', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: owner.auth,
+      payload: { ids: ['nope'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation-failed');
+  });
+});
+
+describe('notification settings', () => {
+  it('keeps the kinds to push and quiet hours; a kind switched off is stored but not pushed', async () => {
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: manager.auth,
+      payload: { push_kinds: ['sync', 'invitation'], quiet_from: null, quiet_to: null },
+    });
+    expect(put.json().data).toEqual({ push_kinds: ['invitation', 'sync'], quiet_from: null, quiet_to: null });
+    const before = sent.length;
+    await bulk(owner, [reading(farm.pondIds[0], '2025-03-04T06:00:00+07:00', { temperature: 35 })]);
+    await app.ctx.alerts.idle();
+    expect((await notes(manager)).some((n) => n.body.includes('Temperature 35'))).toBe(true);
+    expect(sent.slice(before).map((s) => s.endpoint)).toEqual([`https://push.example.com/${owner.id}`]);
+  });
+
+  it('holds pushes in quiet hours (farm time) but stores the alert', async () => {
+    const wib = new Date(Date.now() + 7 * 3_600_000);
+    const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: owner.auth,
+      payload: {
+        push_kinds: ['water'],
+        quiet_from: hh(wib.getUTCHours() - 1),
+        quiet_to: hh(wib.getUTCHours() + 2),
+      },
+    });
+    const before = sent.length;
+    await bulk(owner, [reading(farm.pondIds[0], '2025-03-05T06:00:00+07:00', { temperature: 36 })]);
+    await app.ctx.alerts.idle();
+    expect((await notes(owner)).some((n) => n.body.includes('Suhu 36'))).toBe(true);
+    expect(sent.slice(before)).toEqual([]);
+  });
+
+  it('needs both bounds of quiet hours and HH:mm', async () => {
+    const half = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings?lang=en',
+      headers: owner.auth,
+      payload: { push_kinds: [], quiet_from: '22:00', quiet_to: null },
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors.quiet_to).toEqual(['Required.']);
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: owner.auth,
+      payload: { push_kinds: ['nope'], quiet_from: '25:00', quiet_to: '05:00' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('gone subscriptions', () => {
+  it('removes a subscription the push service answers 410 for', async () => {
+    const endpoint = `https://push.example.com/${tech.id}`;
+    gone.add(endpoint);
+    await bulk(owner, [reading(farm.pondIds[1], '2025-03-06T06:00:00+07:00', { do: 1 })]);
+    await app.ctx.alerts.idle();
+    const left = await app.ctx.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('endpoint', '=', endpoint)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await notes(tech)).some((n) => n.body.includes('DO 1'))).toBe(true);
+  });
+});
+
+describe('farm alert settings', () => {
+  it('answer the default, save for an admin, refuse a technician', async () => {
+    const get = await app.inject({ url: `/api/alertSetting?farm_id=${farm.farmId}`, headers: manager.auth });
+    expect(get.json().data).toEqual({ farm_id: farm.farmId, death_threshold: 100 });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/alertSetting',
+      headers: owner.auth,
+      payload: { farm_id: farm.farmId, death_threshold: 250 },
+    });
+    expect(put.json().data.death_threshold).toBe(250);
+    const refused = await app.inject({
+      method: 'PUT',
+      url: '/api/alertSetting',
+      headers: tech.auth,
+      payload: { farm_id: farm.farmId, death_threshold: 1 },
+    });
+    expect(refused.statusCode).toBe(403);
+    const off = await app.inject({
+      method: 'PUT',
+      url: '/api/alertSetting',
+      headers: owner.auth,
+      payload: { farm_id: farm.farmId, death_threshold: null },
+    });
+    expect(off.json().data.death_threshold).toBeNull();
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/alertSetting',
+      headers: owner.auth,
+      payload: { farm_id: farm.farmId, death_threshold: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('a device’s sync failures and invitations', () => {
+  it('alerts the device’s owner once a day per device', async () => {
+    for (const failed of [3, 4])
+      await app
+        .inject({
+          method: 'POST',
+          url: '/api/notifications/sync-failure',
+          headers: tech.auth,
+          payload: { device_id: 'phone-1', failed },
+        })
+        .then(() => app.ctx.alerts.idle());
+    const sync = (await notes(tech)).filter((n) => n.kind === 'sync');
+    expect(sync).toHaveLength(1);
+    expect(sync[0]).toMatchObject({ url: '/sync', farm_id: null });
+    expect(sync[0].body).toContain('3 data');
+  });
+
+  it('tells an invited member in the app', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/userFarm',
+      headers: owner.auth,
+      payload: { farm_id: farm.farmId, email: outsider.email, role_id: 2, ponds: [] },
+    });
+    expect(res.statusCode).toBe(201);
+    await app.ctx.alerts.idle();
+    const invite = (await notes(outsider)).filter((n) => n.kind === 'invitation');
+    expect(invite).toHaveLength(1);
+    expect(invite[0]).toMatchObject({ url: `/farm/${farm.farmId}`, farm_id: farm.farmId });
+    expect(invite[0].body).toContain('Owner');
+  });
+});

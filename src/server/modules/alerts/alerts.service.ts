@@ -1,0 +1,272 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { NotificationSettings } from '#shared/contracts/notifications';
+import type { PushPayload } from '#shared/contracts/push';
+import {
+  ALERT_KINDS,
+  type AlertCandidate,
+  type AlertText,
+  DEFAULT_DEATH_THRESHOLD,
+  type FarmAlertSettings,
+  inQuietHours,
+} from '#shared/domain/alerts';
+import { ACTION } from '#shared/domain/permissions';
+import { mergeStandards } from '#shared/domain/water-standards';
+import { translateAlert as translate } from '#shared/i18n/alert-messages';
+import { isLanguage, type Language } from '#shared/i18n/language';
+import { AppError } from '../../errors.ts';
+import { FARM_UTC_OFFSET_MINUTES } from '../cycle/farm-clock.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import type { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
+import { ALERT_RULES, type AlertRecord, type AlertSource } from './alert-rules.ts';
+import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
+
+/** What the alert machinery pushes through: PushService.notifyUsers. */
+export interface AlertPush {
+  notifyUsers(
+    userIds: string[],
+    payloadFor: (userId: string, lang: Language) => PushPayload | null,
+  ): Promise<number>;
+}
+
+export interface AlertDeps {
+  repo: AlertsRepository;
+  access: FarmAccess;
+  waterSettings: WaterSettingRepository;
+  push: AlertPush;
+  log: (line: string) => void;
+  now?: () => Date;
+}
+
+export const DEFAULT_USER_SETTINGS: UserAlertSettings = {
+  push_kinds: [...ALERT_KINDS],
+  quiet_from: null,
+  quiet_to: null,
+};
+
+/**
+ * The alert machinery (issue 18, docs/architecture.md step 11): after a domain's write
+ * committed it hands the records to `committed`; the registered rules (alert-rules.ts)
+ * turn them into candidates, each becomes one notification per user allowed to see it
+ * (farm membership, the rule's feature at view, pond access), worded in that user's
+ * language and de-duplicated by the candidate's key; the new ones are pushed unless the
+ * user switched the kind off or is in quiet hours. Evaluation runs after the write and
+ * outside its request: errors are logged, never returned to the writer.
+ */
+export class AlertService {
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(private readonly d: AlertDeps) {}
+
+  /** Fire and forget from a service after its write committed. */
+  committed<S extends AlertSource>(source: S, farmId: string, records: AlertRecord<S>[]): void {
+    if (records.length === 0) return;
+    const run = this.evaluate(source, farmId, records)
+      .catch((error) => this.d.log(`[alerts] ${source} evaluation failed: ${(error as Error).message}`))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  /** Resolves when every evaluation started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** Runs the source's rule over the records; answers the notifications stored now. */
+  async evaluate<S extends AlertSource>(
+    source: S,
+    farmId: string,
+    records: AlertRecord<S>[],
+  ): Promise<NotificationInsert[]> {
+    const rule = ALERT_RULES[source] as (input: {
+      farmId: string;
+      record: AlertRecord<S>;
+      settings: FarmAlertSettings;
+    }) => AlertCandidate[];
+    const settings = await this.farmAlertSettings(farmId);
+    const candidates = records.flatMap((record) => rule({ farmId, record, settings }));
+    if (candidates.length === 0) return [];
+    const rows = await this.address(farmId, candidates);
+    const stored = await this.d.repo.insert(rows);
+    if (stored.length > 0) await this.pushStored(stored);
+    return stored;
+  }
+
+  private async farmAlertSettings(farmId: string): Promise<FarmAlertSettings> {
+    if (!farmId) return { waterStandards: [], deathThreshold: null };
+    const [standards, farm] = await Promise.all([
+      this.d.waterSettings.list(farmId),
+      this.d.repo.farmSettings(farmId),
+    ]);
+    return {
+      waterStandards: mergeStandards(standards),
+      deathThreshold: farm ? farm.death_threshold : DEFAULT_DEATH_THRESHOLD,
+    };
+  }
+
+  /** One row per candidate and user allowed to see it, worded in the user's language. */
+  private async address(farmId: string, candidates: AlertCandidate[]): Promise<NotificationInsert[]> {
+    const needsMembers = candidates.some((c) => c.feature !== null);
+    const members = needsMembers ? await this.d.repo.members(farmId) : [];
+    const memberships = new Map(
+      await Promise.all(
+        members.map(
+          async (uid) => [uid, await this.d.access.membership(uid, farmId).catch(() => null)] as const,
+        ),
+      ),
+    );
+    const named = candidates.flatMap((c) => c.recipients ?? []);
+    const [languages, ponds] = await Promise.all([
+      this.d.repo.languages([...new Set([...members, ...named])]),
+      this.d.repo.pondNames([...new Set(candidates.flatMap((c) => (c.pondId ? [c.pondId] : [])))]),
+    ]);
+    const rows: NotificationInsert[] = [];
+    for (const c of candidates) {
+      const users = new Set(c.recipients ?? []);
+      if (c.feature) {
+        for (const [uid, m] of memberships) {
+          if (!m) continue;
+          const level = c.pondId
+            ? this.d.access.canSeePond(m, c.pondId)
+              ? this.d.access.pondAction(m, c.feature, c.pondId)
+              : ACTION.none
+            : (m.permissions[c.feature] ?? ACTION.none);
+          if (level >= ACTION.view) users.add(uid);
+        }
+      }
+      const pond = c.pondId ? (ponds.get(c.pondId) ?? '') : '';
+      for (const uid of users) {
+        const lang = asLanguage(languages.get(uid));
+        rows.push({
+          id: uuidv7(),
+          user_id: uid,
+          farm_id: farmId || null,
+          pond_id: c.pondId,
+          kind: c.kind,
+          dedup_key: c.key,
+          title: word(lang, c.title, pond),
+          body: word(lang, c.body, pond),
+          url: c.url,
+          occurred_at: new Date(c.occurredAt),
+        });
+      }
+    }
+    return rows;
+  }
+
+  private async pushStored(stored: NotificationInsert[]): Promise<void> {
+    const users = [...new Set(stored.map((n) => n.user_id))];
+    const settings = await this.d.repo.userSettings(users);
+    const now = this.d.now?.() ?? new Date();
+    const byUser = new Map<string, NotificationInsert[]>();
+    for (const n of stored) {
+      const s = settings.get(n.user_id) ?? DEFAULT_USER_SETTINGS;
+      if (!s.push_kinds.includes(n.kind)) continue;
+      if (inQuietHours(s.quiet_from, s.quiet_to, now, FARM_UTC_OFFSET_MINUTES)) continue;
+      byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
+    }
+    if (byUser.size === 0) return;
+    await this.d.push.notifyUsers([...byUser.keys()], (uid) => {
+      const list = byUser.get(uid);
+      if (!list) return null;
+      // Several alerts of one write to one user: the first is shown, the rest are in the list.
+      const first = list[0];
+      return { title: first.title, body: first.body, url: first.url, tag: first.dedup_key };
+    });
+  }
+
+  // ---- the caller's notifications and settings (routes) ----
+
+  async list(userId: string, since?: string) {
+    const server_time = await this.d.repo.now();
+    const rows = await this.d.repo.list(userId, since ? new Date(Date.parse(since) - 10_000) : undefined);
+    return { items: rows.map(toNotification), server_time };
+  }
+
+  markRead(userId: string, ids: string[]): Promise<void> {
+    return this.d.repo.markRead(userId, ids);
+  }
+
+  markAllRead(userId: string, until: string): Promise<void> {
+    return this.d.repo.markAllRead(userId, new Date(until));
+  }
+
+  async settings(userId: string): Promise<NotificationSettings> {
+    const s = (await this.d.repo.userSettings([userId])).get(userId) ?? DEFAULT_USER_SETTINGS;
+    return { ...s, push_kinds: ALERT_KINDS.filter((k) => s.push_kinds.includes(k)) };
+  }
+
+  async saveSettings(userId: string, s: NotificationSettings): Promise<NotificationSettings> {
+    if ((s.quiet_from === null) !== (s.quiet_to === null))
+      throw new AppError('validation-failed', {
+        [s.quiet_from === null ? 'quiet_from' : 'quiet_to']: [{ key: 'validation.required' }],
+      });
+    const clean = { ...s, push_kinds: ALERT_KINDS.filter((k) => s.push_kinds.includes(k)) };
+    await this.d.repo.saveUserSettings(userId, clean);
+    return clean;
+  }
+
+  /** A member who sees the farm's water standards sees its alert settings. */
+  async farmSettings(userId: string, farmId: string) {
+    await this.d.access.require(userId, farmId, 'water_quality_setting', ACTION.view);
+    const row = await this.d.repo.farmSettings(farmId);
+    return { farm_id: farmId, death_threshold: row ? row.death_threshold : DEFAULT_DEATH_THRESHOLD };
+  }
+
+  /** The threshold is a farm setting: edit on the farm's settings (water_quality_setting). */
+  async saveFarmSettings(userId: string, farmId: string, deathThreshold: number | null) {
+    await this.d.access.require(userId, farmId, 'water_quality_setting', ACTION.edit);
+    await this.d.repo.saveFarmSettings(farmId, deathThreshold);
+    return { farm_id: farmId, death_threshold: deathThreshold };
+  }
+
+  /** A device's own sync failures: its owner is alerted (once per device and day). */
+  reportSyncFailure(userId: string, deviceId: string, failed: number): void {
+    this.committed('sync_failure', '', [
+      { user_id: userId, device_id: deviceId, failed, reported_at: this.d.now?.() ?? new Date() },
+    ]);
+  }
+}
+
+const asLanguage = (value: string | undefined): Language => (value && isLanguage(value) ? value : 'id');
+
+/** Translates a rule's text: a `parameter` names a water field, numbers in the language's format. */
+function word(lang: Language, text: AlertText, pond: string): string {
+  const params: Record<string, string | number> = { pond };
+  const numbers = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: 2 });
+  for (const [name, value] of Object.entries(text.params ?? {})) {
+    if (name === 'parameter') params[name] = translate(lang, `alert-param.${value}`);
+    else params[name] = typeof value === 'number' ? numbers.format(value) : value;
+  }
+  // An empty unit (pH) leaves no double space or "8,5 )".
+  return translate(lang, text.key, params).replace(/ {2,}/g, ' ').replace(/ \)/g, ')').trim();
+}
+
+function toNotification(r: {
+  id: string;
+  farm_id: string | null;
+  pond_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  occurred_at: Date;
+  read_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}) {
+  return {
+    id: r.id,
+    farm_id: r.farm_id,
+    pond_id: r.pond_id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    url: r.url,
+    occurred_at: r.occurred_at.toISOString(),
+    read_at: r.read_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    deleted_at: r.deleted_at?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,52 @@
+import type { AlertCandidate, AlertRule } from './alerts.ts';
+import { localDay } from './alerts.ts';
+import { parameterUnit, standardStatus } from './water-standards.ts';
+
+/** A committed water reading as the alert rules read it (any of the three kinds). */
+export interface WaterReadingRecord {
+  pond_id: string;
+  measured_at: Date;
+  /** Minutes east of UTC of the wall clock the reading was taken by. */
+  utc_offset: number;
+  time_of_day: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A reading outside the farm's standards (water-standards.ts, the same check the entry
+ * form flags with): one candidate per parameter out of range. Not measured (-99 / null)
+ * never alerts. De-duplicated per pond, parameter and slot: the farm day the reading was
+ * taken and its time of day (morning / afternoon / evening), so a second low DO that
+ * morning adds nothing, but the evening's does.
+ */
+export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, record, settings }) => {
+  const out: AlertCandidate[] = [];
+  const day = localDay(record.measured_at, record.utc_offset);
+  for (const standard of settings.waterStandards) {
+    const raw = record[standard.parameter];
+    if (raw === undefined) continue;
+    const value = raw === null ? null : Number(raw);
+    const status = standardStatus(standard.parameter, value, settings.waterStandards);
+    if (status !== 'low' && status !== 'high') continue;
+    const limit = status === 'low' ? standard.min : standard.max;
+    out.push({
+      kind: 'water',
+      key: `water:${record.pond_id}:${standard.parameter}:${day}:${record.time_of_day}`,
+      occurredAt: record.measured_at.toISOString(),
+      pondId: record.pond_id,
+      feature: 'water_quality',
+      title: { key: 'alert.water-title' },
+      body: {
+        key: status === 'low' ? 'alert.water-low' : 'alert.water-high',
+        params: {
+          parameter: standard.parameter,
+          value: value as number,
+          limit: limit as number,
+          unit: parameterUnit(standard.parameter),
+        },
+      },
+      url: `/farm/${farmId}/pond/${record.pond_id}`,
+    });
+  }
+  return out;
+};
