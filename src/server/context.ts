@@ -19,6 +19,8 @@ import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
+import { createFinanceModules } from './modules/finance/finance-modules.ts';
+import type { ProductionSources } from './modules/finance/production-sources.ts';
 import { FileStore } from './storage/file-store.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
@@ -28,6 +30,8 @@ export interface ContextDeps {
   providers?: Partial<Record<'email' | 'sms', MessageProvider>>;
   /** Override the Web Push transport (tests post to a local push service); default web-push over HTTPS. */
   pushSender?: PushSender;
+  /** Override finance's production and warehouse readers (tests); default: the built-in ones. */
+  productionSources?: ProductionSources;
 }
 
 /**
@@ -112,6 +116,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     chat,
     push,
     uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
+    ...createFinanceModules({ db, farmAccess, sources: deps.productionSources }),
   };
 }
 

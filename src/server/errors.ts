@@ -24,6 +24,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'file-too-large': 413,
   'file-type-not-allowed': 415,
   internal: 500,
+  'finance-account-closed': 409,
+  'finance-account-in-use': 409,
+  'finance-already-booked': 409,
+  'finance-builtin-category': 403,
 };
 
 /**

@@ -13,6 +13,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
+import { financeRoutes } from './modules/finance/finance.routes.ts';
+import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
 import type { Api, AppContext } from './types.ts';
 
 /** Every module's routes, under /api. */
@@ -51,4 +53,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chatRoutes(typed, ctx);
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
+  financeRoutes(typed, ctx);
+  financeStatsRoutes(typed, ctx);
 }

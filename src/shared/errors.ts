@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'chat-owner-cannot-leave',
   'chat-owner-needs-admin',
   'chat-farm-group',
+  'finance-account-closed',
+  'finance-account-in-use',
+  'finance-already-booked',
+  'finance-builtin-category',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,7 +21,10 @@ export type MergedTable =
   | 'cycles'
   | 'water_general'
   | 'water_chemical'
-  | 'water_biological';
+  | 'water_biological'
+  | 'finance_accounts'
+  | 'finance_categories'
+  | 'finance_transactions';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
