@@ -9,6 +9,7 @@ import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
 import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
+import { financeAuthz } from '../modules/finance/finance.authz.ts';
 import { accountAuthz } from './account.authz.ts';
 import type { AuthzModule } from './types.ts';
 
@@ -26,4 +27,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   chatGroupAuthz,
   pushAuthz,
   uploadsAuthz,
+  financeAuthz,
 ];
