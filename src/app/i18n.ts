@@ -25,6 +25,7 @@ import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
+import { financeLocales } from '../features/finance/locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */
 export const LANGUAGE_KEY = 'tambak:language';
@@ -55,6 +56,7 @@ function resourcesFor(lang: Language) {
     chatGroups: chatGroupsLocales[lang],
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
+    finance: financeLocales[lang],
   };
 }
 
@@ -74,6 +76,7 @@ export const NAMESPACES = [
   'chatGroups',
   'chatCalls',
   'chatExtras',
+  'finance',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -45,6 +46,14 @@ export type AnyRow = ServerRecord & SyncFields;
 
 /** A farm's water standard per parameter; `key` = `<farm_id>:<parameter>` (the API has no row id for defaults). */
 export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
+
+/** One statistics answer as last fetched: `key` = `<farmId>:<route>?<query>`. */
+export interface FinanceStatsRow {
+  key: string;
+  farmId: string;
+  data: unknown;
+  fetchedAt: number;
+}
 
 export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held';
 export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
@@ -110,6 +119,9 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'financeAccounts',
+  'financeCategories',
+  'financeTransactions',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -125,6 +137,11 @@ export class TambakDb extends Dexie {
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
+  financeAccounts!: Table<Local<FinanceAccount>, string>;
+  financeCategories!: Table<Local<FinanceCategory>, string>;
+  financeTransactions!: Table<Local<FinanceTransaction>, string>;
+  /** Last statistics answers per farm and query (shown offline with their date). */
+  financeStats!: Table<FinanceStatsRow, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -142,6 +159,14 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Finance (issue 16): accounts, categories (built-ins have farm_id null), transactions,
+    // and the last statistics answers.
+    this.version(6).stores({
+      financeAccounts: 'account_id, farm_id',
+      financeCategories: 'category_transaction_id, farm_id',
+      financeTransactions: 'transaction_record_id, farm_id, account_id, transaction_date',
+      financeStats: 'key, farmId',
     });
   }
 

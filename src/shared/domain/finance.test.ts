@@ -15,3 +15,14 @@ describe('built-in finance categories', () => {
     );
   });
 });
+
+describe('finance contract literals', () => {
+  it('match the domain lists', async () => {
+    const { Icon, Method, Source } = await import('../contracts/finance.ts');
+    const { PAYMENT_METHODS, PROPOSAL_SOURCES } = await import('./finance.ts');
+    const values = (u: { anyOf: { const: string }[] }) => u.anyOf.map((l) => l.const);
+    expect(values(Icon as never)).toEqual([...CATEGORY_ICONS]);
+    expect(values(Method as never)).toEqual([...PAYMENT_METHODS]);
+    expect(values(Source as never)).toEqual([...PROPOSAL_SOURCES]);
+  });
+});

@@ -24,7 +24,7 @@ const statsCases: AuthzCase[] = STATS.flatMap((url) => [
   { route: `GET ${url}`, request: (A) => ({ url: `${url}?farm_id=${A.farmId}` }) },
   {
     route: `GET ${url}`,
-    request: (A, B) => ({ url: `${url}?farm_id=${B.farmId}&from=2025-01-01&to=2025-12-31` }),
+    request: (_A, B) => ({ url: `${url}?farm_id=${B.farmId}&from=2025-01-01&to=2025-12-31` }),
     status: 200,
     reason: 'b’s own farm: figures of B only, nothing of A',
   },
