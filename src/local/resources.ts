@@ -166,7 +166,15 @@ export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
   name: 'financeTransactions',
   table: 'financeTransactions',
   scope: 'farm',
-  updateFields: ['account_id', 'category_transaction_id', 'metode', 'nominal', 'transaction_date', 'note', 'photos'],
+  updateFields: [
+    'account_id',
+    'category_transaction_id',
+    'metode',
+    'nominal',
+    'transaction_date',
+    'note',
+    'photos',
+  ],
   create: { url: '/api/transaction', bulk: false },
   pull: {
     url: '/api/transaction',
@@ -176,7 +184,18 @@ export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
   toBody: (row, kind) => {
     if (kind !== 'create') return row;
     const body: Record<string, unknown> = {};
-    for (const f of ['transaction_record_id', 'account_id', 'category_transaction_id', 'metode', 'nominal', 'transaction_date', 'note', 'photos', 'source_type', 'source_id'])
+    for (const f of [
+      'transaction_record_id',
+      'account_id',
+      'category_transaction_id',
+      'metode',
+      'nominal',
+      'transaction_date',
+      'note',
+      'photos',
+      'source_type',
+      'source_id',
+    ])
       if (row[f] !== undefined && row[f] !== null) body[f] = row[f];
     return body;
   },

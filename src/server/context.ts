@@ -13,14 +13,14 @@ import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { createFinanceModules } from './modules/finance/finance-modules.ts';
+import type { ProductionSources } from './modules/finance/production-sources.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
-import { createFinanceModules } from './modules/finance/finance-modules.ts';
-import type { ProductionSources } from './modules/finance/production-sources.ts';
 import { FileStore } from './storage/file-store.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */

@@ -7,14 +7,14 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { financeRoutes } from './modules/finance/finance.routes.ts';
+import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
-import { financeRoutes } from './modules/finance/finance.routes.ts';
-import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
 import type { Api, AppContext } from './types.ts';
 
 /** Every module's routes, under /api. */

@@ -9,7 +9,10 @@ import { accountsRepo } from './finance-data.ts';
 
 const schema = yup.object({
   name: yup.string().trim().required().max(100),
-  start_date: yup.string().required().matches(/^\d{4}-\d{2}-\d{2}$/),
+  start_date: yup
+    .string()
+    .required()
+    .matches(/^\d{4}-\d{2}-\d{2}$/),
 });
 
 /** Add an account (name, opening day) or rename / re-date one. Saved on the phone first. */
@@ -37,7 +40,15 @@ export function AccountDialog({
             if (account) await accountsRepo().update(account.account_id, fields);
             else
               await accountsRepo().create([
-                { ...fields, farm_id: farmId, end_date: 0, is_open: true, income: '0', expenses: '0', balance: '0' },
+                {
+                  ...fields,
+                  farm_id: farmId,
+                  end_date: 0,
+                  is_open: true,
+                  income: '0',
+                  expenses: '0',
+                  balance: '0',
+                },
               ]);
             toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
             onClose();
@@ -74,7 +85,12 @@ export function CloseAccountDialog({
     <Dialog open title={t('account.closeTitle', { name: account.name })} onClose={onClose}>
       <Formik
         initialValues={{ end_date: today }}
-        validationSchema={yup.object({ end_date: yup.string().required().matches(/^\d{4}-\d{2}-\d{2}$/) })}
+        validationSchema={yup.object({
+          end_date: yup
+            .string()
+            .required()
+            .matches(/^\d{4}-\d{2}-\d{2}$/),
+        })}
         onSubmit={async (values, helpers) => {
           try {
             await accountsRepo().update(account.account_id, { end_date: values.end_date, is_open: false });

@@ -40,7 +40,9 @@ const PATHS: Record<IconKey, ReactNode> = {
       <path d="M5 21a7 7 0 0 1 14 0" />
     </>
   ),
-  maintenance: <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />,
+  maintenance: (
+    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
+  ),
   equipment: (
     <>
       <circle cx="12" cy="12" r="3" />

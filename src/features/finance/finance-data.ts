@@ -19,7 +19,8 @@ export const accountsRepo = () => createRepository<FinanceAccount>(FINANCE_ACCOU
 export const categoriesRepo = () => createRepository<FinanceCategory>(FINANCE_CATEGORIES);
 export const transactionsRepo = () => createRepository<FinanceTransaction>(FINANCE_TRANSACTIONS);
 
-const live = <T>(rows: T[]) => (visible(rows as never[]) as Local<T>[]).filter((r) => !(r as { deleted_at?: unknown }).deleted_at);
+const live = <T>(rows: T[]) =>
+  (visible(rows as never[]) as Local<T>[]).filter((r) => !(r as { deleted_at?: unknown }).deleted_at);
 
 export function useAccounts(farmId: string) {
   return useLiveMirror(`finance-accounts:${farmId}`, async (db: TambakDb) =>
@@ -65,19 +66,34 @@ export interface Stats<T> {
  * One statistics route for a query, online first; on failure the last answer kept on the
  * device (with its date). `key` null waits.
  */
-export function useStats<T>(farmId: string, path: string, query: Record<string, string | undefined> | null): Stats<T> {
+export function useStats<T>(
+  farmId: string,
+  path: string,
+  query: Record<string, string | undefined> | null,
+): Stats<T> {
   const clean = query
     ? Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])))
     : null;
   const key = clean ? `${farmId}:${path}?${new URLSearchParams(clean).toString()}` : null;
-  const [state, setState] = useState<Stats<T>>({ data: undefined, fetchedAt: undefined, error: undefined, loading: true });
+  const [state, setState] = useState<Stats<T>>({
+    data: undefined,
+    fetchedAt: undefined,
+    error: undefined,
+    loading: true,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the query
   useEffect(() => {
     if (!key || !clean) return;
     let stopped = false;
     const db = getDb();
     setState((s) => ({ ...s, loading: true }));
     void db.financeStats.get(key).then((cached) => {
-      if (!stopped && cached) setState((s) => (s.data === undefined || s.loading ? { data: cached.data as T, fetchedAt: cached.fetchedAt, error: undefined, loading: true } : s));
+      if (!stopped && cached)
+        setState((s) =>
+          s.data === undefined || s.loading
+            ? { data: cached.data as T, fetchedAt: cached.fetchedAt, error: undefined, loading: true }
+            : s,
+        );
     });
     api.get<T>(path, clean).then(
       async (data) => {
@@ -88,13 +104,17 @@ export function useStats<T>(farmId: string, path: string, query: Record<string, 
       async (error) => {
         const cached = await db.financeStats.get(key);
         if (!stopped)
-          setState({ data: cached?.data as T | undefined, fetchedAt: cached?.fetchedAt, error, loading: false });
+          setState({
+            data: cached?.data as T | undefined,
+            fetchedAt: cached?.fetchedAt,
+            error,
+            loading: false,
+          });
       },
     );
     return () => {
       stopped = true;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the query
   }, [key]);
   return state;
 }

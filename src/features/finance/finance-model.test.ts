@@ -36,9 +36,20 @@ describe('financeVisible', () => {
 
 describe('transactions list', () => {
   const row = (id: string, date: string, type: 'in' | 'out', nominal: number, account = 'a') =>
-    ({ transaction_record_id: id, transaction_date: date, type, nominal, account_id: account, deleted_at: null }) as never;
+    ({
+      transaction_record_id: id,
+      transaction_date: date,
+      type,
+      nominal,
+      account_id: account,
+      deleted_at: null,
+    }) as never;
   it('filters and sorts newest first, sums exactly', () => {
-    const rows = [row('1', '2025-01-02', 'in', 10), row('2', '2025-01-05', 'out', 3), row('3', '2025-02-01', 'out', 4, 'b')];
+    const rows = [
+      row('1', '2025-01-02', 'in', 10),
+      row('2', '2025-01-05', 'out', 3),
+      row('3', '2025-02-01', 'out', 4, 'b'),
+    ];
     const listed = filterTransactions(rows, { accountId: 'a', from: '2025-01-01', to: '2025-01-31' });
     expect(listed.map((r: { transaction_record_id: string }) => r.transaction_record_id)).toEqual(['2', '1']);
     expect(sumByType(rows)).toEqual({ income: 10n, expenses: 7n });

@@ -71,7 +71,10 @@ export function filterTransactions<T extends FinanceTransaction>(rows: T[], f: T
 }
 
 /** Sum of the listed amounts per type, exact (BigInt). */
-export function sumByType(rows: Pick<FinanceTransaction, 'type' | 'nominal'>[]): { income: bigint; expenses: bigint } {
+export function sumByType(rows: Pick<FinanceTransaction, 'type' | 'nominal'>[]): {
+  income: bigint;
+  expenses: bigint;
+} {
   let income = 0n;
   let expenses = 0n;
   for (const r of rows) {
@@ -85,4 +88,10 @@ export function sumByType(rows: Pick<FinanceTransaction, 'type' | 'nominal'>[]):
 export function yearRange(day: string): { from: string; to: string } {
   const y = day.slice(0, 4);
   return { from: `${y}-01-01`, to: `${y}-12-31` };
+}
+
+/** Today on this device (YYYY-MM-DD, local time). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -49,7 +49,13 @@ const id = {
     to: 'Sampai',
     olderOnline: 'Ponsel menyimpan transaksi 13 bulan terakhir; periode lebih lama dibaca saat online.',
   },
-  method: { cash: 'Tunai', transfer: 'Transfer bank', 'e-wallet': 'Dompet digital', giro: 'Giro/cek', other: 'Lainnya' },
+  method: {
+    cash: 'Tunai',
+    transfer: 'Transfer bank',
+    'e-wallet': 'Dompet digital',
+    giro: 'Giro/cek',
+    other: 'Lainnya',
+  },
   category: {
     'harvest-sale': 'Penjualan panen',
     'other-income': 'Pemasukan lain',

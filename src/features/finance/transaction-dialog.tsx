@@ -2,7 +2,14 @@ import { Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
-import { applyServerErrors, FormAlert, FormikForm, SelectField, SubmitButton, TextField } from '#components/form-field';
+import {
+  applyServerErrors,
+  FormAlert,
+  FormikForm,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '#components/form-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
@@ -24,13 +31,14 @@ const schema = yup.object({
   account_id: yup.string().required(),
   category_transaction_id: yup.string().required(),
   metode: yup.string().required(),
-  nominal: yup
+  nominal: yup.string().test('rupiah', (value, ctx) => {
+    const parsed = parseRupiahInput(value);
+    return 'error' in parsed ? ctx.createError({ message: parsed.error }) : true;
+  }),
+  transaction_date: yup
     .string()
-    .test('rupiah', (value, ctx) => {
-      const parsed = parseRupiahInput(value);
-      return 'error' in parsed ? ctx.createError({ message: parsed.error }) : true;
-    }),
-  transaction_date: yup.string().required().matches(/^\d{4}-\d{2}-\d{2}$/),
+    .required()
+    .matches(/^\d{4}-\d{2}-\d{2}$/),
   note: yup.string().max(1000),
 });
 
@@ -38,8 +46,14 @@ const schema = yup.object({
 function KeepCategoryOfType({ categories }: { categories: FinanceCategory[] }) {
   const { values, setFieldValue } = useFormikContext<Values>();
   useEffect(() => {
-    const fits = categories.some((c) => c.category_transaction_id === values.category_transaction_id && c.type === values.type);
-    if (!fits) void setFieldValue('category_transaction_id', categories.find((c) => c.type === values.type)?.category_transaction_id ?? '');
+    const fits = categories.some(
+      (c) => c.category_transaction_id === values.category_transaction_id && c.type === values.type,
+    );
+    if (!fits)
+      void setFieldValue(
+        'category_transaction_id',
+        categories.find((c) => c.type === values.type)?.category_transaction_id ?? '',
+      );
   }, [values.type, values.category_transaction_id, categories, setFieldValue]);
   return null;
 }
@@ -86,7 +100,9 @@ export function TransactionDialog({
           onSubmit={async (values, helpers) => {
             const parsed = parseRupiahInput(values.nominal);
             if ('error' in parsed) return;
-            const category = categories.find((c) => c.category_transaction_id === values.category_transaction_id);
+            const category = categories.find(
+              (c) => c.category_transaction_id === values.category_transaction_id,
+            );
             const fields = {
               account_id: values.account_id,
               category_transaction_id: values.category_transaction_id,
@@ -104,7 +120,14 @@ export function TransactionDialog({
               if (transaction) await transactionsRepo().update(transaction.transaction_record_id, fields);
               else
                 await transactionsRepo().create([
-                  { ...fields, farm_id: farmId, photos: [], source_type: null, source_id: null, created_by: null },
+                  {
+                    ...fields,
+                    farm_id: farmId,
+                    photos: [],
+                    source_type: null,
+                    source_id: null,
+                    created_by: null,
+                  },
                 ]);
               toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
               onClose();
@@ -138,7 +161,13 @@ export function TransactionDialog({
                   .filter((c) => c.type === values.type)
                   .map((c) => ({ value: c.category_transaction_id, label: categoryLabel(c, t) }))}
               />
-              <TextField name="nominal" label={t('tx.amount')} hint={t('tx.amountHint')} inputMode="numeric" autoComplete="off" />
+              <TextField
+                name="nominal"
+                label={t('tx.amount')}
+                hint={t('tx.amountHint')}
+                inputMode="numeric"
+                autoComplete="off"
+              />
               <SelectField
                 name="metode"
                 label={t('tx.method')}

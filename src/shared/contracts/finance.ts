@@ -15,8 +15,30 @@ const Note = Type.String({ maxLength: 1000 });
 // The literal lists are PAYMENT_METHODS, CATEGORY_ICONS and PROPOSAL_SOURCES of
 // domain/finance.ts, written out so the static types stay literal (finance.test.ts compares).
 const TypeInOut = Type.Union([Type.Literal('in'), Type.Literal('out')]);
-export const Method = Type.Union([Type.Literal('cash'), Type.Literal('transfer'), Type.Literal('e-wallet'), Type.Literal('giro'), Type.Literal('other')]);
-export const Icon = Type.Union([Type.Literal('harvest'), Type.Literal('feed'), Type.Literal('seed'), Type.Literal('probiotic'), Type.Literal('chemical'), Type.Literal('electricity'), Type.Literal('fuel'), Type.Literal('labour'), Type.Literal('maintenance'), Type.Literal('equipment'), Type.Literal('transport'), Type.Literal('water'), Type.Literal('lab'), Type.Literal('cash'), Type.Literal('other')]);
+export const Method = Type.Union([
+  Type.Literal('cash'),
+  Type.Literal('transfer'),
+  Type.Literal('e-wallet'),
+  Type.Literal('giro'),
+  Type.Literal('other'),
+]);
+export const Icon = Type.Union([
+  Type.Literal('harvest'),
+  Type.Literal('feed'),
+  Type.Literal('seed'),
+  Type.Literal('probiotic'),
+  Type.Literal('chemical'),
+  Type.Literal('electricity'),
+  Type.Literal('fuel'),
+  Type.Literal('labour'),
+  Type.Literal('maintenance'),
+  Type.Literal('equipment'),
+  Type.Literal('transport'),
+  Type.Literal('water'),
+  Type.Literal('lab'),
+  Type.Literal('cash'),
+  Type.Literal('other'),
+]);
 export const Source = Type.Union([Type.Literal('harvest'), Type.Literal('purchase-order')]);
 const SourceId = Type.String({ minLength: 1, maxLength: 100 });
 /** Photo references of the shared photo pipeline (upload ids or URLs); contract-ready. */

@@ -4,14 +4,28 @@ import { BUILT_IN_CATEGORIES, CATEGORY_ICONS } from './finance.ts';
 
 describe('built-in finance categories', () => {
   it('are the ones migration 0017 writes, id for id', () => {
-    const migration = readFileSync(new URL('../../server/db/migrations/0017_finance.ts', import.meta.url), 'utf8');
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/0017_finance.ts', import.meta.url),
+      'utf8',
+    );
     for (const c of BUILT_IN_CATEGORIES)
       expect(migration).toContain(`('${c.id}', NULL, '${c.key}', '${c.type}', '${c.icon}', '${c.name}')`);
   });
   it('use known icons and cover the issue’s list', () => {
     for (const c of BUILT_IN_CATEGORIES) expect(CATEGORY_ICONS).toContain(c.icon);
     expect(BUILT_IN_CATEGORIES.map((c) => c.key)).toEqual(
-      expect.arrayContaining(['harvest-sale', 'feed', 'seed', 'probiotics', 'chemicals', 'electricity', 'fuel', 'labour', 'maintenance', 'equipment']),
+      expect.arrayContaining([
+        'harvest-sale',
+        'feed',
+        'seed',
+        'probiotics',
+        'chemicals',
+        'electricity',
+        'fuel',
+        'labour',
+        'maintenance',
+        'equipment',
+      ]),
     );
   });
 });

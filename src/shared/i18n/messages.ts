@@ -54,8 +54,10 @@ const id = {
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
     /** For actions that are never queued (chat, uploads): nothing was saved. */
     'network-live': 'Tidak ada koneksi. Coba lagi saat online.',
-    'finance-account-closed': 'Akun ini sudah ditutup: tidak bisa menambah, mengubah atau menghapus transaksinya. Buka lagi akunnya terlebih dahulu.',
-    'finance-account-in-use': 'Akun ini masih memiliki transaksi. Hapus atau pindahkan transaksinya terlebih dahulu.',
+    'finance-account-closed':
+      'Akun ini sudah ditutup: tidak bisa menambah, mengubah atau menghapus transaksinya. Buka lagi akunnya terlebih dahulu.',
+    'finance-account-in-use':
+      'Akun ini masih memiliki transaksi. Hapus atau pindahkan transaksinya terlebih dahulu.',
     'finance-already-booked': 'Transaksi untuk data ini sudah dicatat.',
     'finance-builtin-category': 'Kategori bawaan tidak dapat diubah atau dihapus.',
   },
@@ -192,7 +194,8 @@ const en: MessageCatalog = {
     'chat-farm-group': "A farm group follows the farm's users; change them in the farm's user settings.",
     network: 'No connection. The data is saved and will be sent when online.',
     'network-live': 'No connection. Try again when online.',
-    'finance-account-closed': 'This account is closed: its transactions cannot be added, changed or deleted. Reopen the account first.',
+    'finance-account-closed':
+      'This account is closed: its transactions cannot be added, changed or deleted. Reopen the account first.',
     'finance-account-in-use': 'This account still has transactions. Delete or move them first.',
     'finance-already-booked': 'A transaction for this record has already been booked.',
     'finance-builtin-category': 'Built-in categories cannot be changed or deleted.',

@@ -21,24 +21,22 @@ export class AccountRepository {
   constructor(private readonly db: DbOrTx) {}
 
   private select(db: DbOrTx) {
-    return db
-      .selectFrom('finance_accounts as a')
-      .select([
-        'a.id',
-        'a.farm_id',
-        'a.name',
-        sql<string>`a.start_date::text`.as('start_date'),
-        sql<string | null>`a.end_date::text`.as('end_date'),
-        'a.created_at',
-        'a.updated_at',
-        'a.deleted_at',
-        'a.version',
-        'a.conflicts',
-        sql<string>`coalesce((select sum(t.nominal) from finance_transactions t
+    return db.selectFrom('finance_accounts as a').select([
+      'a.id',
+      'a.farm_id',
+      'a.name',
+      sql<string>`a.start_date::text`.as('start_date'),
+      sql<string | null>`a.end_date::text`.as('end_date'),
+      'a.created_at',
+      'a.updated_at',
+      'a.deleted_at',
+      'a.version',
+      'a.conflicts',
+      sql<string>`coalesce((select sum(t.nominal) from finance_transactions t
           where t.account_id = a.id and t.deleted_at is null and t.type = 'in'), 0)::text`.as('income'),
-        sql<string>`coalesce((select sum(t.nominal) from finance_transactions t
+      sql<string>`coalesce((select sum(t.nominal) from finance_transactions t
           where t.account_id = a.id and t.deleted_at is null and t.type = 'out'), 0)::text`.as('expenses'),
-      ]);
+    ]);
   }
 
   findById(id: string, db: DbOrTx = this.db): Promise<AccountRow | undefined> {
@@ -101,13 +99,17 @@ export class AccountRepository {
   }
 
   async lastTransactionDate(id: string, db: DbOrTx = this.db): Promise<string | null> {
-    const r = await sql<{ d: string | null }>`select max(transaction_date)::text as d from finance_transactions
+    const r = await sql<{
+      d: string | null;
+    }>`select max(transaction_date)::text as d from finance_transactions
       where account_id = ${id} and deleted_at is null`.execute(db);
     return r.rows[0]?.d ?? null;
   }
 
   async firstTransactionDate(id: string, db: DbOrTx = this.db): Promise<string | null> {
-    const r = await sql<{ d: string | null }>`select min(transaction_date)::text as d from finance_transactions
+    const r = await sql<{
+      d: string | null;
+    }>`select min(transaction_date)::text as d from finance_transactions
       where account_id = ${id} and deleted_at is null`.execute(db);
     return r.rows[0]?.d ?? null;
   }

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AddAccountBody, FarmQuery, FinanceAccount, UpdateAccountBody } from '#shared/contracts/finance';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
-import { type Headers, type RecordMerge } from '../../sync/record-merge.ts';
+import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
@@ -50,7 +50,12 @@ export class AccountService {
    * (ADR 0002). Closing before the account's last transaction is refused: no booked
    * transaction may lie in its closed past.
    */
-  async update(userId: string, id: string, body: UpdateAccountBody, headers: Headers = {}): Promise<FinanceAccount> {
+  async update(
+    userId: string,
+    id: string,
+    body: UpdateAccountBody,
+    headers: Headers = {},
+  ): Promise<FinanceAccount> {
     await this.visible(userId, id, ACTION.edit);
     const patch: Record<string, unknown> = {};
     if (body.name !== undefined) {
@@ -75,7 +80,8 @@ export class AccountService {
         if (end !== null && last !== null && end < last)
           throw fieldError('end_date', 'finance.close-before-last', { date: last });
         const first = await this.d.accounts.firstTransactionDate(id, tx);
-        if (first !== null && start > first) throw fieldError('start_date', 'finance.open-after-first', { date: first });
+        if (first !== null && start > first)
+          throw fieldError('start_date', 'finance.open-after-first', { date: first });
         await this.d.accounts.update(
           id,
           {

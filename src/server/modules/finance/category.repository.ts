@@ -43,19 +43,20 @@ export class CategoryRepository {
    */
   list(farmId: string, opts: { type?: string; changedAfter?: Date }): Promise<CategoryRow[]> {
     let q = this.db.selectFrom('finance_categories').select(COLUMNS);
-    if (opts.changedAfter)
-      q = q.where('farm_id', '=', farmId).where('updated_at', '>', opts.changedAfter);
+    if (opts.changedAfter) q = q.where('farm_id', '=', farmId).where('updated_at', '>', opts.changedAfter);
     else
       q = q
         .where((eb) => eb.or([eb('farm_id', '=', farmId), eb('farm_id', 'is', null)]))
         .where('deleted_at', 'is', null);
     if (opts.type) q = q.where('type', '=', opts.type);
-    return q
-      .orderBy(sql`farm_id is not null`)
-      .orderBy('type')
-      // Built-ins in their own order (harvest sale first, others last), a farm's own by name.
-      .orderBy(sql`case when farm_id is null then id::text else name end`)
-      .execute();
+    return (
+      q
+        .orderBy(sql`farm_id is not null`)
+        .orderBy('type')
+        // Built-ins in their own order (harvest sale first, others last), a farm's own by name.
+        .orderBy(sql`case when farm_id is null then id::text else name end`)
+        .execute()
+    );
   }
 
   async insert(

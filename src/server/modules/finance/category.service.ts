@@ -33,7 +33,10 @@ export class CategoryService {
     return { items: rows.map(toCategory), server_time: m.readAt };
   }
 
-  async create(userId: string, body: AddCategoryBody): Promise<{ category: FinanceCategory; created: boolean }> {
+  async create(
+    userId: string,
+    body: AddCategoryBody,
+  ): Promise<{ category: FinanceCategory; created: boolean }> {
     await requireFinance(this.d.access, userId, body.farm_id, ACTION.add);
     const name = body.category_transaction_name.trim();
     if (!name) throw fieldError('category_transaction_name', 'validation.required');

@@ -14,7 +14,8 @@ export async function requireFinance(
   level: Action,
 ): Promise<Membership> {
   const m = await access.membership(userId, farmId);
-  if (m.isHideFinance || (m.permissions.finance ?? ACTION.none) < ACTION.view) throw new AppError('not-found');
+  if (m.isHideFinance || (m.permissions.finance ?? ACTION.none) < ACTION.view)
+    throw new AppError('not-found');
   access.check(m, 'finance', level);
   return m;
 }

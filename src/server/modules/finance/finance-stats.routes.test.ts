@@ -34,7 +34,13 @@ const book = (account: string, category: string, nominal: number, date: string) 
     method: 'POST',
     url: '/api/transaction',
     headers: owner.auth,
-    payload: { account_id: account, category_transaction_id: category, metode: 'cash', nominal, transaction_date: date },
+    payload: {
+      account_id: account,
+      category_transaction_id: category,
+      metode: 'cash',
+      nominal,
+      transaction_date: date,
+    },
   });
 
 beforeAll(async () => {
@@ -68,7 +74,9 @@ describe('statistics', () => {
     expect(all).toEqual({ income: '14000000', expenses: '6000000', balance: '8000000', count: 5 });
     const kas = (await get(`/api/totalTransaction?farm_id=${farm.farmId}&account_id=${acc}`)).json().data;
     expect(kas).toEqual({ income: '10000000', expenses: '6000000', balance: '4000000', count: 4 });
-    const feb = (await get(`/api/totalTransaction?farm_id=${farm.farmId}&from=2025-02-01&to=2025-02-28`)).json().data;
+    const feb = (
+      await get(`/api/totalTransaction?farm_id=${farm.farmId}&from=2025-02-01&to=2025-02-28`)
+    ).json().data;
     expect(feb).toEqual({ income: '4000000', expenses: '1000000', balance: '3000000', count: 2 });
   });
 
@@ -81,8 +89,16 @@ describe('statistics', () => {
   });
 
   it('/arusKasPercategoryFilterByMonth', async () => {
-    const rows = (await get(`/api/arusKasPercategoryFilterByMonth?farm_id=${farm.farmId}&month=2025-01`)).json().data;
-    expect(rows.map((r: { builtin_key: string; total: string; count: number }) => [r.builtin_key, r.total, r.count])).toEqual([
+    const rows = (
+      await get(`/api/arusKasPercategoryFilterByMonth?farm_id=${farm.farmId}&month=2025-01`)
+    ).json().data;
+    expect(
+      rows.map((r: { builtin_key: string; total: string; count: number }) => [
+        r.builtin_key,
+        r.total,
+        r.count,
+      ]),
+    ).toEqual([
       ['harvest-sale', '10000000', 1],
       ['feed', '3000000', 1],
       ['seed', '2000000', 1],
@@ -102,13 +118,19 @@ describe('statistics', () => {
   it('/analysHpp without harvest: null HPP, never a division by zero', async () => {
     harvest.kg = 0;
     const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}`)).json().data;
-    expect(hpp).toMatchObject({ expenses: '6000000', usage_cost: '1500000', total_cost: '7500000', hpp_per_kg: null });
+    expect(hpp).toMatchObject({
+      expenses: '6000000',
+      usage_cost: '1500000',
+      total_cost: '7500000',
+      hpp_per_kg: null,
+    });
   });
 
   it('/analysHpp = (expenses + usage cost) ÷ harvested kg', async () => {
     harvest.kg = 1250.5;
     harvest.revenue = 75_030_000n;
-    const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}&from=2025-01-01&to=2025-01-31`)).json().data;
+    const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}&from=2025-01-01&to=2025-01-31`)).json()
+      .data;
     // January expenses 5,000,000 + usage 1,500,000 = 6,500,000 ÷ 1,250.5 kg = 5,197.92 → Rp 5,198
     expect(hpp).toEqual({
       expenses: '5000000',
@@ -126,7 +148,9 @@ describe('statistics', () => {
     harvest.byPond = new Map([[farm.pondIds[0], 1500]]);
     const p = (await get(`/api/getProductivitas?farm_id=${farm.farmId}`)).json().data;
     // Ponds of 1,000 m² (0.1 ha): 1,500 kg → 15,000 kg/ha; the farm 1,500 kg over 0.2 ha → 7,500 kg/ha.
-    expect(p.ponds.map((r: { harvested_kg: number; kg_per_ha: number | null }) => [r.harvested_kg, r.kg_per_ha])).toEqual([
+    expect(
+      p.ponds.map((r: { harvested_kg: number; kg_per_ha: number | null }) => [r.harvested_kg, r.kg_per_ha]),
+    ).toEqual([
       [1500, 15000],
       [0, 0],
     ]);

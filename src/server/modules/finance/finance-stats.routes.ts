@@ -28,11 +28,16 @@ export function financeStatsRoutes(api: Api, ctx: AppContext): void {
   api.get(
     '/chartCashFlowPerMonth',
     { schema: { tags, querystring: StatsQuery, response: { 200: Envelope(Type.Array(MonthCashFlow)) } } },
-    async (req) => ({ message: req.t('server.ok'), data: await stats.cashFlowPerMonth(req.user.id, req.query) }),
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: await stats.cashFlowPerMonth(req.user.id, req.query),
+    }),
   );
   api.get(
     '/arusKasPercategoryFilterByMonth',
-    { schema: { tags, querystring: CategoryFlowQuery, response: { 200: Envelope(Type.Array(CategoryFlow)) } } },
+    {
+      schema: { tags, querystring: CategoryFlowQuery, response: { 200: Envelope(Type.Array(CategoryFlow)) } },
+    },
     async (req) => ({ message: req.t('server.ok'), data: await stats.perCategory(req.user.id, req.query) }),
   );
   api.get(

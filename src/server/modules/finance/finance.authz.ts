@@ -50,9 +50,19 @@ export const financeAuthz: AuthzModule = {
       method: 'POST',
       url: '/api/account/category',
       headers: owner.auth,
-      payload: { farm_id: farm.farmId, type: 'out', category_icon: 'fuel', category_transaction_name: `Solar ${farm.farmName}` },
+      payload: {
+        farm_id: farm.farmId,
+        type: 'out',
+        category_icon: 'fuel',
+        category_transaction_name: `Solar ${farm.farmName}`,
+      },
     });
-    const t = await app.inject({ method: 'POST', url: '/api/transaction', headers: owner.auth, payload: tx(accountId) });
+    const t = await app.inject({
+      method: 'POST',
+      url: '/api/transaction',
+      headers: owner.auth,
+      payload: tx(accountId),
+    });
     if (t.statusCode !== 201) throw new Error(`finance seed failed: ${t.body}`);
     return {
       accountId,
@@ -62,18 +72,39 @@ export const financeAuthz: AuthzModule = {
   },
   cases: [
     { route: 'GET /api/account', request: (A) => ({ url: `/api/account?farm_id=${A.farmId}` }) },
-    { route: 'GET /api/account', request: (A) => ({ url: `/api/account?farm_id=${A.farmId}&since=2000-01-01T00:00:00Z` }) },
-    { route: 'POST /api/account', request: (A) => ({ url: '/api/account', payload: { farm_id: A.farmId, name: 'x' } }) },
+    {
+      route: 'GET /api/account',
+      request: (A) => ({ url: `/api/account?farm_id=${A.farmId}&since=2000-01-01T00:00:00Z` }),
+    },
     {
       route: 'POST /api/account',
-      request: (A, B) => ({ url: '/api/account', payload: { account_id: A.extra.accountId, farm_id: B.farmId, name: 'x' } }),
+      request: (A) => ({ url: '/api/account', payload: { farm_id: A.farmId, name: 'x' } }),
+    },
+    {
+      route: 'POST /api/account',
+      request: (A, B) => ({
+        url: '/api/account',
+        payload: { account_id: A.extra.accountId, farm_id: B.farmId, name: 'x' },
+      }),
       status: 409,
       code: 'conflict',
       reason: 'b reuses A’s account id as a client id in B: refused, A untouched',
     },
-    { route: 'PUT /api/account/:id/update', request: (A) => ({ url: `/api/account/${A.extra.accountId}/update`, payload: { end_date: '2025-12-31' } }) },
-    { route: 'DELETE /api/account/:id/delete', request: (A) => ({ url: `/api/account/${A.extra.accountId}/delete` }) },
-    { route: 'GET /api/account/category', request: (A) => ({ url: `/api/account/category?farm_id=${A.farmId}` }) },
+    {
+      route: 'PUT /api/account/:id/update',
+      request: (A) => ({
+        url: `/api/account/${A.extra.accountId}/update`,
+        payload: { end_date: '2025-12-31' },
+      }),
+    },
+    {
+      route: 'DELETE /api/account/:id/delete',
+      request: (A) => ({ url: `/api/account/${A.extra.accountId}/delete` }),
+    },
+    {
+      route: 'GET /api/account/category',
+      request: (A) => ({ url: `/api/account/category?farm_id=${A.farmId}` }),
+    },
     {
       route: 'POST /api/account/category',
       request: (A) => ({
@@ -83,15 +114,24 @@ export const financeAuthz: AuthzModule = {
     },
     {
       route: 'PUT /api/account/category/:id/update',
-      request: (A) => ({ url: `/api/account/category/${A.extra.categoryId}/update`, payload: { category_transaction_name: 'x' } }),
+      request: (A) => ({
+        url: `/api/account/category/${A.extra.categoryId}/update`,
+        payload: { category_transaction_name: 'x' },
+      }),
     },
     {
       route: 'POST /api/account/category/:id/delete',
-      request: (A) => ({ url: `/api/account/category/${A.extra.categoryId}/delete`, payload: { farm_id: A.farmId } }),
+      request: (A) => ({
+        url: `/api/account/category/${A.extra.categoryId}/delete`,
+        payload: { farm_id: A.farmId },
+      }),
     },
     {
       route: 'POST /api/account/category/:id/delete',
-      request: (A, B) => ({ url: `/api/account/category/${A.extra.categoryId}/delete`, payload: { farm_id: B.farmId } }),
+      request: (A, B) => ({
+        url: `/api/account/category/${A.extra.categoryId}/delete`,
+        payload: { farm_id: B.farmId },
+      }),
       reason: 'A’s category named with b’s own farm: not found there',
     },
     { route: 'GET /api/transaction', request: (A) => ({ url: `/api/transaction?farm_id=${A.farmId}` }) },
@@ -126,11 +166,20 @@ export const financeAuthz: AuthzModule = {
       route: 'PUT /api/transaction/:id/update',
       request: (A) => ({ url: `/api/transaction/${A.extra.transactionId}/update`, payload: { nominal: 5 } }),
     },
-    { route: 'DELETE /api/transaction/:id/delete', request: (A) => ({ url: `/api/transaction/${A.extra.transactionId}/delete` }) },
-    { route: 'GET /api/transaction/proposal', request: (A) => ({ url: `/api/transaction/proposal?farm_id=${A.farmId}` }) },
+    {
+      route: 'DELETE /api/transaction/:id/delete',
+      request: (A) => ({ url: `/api/transaction/${A.extra.transactionId}/delete` }),
+    },
+    {
+      route: 'GET /api/transaction/proposal',
+      request: (A) => ({ url: `/api/transaction/proposal?farm_id=${A.farmId}` }),
+    },
     {
       route: 'PUT /api/transaction/:id/update',
-      request: (A) => ({ url: `/api/transaction/${uuidv7()}/update`, payload: { account_id: A.extra.accountId } }),
+      request: (A) => ({
+        url: `/api/transaction/${uuidv7()}/update`,
+        payload: { account_id: A.extra.accountId },
+      }),
     },
     ...statsCases,
   ],

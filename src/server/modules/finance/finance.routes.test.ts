@@ -23,7 +23,12 @@ afterAll(() => app.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (user: QuickUser, method: Method, url: string, payload?: unknown) =>
-  app.inject({ method, url: `${url}${url.includes('?') ? '&' : '?'}lang=en`, headers: user.auth, payload: payload as object });
+  app.inject({
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}lang=en`,
+    headers: user.auth,
+    payload: payload as object,
+  });
 
 async function account(name = 'Kas', start = '2025-01-01', farmId = farm.farmId, user = owner) {
   const res = await call(user, 'POST', '/api/account', { farm_id: farmId, name, created_at: start });
@@ -43,11 +48,20 @@ const book = (accountId: string, body: Record<string, unknown>, user = owner) =>
 describe('accounts', () => {
   it('lists an account with income, expenses and balance as integer rupiah text', async () => {
     const id = await account('Kas utama');
-    expect((await book(id, { nominal: 5_000_000, category_transaction_id: BUILT_IN_ID['harvest-sale'] })).statusCode).toBe(201);
+    expect(
+      (await book(id, { nominal: 5_000_000, category_transaction_id: BUILT_IN_ID['harvest-sale'] }))
+        .statusCode,
+    ).toBe(201);
     expect((await book(id, { nominal: 1_250_000 })).statusCode).toBe(201);
     const res = await call(owner, 'GET', `/api/account?farm_id=${farm.farmId}`);
     const row = res.json().data.find((a: { account_id: string }) => a.account_id === id);
-    expect(row).toMatchObject({ income: '5000000', expenses: '1250000', balance: '3750000', is_open: true, end_date: 0 });
+    expect(row).toMatchObject({
+      income: '5000000',
+      expenses: '1250000',
+      balance: '3750000',
+      is_open: true,
+      end_date: 0,
+    });
   });
 
   it('a replayed create stores one copy', async () => {
@@ -65,7 +79,9 @@ describe('accounts', () => {
     const early = await call(owner, 'PUT', `/api/account/${id}/update`, { end_date: '2025-02-01' });
     expect(early.statusCode).toBe(400);
     expect(early.json().errors.end_date[0]).toContain('2025-03-01');
-    expect((await call(owner, 'PUT', `/api/account/${id}/update`, { end_date: '2025-03-31' })).json().data).toMatchObject({
+    expect(
+      (await call(owner, 'PUT', `/api/account/${id}/update`, { end_date: '2025-03-31' })).json().data,
+    ).toMatchObject({
       is_open: false,
       end_date: '2025-03-31',
     });
@@ -75,7 +91,9 @@ describe('accounts', () => {
     expect(refused.json().message).toMatch(/closed/);
     expect((await call(owner, 'PUT', `/api/transaction/${tx}/update`, { nominal: 5 })).statusCode).toBe(409);
     expect((await call(owner, 'DELETE', `/api/transaction/${tx}/delete`)).statusCode).toBe(409);
-    expect((await call(owner, 'PUT', `/api/account/${id}/update`, { end_date: 0 })).json().data.is_open).toBe(true);
+    expect((await call(owner, 'PUT', `/api/account/${id}/update`, { end_date: 0 })).json().data.is_open).toBe(
+      true,
+    );
     expect((await book(id, { transaction_date: '2025-04-01' })).statusCode).toBe(201);
   });
 
@@ -172,7 +190,10 @@ describe('transactions', () => {
     const tid = uuidv7();
     expect((await book(acc, { transaction_record_id: tid })).statusCode).toBe(201);
     expect((await book(acc, { transaction_record_id: tid })).statusCode).toBe(200);
-    const upd = await call(owner, 'PUT', `/api/transaction/${tid}/update`, { nominal: 2500, note: 'pakan 2 sak' });
+    const upd = await call(owner, 'PUT', `/api/transaction/${tid}/update`, {
+      nominal: 2500,
+      note: 'pakan 2 sak',
+    });
     expect(upd.json().data).toMatchObject({ nominal: 2500, note: 'pakan 2 sak', version: 2 });
     expect((await call(owner, 'DELETE', `/api/transaction/${tid}/delete`)).statusCode).toBe(200);
     const list = await call(owner, 'GET', `/api/transaction?farm_id=${farm.farmId}&account_id=${acc}`);
@@ -184,13 +205,16 @@ describe('transactions', () => {
     await book(acc, { transaction_date: '2025-02-01', metode: 'transfer' });
     await book(acc, { transaction_date: '2025-02-10', category_transaction_id: BUILT_IN_ID.fuel });
     await book(acc, { transaction_date: '2025-03-01', category_transaction_id: BUILT_IN_ID['harvest-sale'] });
-    const q = (s: string) => call(owner, 'GET', `/api/transaction?farm_id=${farm.farmId}&account_id=${acc}${s}`);
+    const q = (s: string) =>
+      call(owner, 'GET', `/api/transaction?farm_id=${farm.farmId}&account_id=${acc}${s}`);
     expect((await q('&type=in')).json().data).toHaveLength(1);
     expect((await q('&metode=transfer')).json().data).toHaveLength(1);
     expect((await q(`&category_transaction_id=${BUILT_IN_ID.fuel}`)).json().data).toHaveLength(1);
-    expect((await q('&from=2025-02-05&to=2025-02-28')).json().data.map((t: { transaction_date: string }) => t.transaction_date)).toEqual([
-      '2025-02-10',
-    ]);
+    expect(
+      (await q('&from=2025-02-05&to=2025-02-28'))
+        .json()
+        .data.map((t: { transaction_date: string }) => t.transaction_date),
+    ).toEqual(['2025-02-10']);
     expect((await q('&from=2025-03-01&to=2025-02-01')).statusCode).toBe(400);
   });
 });
@@ -198,11 +222,12 @@ describe('transactions', () => {
 describe('categories', () => {
   it('lists the built-ins with icons before the farm’s own; a deleted one still names past transactions', async () => {
     const list = await call(owner, 'GET', `/api/account/category?farm_id=${farm.farmId}&type=out`);
-    expect(list.json().data.map((c: { builtin_key: string }) => c.builtin_key).slice(0, 3)).toEqual([
-      'feed',
-      'seed',
-      'probiotics',
-    ]);
+    expect(
+      list
+        .json()
+        .data.map((c: { builtin_key: string }) => c.builtin_key)
+        .slice(0, 3),
+    ).toEqual(['feed', 'seed', 'probiotics']);
     const made = await call(owner, 'POST', '/api/account/category', {
       farm_id: farm.farmId,
       type: 'out',
@@ -215,7 +240,9 @@ describe('categories', () => {
     const del = await call(owner, 'POST', `/api/account/category/${catId}/delete`, { farm_id: farm.farmId });
     expect(del.statusCode).toBe(200);
     const after = await call(owner, 'GET', `/api/account/category?farm_id=${farm.farmId}`);
-    expect(after.json().data.some((c: { category_transaction_id: string }) => c.category_transaction_id === catId)).toBe(false);
+    expect(
+      after.json().data.some((c: { category_transaction_id: string }) => c.category_transaction_id === catId),
+    ).toBe(false);
     const txs = await call(owner, 'GET', `/api/transaction?farm_id=${farm.farmId}&account_id=${acc}`);
     expect(txs.json().data[0]).toMatchObject({
       transaction_record_id: tx.transaction_record_id,
@@ -226,9 +253,13 @@ describe('categories', () => {
   });
 
   it('refuses to delete or rename a built-in', async () => {
-    const res = await call(owner, 'POST', `/api/account/category/${BUILT_IN_ID.feed}/delete`, { farm_id: farm.farmId });
+    const res = await call(owner, 'POST', `/api/account/category/${BUILT_IN_ID.feed}/delete`, {
+      farm_id: farm.farmId,
+    });
     expect(res.json()).toMatchObject({ code: 'finance-builtin-category' });
-    const ren = await call(owner, 'PUT', `/api/account/category/${BUILT_IN_ID.feed}/update`, { category_transaction_name: 'x' });
+    const ren = await call(owner, 'PUT', `/api/account/category/${BUILT_IN_ID.feed}/update`, {
+      category_transaction_name: 'x',
+    });
     expect(ren.statusCode).toBe(403);
   });
 });
@@ -238,7 +269,11 @@ describe('who sees finance', () => {
     const admin = await quickUser(app, 'hidden-admin');
     const hidden = await createFarm(app, admin, 1);
     const acc = await account('Sembunyi', '2025-01-01', hidden.farmId, admin);
-    await app.ctx.db.updateTable('farms').set({ is_hide_finance: true }).where('id', '=', hidden.farmId).execute();
+    await app.ctx.db
+      .updateTable('farms')
+      .set({ is_hide_finance: true })
+      .where('id', '=', hidden.farmId)
+      .execute();
     app.ctx.farmAccess.changed();
     for (const url of [
       `/api/account?farm_id=${hidden.farmId}`,

@@ -34,7 +34,13 @@ export function financeRoutes(api: Api, ctx: AppContext): void {
   );
   api.post(
     '/account',
-    { schema: { tags, body: AddAccountBody, response: { 200: Envelope(FinanceAccount), 201: Envelope(FinanceAccount) } } },
+    {
+      schema: {
+        tags,
+        body: AddAccountBody,
+        response: { 200: Envelope(FinanceAccount), 201: Envelope(FinanceAccount) },
+      },
+    },
     async (req, reply) => {
       const { account, created } = await accounts.create(req.user.id, req.body);
       return reply.status(created ? 201 : 200).send({ message: req.t('server.created'), data: account });
@@ -42,7 +48,14 @@ export function financeRoutes(api: Api, ctx: AppContext): void {
   );
   api.put(
     '/account/:id/update',
-    { schema: { tags, params: IdParams, body: UpdateAccountBody, response: { 200: Envelope(FinanceAccount) } } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateAccountBody,
+        response: { 200: Envelope(FinanceAccount) },
+      },
+    },
     async (req) => ({
       message: req.t('server.updated'),
       data: await accounts.update(req.user.id, req.params.id, req.body, req.headers),
@@ -68,7 +81,11 @@ export function financeRoutes(api: Api, ctx: AppContext): void {
   api.post(
     '/account/category',
     {
-      schema: { tags, body: AddCategoryBody, response: { 200: Envelope(FinanceCategory), 201: Envelope(FinanceCategory) } },
+      schema: {
+        tags,
+        body: AddCategoryBody,
+        response: { 200: Envelope(FinanceCategory), 201: Envelope(FinanceCategory) },
+      },
     },
     async (req, reply) => {
       const { category, created } = await categories.create(req.user.id, req.body);
@@ -77,7 +94,14 @@ export function financeRoutes(api: Api, ctx: AppContext): void {
   );
   api.put(
     '/account/category/:id/update',
-    { schema: { tags, params: IdParams, body: UpdateCategoryBody, response: { 200: Envelope(FinanceCategory) } } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateCategoryBody,
+        response: { 200: Envelope(FinanceCategory) },
+      },
+    },
     async (req) => ({
       message: req.t('server.updated'),
       data: await categories.update(req.user.id, req.params.id, req.body, req.headers),
@@ -116,7 +140,14 @@ export function financeRoutes(api: Api, ctx: AppContext): void {
   );
   api.put(
     '/transaction/:id/update',
-    { schema: { tags, params: IdParams, body: UpdateTransactionBody, response: { 200: Envelope(FinanceTransaction) } } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateTransactionBody,
+        response: { 200: Envelope(FinanceTransaction) },
+      },
+    },
     async (req) => ({
       message: req.t('server.updated'),
       data: await transactions.update(req.user.id, req.params.id, req.body, req.headers),
@@ -135,11 +166,15 @@ export function financeRoutes(api: Api, ctx: AppContext): void {
     {
       schema: {
         tags,
-        description: 'Harvest sales and received purchase orders not booked yet; accept with POST /transaction + source_type/source_id.',
+        description:
+          'Harvest sales and received purchase orders not booked yet; accept with POST /transaction + source_type/source_id.',
         querystring: Type.Object({ farm_id: FarmQuery.properties.farm_id }),
         response: { 200: Envelope(Type.Array(TransactionProposal)) },
       },
     },
-    async (req) => ({ message: req.t('server.ok'), data: await transactions.proposals(req.user.id, req.query.farm_id) }),
+    async (req) => ({
+      message: req.t('server.ok'),
+      data: await transactions.proposals(req.user.id, req.query.farm_id),
+    }),
   );
 }

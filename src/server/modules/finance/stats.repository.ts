@@ -96,7 +96,11 @@ export class StatsRepository {
   cycle(farmId: string, cycleId: string) {
     return this.db
       .selectFrom('cycles')
-      .select(['id', sql<string>`start_date::text`.as('start_date'), sql<string | null>`end_date::text`.as('end_date')])
+      .select([
+        'id',
+        sql<string>`start_date::text`.as('start_date'),
+        sql<string | null>`end_date::text`.as('end_date'),
+      ])
       .where('id', '=', cycleId)
       .where('farm_id', '=', farmId)
       .where('deleted_at', 'is', null)

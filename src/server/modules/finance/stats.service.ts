@@ -104,10 +104,19 @@ export class StatsService {
     const rows = ponds.map((p) => {
       const kg = harvest.byPond.get(p.id) ?? 0;
       const area = Number(p.area);
-      return { pond_id: p.id, pond_name: p.name, area_m2: area, harvested_kg: kg, kg_per_ha: kgPerHa(kg, area) };
+      return {
+        pond_id: p.id,
+        pond_name: p.name,
+        area_m2: area,
+        harvested_kg: kg,
+        kg_per_ha: kgPerHa(kg, area),
+      };
     });
     const area = rows.reduce((sum, r) => sum + r.area_m2, 0);
-    return { ponds: rows, farm: { area_m2: area, harvested_kg: harvest.kg, kg_per_ha: kgPerHa(harvest.kg, area) } };
+    return {
+      ponds: rows,
+      farm: { area_m2: area, harvested_kg: harvest.kg, kg_per_ha: kgPerHa(harvest.kg, area) },
+    };
   }
 
   private async scope(

@@ -38,7 +38,10 @@ export interface TransactionDeps {
 export class TransactionService {
   constructor(private readonly d: TransactionDeps) {}
 
-  async list(userId: string, q: TransactionQuery): Promise<{ items: FinanceTransaction[]; server_time: string }> {
+  async list(
+    userId: string,
+    q: TransactionQuery,
+  ): Promise<{ items: FinanceTransaction[]; server_time: string }> {
     const m = await requireFinance(this.d.access, userId, q.farm_id, ACTION.view);
     if (q.from && q.to && q.from > q.to) throw fieldError('to', 'validation.end-before-start');
     const rows = await this.d.transactions.list({
@@ -59,7 +62,10 @@ export class TransactionService {
    * `source_type`/`source_id` it accepts a proposal: the source must be one the farm
    * proposes, and a source already booked answers 409 finance-already-booked.
    */
-  async create(userId: string, body: AddTransactionBody): Promise<{ transaction: FinanceTransaction; created: boolean }> {
+  async create(
+    userId: string,
+    body: AddTransactionBody,
+  ): Promise<{ transaction: FinanceTransaction; created: boolean }> {
     const account = await this.account(userId, body.account_id, ACTION.add);
     const id = body.transaction_record_id ?? uuidv7();
     const existing = await this.d.transactions.findById(id);
@@ -97,7 +103,10 @@ export class TransactionService {
         return ok;
       });
       const stored = (await this.d.transactions.findById(id)) as TransactionRow;
-      return { transaction: inserted ? toTransaction(stored) : this.replay(stored, account.farm_id), created: inserted };
+      return {
+        transaction: inserted ? toTransaction(stored) : this.replay(stored, account.farm_id),
+        created: inserted,
+      };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('finance-already-booked');
       throw error;
@@ -114,7 +123,14 @@ export class TransactionService {
     const row = await this.live(id);
     await requireFinance(this.d.access, userId, row.farm_id, ACTION.edit);
     const patch: Record<string, unknown> = {};
-    for (const field of ['account_id', 'category_transaction_id', 'metode', 'nominal', 'transaction_date', 'photos'] as const)
+    for (const field of [
+      'account_id',
+      'category_transaction_id',
+      'metode',
+      'nominal',
+      'transaction_date',
+      'photos',
+    ] as const)
       if (body[field] !== undefined) patch[field] = body[field];
     if (body.note !== undefined) patch.note = body.note.trim();
     if (body.account_id !== undefined && body.account_id !== row.account_id)
@@ -134,7 +150,12 @@ export class TransactionService {
         await this.checkAccountOpen(accountId, date, tx);
         const columns: Record<string, unknown> = {};
         if (changes.category_transaction_id !== undefined) {
-          const category = await this.category(current.farm_id, changes.category_transaction_id as string, current, tx);
+          const category = await this.category(
+            current.farm_id,
+            changes.category_transaction_id as string,
+            current,
+            tx,
+          );
           columns.category_id = category.id;
           columns.type = category.type;
         }
