@@ -95,23 +95,25 @@ export function useStats<T>(
             : s,
         );
     });
-    api.get<T>(path, clean).then(
-      async (data) => {
+    const fromCache = async (error: unknown) => {
+      const cached = await db.financeStats.get(key);
+      if (!stopped)
+        setState({
+          data: cached?.data as T | undefined,
+          fetchedAt: cached?.fetchedAt,
+          error,
+          loading: false,
+        });
+    };
+    // Offline, the worker's HTTP cache could answer without saying how old the figures
+    // are: the phone's own copy, with its date, is what the screen shows.
+    if (globalThis.navigator?.onLine === false) void fromCache('offline');
+    else
+      api.get<T>(path, clean).then(async (data) => {
         const fetchedAt = Date.now();
         await db.financeStats.put({ key, farmId, data, fetchedAt });
         if (!stopped) setState({ data, fetchedAt, error: undefined, loading: false });
-      },
-      async (error) => {
-        const cached = await db.financeStats.get(key);
-        if (!stopped)
-          setState({
-            data: cached?.data as T | undefined,
-            fetchedAt: cached?.fetchedAt,
-            error,
-            loading: false,
-          });
-      },
-    );
+      }, fromCache);
     return () => {
       stopped = true;
     };
