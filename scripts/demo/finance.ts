@@ -1,90 +1,168 @@
-/**
- * Demo finance data for one farm (issue 16 "The demo farm generator adds finance data"),
- * written through the public API so authorization, validation and idempotency apply.
- * Ids come from the seeded PRNG, so running again with the same seed and `today`
- * stores nothing twice (creates are upserts by id).
- *
- * The lead wires this into the demo command (docs/architecture.md recipe step 10):
- *   await generateFinance(client, farmId, rng, { days: 60 });
- */
-import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_ID } from '../../src/shared/domain/finance.ts';
+import { addDays, at, daysBetween } from './calendar.ts';
+import type { DemoContext, DemoGenerator, RoundCycle } from './context.ts';
 
-/** What the generator needs of the demo command's API client (paths without /api). */
-export interface DemoApi {
-  post<T>(path: string, body: unknown): Promise<T>;
+/**
+ * Finance of the demo farm (issue 16 "The demo farm generator adds finance data"),
+ * through the public API: two accounts, a farm category of its own, the month's fixed
+ * costs (electricity, labour, fuel), and per round of cycles the seed bought at stocking,
+ * weekly feed and probiotics, and one harvest sale per pond whose cycle ended. Ids come
+ * from `ctx.id`, so a second run books nothing twice. Register it in GENERATORS of
+ * scripts/demo/load.ts (`[water, finance]`).
+ */
+const rupiah = (n: number, step = 50_000) => Math.max(step, Math.round(n / step) * step);
+
+function firstDay(ctx: DemoContext): string {
+  const starts = ctx.ponds.flatMap((p) => p.cycles.map((c) => c.start)).sort();
+  return starts[0] ?? addDays(ctx.today, -60);
 }
 
-export interface FinanceDemoOptions {
-  /** How many days back from `today` (default 60). */
-  days?: number;
-  /** The last day (YYYY-MM-DD, default today in UTC); fix it for repeatable runs. */
-  today?: string;
+function ids(ctx: DemoContext) {
+  const opened = at(firstDay(ctx), '07:00');
+  return {
+    cash: ctx.id('finance:account:cash', opened),
+    bank: ctx.id('finance:account:bank', opened),
+    transport: ctx.id('finance:category:transport', opened),
+  };
 }
 
-const DAY_MS = 86_400_000;
+async function book(
+  ctx: DemoContext,
+  key: string,
+  t: { account: string; category: string; nominal: number; day: string; metode: string; note: string },
+) {
+  await ctx.api.call('POST', '/transaction', {
+    transaction_record_id: ctx.id(`finance:tx:${key}`, at(t.day, '10:00')),
+    account_id: t.account,
+    category_transaction_id: t.category,
+    metode: t.metode,
+    nominal: t.nominal,
+    transaction_date: t.day,
+    note: t.note,
+  });
+}
 
-export async function generateFinance(
-  api: DemoApi,
-  farmId: string,
-  rng: () => number,
-  options: FinanceDemoOptions = {},
-): Promise<{ accounts: number; transactions: number }> {
-  const days = options.days ?? 60;
-  const today = Date.parse(`${options.today ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-  const day = (offset: number) => new Date(today - offset * DAY_MS).toISOString().slice(0, 10);
-  // Device-style UUIDv7 made from the PRNG: the same seed gives the same ids.
-  const id = (offset: number) =>
-    uuidv7({ msecs: today - offset * DAY_MS, random: Uint8Array.from({ length: 16 }, () => Math.floor(rng() * 256)) });
-  const between = (min: number, max: number, step = 50_000) => Math.round((min + rng() * (max - min)) / step) * step;
-
-  const cash = id(days);
-  const bank = id(days);
-  await api.post('/account', { account_id: cash, farm_id: farmId, name: 'Kas Tambak', created_at: day(days) });
-  await api.post('/account', { account_id: bank, farm_id: farmId, name: 'Rekening Bank', created_at: day(days) });
-  const transport = id(days);
-  await api.post('/account/category', {
+async function once(ctx: DemoContext): Promise<void> {
+  const { cash, bank, transport } = ids(ctx);
+  const start = firstDay(ctx);
+  await ctx.api.call('POST', '/account', {
+    account_id: cash,
+    farm_id: ctx.farmId,
+    name: 'Kas Tambak',
+    created_at: start,
+  });
+  await ctx.api.call('POST', '/account', {
+    account_id: bank,
+    farm_id: ctx.farmId,
+    name: 'Rekening Bank',
+    created_at: start,
+  });
+  await ctx.api.call('POST', '/account/category', {
     category_transaction_id: transport,
-    farm_id: farmId,
+    farm_id: ctx.farmId,
     type: 'out',
     category_icon: 'transport',
     category_transaction_name: 'Angkutan panen',
   });
-
-  let count = 0;
-  const book = async (offset: number, account: string, category: string, nominal: number, metode: string, note: string) => {
-    await api.post('/transaction', {
-      transaction_record_id: id(offset),
-      account_id: account,
-      category_transaction_id: category,
-      metode,
-      nominal,
-      transaction_date: day(offset),
-      note,
+  const rng = ctx.rngFor('finance:monthly');
+  const area = ctx.ponds.reduce((s, p) => s + p.area, 0);
+  for (
+    let month = `${start.slice(0, 7)}-01`;
+    daysBetween(month, ctx.today) >= 0;
+    month = addDays(`${month.slice(0, 7)}-28`, 7).replace(/-\d\d$/, '-01')
+  ) {
+    const day = daysBetween(month, start) > 0 ? start : month;
+    await book(ctx, `electricity:${month}`, {
+      account: bank,
+      category: BUILT_IN_ID.electricity,
+      nominal: rupiah((area / 10_000) * (1_800_000 + rng.float() * 600_000)),
+      day,
+      metode: 'transfer',
+      note: 'Listrik PLN',
     });
-    count += 1;
-  };
-
-  await book(days, bank, BUILT_IN_ID.seed, between(15_000_000, 25_000_000), 'transfer', 'Benur 300.000 ekor');
-  for (let offset = days; offset >= 0; offset -= 1) {
-    const weekday = (days - offset) % 7;
-    if (weekday === 1) await book(offset, bank, BUILT_IN_ID.feed, between(4_000_000, 9_000_000), 'transfer', 'Pakan udang');
-    if (weekday === 4 && rng() < 0.6)
-      await book(offset, cash, BUILT_IN_ID.probiotics, between(300_000, 1_200_000), 'cash', 'Probiotik');
-    if (weekday === 5 && rng() < 0.4) await book(offset, cash, BUILT_IN_ID.chemicals, between(200_000, 800_000), 'cash', 'Kapur dan kaporit');
-    if ((days - offset) % 14 === 3) await book(offset, cash, BUILT_IN_ID.fuel, between(500_000, 1_500_000), 'cash', 'Solar genset');
-    const date = new Date(today - offset * DAY_MS);
-    if (date.getUTCDate() === 1) {
-      await book(offset, bank, BUILT_IN_ID.electricity, between(2_000_000, 4_500_000), 'transfer', 'Listrik PLN');
-      await book(offset, cash, BUILT_IN_ID.labour, 4 * 2_500_000, 'cash', 'Gaji 4 pekerja');
-    }
-    if (rng() < 0.05) await book(offset, cash, BUILT_IN_ID.maintenance, between(150_000, 900_000), 'cash', 'Perbaikan kincir');
+    await book(ctx, `labour:${month}`, {
+      account: cash,
+      category: BUILT_IN_ID.labour,
+      nominal: Math.max(2, Math.round(ctx.ponds.length / 4)) * 2_500_000,
+      day,
+      metode: 'cash',
+      note: 'Gaji pekerja',
+    });
+    await book(ctx, `fuel:${month}`, {
+      account: cash,
+      category: BUILT_IN_ID.fuel,
+      nominal: rupiah(800_000 + rng.float() * 1_200_000),
+      day,
+      metode: 'cash',
+      note: 'Solar genset',
+    });
   }
-  // A partial harvest near the end: 1,200–1,800 kg at Rp 55,000–70,000 per kg.
-  const harvestDay = Math.min(days, 10);
-  const kg = Math.round(1200 + rng() * 600);
-  const price = Math.round((55_000 + rng() * 15_000) / 500) * 500;
-  await book(harvestDay, bank, BUILT_IN_ID['harvest-sale'], kg * price, 'transfer', `Panen parsial ${kg} kg`);
-  await book(harvestDay, cash, transport, between(500_000, 1_500_000), 'cash', 'Angkutan ke pengepul');
-  return { accounts: 2, transactions: count };
 }
+
+async function round(ctx: DemoContext, cycles: RoundCycle[]): Promise<void> {
+  if (cycles.length === 0) return;
+  const { cash, bank, transport } = ids(ctx);
+  const first = cycles[0].cycle;
+  const rng = ctx.rngFor(`finance:round:${first.id}`);
+  const stocked = cycles.reduce((s, c) => s + c.cycle.story.stocked, 0);
+  const start = cycles.map((c) => c.cycle.start).sort()[0] as string;
+  await book(ctx, `seed:${first.id}`, {
+    account: bank,
+    category: BUILT_IN_ID.seed,
+    nominal: rupiah(stocked * (45 + rng.float() * 10)),
+    day: start,
+    metode: 'transfer',
+    note: `Benur ${stocked.toLocaleString('id-ID')} ekor`,
+  });
+  const lastDay = cycles
+    .map((c) => c.cycle.end ?? ctx.today)
+    .sort()
+    .at(-1) as string;
+  const weeks = Math.floor(daysBetween(start, lastDay) / 7);
+  for (let w = 1; w <= weeks; w += 1) {
+    const day = addDays(start, w * 7);
+    // Feed rises with the biomass: about 0.2 kg per thousand shrimp a week early, ×6 late.
+    const kg = (stocked / 1000) * 0.2 * (1 + (5 * w) / Math.max(weeks, 1));
+    await book(ctx, `feed:${first.id}:${w}`, {
+      account: bank,
+      category: BUILT_IN_ID.feed,
+      nominal: rupiah(kg * (15_000 + rng.float() * 2_000)),
+      day,
+      metode: 'transfer',
+      note: `Pakan ${Math.round(kg)} kg`,
+    });
+    if (w % 2 === 0)
+      await book(ctx, `probiotic:${first.id}:${w}`, {
+        account: cash,
+        category: BUILT_IN_ID.probiotics,
+        nominal: rupiah(300_000 + rng.float() * 900_000),
+        day,
+        metode: 'cash',
+        note: 'Probiotik',
+      });
+  }
+  for (const { pond, cycle } of cycles) {
+    if (!cycle.end || daysBetween(cycle.end, ctx.today) < 0) continue;
+    const abw = 16 + rng.float() * 8;
+    const kg = Math.round((cycle.story.stocked * cycle.story.survival * abw * cycle.story.growth) / 1000);
+    const price = Math.round((55_000 + rng.float() * 15_000) / 500) * 500;
+    await book(ctx, `harvest:${cycle.id}`, {
+      account: bank,
+      category: BUILT_IN_ID['harvest-sale'],
+      nominal: kg * price,
+      day: cycle.end,
+      metode: 'transfer',
+      note: `Panen ${pond.name} ${kg.toLocaleString('id-ID')} kg`,
+    });
+    await book(ctx, `transport:${cycle.id}`, {
+      account: cash,
+      category: transport,
+      nominal: rupiah(kg * 300),
+      day: cycle.end,
+      metode: 'cash',
+      note: `Angkutan panen ${pond.name}`,
+    });
+  }
+}
+
+export const finance: DemoGenerator = { name: 'finance', once, round };

@@ -75,6 +75,25 @@ const id = {
   units: { squareMeter: 'm²' },
   roles: { 1: 'Admin', 2: 'Manajer', 3: 'Teknisi', 4: 'Pengamat' },
   tier: { pro: 'Pro', free: 'Gratis' },
+  photos: {
+    label: 'Foto',
+    take: 'Ambil foto',
+    choose: 'Pilih dari galeri',
+    processing: 'Menyiapkan foto…',
+    alt: 'Foto {{n}}',
+    remove: 'Hapus foto {{n}}',
+    full: 'Maksimal {{max}} foto.',
+    notImage: 'Berkas itu bukan foto. Pilih gambar JPEG, PNG atau WebP.',
+    readFailed: 'Foto tidak dapat dibaca. Coba ambil lagi.',
+    failed: 'Gagal diunggah: {{reason}}',
+    status: {
+      new: 'Disimpan saat Anda menyimpan',
+      pending: 'Di ponsel, menunggu sinyal',
+      uploading: 'Mengunggah…',
+      uploaded: 'Terunggah',
+      failed: 'Gagal diunggah',
+    },
+  },
 };
 
 export type UiCatalog = typeof id;
@@ -155,6 +174,25 @@ const en: UiCatalog = {
   units: { squareMeter: 'm²' },
   roles: { 1: 'Admin', 2: 'Manager', 3: 'Technician', 4: 'Viewer' },
   tier: { pro: 'Pro', free: 'Free' },
+  photos: {
+    label: 'Photos',
+    take: 'Take a photo',
+    choose: 'Choose from gallery',
+    processing: 'Preparing the photo…',
+    alt: 'Photo {{n}}',
+    remove: 'Remove photo {{n}}',
+    full: 'At most {{max}} photos.',
+    notImage: 'That file is not a photo. Choose a JPEG, PNG or WebP image.',
+    readFailed: 'The photo could not be read. Try taking it again.',
+    failed: 'Upload failed: {{reason}}',
+    status: {
+      new: 'Saved when you save',
+      pending: 'On this phone, waiting for signal',
+      uploading: 'Uploading…',
+      uploaded: 'Uploaded',
+      failed: 'Upload failed',
+    },
+  },
 };
 
 export const uiLocales = { id, en };

@@ -2,6 +2,8 @@ import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
+import type { RecordPhoto } from '#shared/contracts/photos';
+import type { Sampling } from '#shared/contracts/sampling';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 
@@ -47,6 +49,12 @@ export type AnyRow = ServerRecord & SyncFields;
 /** A farm's water standard per parameter; `key` = `<farm_id>:<parameter>` (the API has no row id for defaults). */
 export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
 
+/**
+ * A photo of a record (src/local/photos.ts): the server's fields once uploaded (`url`),
+ * and until then the resized image itself. `blob` is kept until the server confirmed the
+ * upload; `url` is null before that.
+ */
+export type PhotoRow = Omit<RecordPhoto, 'url'> & { url: string | null; blob?: Blob };
 /** One statistics answer as last fetched: `key` = `<farmId>:<route>?<query>`. */
 export interface FinanceStatsRow {
   key: string;
@@ -119,6 +127,8 @@ export const MIRROR_TABLES = [
   'waterGeneral',
   'waterChemical',
   'waterBiological',
+  'samplings',
+  'photos',
   'financeAccounts',
   'financeCategories',
   'financeTransactions',
@@ -134,6 +144,8 @@ export class TambakDb extends Dexie {
   waterGeneral!: Table<Local<WaterReading<'general'>>, string>;
   waterChemical!: Table<Local<WaterReading<'chemical'>>, string>;
   waterBiological!: Table<Local<WaterReading<'biological'>>, string>;
+  samplings!: Table<Local<Sampling>, string>;
+  photos!: Table<Local<PhotoRow>, string>;
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
   syncState!: Table<SyncStateRow, string>;
@@ -159,6 +171,11 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+    });
+    // Issue 14, sampling helper: growth samplings and the photos of every record type.
+    this.version(3).stores({
+      samplings: 'id, farm_id, pond_id, cycle_id, sampled_on',
+      photos: 'id, farm_id, [record_type+record_id]',
     });
     // Finance (issue 16): accounts, categories (built-ins have farm_id null), transactions,
     // and the last statistics answers.

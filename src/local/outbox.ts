@@ -224,7 +224,7 @@ export async function deleteRecord(
       return;
     }
     if (!resource.deleteUrl) throw new LocalWriteError('not-supported', `${resource.name} cannot be deleted`);
-    const url = resource.deleteUrl(id);
+    const url = resource.deleteUrl(id, row);
     let entryId: string;
     if (onDevice && owner.kind !== 'action') {
       entryId = owner.id;

@@ -1,4 +1,6 @@
 import type { AnyRow, OutboxKind, ServerRecord } from '#local/db';
+import { photoDeleteUrl } from '#shared/contracts/photos';
+import { SAMPLING_SIGNS } from '#shared/contracts/sampling';
 import { WATER_FIELDS } from '#shared/domain/water-fields';
 
 /**
@@ -17,7 +19,8 @@ export interface ResourceDescriptor {
   /** Device-made ids are only safe where the server accepts them (upsert by id). */
   create?: { url: string; bulk: boolean };
   updateUrl?: (id: string) => string;
-  deleteUrl?: (id: string) => string;
+  /** `row`: the record being deleted (a photo's delete URL depends on its record type). */
+  deleteUrl?: (id: string, row?: ServerRecord) => string;
   /**
    * GET list answering ListEnvelope: `{ data: T[], server_time }`. `since: false` for lists
    * the server always answers whole (farms): every answer is then a full snapshot and a
@@ -124,6 +127,39 @@ export const WATER_GENERAL = water('general', 'waterGeneral');
 export const WATER_CHEMICAL = water('chemical', 'waterChemical');
 export const WATER_BIOLOGICAL = water('biological', 'waterBiological');
 
+/** Growth samplings (issue 14): several ponds per entry, sent as one bulk POST. */
+export const SAMPLINGS: ResourceDescriptor = {
+  name: 'samplings',
+  table: 'samplings',
+  scope: 'farm',
+  create: { url: '/api/sampling/bulk', bulk: true },
+  pull: { url: '/api/sampling' },
+  ...crud('sampling'),
+  updateFields: ['sampled_on', 'shrimp_count', 'sample_weight', ...SAMPLING_SIGNS, 'note'],
+};
+/**
+ * Photos of every record type (src/local/photos.ts): a create is the upload itself
+ * (`POST /api/photos`, multipart: the transport sends a body holding a Blob as
+ * form-data), queued behind the record it belongs to, so FIFO delivers the record first.
+ * The answer (the stored photo with its `url`) settles the row.
+ */
+export const PHOTOS: ResourceDescriptor = {
+  name: 'photos',
+  table: 'photos',
+  scope: 'farm',
+  create: { url: '/api/photos', bulk: false },
+  pull: { url: '/api/photos' },
+  deleteUrl: (id, row) => photoDeleteUrl(String(row?.record_type ?? ''), id),
+  toBody: (row) => ({
+    id: row.id,
+    record_type: row.record_type,
+    record_id: row.record_id,
+    width: row.width ?? undefined,
+    height: row.height ?? undefined,
+    file: row.blob,
+  }),
+};
+
 /**
  * Finance (issue 16). Transactions: the mirror keeps the last RECENT_FINANCE_DAYS (the
  * screens' periods); older ones are read online. Built-in categories come with farm_id
@@ -211,6 +247,8 @@ for (const r of [
   WATER_GENERAL,
   WATER_CHEMICAL,
   WATER_BIOLOGICAL,
+  SAMPLINGS,
+  PHOTOS,
   FINANCE_ACCOUNTS,
   FINANCE_CATEGORIES,
   FINANCE_TRANSACTIONS,

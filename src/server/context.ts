@@ -9,12 +9,16 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
+import { DemoRepository } from './modules/demo/demo.repository.ts';
+import { DemoService } from './modules/demo/demo.service.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { createFinanceModules } from './modules/finance/finance-modules.ts';
 import type { ProductionSources } from './modules/finance/production-sources.ts';
+import { PhotoRepository } from './modules/photos/photos.repository.ts';
+import { PhotoService } from './modules/photos/photos.service.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -101,6 +105,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   const syncFarmGroup = (farmId: string) => chat.farmSync.afterFarmChange(farmId);
   farmModules.farms.chatSync = syncFarmGroup;
   farmModules.userFarms.chatSync = syncFarmGroup;
+  const uploads = new UploadService(new UploadRepository(db), new FileStore(config.dataDir));
   return {
     config,
     db: db as Db,
@@ -115,7 +120,9 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createWaterModules({ db, farmAccess }),
     chat,
     push,
-    uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
+    demo: new DemoService(new DemoRepository(db)),
+    uploads,
+    photos: new PhotoService({ photos: new PhotoRepository(db), uploads, access: farmAccess }),
     ...createFinanceModules({ db, farmAccess, sources: deps.productionSources }),
   };
 }

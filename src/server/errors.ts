@@ -23,6 +23,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'unsupported-media-type': 415,
   'file-too-large': 413,
   'file-type-not-allowed': 415,
+  'demo-unavailable': 404,
   internal: 500,
   'finance-account-closed': 409,
   'finance-account-in-use': 409,

@@ -6,9 +6,11 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
+import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -53,6 +55,8 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chatRoutes(typed, ctx);
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
+  demoRoutes(typed, ctx);
+  photosRoutes(typed, ctx);
   financeRoutes(typed, ctx);
   financeStatsRoutes(typed, ctx);
 }

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'chat-owner-cannot-leave',
   'chat-owner-needs-admin',
   'chat-farm-group',
+  'demo-unavailable',
   'finance-account-closed',
   'finance-account-in-use',
   'finance-already-booked',

@@ -23,7 +23,8 @@ const RUNS = Number(process.argv[2] ?? 30);
 const YEARS = 5;
 const PER_DAY = 50;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tambak-bench-pg-'));
@@ -31,7 +32,12 @@ async function main() {
   await cluster.createDatabase('bench');
   const db = createDb(cluster.url('bench'), 10);
   await migrateToLatest(db);
-  const config = loadConfig({ NODE_ENV: 'test', STATIC_DIR: '', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STATIC_DIR: '',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   const app = await buildApp(config, { db });
   try {
     const owner = await quickUser(app, 'bench');
@@ -42,7 +48,16 @@ async function main() {
     for (const farmId of [farm.farmId, other.farmId]) {
       const ids = farmId === farm.farmId ? accounts : [uuidv7()];
       for (const [i, id] of ids.entries())
-        await db.insertInto('finance_accounts').values({ id, farm_id: farmId, name: `Akun ${i + 1}`, start_date: '2020-01-01', created_by: owner.id }).execute();
+        await db
+          .insertInto('finance_accounts')
+          .values({
+            id,
+            farm_id: farmId,
+            name: `Akun ${i + 1}`,
+            start_date: '2020-01-01',
+            created_by: owner.id,
+          })
+          .execute();
       const categories = BUILT_IN_CATEGORIES.map((c) => `('${c.id}'::uuid, '${c.type}')`).join(', ');
       const started = performance.now();
       await sql`
@@ -55,17 +70,28 @@ async function main() {
           offset (n % ${BUILT_IN_CATEGORIES.length}) limit 1) c`.execute(db);
       await sql`analyze finance_transactions`.execute(db);
       if (farmId === farm.farmId)
-        console.log(`inserted ${YEARS * 365 * PER_DAY} transactions in ${Math.round(performance.now() - started)} ms`);
+        console.log(
+          `inserted ${YEARS * 365 * PER_DAY} transactions in ${Math.round(performance.now() - started)} ms`,
+        );
     }
     const f = farm.farmId;
     const routes: [string, string][] = [
       ['totalTransaction (5 years)', `/api/totalTransaction?farm_id=${f}`],
-      ['totalTransaction (1 account, 1 year)', `/api/totalTransaction?farm_id=${f}&account_id=${accounts[0]}&from=2024-01-01&to=2024-12-31`],
+      [
+        'totalTransaction (1 account, 1 year)',
+        `/api/totalTransaction?farm_id=${f}&account_id=${accounts[0]}&from=2024-01-01&to=2024-12-31`,
+      ],
       ['chartCashFlowPerMonth (5 years)', `/api/chartCashFlowPerMonth?farm_id=${f}`],
-      ['chartCashFlowPerMonth (1 year)', `/api/chartCashFlowPerMonth?farm_id=${f}&from=2024-01-01&to=2024-12-31`],
+      [
+        'chartCashFlowPerMonth (1 year)',
+        `/api/chartCashFlowPerMonth?farm_id=${f}&from=2024-01-01&to=2024-12-31`,
+      ],
       ['arusKasPercategory (month)', `/api/arusKasPercategoryFilterByMonth?farm_id=${f}&month=2024-06`],
       ['arusKasPercategory (5 years)', `/api/arusKasPercategoryFilterByMonth?farm_id=${f}`],
-      ['groupTransaction (1 year, out)', `/api/groupTransaction?farm_id=${f}&type=out&from=2024-01-01&to=2024-12-31`],
+      [
+        'groupTransaction (1 year, out)',
+        `/api/groupTransaction?farm_id=${f}&type=out&from=2024-01-01&to=2024-12-31`,
+      ],
       ['analysHpp (5 years)', `/api/analysHpp?farm_id=${f}`],
       ['getProductivitas', `/api/getProductivitas?farm_id=${f}`],
       ['GET /account (totals)', `/api/account?farm_id=${f}`],
@@ -81,7 +107,9 @@ async function main() {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) times.push(await call());
       times.sort((a, b) => a - b);
-      console.log(`${label.padEnd(40)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms   p95 ${pct(times, 95).toFixed(1).padStart(7)} ms`);
+      console.log(
+        `${label.padEnd(40)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms   p95 ${pct(times, 95).toFixed(1).padStart(7)} ms`,
+      );
     }
   } finally {
     await app.close();

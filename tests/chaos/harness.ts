@@ -9,9 +9,9 @@ import { readSummary } from '#local/sync/summary';
 import { createFetchTransport } from '#local/sync/transport';
 import { FakeLocks, TestEnv } from '#local/test-kit';
 import type { Cycle } from '#shared/contracts/cycle';
+import { Rng } from '../../scripts/lib/prng.ts';
 import { type CheckResult, check } from './checker.ts';
 import { type ChaosTable, Ledger } from './ledger.ts';
-import { Rng } from './prng.ts';
 import { createFarm, type World } from './world.ts';
 
 /**

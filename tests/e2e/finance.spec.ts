@@ -34,9 +34,22 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await finance.addAccount('Kas Tambak', `${y}-01-01`);
 
   await finance.tab('Transaksi');
-  await finance.record({ type: 'Pemasukan', category: 'Penjualan panen', amount: '10.000.000', date: `${y}-03-10` });
-  await finance.record({ type: 'Pengeluaran', category: 'Pakan', amount: '2.500.000', date: `${y}-03-12`, note: 'Pakan 10 sak' });
-  await expect.poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 20_000 }).toBe(2);
+  await finance.record({
+    type: 'Pemasukan',
+    category: 'Penjualan panen',
+    amount: '10.000.000',
+    date: `${y}-03-10`,
+  });
+  await finance.record({
+    type: 'Pengeluaran',
+    category: 'Pakan',
+    amount: '2.500.000',
+    date: `${y}-03-12`,
+    note: 'Pakan 10 sak',
+  });
+  await expect
+    .poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 20_000 })
+    .toBe(2);
 
   // No signal: the third entry is saved on the phone and waits in the outbox.
   await phone.setOffline(true);
@@ -44,9 +57,13 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await page.getByLabel('Dari').fill(`${y}-01-01`);
   await page.getByLabel('Sampai').fill(`${y}-12-31`);
   await expect(page.getByTestId('finance-transaction')).toHaveCount(3);
-  await expect(page.getByTestId('finance-transaction').filter({ hasText: 'Benur' })).toContainText('Menunggu');
+  await expect(page.getByTestId('finance-transaction').filter({ hasText: 'Benur' })).toContainText(
+    'Menunggu',
+  );
   await phone.setOffline(false);
-  await expect.poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 30_000 }).toBe(3);
+  await expect
+    .poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 30_000 })
+    .toBe(3);
 
   // Statistics over the year: income 10,000,000; expenses 2,500,000 + 1,200,000 = 3,700,000.
   await finance.tab('Statistik');
@@ -83,7 +100,9 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await finance.closeAccount('Kas Tambak', `${y}-12-31`);
   await expect(page.getByTestId('finance-account')).toContainText('Ditutup');
   const accounts = await expect
-    .poll(async () => (await api.get<{ is_open: boolean }[]>(`/account?farm_id=${farmId}`))[0]?.is_open, { timeout: 20_000 })
+    .poll(async () => (await api.get<{ is_open: boolean }[]>(`/account?farm_id=${farmId}`))[0]?.is_open, {
+      timeout: 20_000,
+    })
     .toBe(false);
   void accounts;
   const [account] = await api.get<{ account_id: string }[]>(`/account?farm_id=${farmId}`);
@@ -104,7 +123,10 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await expect(finance.dialog()).toContainText('Buat atau buka akun terlebih dahulu.');
 });
 
-test('finance hidden on a farm, or not permitted: no screen, no link, 404 from the API', async ({ browser, request }) => {
+test('finance hidden on a farm, or not permitted: no screen, no link, 404 from the API', async ({
+  browser,
+  request,
+}) => {
   const owner = await apiSignUp(request, 'Rahasia', uniqueEmail('pemilik-rahasia'));
   const api = new ApiAs(request, owner.token);
   const { farmId } = await apiFarm(api, 'Tambak Rahasia', ['Kolam 1']);
@@ -117,7 +139,9 @@ test('finance hidden on a farm, or not permitted: no screen, no link, 404 from t
     headers: { authorization: `Bearer ${owner.token}` },
     data: { is_hide_finance: true },
   });
-  const hidden = await request.get(`/api/account?farm_id=${farmId}`, { headers: { authorization: `Bearer ${owner.token}` } });
+  const hidden = await request.get(`/api/account?farm_id=${farmId}`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
   expect(hidden.status()).toBe(404);
   await page.goto(`/farm/${farmId}/finance`);
   await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));

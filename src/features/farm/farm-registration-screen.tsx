@@ -11,6 +11,7 @@ import { api } from '#local/api-client';
 import { getDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
 import type { Farm } from '#shared/contracts/farm';
+import { DemoOffer } from './demo-offer.tsx';
 
 const schema = yup.object({ name: yup.string().trim().required().max(100) });
 
@@ -59,6 +60,7 @@ export function FarmRegistrationScreen() {
           </FormikForm>
         </Formik>
       </Card>
+      <DemoOffer />
       {session?.user && (
         <p className="muted center">
           {t('registration.signedInAs', { name: session.user.username })}{' '}

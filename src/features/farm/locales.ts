@@ -36,6 +36,13 @@ const id = {
     enterOnly: 'Bisa input data',
     enterAndFixOwn: 'Input & ubah data sendiri 24 jam',
   },
+  demo: {
+    title: 'Ingin melihat-lihat dulu?',
+    intro:
+      'Buka tambak demo: 50 kolam dengan data dua tahun (kualitas air, siklus, dan lainnya). Hanya untuk dilihat, tidak bisa diubah.',
+    open: 'Buka tambak demo',
+    opening: 'Membuka tambak demo…',
+  },
 };
 
 export type FarmCatalog = typeof id;
@@ -75,6 +82,13 @@ const en: FarmCatalog = {
     viewOnly: 'View only',
     enterOnly: 'Can enter data',
     enterAndFixOwn: 'Enter & fix own data 24 h',
+  },
+  demo: {
+    title: 'Want to look around first?',
+    intro:
+      'Open the demo farm: 50 ponds with two years of data (water quality, cycles and more). View only; nothing can be changed.',
+    open: 'Open the demo farm',
+    opening: 'Opening the demo farm…',
   },
 };
 

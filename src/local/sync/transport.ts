@@ -39,14 +39,15 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
     if (token) all.Authorization = `Bearer ${token}`;
     const language = options.getLanguage?.();
     if (language) all['Accept-Language'] = language;
-    if (body !== undefined && body !== null) all['Content-Type'] = 'application/json';
+    const form = formDataOf(body);
+    if (body !== undefined && body !== null && !form) all['Content-Type'] = 'application/json';
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
       const response = await fetchFn(url, {
         method,
         headers: all,
-        body: body === undefined || body === null ? undefined : JSON.stringify(body),
+        body: form ?? (body === undefined || body === null ? undefined : JSON.stringify(body)),
         signal: abort.signal,
         credentials: 'same-origin',
       });
@@ -55,6 +56,30 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
       clearTimeout(timer);
     }
   };
+}
+
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/png': 'png' };
+
+/**
+ * A body holding a Blob (a photo upload, src/local/photos.ts) goes as multipart/form-data:
+ * the other fields first as text (null and undefined left out), then each Blob as a file
+ * named after the body's id. The browser sets the Content-Type with its boundary. Any
+ * other body is JSON.
+ */
+export function formDataOf(body: unknown): FormData | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (!entries.some(([, value]) => value instanceof Blob)) return null;
+  const form = new FormData();
+  for (const [name, value] of entries) {
+    if (value === null || value === undefined || value instanceof Blob) continue;
+    form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const id = String((body as { id?: unknown }).id ?? 'file');
+  for (const [name, value] of entries) {
+    if (value instanceof Blob) form.append(name, value, `${id}.${EXTENSION[value.type] ?? 'bin'}`);
+  }
+  return form;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -2,8 +2,10 @@ import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
+import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
+import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
@@ -27,5 +29,7 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   chatGroupAuthz,
   pushAuthz,
   uploadsAuthz,
+  demoAuthz,
+  photosAuthz,
   financeAuthz,
 ];

@@ -51,7 +51,8 @@ export class FarmGroupSync {
     if (this.selected.size > 0 && !this.selected.has(farmId.toLowerCase())) return 'skipped';
     const guid = farmGroupId(farmId);
     const farm = await this.d.groups.farm(farmId);
-    if (!farm || farm.deleted_at) {
+    // The demo farm's visitors do not know each other: it has no group.
+    if (!farm || farm.deleted_at || farm.is_demo) {
       const existing = await this.d.groups.farmGroup(farmId);
       if (existing) await this.d.groupService.deleteGroup(existing.guid, existing.owner);
       return 'deleted';

@@ -315,7 +315,7 @@ export class GroupRepository {
   farm(farmId: string, db: DbOrTx = this.db) {
     return db
       .selectFrom('farms')
-      .select(['id', 'name', 'created_by', 'deleted_at'])
+      .select(['id', 'name', 'created_by', 'deleted_at', 'is_demo'])
       .where('id', '=', farmId)
       .executeTakeFirst();
   }

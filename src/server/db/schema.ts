@@ -85,6 +85,8 @@ export interface FarmsTable extends MergeColumns {
   name: string;
   status: Generated<number>;
   is_hide_finance: Generated<boolean>;
+  /** The one farm `npm run demo` loads, open read-only to every user (migration 0018). */
+  is_demo: Generated<boolean>;
   created_by: string;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -418,6 +420,23 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** A photo of a production record (migration 0014); the id comes from the device. */
+export interface RecordPhotosTable {
+  id: string;
+  farm_id: string;
+  pond_id: string | null;
+  record_type: string;
+  record_id: string;
+  upload_id: string;
+  mime_type: string;
+  width: number | null;
+  height: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 /** Finance (migration 0017, ADR 0017): money in BIGINT, read back as text (pg int8). */
 export interface FinanceAccountsTable extends MergeColumns {
   id: string;
@@ -500,6 +519,7 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_events: ChatEventsTable;
   uploads: UploadsTable;
+  record_photos: RecordPhotosTable;
   finance_accounts: FinanceAccountsTable;
   finance_categories: FinanceCategoriesTable;
   finance_transactions: FinanceTransactionsTable;

@@ -27,6 +27,8 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'chat', description: 'Direct messages, groups, polls and calls' },
   { name: 'uploads', description: 'Files attached to chat and records' },
   { name: 'push', description: 'Web Push subscriptions' },
+  { name: 'photos', description: 'Photos of production records, uploaded once by the device-made id' },
+  { name: 'sampling', description: 'Growth sampling of ponds' },
 ];
 
 const ERRORS: Record<number, string> = {

@@ -51,6 +51,7 @@ const id = {
     'chat-owner-cannot-leave': 'Pemilik grup tidak dapat keluar dari grup.',
     'chat-owner-needs-admin': 'Jadikan anggota lain admin sebelum Anda, pemilik grup, keluar.',
     'chat-farm-group': 'Anggota grup tambak mengikuti pengguna tambak; ubah di pengaturan pengguna tambak.',
+    'demo-unavailable': 'Tambak demo belum dimuat di server ini.',
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
     /** For actions that are never queued (chat, uploads): nothing was saved. */
     'network-live': 'Tidak ada koneksi. Coba lagi saat online.',
@@ -192,6 +193,7 @@ const en: MessageCatalog = {
     'chat-owner-cannot-leave': 'The group owner cannot leave the group.',
     'chat-owner-needs-admin': 'As the group owner, make another member an admin before you leave.',
     'chat-farm-group': "A farm group follows the farm's users; change them in the farm's user settings.",
+    'demo-unavailable': 'The demo farm is not loaded on this server.',
     network: 'No connection. The data is saved and will be sent when online.',
     'network-live': 'No connection. Try again when online.',
     'finance-account-closed':

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newId } from '#local/ids';
+import { Rng } from '../../../scripts/lib/prng.ts';
 import { type CheckResult, check } from '../checker.ts';
 import { type ChaosTable, Ledger } from '../ledger.ts';
-import { Rng } from '../prng.ts';
 import { createFarm, type World } from '../world.ts';
 import type { ChaosApi, Snapshot } from './page-api.ts';
 import { pageApiScript } from './page-bundle.ts';

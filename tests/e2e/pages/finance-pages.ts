@@ -27,7 +27,13 @@ export class FinancePages {
     await expect(this.page.getByTestId('finance-account').filter({ hasText: name })).toBeVisible();
   }
 
-  async record(t: { type: 'Pemasukan' | 'Pengeluaran'; category: string; amount: string; date: string; note?: string }) {
+  async record(t: {
+    type: 'Pemasukan' | 'Pengeluaran';
+    category: string;
+    amount: string;
+    date: string;
+    note?: string;
+  }) {
     await this.page.getByRole('button', { name: 'Catat transaksi' }).click();
     const d = this.dialog();
     await d.getByLabel('Jenis').selectOption({ label: t.type });

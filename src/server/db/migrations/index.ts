@@ -7,7 +7,9 @@ import * as m0007 from './0007_uploads.ts';
 import * as m0008 from './0008_access_notify.ts';
 import * as m0011 from './0011_field_merge.ts';
 import * as m0012 from './0012_stocks_and_sampling.ts';
+import * as m0014 from './0014_record_photos.ts';
 import * as m0017 from './0017_finance.ts';
+import * as m0018 from './0018_demo_farm.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -23,5 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008_access_notify': m0008,
   '0011_field_merge': m0011,
   '0012_stocks_and_sampling': m0012,
+  '0014_record_photos': m0014,
+  '0018_demo_farm': m0018,
   '0017_finance': m0017,
 };

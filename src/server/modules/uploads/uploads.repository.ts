@@ -15,4 +15,8 @@ export class UploadRepository {
   find(id: string, db: DbOrTx = this.db): Promise<UploadRow | undefined> {
     return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
   }
+
+  async remove(id: string, db: DbOrTx = this.db): Promise<void> {
+    await db.deleteFrom('uploads').where('id', '=', id).execute();
+  }
 }

@@ -4,7 +4,14 @@ import { AppError, notFound } from '../../errors.ts';
 import { FileStore, UploadStreamError, UploadTooLargeError } from '../../storage/file-store.ts';
 import { contentDisposition, safeName } from '../../storage/safe-name.ts';
 import { sniffUpload } from '../../storage/sniff.ts';
-import { FILE_LIMIT, isInline, limitOf, servedContentType } from '../../storage/upload-policy.ts';
+import {
+  FILE_LIMIT,
+  isInline,
+  kindOf,
+  limitOf,
+  servedContentType,
+  type UploadKind,
+} from '../../storage/upload-policy.ts';
 import type { UploadRepository, UploadRow } from './uploads.repository.ts';
 
 export interface IncomingFile {
@@ -22,7 +29,7 @@ export interface ServedFile {
   headers: Record<string, string>;
 }
 
-const urlOf = (id: string) => `/api/files/${id}`;
+export const urlOf = (id: string) => `/api/files/${id}`;
 
 /** A multipart body cut off or malformed on the way: the sender's fault, 400. */
 export const brokenUpload = () =>
@@ -45,6 +52,19 @@ export class UploadService {
   ) {}
 
   async upload(userId: string, file: IncomingFile): Promise<UploadedFile> {
+    const { id, name, mime_type, size } = await this.keepFile(userId, file);
+    return { url: urlOf(id), name, mime_type, size };
+  }
+
+  /**
+   * Receives, checks and keeps one file; `kinds` narrows the allowed types (a record
+   * photo takes images only). Answers the new upload's id; other modules refer to it.
+   */
+  async keepFile(
+    userId: string,
+    file: IncomingFile,
+    kinds?: readonly UploadKind[],
+  ): Promise<{ id: string; name: string; mime_type: string; size: number }> {
     const name = safeName(file.filename);
     let received: Awaited<ReturnType<FileStore['receive']>>;
     try {
@@ -59,7 +79,8 @@ export class UploadService {
     try {
       if (received.size === 0) throw new AppError('file-empty');
       const mime = await sniffUpload(received.tmpPath, received.size, file.mimetype ?? '', name);
-      if (!mime) throw new AppError('file-type-not-allowed');
+      if (!mime || (kinds && !kinds.includes(kindOf(mime) as UploadKind)))
+        throw new AppError('file-type-not-allowed');
       if (received.size > limitOf(mime)) throw new AppError('file-too-large');
       const id = FileStore.newId();
       await this.store.keep(received.tmpPath, id);
@@ -76,11 +97,17 @@ export class UploadService {
         await this.store.remove(id);
         throw error;
       }
-      return { url: urlOf(id), name, mime_type: mime, size: received.size };
+      return { id, name, mime_type: mime, size: received.size };
     } finally {
       // Gone already when kept (renamed); removes a refused file.
       await this.store.discard(received.tmpPath);
     }
+  }
+
+  /** Removes an upload nothing refers to (a photo upload that lost a race to its replay). */
+  async discard(id: string): Promise<void> {
+    await this.repo.remove(id);
+    await this.store.remove(id);
   }
 
   /** The file behind a URL id, with its headers; 404 for a malformed, unknown or lost id. */

@@ -1,0 +1,145 @@
+import { at, cycleDays, daysBetween } from './calendar.ts';
+import type { DemoContext, DemoGenerator, DemoLifecycle, DemoRow, RoundCycle } from './context.ts';
+import { abwAt, aliveAt, type CycleStory, pricePerKg } from './growth.ts';
+
+const HATCHERIES = [
+  'Hatchery Situbondo',
+  'Benur Anyer',
+  'Hatchery Lampung Selatan',
+  'Benur Rembang',
+  'Hatchery Bali Utara',
+];
+const kg = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Partial harvest of about 15 % of the shrimp around DOC 70–85, in four cycles of ten. */
+function partialHarvest(ctx: DemoContext, cycle: RoundCycle['cycle']) {
+  const rng = ctx.rngFor(`partial:${cycle.id}`);
+  const doc = rng.int(70, 85);
+  if (!rng.chance(0.4) || doc >= cycle.story.lastDoc - 10) return null;
+  const abw = abwAt(cycle.story, doc);
+  const count = Math.round(aliveAt(cycle.story, doc) * (0.12 + rng.float() * 0.06));
+  return { doc, abw, count };
+}
+
+/** Stocking opens each cycle; the final (total) harvest closes the ones that ended. */
+export const stockLifecycle: DemoLifecycle = {
+  async open(ctx, round) {
+    for (const { pond, cycle } of round) {
+      const rng = ctx.rngFor(`stock:${cycle.id}`);
+      const s = cycle.story;
+      await ctx.api.call('POST', '/stock', {
+        stock_id: ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00')),
+        cycle_id: cycle.id,
+        pond_id: pond.id,
+        stock_date: cycle.start,
+        seed_net: Math.round(s.stocked / 1.05),
+        seed_actual: s.stocked,
+        seed_source: rng.pick(HATCHERIES),
+        pl_age: rng.int(8, 12),
+        bags: Math.ceil(s.stocked / 2000),
+      });
+    }
+  },
+  async close(ctx, round) {
+    for (const { cycle } of round) {
+      if (!cycle.end) continue;
+      const s = cycle.story;
+      const partial = partialHarvest(ctx, cycle);
+      const abw = abwAt(s, s.lastDoc);
+      const alive = aliveAt(s, s.lastDoc) - (partial?.count ?? 0) - deathsRecorded(ctx, cycle);
+      const size = Math.round(1000 / abw);
+      await ctx.api.call('POST', '/harvest', {
+        harvest_id: ctx.id(`harvest:total:${cycle.id}`, at(cycle.end, '05:00')),
+        stock_id: ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00')),
+        harvested_on: cycle.end,
+        type: 'total',
+        weight_kg: kg((alive * abw) / 1000),
+        size,
+        price_per_kg: pricePerKg(size),
+      });
+    }
+  },
+};
+
+/** The deaths a keeper finds and records: every few days some, now and then a bad day. */
+function deathRows(
+  ctx: DemoContext,
+  cycle: RoundCycle['cycle'],
+): { day: string; count: number; abw: number }[] {
+  const rng = ctx.rngFor(`deaths:${cycle.id}`);
+  const rows: { day: string; count: number; abw: number }[] = [];
+  for (const day of cycleDays(cycle, ctx.today)) {
+    const doc = daysBetween(cycle.start, day) + 1;
+    if (doc < 10 || (cycle.end && day === cycle.end) || !rng.chance(0.3)) continue;
+    const bad = rng.chance(0.04);
+    const count = bad ? rng.int(800, 3000) : rng.int(20, 250);
+    rows.push({ day, count, abw: abwAt(cycle.story, doc) });
+  }
+  return rows;
+}
+
+function deathsRecorded(ctx: DemoContext, cycle: RoundCycle['cycle']): number {
+  return deathRows(ctx, cycle).reduce((sum, r) => sum + r.count, 0);
+}
+
+/** Weekly growth samples from DOC 21: about a hundred shrimp weighed, signs counted. */
+function samplingRows(ctx: DemoContext, pondId: string, cycle: RoundCycle['cycle']): DemoRow[] {
+  const rng = ctx.rngFor(`sampling:${cycle.id}`);
+  const rows: DemoRow[] = [];
+  const s: CycleStory = cycle.story;
+  for (let doc = 21; doc < s.lastDoc; doc += 7) {
+    const day = cycleDays(cycle, ctx.today)[doc - 1];
+    if (!day) break;
+    const count = rng.int(80, 120);
+    const weight = Math.round(count * abwAt(s, doc) * (0.95 + rng.float() * 0.1) * 10) / 10;
+    rows.push({
+      id: ctx.id(`sampling:${cycle.id}:${doc}`, at(day, '08:00')),
+      pond_id: pondId,
+      cycle_id: cycle.id,
+      sampled_on: day,
+      shrimp_count: count,
+      sample_weight: weight,
+      hollow: rng.int(0, 3),
+      molting: rng.int(0, 8),
+      pale: rng.int(0, 2),
+      undersize: rng.int(0, 6),
+      red_leg: rng.chance(0.1) ? rng.int(1, 3) : 0,
+      red_tail: rng.chance(0.05) ? 1 : 0,
+    });
+  }
+  return rows;
+}
+
+/** Samplings, deaths and partial harvests of a round, while its cycles are open. */
+async function productionRound(ctx: DemoContext, round: RoundCycle[]): Promise<void> {
+  const samplings = round.flatMap(({ pond, cycle }) => samplingRows(ctx, pond.id, cycle));
+  await ctx.api.bulk('/sampling/bulk', samplings);
+  for (const { cycle } of round) {
+    const stockId = ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00'));
+    for (const d of deathRows(ctx, cycle)) {
+      await ctx.api.call('POST', '/death', {
+        death_id: ctx.id(`death:${cycle.id}:${d.day}`, at(d.day, '07:30')),
+        stock_id: stockId,
+        died_on: d.day,
+        count: d.count,
+        total_weight_kg: kg((d.count * d.abw) / 1000),
+      });
+    }
+    const partial = partialHarvest(ctx, cycle);
+    if (partial) {
+      const day = cycleDays(cycle, ctx.today)[partial.doc - 1];
+      const size = Math.round(1000 / partial.abw);
+      await ctx.api.call('POST', '/harvest', {
+        harvest_id: ctx.id(`harvest:partial:${cycle.id}`, at(day, '05:00')),
+        stock_id: stockId,
+        harvested_on: day,
+        type: 'partial',
+        weight_kg: kg((partial.count * partial.abw) / 1000),
+        size,
+        price_per_kg: pricePerKg(size),
+      });
+    }
+  }
+}
+
+export const production: DemoGenerator = { name: 'production', round: productionRound };

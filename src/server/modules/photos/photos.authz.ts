@@ -1,0 +1,103 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { App } from '../../app.ts';
+import type { AuthzModule, FarmFixture } from '../../authz/types.ts';
+
+/** A real 4×3 JPEG (the server sniffs the content, so it must be one). */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSgBBwcHCggKEwoKEygaFhooKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKP/AABEIAAMABAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/APYKAP8A/9k=',
+  'base64',
+);
+const BOUNDARY = 'tambak-photo-boundary';
+
+/** The multipart body of `POST /api/photos`: text fields, then the JPEG. */
+function photoUpload(fields: Record<string, string>) {
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(
+      `${parts.join('')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    JPEG,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  return {
+    url: '/api/photos',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+/** A cycle and a sampling in the fixture farm's pond, straight into the database. */
+async function seedSampling(app: App, ownerId: string, farm: FarmFixture): Promise<string> {
+  const cycleId = uuidv7();
+  const samplingId = uuidv7();
+  const today = new Date().toISOString().slice(0, 10);
+  const active = await app.ctx.db
+    .selectFrom('cycles')
+    .select('id')
+    .where('pond_id', '=', farm.pondId)
+    .where('end_date', 'is', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!active) {
+    await app.ctx.db
+      .insertInto('cycles')
+      .values({
+        id: cycleId,
+        farm_id: farm.farmId,
+        pond_id: farm.pondId,
+        cycle_number: 90,
+        start_date: today,
+      })
+      .execute();
+  }
+  await app.ctx.db
+    .insertInto('samplings')
+    .values({
+      id: samplingId,
+      farm_id: farm.farmId,
+      pond_id: farm.pondId,
+      cycle_id: active?.id ?? cycleId,
+      sampled_on: today,
+      shrimp_count: 40,
+      sample_weight: 320,
+      created_by: ownerId,
+    })
+    .execute();
+  return samplingId;
+}
+
+/** Record photos called by b with farm A's ids (src/server/authz/README.md). */
+export const photosAuthz: AuthzModule = {
+  name: 'photos',
+  seed: async (app, owner, farm) => {
+    const samplingId = await seedSampling(app, owner.id, farm);
+    const photoId = uuidv7();
+    const upload = photoUpload({ id: photoId, record_type: 'sampling', record_id: samplingId });
+    const res = await app.inject({
+      method: 'POST',
+      ...upload,
+      headers: { ...owner.auth, ...upload.headers },
+    });
+    if (res.statusCode !== 201) throw new Error(`photo seed failed: ${res.body}`);
+    return { photoSamplingId: samplingId, photoId };
+  },
+  cases: [
+    {
+      route: 'POST /api/photos',
+      request: (A) =>
+        photoUpload({ id: uuidv7(), record_type: 'sampling', record_id: A.extra.photoSamplingId }),
+    },
+    {
+      route: 'POST /api/photos',
+      request: (A, B) =>
+        photoUpload({ id: A.extra.photoId, record_type: 'sampling', record_id: B.extra.photoSamplingId }),
+    },
+    { route: 'GET /api/photos', request: (A) => ({ url: `/api/photos?farm_id=${A.farmId}` }) },
+    {
+      route: 'DELETE /api/sampling/photo/:id/delete',
+      request: (A) => ({ url: `/api/sampling/photo/${A.extra.photoId}/delete` }),
+    },
+  ],
+};
