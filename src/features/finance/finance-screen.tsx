@@ -37,7 +37,7 @@ export function FinanceScreen() {
               actions={
                 <>
                   <Link to={`${base}/report`} className="button button--secondary button--small">
-                    {t('report')}
+                    {t('reportShort')}
                   </Link>
                   <Link to={`${base}/settings`} className="icon-button">
                     <SettingsIcon />

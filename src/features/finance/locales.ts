@@ -5,6 +5,7 @@ const id = {
   tabs: { accounts: 'Akun', transactions: 'Transaksi', statistics: 'Statistik' },
   settings: 'Pengaturan keuangan',
   report: 'Laporan keuangan',
+  reportShort: 'Laporan',
   hidden: 'Keuangan tidak tersedia di tambak ini.',
   account: {
     add: 'Tambah akun',
@@ -47,7 +48,8 @@ const id = {
     filterType: 'Semua jenis',
     from: 'Dari',
     to: 'Sampai',
-    olderOnline: 'Ponsel menyimpan transaksi 13 bulan terakhir; periode lebih lama dibaca saat online.',
+    olderOnline:
+      'Daftar ini memuat transaksi 13 bulan terakhir yang tersimpan di ponsel; untuk periode lebih lama lihat Statistik atau Laporan.',
   },
   method: {
     cash: 'Tunai',
@@ -144,6 +146,7 @@ const en: FinanceCatalog = {
   tabs: { accounts: 'Accounts', transactions: 'Transactions', statistics: 'Statistics' },
   settings: 'Finance settings',
   report: 'Finance report',
+  reportShort: 'Report',
   hidden: 'Finance is not available on this farm.',
   account: {
     add: 'Add account',
@@ -186,7 +189,8 @@ const en: FinanceCatalog = {
     filterType: 'All types',
     from: 'From',
     to: 'To',
-    olderOnline: 'The phone keeps the last 13 months of transactions; older periods are read online.',
+    olderOnline:
+      'This list holds the last 13 months of transactions kept on the phone; for older periods see Statistics or the Report.',
   },
   method: { cash: 'Cash', transfer: 'Bank transfer', 'e-wallet': 'E-wallet', giro: 'Cheque', other: 'Other' },
   category: {
