@@ -240,7 +240,7 @@ const en: FinanceCatalog = {
     year: 'Year',
     month: 'Month',
     total: 'Summary',
-    count: '{{count}} transactions',
+    count: 'Transactions: {{count}}',
     cashFlow: 'Cash flow per month',
     perCategory: 'Cash flow per category',
     net: 'Net',
