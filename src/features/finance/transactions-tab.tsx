@@ -158,7 +158,11 @@ export function TransactionsTab({
                 {rows.map((row) => {
                   const category = categoryOf(row);
                   return (
-                    <li key={row.transaction_record_id} data-testid="finance-transaction">
+                    <li
+                      key={row.transaction_record_id}
+                      className="finance-tx"
+                      data-testid="finance-transaction"
+                    >
                       <CategoryIcon
                         icon={category.category_icon}
                         className={`finance-icon finance-icon--${row.type}`}
@@ -177,7 +181,7 @@ export function TransactionsTab({
                         {formatRupiah(row.nominal)}
                       </span>
                       {mayEdit && (
-                        <span className="row">
+                        <span className="row finance-tx__actions">
                           <button
                             type="button"
                             className="button button--ghost button--small"
