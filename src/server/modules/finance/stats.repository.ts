@@ -38,9 +38,15 @@ export class StatsRepository {
 
   async perMonth(s: StatsScope): Promise<{ month: string; income: string; expenses: string }[]> {
     const r = await sql<{ month: string; income: string; expenses: string }>`
-      select to_char(date_trunc('month', t.transaction_date), 'YYYY-MM') as month,
-        ${IN} as income, ${OUT} as expenses
-      from finance_transactions t where ${where(s)}
+      -- Summed per day first (the index's order, ~30 rows a month), then per month, so the
+      -- month of each of thousands of rows is never computed.
+      select to_char(date_trunc('month', d.day::timestamp), 'YYYY-MM') as month,
+        sum(d.income)::text as income, sum(d.expenses)::text as expenses
+      from (select t.transaction_date as day,
+              coalesce(sum(t.nominal) filter (where t.type = 'in'), 0) as income,
+              coalesce(sum(t.nominal) filter (where t.type = 'out'), 0) as expenses
+            from finance_transactions t where ${where(s)}
+            group by t.transaction_date) d
       group by 1 order by 1`.execute(this.db);
     return r.rows;
   }
