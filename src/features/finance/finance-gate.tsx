@@ -14,7 +14,7 @@ function Visible({ farm, children }: { farm: Farm; children: (farm: Farm, level:
     // Finance hidden on this farm, or not for this member: no finance screen at all.
     if (!shown) void navigate({ href: `/farm/${encodeURIComponent(farm.farm_id)}`, replace: true });
   }, [shown, farm.farm_id, navigate]);
-  return shown ? <>{children(farm, level)}</> : null;
+  return shown ? children(farm, level) : null;
 }
 
 /** The farm of the route, when finance is shown there (issue 16: hidden farms and members without the permission see nothing). */
