@@ -13,11 +13,14 @@ export default function CashFlowChart({
   rows,
   label,
   monthLabel,
+  locale,
   width = 640,
 }: {
   rows: MonthCashFlow[];
   label: string;
   monthLabel: (month: string) => string;
+  /** The axis prints amounts short, in the screen's language ("40 jt" / "40M"). */
+  locale: string;
   width?: number;
 }) {
   const height = 220;
@@ -29,14 +32,8 @@ export default function CashFlowChart({
   const x = scaleBand({ domain: months, range: [0, innerW], padding: 0.25 });
   const inner = scaleBand({ domain: ['in', 'out'], range: [0, x.bandwidth()], padding: 0.1 });
   const y = scaleLinear({ domain: [0, max], range: [innerH, 0], nice: true });
-  const short = (v: number) =>
-    v >= 1e9
-      ? `${Math.round(v / 1e8) / 10}M`
-      : v >= 1e6
-        ? `${Math.round(v / 1e5) / 10}jt`
-        : v >= 1e3
-          ? `${Math.round(v / 1e3)}rb`
-          : String(v);
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const short = (v: number) => compact.format(v);
   return (
     <svg
       width="100%"

@@ -126,7 +126,7 @@ export function FinanceFigures({
   onMonth?: (m: string) => void;
   chart?: boolean;
 }) {
-  const { t } = useTranslation('finance');
+  const { t, i18n } = useTranslation('finance');
   const format = useFormat();
   const monthLabel = useMonthLabel();
   const q = statsQueries(farmId, period);
@@ -183,7 +183,12 @@ export function FinanceFigures({
               <>
                 {chart && (
                   <Suspense fallback={<Loading />}>
-                    <CashFlowChart rows={flow.data} label={t('stats.chartLabel')} monthLabel={monthLabel} />
+                    <CashFlowChart
+                      rows={flow.data}
+                      label={t('stats.chartLabel')}
+                      monthLabel={monthLabel}
+                      locale={i18n.language === 'en' ? 'en-GB' : 'id-ID'}
+                    />
                   </Suspense>
                 )}
                 <div className="table-scroll">
