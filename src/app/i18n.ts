@@ -21,6 +21,7 @@ import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
 import { productionLocales } from '../features/production/locales.ts';
+import { financeLocales } from '../features/finance/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { samplingLocales } from '../features/sampling/locales.ts';
 import { recordsLocales } from '../features/records/locales.ts';
@@ -63,6 +64,7 @@ function resourcesFor(lang: Language) {
     production: productionLocales[lang],
     warehouse: warehouseLocales[lang],
     records: recordsLocales[lang],
+    finance: financeLocales[lang],
   };
 }
 
@@ -86,6 +88,7 @@ export const NAMESPACES = [
   'production',
   'warehouse',
   'records',
+  'finance',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

@@ -1,9 +1,10 @@
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteFarmId, useSyncedFarm } from '#components/farm-data';
+import { featureAction, useCurrentFarm, useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
 import { HomeIcon, SettingsIcon, UserIcon, WarehouseIcon, WaterIcon } from '#components/icons';
+import { HomeIcon, SettingsIcon, UserIcon, WalletIcon, WaterIcon } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
 import { useSession } from '#components/session';
@@ -20,6 +21,10 @@ import { matchRoute } from './route-table.ts';
 /** Navigation lists only screens that exist; the rest of the route table waits for its feature. */
 function useNavItems(farmId: string | undefined): NavItem[] {
   const { t } = useTranslation('ui');
+  const { farm: current } = useCurrentFarm();
+  // Finance only where the farm shows it and the member may view it (issue 16).
+  const finance =
+    current?.farm_id === farmId && !current?.is_hide_finance && featureAction(current, 'finance') >= 0;
   return useMemo(() => {
     if (!farmId) return [];
     const farm = `/farm/${encodeURIComponent(farmId)}`;
@@ -27,10 +32,11 @@ function useNavItems(farmId: string | undefined): NavItem[] {
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
       { to: `${farm}/water-quality/add`, label: t('water:nav'), icon: WaterIcon },
       { to: `${farm}/warehouse`, label: t('warehouse:nav'), icon: WarehouseIcon },
+      ...(finance ? [{ to: `${farm}/finance`, label: t('finance:nav'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];
-  }, [farmId, t]);
+  }, [farmId, finance, t]);
 }
 
 /**

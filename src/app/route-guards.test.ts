@@ -100,7 +100,9 @@ describe('decideNavigation', () => {
   });
 
   it('sends routes whose screen is not built yet to the farm home', () => {
-    expect(decideNavigation('/farm/f1/finance', '/farm/f1/finance', true)).toEqual({ redirect: '/farm/f1' });
+    expect(decideNavigation('/farm/f1/comparison', '/farm/f1/comparison', true)).toEqual({
+      redirect: '/farm/f1',
+    });
     expect(decideNavigation('/notifications', '/notifications', true)).toEqual({ redirect: '/farm' });
   });
 

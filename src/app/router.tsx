@@ -31,6 +31,18 @@ const SCREENS: Record<string, RouteComponent> = {
     'WaterEntryScreen',
   ),
   '/farm/$farm_id/pond/$pond_id': lazyRouteComponent(() => import('#app/screens/pond-screen'), 'PondScreen'),
+  '/farm/$farm_id/finance': lazyRouteComponent(
+    () => import('#features/finance/finance-screen'),
+    'FinanceScreen',
+  ),
+  '/farm/$farm_id/finance/settings': lazyRouteComponent(
+    () => import('#features/finance/finance-settings-screen'),
+    'FinanceSettingsScreen',
+  ),
+  '/farm/$farm_id/finance/report': lazyRouteComponent(
+    () => import('#features/finance/finance-report-screen'),
+    'FinanceReportScreen',
+  ),
   '/profile': lazyRouteComponent(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
   '/sync': lazyRouteComponent(() => import('#features/sync/sync-screen'), 'SyncScreen'),
   '/chat': lazyRouteComponent(() => import('#features/chat/chat-screen'), 'ChatScreen'),

@@ -3,6 +3,7 @@ import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
 import type { Harvest } from '#shared/contracts/harvest';
+import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import type { RecordPhoto } from '#shared/contracts/photos';
 import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { Sampling } from '#shared/contracts/sampling';
@@ -65,6 +66,13 @@ export type WaterSettingRow = WaterSetting & { key: string; farm_id: string };
 export type PhotoRow = Omit<RecordPhoto, 'url'> & { url: string | null; blob?: Blob };
 /** A pond's recommended ration; `key` = `<farm_id>:<pond_id>` (snapshot rows). */
 export type FeedRationRow = PondRation & { key: string };
+/** One statistics answer as last fetched: `key` = `<farmId>:<route>?<query>`. */
+export interface FinanceStatsRow {
+  key: string;
+  farmId: string;
+  data: unknown;
+  fetchedAt: number;
+}
 
 export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held';
 export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
@@ -145,6 +153,9 @@ export const MIRROR_TABLES = [
   'diseases',
   'notifications',
   'notificationSettings',
+  'financeAccounts',
+  'financeCategories',
+  'financeTransactions',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -175,6 +186,11 @@ export class TambakDb extends Dexie {
   purchaseOrders!: Table<Local<PurchaseOrder>, string>;
   notifications!: Table<Local<Notification>, string>;
   notificationSettings!: Table<Local<NotificationSettingsRow>, string>;
+  financeAccounts!: Table<Local<FinanceAccount>, string>;
+  financeCategories!: Table<Local<FinanceCategory>, string>;
+  financeTransactions!: Table<Local<FinanceTransaction>, string>;
+  /** Last statistics answers per farm and query (shown offline with their date). */
+  financeStats!: Table<FinanceStatsRow, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -223,6 +239,14 @@ export class TambakDb extends Dexie {
     this.version(7).stores({
       notifications: 'id, occurred_at',
       notificationSettings: 'key',
+    });
+    // Finance (issue 16): accounts, categories (built-ins have farm_id null), transactions,
+    // and the last statistics answers.
+    this.version(6).stores({
+      financeAccounts: 'account_id, farm_id',
+      financeCategories: 'category_transaction_id, farm_id',
+      financeTransactions: 'transaction_record_id, farm_id, account_id, transaction_date',
+      financeStats: 'key, farmId',
     });
   }
 

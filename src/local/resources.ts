@@ -295,6 +295,83 @@ export const NOTIFICATIONS: ResourceDescriptor = {
   pull: { url: '/api/notifications' },
 };
 
+/**
+ * Finance (issue 16). Transactions: the mirror keeps the last RECENT_FINANCE_DAYS (the
+ * screens' periods); older ones are read online. Built-in categories come with farm_id
+ * null and are shared by every farm's list.
+ */
+export const RECENT_FINANCE_DAYS = 400;
+export const FINANCE_ACCOUNTS: ResourceDescriptor = {
+  name: 'financeAccounts',
+  table: 'financeAccounts',
+  scope: 'farm',
+  updateFields: ['name', 'start_date', 'end_date'],
+  create: { url: '/api/account', bulk: false },
+  pull: { url: '/api/account' },
+  ...crud('account'),
+  toBody: (row, kind) =>
+    kind === 'create'
+      ? { account_id: row.account_id, farm_id: row.farm_id, name: row.name, created_at: row.start_date }
+      : row,
+};
+export const FINANCE_CATEGORIES: ResourceDescriptor = {
+  name: 'financeCategories',
+  table: 'financeCategories',
+  scope: 'farm',
+  updateFields: ['category_transaction_name', 'category_icon'],
+  create: { url: '/api/account/category', bulk: false },
+  pull: { url: '/api/account/category' },
+  updateUrl: (id) => `/api/account/category/${encodeURIComponent(id)}/update`,
+  toBody: (row, kind) =>
+    kind === 'create'
+      ? {
+          category_transaction_id: row.category_transaction_id,
+          farm_id: row.farm_id,
+          type: row.type,
+          category_icon: row.category_icon,
+          category_transaction_name: row.category_transaction_name,
+        }
+      : row,
+};
+export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
+  name: 'financeTransactions',
+  table: 'financeTransactions',
+  scope: 'farm',
+  updateFields: [
+    'account_id',
+    'category_transaction_id',
+    'metode',
+    'nominal',
+    'transaction_date',
+    'note',
+    'photos',
+  ],
+  create: { url: '/api/transaction', bulk: false },
+  pull: {
+    url: '/api/transaction',
+    query: (now) => ({ from: new Date(now - RECENT_FINANCE_DAYS * DAY_MS).toISOString().slice(0, 10) }),
+  },
+  ...crud('transaction'),
+  toBody: (row, kind) => {
+    if (kind !== 'create') return row;
+    const body: Record<string, unknown> = {};
+    for (const f of [
+      'transaction_record_id',
+      'account_id',
+      'category_transaction_id',
+      'metode',
+      'nominal',
+      'transaction_date',
+      'note',
+      'photos',
+      'source_type',
+      'source_id',
+    ])
+      if (row[f] !== undefined && row[f] !== null) body[f] = row[f];
+    return body;
+  },
+};
+
 const registry = new Map<string, ResourceDescriptor>();
 for (const r of [
   FARMS,
@@ -319,6 +396,9 @@ for (const r of [
   NOTES,
   DISEASES,
   NOTIFICATIONS,
+  FINANCE_ACCOUNTS,
+  FINANCE_CATEGORIES,
+  FINANCE_TRANSACTIONS,
 ]) {
   registry.set(r.name, r);
 }

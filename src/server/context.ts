@@ -16,6 +16,8 @@ import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { createFinanceModules } from './modules/finance/finance-modules.ts';
+import type { ProductionSources } from './modules/finance/production-sources.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
 import { createProductionModules } from './modules/production/production-modules.ts';
@@ -42,6 +44,8 @@ export interface ContextDeps {
   pushSender?: PushSender;
   /** Override the HTTP client of Firebase Cloud Messaging (tests stand in for Google's endpoints). */
   fcmFetch?: Fetch;
+  /** Override finance's production and warehouse readers (tests); default: the built-in ones. */
+  productionSources?: ProductionSources;
 }
 
 /**
@@ -144,6 +148,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createWarehouseModules({ db, farmAccess, log }),
     ...createRecordsModules({ db, farmAccess }),
     alerts,
+    ...createFinanceModules({ db, farmAccess, sources: deps.productionSources }),
   };
 }
 

@@ -28,6 +28,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   internal: 500,
   'stock-active-exists': 409,
   'cycle-harvested': 409,
+  'finance-account-closed': 409,
+  'finance-account-in-use': 409,
+  'finance-already-booked': 409,
+  'finance-builtin-category': 403,
 };
 
 /**

@@ -10,6 +10,8 @@ import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
+import { financeRoutes } from './modules/finance/finance.routes.ts';
+import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
@@ -69,4 +71,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   purchaseOrderRoutes(typed, ctx);
   recordsRoutes(typed, ctx);
   alertsRoutes(typed, ctx);
+  financeRoutes(typed, ctx);
+  financeStatsRoutes(typed, ctx);
 }

@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'item-exists',
   'order-received',
   'no-active-cycle',
+  'finance-account-closed',
+  'finance-account-in-use',
+  'finance-already-booked',
+  'finance-builtin-category',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

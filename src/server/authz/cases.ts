@@ -5,6 +5,7 @@ import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { financeAuthz } from '../modules/finance/finance.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { productionAuthz } from '../modules/production/production.authz.ts';
@@ -40,4 +41,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   warehouseAuthz,
   recordsAuthz,
   alertsAuthz,
+  financeAuthz,
 ];

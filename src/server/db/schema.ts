@@ -478,6 +478,13 @@ export interface PondRecordColumns extends MergeColumns {
   farm_id: string;
   pond_id: string;
   cycle_id: string;
+/** Finance (migration 0017, ADR 0017): money in BIGINT, read back as text (pg int8). */
+export interface FinanceAccountsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  name: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -519,6 +526,37 @@ export interface DiseaseRecordsTable extends PondRecordColumns {
   severity: number | null;
   affected_percent: ColumnType<string | null, number | null | undefined, number | null>;
   note: string | null;
+}
+export interface FinanceCategoriesTable extends MergeColumns {
+  id: string;
+  farm_id: string | null;
+  builtin_key: string | null;
+  type: string;
+  icon: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface FinanceTransactionsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  account_id: string;
+  category_id: string;
+  type: string;
+  method: string;
+  nominal: ColumnType<string, string | number | bigint, string | number | bigint>;
+  transaction_date: ColumnType<string, string, string>;
+  note: Generated<string>;
+  photos: ColumnType<unknown, string | undefined, string>;
+  source_type: string | null;
+  source_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
 }
 
 export interface Database {
@@ -703,4 +741,7 @@ export interface FcmTokensTable {
   token: string;
   user_id: string;
   created_at: Generated<Date>;
+  finance_accounts: FinanceAccountsTable;
+  finance_categories: FinanceCategoriesTable;
+  finance_transactions: FinanceTransactionsTable;
 }

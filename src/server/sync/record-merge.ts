@@ -32,6 +32,9 @@ export type MergedTable =
   | 'water_changes'
   | 'notes'
   | 'disease_records';
+  | 'finance_accounts'
+  | 'finance_categories'
+  | 'finance_transactions';
 
 export type Headers = Record<string, string | string[] | undefined>;
 

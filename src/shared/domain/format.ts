@@ -29,3 +29,13 @@ export function formatNumber(value: number, decimals = 2, locale = 'id-ID'): str
   }
   return roundTo(value, decimals).toLocaleString(locale, { maximumFractionDigits: decimals });
 }
+
+/**
+ * Integer rupiah given as text or BigInt (the API's sums, ADR 0017) → "Rp 1.500.000",
+ * without ever passing through a float. Anything that is not an integer prints as "Rp 0".
+ */
+export function formatRupiahText(value: string | bigint): string {
+  const big = typeof value === 'bigint' ? value : /^-?\d+$/.test(value) ? BigInt(value) : 0n;
+  const sign = big < 0n ? '-' : '';
+  return `${sign}Rp ${rupiahFormat.format(big < 0n ? -big : big)}`;
+}

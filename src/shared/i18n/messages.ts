@@ -61,6 +61,12 @@ const id = {
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
     /** For actions that are never queued (chat, uploads): nothing was saved. */
     'network-live': 'Tidak ada koneksi. Coba lagi saat online.',
+    'finance-account-closed':
+      'Akun ini sudah ditutup: tidak bisa menambah, mengubah atau menghapus transaksinya. Buka lagi akunnya terlebih dahulu.',
+    'finance-account-in-use':
+      'Akun ini masih memiliki transaksi. Hapus atau pindahkan transaksinya terlebih dahulu.',
+    'finance-already-booked': 'Transaksi untuk data ini sudah dicatat.',
+    'finance-builtin-category': 'Kategori bawaan tidak dapat diubah atau dihapus.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -161,6 +167,14 @@ const id = {
     'mail-invite-body-new':
       '{{inviter}} mengundang Anda ke tambak {{farm}} di aplikasi Tambak. Anda belum punya akun: daftar lewat tautan ini, lalu masuk, dan tambak {{farm}} langsung terbuka: {{link}} (berlaku 14 hari)',
   },
+  finance: {
+    'unknown-account': 'Akun tidak ditemukan di tambak ini.',
+    'unknown-category': 'Kategori tidak ditemukan di tambak ini.',
+    'unknown-source': 'Data panen atau pesanan ini tidak ditemukan, atau tidak menunggu dicatat.',
+    'before-open': 'Tanggal tidak boleh sebelum akun dibuka ({{date}}).',
+    'close-before-last': 'Akun tidak bisa ditutup sebelum transaksi terakhirnya ({{date}}).',
+    'open-after-first': 'Tanggal buka tidak boleh setelah transaksi pertamanya ({{date}}).',
+  },
 };
 
 export type MessageCatalog = typeof id;
@@ -221,6 +235,11 @@ const en: MessageCatalog = {
     'no-active-cycle': 'This pond has no active cycle. Start a cycle first.',
     network: 'No connection. The data is saved and will be sent when online.',
     'network-live': 'No connection. Try again when online.',
+    'finance-account-closed':
+      'This account is closed: its transactions cannot be added, changed or deleted. Reopen the account first.',
+    'finance-account-in-use': 'This account still has transactions. Delete or move them first.',
+    'finance-already-booked': 'A transaction for this record has already been booked.',
+    'finance-builtin-category': 'Built-in categories cannot be changed or deleted.',
   },
   validation: {
     required: 'Required.',
@@ -320,6 +339,14 @@ const en: MessageCatalog = {
       '{{inviter}} added you to the farm {{farm}} in the Tambak app. Open the farm here: {{link}}',
     'mail-invite-body-new':
       '{{inviter}} invited you to the farm {{farm}} in the Tambak app. You have no account yet: register through this link, sign in, and the farm {{farm}} opens: {{link}} (valid for 14 days)',
+  },
+  finance: {
+    'unknown-account': 'Account not found on this farm.',
+    'unknown-category': 'Category not found on this farm.',
+    'unknown-source': 'This harvest or order was not found, or is not waiting to be booked.',
+    'before-open': 'The date cannot be before the account was opened ({{date}}).',
+    'close-before-last': 'The account cannot close before its last transaction ({{date}}).',
+    'open-after-first': 'The opening date cannot be after its first transaction ({{date}}).',
   },
 };
 

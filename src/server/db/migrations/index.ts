@@ -11,6 +11,7 @@ import * as m0013 from './0013_harvests_and_deaths.ts';
 import * as m0014 from './0014_record_photos.ts';
 import * as m0015 from './0015_pond_records.ts';
 import * as m0016 from './0016_warehouse.ts';
+import * as m0017 from './0017_finance.ts';
 import * as m0018 from './0018_demo_farm.ts';
 import * as m0019 from './0019_alerts.ts';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0014_record_photos': m0014,
   '0015_pond_records': m0015,
   '0016_warehouse': m0016,
+  '0017_finance': m0017,
   '0018_demo_farm': m0018,
   '0019_alerts': m0019,
 };

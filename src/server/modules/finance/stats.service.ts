@@ -1,0 +1,149 @@
+import type {
+  CategoryFlow,
+  CategoryFlowQuery,
+  DayGroup,
+  GroupQuery,
+  HppAnalysis,
+  HppQuery,
+  MonthCashFlow,
+  Productivity,
+  ProductivityQuery,
+  StatsQuery,
+  TotalTransaction,
+} from '#shared/contracts/finance';
+import { hppPerKg, kgPerHa } from '#shared/domain/finance-maths';
+import { ACTION } from '#shared/domain/permissions';
+import { AppError, fieldError } from '../../errors.ts';
+import { farmToday } from '../cycle/farm-clock.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import type { AccountRepository } from './account.repository.ts';
+import { requireFinance } from './finance-access.ts';
+import type { ProductionScope, ProductionSources } from './production-sources.ts';
+import type { StatsRepository, StatsScope } from './stats.repository.ts';
+
+export interface StatsDeps {
+  stats: StatsRepository;
+  accounts: AccountRepository;
+  access: FarmAccess;
+  sources: ProductionSources;
+}
+
+/** Last day of a YYYY-MM month. */
+function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** The statistics routes (seed 000 §7): sums in the database, maths in #shared/domain/finance-maths. */
+export class StatsService {
+  constructor(private readonly d: StatsDeps) {}
+
+  async total(userId: string, q: StatsQuery): Promise<TotalTransaction> {
+    const scope = await this.scope(userId, q);
+    const t = await this.d.stats.totals(scope);
+    return { ...t, balance: (BigInt(t.income) - BigInt(t.expenses)).toString() };
+  }
+
+  async cashFlowPerMonth(userId: string, q: StatsQuery): Promise<MonthCashFlow[]> {
+    const rows = await this.d.stats.perMonth(await this.scope(userId, q));
+    return rows.map((r) => ({ ...r, net: (BigInt(r.income) - BigInt(r.expenses)).toString() }));
+  }
+
+  async perCategory(userId: string, q: CategoryFlowQuery): Promise<CategoryFlow[]> {
+    const range = q.month ? { from: `${q.month}-01`, to: monthEnd(q.month) } : { from: q.from, to: q.to };
+    const scope = await this.scope(userId, { ...q, ...range });
+    const rows = await this.d.stats.perCategory({ ...scope, type: q.type });
+    return rows.map((r) => ({
+      category_transaction_id: r.category_id,
+      category_transaction_name: r.name,
+      builtin_key: r.builtin_key,
+      category_icon: r.icon,
+      type: r.type as CategoryFlow['type'],
+      total: r.total,
+      count: r.count,
+    }));
+  }
+
+  async perDay(userId: string, q: GroupQuery): Promise<DayGroup[]> {
+    const scope = await this.scope(userId, q);
+    return this.d.stats.perDay({ ...scope, type: q.type });
+  }
+
+  /**
+   * HPP = (finance expenses + warehouse usage cost) ÷ harvested kg over a date range or a
+   * cycle. For a cycle the finance expenses are those dated within the cycle's days
+   * (transactions are farm-wide, not per pond); harvest and usage come from the sources.
+   */
+  async hpp(userId: string, q: HppQuery): Promise<HppAnalysis> {
+    const { scope, production } = await this.productionScope(userId, q);
+    const [totals, usage, harvest] = await Promise.all([
+      this.d.stats.totals({ ...scope, type: 'out' }),
+      this.d.sources.usageCostRp(q.farm_id, production),
+      this.d.sources.harvested(q.farm_id, production),
+    ]);
+    const expenses = BigInt(totals.expenses);
+    const total = expenses + usage;
+    const hpp = hppPerKg(total, harvest.kg);
+    return {
+      expenses: expenses.toString(),
+      usage_cost: usage.toString(),
+      total_cost: total.toString(),
+      harvested_kg: harvest.kg,
+      revenue: harvest.revenueRp.toString(),
+      hpp_per_kg: hpp === null ? null : hpp.toString(),
+    };
+  }
+
+  /** kg/ha per pond (harvested kg ÷ pond area) and for the farm (all kg ÷ all area). */
+  async productivity(userId: string, q: ProductivityQuery): Promise<Productivity> {
+    const { production } = await this.productionScope(userId, q);
+    const [ponds, harvest] = await Promise.all([
+      this.d.stats.ponds(q.farm_id),
+      this.d.sources.harvested(q.farm_id, production),
+    ]);
+    const rows = ponds.map((p) => {
+      const kg = harvest.byPond.get(p.id) ?? 0;
+      const area = Number(p.area);
+      return {
+        pond_id: p.id,
+        pond_name: p.name,
+        area_m2: area,
+        harvested_kg: kg,
+        kg_per_ha: kgPerHa(kg, area),
+      };
+    });
+    const area = rows.reduce((sum, r) => sum + r.area_m2, 0);
+    return {
+      ponds: rows,
+      farm: { area_m2: area, harvested_kg: harvest.kg, kg_per_ha: kgPerHa(harvest.kg, area) },
+    };
+  }
+
+  private async scope(
+    userId: string,
+    q: { farm_id: string; account_id?: string; from?: string; to?: string },
+  ): Promise<StatsScope> {
+    await requireFinance(this.d.access, userId, q.farm_id, ACTION.view);
+    if (q.from && q.to && q.from > q.to) throw fieldError('to', 'validation.end-before-start');
+    if (q.account_id) {
+      const account = await this.d.accounts.findById(q.account_id);
+      if (!account || account.deleted_at || account.farm_id !== q.farm_id)
+        throw fieldError('account_id', 'finance.unknown-account');
+    }
+    return { farmId: q.farm_id, accountId: q.account_id, from: q.from, to: q.to };
+  }
+
+  private async productionScope(
+    userId: string,
+    q: { farm_id: string; account_id?: string; cycle_id?: string; from?: string; to?: string },
+  ): Promise<{ scope: StatsScope; production: ProductionScope }> {
+    const scope = await this.scope(userId, q);
+    if (!q.cycle_id) return { scope, production: { from: q.from, to: q.to } };
+    const cycle = await this.d.stats.cycle(q.farm_id, q.cycle_id);
+    if (!cycle) throw new AppError('not-found');
+    return {
+      scope: { ...scope, from: cycle.start_date, to: cycle.end_date ?? farmToday() },
+      production: { cycleId: cycle.id },
+    };
+  }
+}
