@@ -105,6 +105,8 @@ export const WarehouseIcon = (p: IconProps) => (
     <path d="M3 8 12 3l9 5v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
     <path d="M7 20v-8h10v8" />
     <path d="M7 16h10" />
+  </Icon>
+);
 export const WalletIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="6" width="18" height="13" rx="2" />

@@ -2,14 +2,14 @@ import Dexie, { type Table } from 'dexie';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
-import type { Harvest } from '#shared/contracts/harvest';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
+import type { Harvest } from '#shared/contracts/harvest';
+import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
 import type { RecordPhoto } from '#shared/contracts/photos';
 import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { Sampling } from '#shared/contracts/sampling';
 import type { Stock } from '#shared/contracts/stock';
 import type { Movement, PondRation, PurchaseOrder, WarehouseItem } from '#shared/contracts/warehouse';
-import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
 import type { FieldErrors } from '#shared/errors';
 

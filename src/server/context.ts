@@ -24,9 +24,9 @@ import { createProductionModules } from './modules/production/production-modules
 import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
+import { createRecordsModules } from './modules/records/records-modules.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
 import { SamplingService } from './modules/sampling/sampling.service.ts';
-import { createRecordsModules } from './modules/records/records-modules.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';

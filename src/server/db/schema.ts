@@ -472,93 +472,6 @@ export interface RecordPhotosTable {
   deleted_at: NullableTimestamp;
 }
 
-/** Columns the pond records of migration 0015 share (src/server/modules/records). */
-export interface PondRecordColumns extends MergeColumns {
-  id: string;
-  farm_id: string;
-  pond_id: string;
-  cycle_id: string;
-/** Finance (migration 0017, ADR 0017): money in BIGINT, read back as text (pg int8). */
-export interface FinanceAccountsTable extends MergeColumns {
-  id: string;
-  farm_id: string;
-  name: string;
-  start_date: ColumnType<string, string, string>;
-  end_date: ColumnType<string | null, string | null | undefined, string | null>;
-  created_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: NullableTimestamp;
-}
-
-/** One feeding's feed-tray check of a pond (migration 0015); `data_anco` is `[{ tray, status }]`. */
-export interface AncoChecksTable extends PondRecordColumns {
-  check_date: CalendarDate;
-  feeding_time: number;
-  checked_at: string;
-  data_anco: ColumnType<unknown, string, string>;
-  note: string | null;
-}
-
-/** A water change of a pond (migration 0015). */
-export interface WaterChangesTable extends PondRecordColumns {
-  change_date: CalendarDate;
-  change_time: string | null;
-  percent: ColumnType<string | null, number | null | undefined, number | null>;
-  height_cm: ColumnType<string | null, number | null | undefined, number | null>;
-  note: string | null;
-}
-
-/** A farm's note, optionally about one pond (migration 0015). */
-export interface NotesTable extends Omit<PondRecordColumns, 'pond_id' | 'cycle_id'> {
-  pond_id: string | null;
-  cycle_id: string | null;
-  note_date: CalendarDate;
-  title: string;
-  tags: ColumnType<unknown, string | undefined, string>;
-  description: ColumnType<string, string | undefined, string>;
-}
-
-/** A disease seen in a pond (migration 0015); `master_disease_id` is of src/shared/domain/diseases.ts. */
-export interface DiseaseRecordsTable extends PondRecordColumns {
-  disease_date: CalendarDate;
-  master_disease_id: number;
-  severity: number | null;
-  affected_percent: ColumnType<string | null, number | null | undefined, number | null>;
-  note: string | null;
-}
-export interface FinanceCategoriesTable extends MergeColumns {
-  id: string;
-  farm_id: string | null;
-  builtin_key: string | null;
-  type: string;
-  icon: string;
-  name: string;
-  created_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: NullableTimestamp;
-}
-
-export interface FinanceTransactionsTable extends MergeColumns {
-  id: string;
-  farm_id: string;
-  account_id: string;
-  category_id: string;
-  type: string;
-  method: string;
-  nominal: ColumnType<string, string | number | bigint, string | number | bigint>;
-  transaction_date: ColumnType<string, string, string>;
-  note: Generated<string>;
-  photos: ColumnType<unknown, string | undefined, string>;
-  source_type: string | null;
-  source_id: string | null;
-  created_by: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: NullableTimestamp;
-}
-
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -606,6 +519,17 @@ export interface Database {
   feed_rates: FeedRatesTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_items: PurchaseOrderItemsTable;
+  anco_checks: AncoChecksTable;
+  water_changes: WaterChangesTable;
+  notes: NotesTable;
+  disease_records: DiseaseRecordsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  farm_alert_settings: FarmAlertSettingsTable;
+  fcm_tokens: FcmTokensTable;
+  finance_accounts: FinanceAccountsTable;
+  finance_categories: FinanceCategoriesTable;
+  finance_transactions: FinanceTransactionsTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -653,25 +577,6 @@ export interface WarehouseMovementsTable extends MergeColumns {
   note: string | null;
   purchase_order_id: string | null;
   created_by: string | null;
-  notifications: NotificationsTable;
-  notification_settings: NotificationSettingsTable;
-  farm_alert_settings: FarmAlertSettingsTable;
-  fcm_tokens: FcmTokensTable;
-}
-
-/** Farm alerts (migration 0019, src/server/modules/alerts). */
-export interface NotificationsTable {
-  id: string;
-  user_id: string;
-  farm_id: string | null;
-  pond_id: string | null;
-  kind: string;
-  dedup_key: string;
-  title: string;
-  body: string;
-  url: string;
-  occurred_at: Timestamp;
-  read_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -718,11 +623,75 @@ export interface PurchaseOrderItemsTable {
   qty: ColumnType<string, string, string>;
   unit: string;
   price: ColumnType<string | null, number | null | undefined, number | null>;
-  anco_checks: AncoChecksTable;
-  water_changes: WaterChangesTable;
-  notes: NotesTable;
-  disease_records: DiseaseRecordsTable;
 }
+
+/** Columns the pond records of migration 0015 share (src/server/modules/records). */
+export interface PondRecordColumns extends MergeColumns {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  cycle_id: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One feeding's feed-tray check of a pond (migration 0015); `data_anco` is `[{ tray, status }]`. */
+export interface AncoChecksTable extends PondRecordColumns {
+  check_date: CalendarDate;
+  feeding_time: number;
+  checked_at: string;
+  data_anco: ColumnType<unknown, string, string>;
+  note: string | null;
+}
+
+/** A water change of a pond (migration 0015). */
+export interface WaterChangesTable extends PondRecordColumns {
+  change_date: CalendarDate;
+  change_time: string | null;
+  percent: ColumnType<string | null, number | null | undefined, number | null>;
+  height_cm: ColumnType<string | null, number | null | undefined, number | null>;
+  note: string | null;
+}
+
+/** A farm's note, optionally about one pond (migration 0015). */
+export interface NotesTable extends Omit<PondRecordColumns, 'pond_id' | 'cycle_id'> {
+  pond_id: string | null;
+  cycle_id: string | null;
+  note_date: CalendarDate;
+  title: string;
+  tags: ColumnType<unknown, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+}
+
+/** A disease seen in a pond (migration 0015); `master_disease_id` is of src/shared/domain/diseases.ts. */
+export interface DiseaseRecordsTable extends PondRecordColumns {
+  disease_date: CalendarDate;
+  master_disease_id: number;
+  severity: number | null;
+  affected_percent: ColumnType<string | null, number | null | undefined, number | null>;
+  note: string | null;
+}
+
+/** Farm alerts (migration 0019, src/server/modules/alerts). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  farm_id: string | null;
+  pond_id: string | null;
+  kind: string;
+  dedup_key: string;
+  title: string;
+  body: string;
+  url: string;
+  occurred_at: Timestamp;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface NotificationSettingsTable {
   user_id: string;
   push_kinds: string[];
@@ -741,7 +710,49 @@ export interface FcmTokensTable {
   token: string;
   user_id: string;
   created_at: Generated<Date>;
-  finance_accounts: FinanceAccountsTable;
-  finance_categories: FinanceCategoriesTable;
-  finance_transactions: FinanceTransactionsTable;
+}
+
+/** Finance (migration 0017, ADR 0017): money in BIGINT, read back as text (pg int8). */
+export interface FinanceAccountsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  name: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface FinanceCategoriesTable extends MergeColumns {
+  id: string;
+  farm_id: string | null;
+  builtin_key: string | null;
+  type: string;
+  icon: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface FinanceTransactionsTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  account_id: string;
+  category_id: string;
+  type: string;
+  method: string;
+  nominal: ColumnType<string, string | number | bigint, string | number | bigint>;
+  transaction_date: ColumnType<string, string, string>;
+  note: Generated<string>;
+  photos: ColumnType<unknown, string | undefined, string>;
+  source_type: string | null;
+  source_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
 }

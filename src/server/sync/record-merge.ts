@@ -31,7 +31,7 @@ export type MergedTable =
   | 'anco_checks'
   | 'water_changes'
   | 'notes'
-  | 'disease_records';
+  | 'disease_records'
   | 'finance_accounts'
   | 'finance_categories'
   | 'finance_transactions';
