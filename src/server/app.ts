@@ -82,6 +82,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // before the pool closes.
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
   app.addHook('onClose', () => ctx.listener.stop());
+  // Larvae counting jobs (pg-boss in the same database): stopped before the pool closes.
+  await ctx.larvaeJobs.start();
+  app.addHook('onClose', () => ctx.larvaeJobs.stop());
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

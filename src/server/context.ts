@@ -22,6 +22,7 @@ import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
+import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
 export interface ContextDeps {
@@ -115,6 +116,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     push,
     uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir)),
     demo: new DemoService(new DemoRepository(db)),
+    ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
   };
 }
 

@@ -15,6 +15,7 @@ import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 import type { Api, AppContext } from './types.ts';
+import { larvaeRoutes } from './modules/larvae/larvae.routes.ts';
 
 /** Every module's routes, under /api. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
@@ -53,4 +54,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   uploadsRoutes(typed, ctx);
   pushRoutes(typed, ctx);
   demoRoutes(typed, ctx);
+  larvaeRoutes(typed, ctx);
 }

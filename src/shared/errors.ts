@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'chat-owner-needs-admin',
   'chat-farm-group',
   'demo-unavailable',
+  'image-required',
+  'image-too-large',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

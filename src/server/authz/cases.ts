@@ -12,6 +12,7 @@ import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
 import { accountAuthz } from './account.authz.ts';
 import type { AuthzModule } from './types.ts';
+import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 
 /** Every module's authorization cases; a new module adds one import and one entry. */
 export const AUTHZ_MODULES: AuthzModule[] = [
@@ -28,4 +29,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   pushAuthz,
   uploadsAuthz,
   demoAuthz,
+  larvaeAuthz,
 ];

@@ -420,6 +420,26 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** A larvae count from a photo (migration 0020, issue 19); marks are [x, y] pairs. */
+export interface LarvaeCountsTable {
+  id: string;
+  farm_id: string;
+  upload_id: string;
+  hatch_color: 'bright' | 'dark';
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  count: number | null;
+  lower: number | null;
+  upper: number | null;
+  marks: ColumnType<[number, number][] | null, string | null, string | null>;
+  problem: string | null;
+  width: number | null;
+  height: number | null;
+  created_by: string;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -457,4 +477,5 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_events: ChatEventsTable;
   uploads: UploadsTable;
+  larvae_counts: LarvaeCountsTable;
 }

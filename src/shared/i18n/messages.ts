@@ -52,6 +52,8 @@ const id = {
     'chat-owner-needs-admin': 'Jadikan anggota lain admin sebelum Anda, pemilik grup, keluar.',
     'chat-farm-group': 'Anggota grup tambak mengikuti pengguna tambak; ubah di pengaturan pengguna tambak.',
     'demo-unavailable': 'Tambak demo belum dimuat di server ini.',
+    'image-required': 'Kirim foto (JPEG, PNG atau WebP) nampan benur.',
+    'image-too-large': 'Foto terlalu besar: paling banyak 50 megapiksel.',
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
     /** For actions that are never queued (chat, uploads): nothing was saved. */
     'network-live': 'Tidak ada koneksi. Coba lagi saat online.',
@@ -180,6 +182,8 @@ const en: MessageCatalog = {
     'chat-owner-needs-admin': 'As the group owner, make another member an admin before you leave.',
     'chat-farm-group': "A farm group follows the farm's users; change them in the farm's user settings.",
     'demo-unavailable': 'The demo farm is not loaded on this server.',
+    'image-required': 'Send a photo (JPEG, PNG or WebP) of the larvae tray.',
+    'image-too-large': 'The photo is too large: at most 50 megapixels.',
     network: 'No connection. The data is saved and will be sent when online.',
     'network-live': 'No connection. Try again when online.',
   },

@@ -8,6 +8,7 @@ import * as m0008 from './0008_access_notify.ts';
 import * as m0011 from './0011_field_merge.ts';
 import * as m0012 from './0012_stocks_and_sampling.ts';
 import * as m0018 from './0018_demo_farm.ts';
+import * as m0020 from './0020_larvae_counts.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0011_field_merge': m0011,
   '0012_stocks_and_sampling': m0012,
   '0018_demo_farm': m0018,
+  '0020_larvae_counts': m0020,
 };

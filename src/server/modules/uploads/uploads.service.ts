@@ -44,7 +44,16 @@ export class UploadService {
     private readonly store: FileStore,
   ) {}
 
-  async upload(userId: string, file: IncomingFile): Promise<UploadedFile> {
+  /**
+   * `accept` narrows the allowed types for one caller (a photo-only route passes images
+   * only); a type it refuses answers `refused` (default file-type-not-allowed) and
+   * nothing is kept.
+   */
+  async upload(
+    userId: string,
+    file: IncomingFile,
+    only?: { accept: (mime: string) => boolean; refused: AppError },
+  ): Promise<UploadedFile & { id: string }> {
     const name = safeName(file.filename);
     let received: Awaited<ReturnType<FileStore['receive']>>;
     try {
@@ -59,7 +68,8 @@ export class UploadService {
     try {
       if (received.size === 0) throw new AppError('file-empty');
       const mime = await sniffUpload(received.tmpPath, received.size, file.mimetype ?? '', name);
-      if (!mime) throw new AppError('file-type-not-allowed');
+      if (!mime) throw only?.refused ?? new AppError('file-type-not-allowed');
+      if (only && !only.accept(mime)) throw only.refused;
       if (received.size > limitOf(mime)) throw new AppError('file-too-large');
       const id = FileStore.newId();
       await this.store.keep(received.tmpPath, id);
@@ -76,7 +86,7 @@ export class UploadService {
         await this.store.remove(id);
         throw error;
       }
-      return { url: urlOf(id), name, mime_type: mime, size: received.size };
+      return { id, url: urlOf(id), name, mime_type: mime, size: received.size };
     } finally {
       // Gone already when kept (renamed); removes a refused file.
       await this.store.discard(received.tmpPath);
