@@ -7,12 +7,12 @@
  * Targets: MAPE ≤ 3 %, no image worse than 8 %.
  */
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
-import { loadOpenCv } from '../../src/shared/larvae/opencv.ts';
+import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.ts';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
-const { cv } = await loadOpenCv();
+const { cv } = await loadNodeOpenCv();
 const rows: { name: string; truth: number; found: number | string; err: number; inBand: boolean; ms: number }[] = [];
 for (const opts of evaluationSet(quick)) {
   const name = `${opts.hatchColor}-${opts.count}-s${opts.seed}`;

@@ -24,6 +24,7 @@ import { profileLocales } from '../features/profile/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
+import { larvaeLocales } from '../features/larvae/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */
@@ -55,6 +56,7 @@ function resourcesFor(lang: Language) {
     chatGroups: chatGroupsLocales[lang],
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
+    larvae: larvaeLocales[lang],
   };
 }
 
@@ -74,6 +76,7 @@ export const NAMESPACES = [
   'chatGroups',
   'chatCalls',
   'chatExtras',
+  'larvae',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

@@ -74,6 +74,9 @@ const TABLE: [string, Flags][] = [
   ['/sync-chat-user', { sidebar: false, hideChat: true, built: true }],
   // The sync status screen (navbar indicator): pending and failed records, retry, discard.
   ['/sync', { ...NO_SIDEBAR, built: true }],
+  // Not in the spec's table: the larvae counter as a tool page (issue 19); the stocking
+  // form embeds the same <CountFromPhoto> (src/features/larvae).
+  [`${FARM}/larvae-count`, { ...FORM, built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

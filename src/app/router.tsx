@@ -52,6 +52,10 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/account/email-verification-screen'),
     'EmailVerificationScreen',
   ),
+  '/farm/$farm_id/larvae-count': lazyRouteComponent(
+    () => import('#features/larvae/larvae-count-screen'),
+    'LarvaeCountScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

@@ -36,6 +36,7 @@ export const LarvaeProblemSchema = Type.Union([
   Type.Literal('not-a-tray'),
   Type.Literal('image-too-small'),
   Type.Literal('image-unreadable'),
+  Type.Literal('count-failed'),
 ]);
 
 export const CountPlJob = Type.Object({

@@ -262,11 +262,16 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     let singleCount = 0;
     let clumpSum = 0;
     let clumpVar = 0;
+    let ambiguous = 0;
     const clumpK = new Map<number, number>();
     for (const bl of larvae) {
       const r = bl.area / a1;
-      if (r < 1.45) {
+      // A big single larva reaches ~1.45 A1 but stays long and thin; two crossing or
+      // side-by-side ones of that area are not (an X or a wedge).
+      const pairLike = r >= 1.2 && bl.elongation < 4;
+      if (r < 1.45 && !pairLike) {
         singleCount++;
+        if (r >= 1.15) ambiguous++;
         continue;
       }
       const est = (r - crossLoss) / (1 - crossLoss);
@@ -278,7 +283,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // Two sigma of the clumps' spread and of the single area, and the crossing model's own
     // doubt (a share of the clumped larvae).
     const halfBand = Math.ceil(
-      2 * Math.sqrt(clumpVar) + 2 * a1Error * clumpSum + 0.02 * clumpSum + (clumpSum > 0 ? 1 : 0),
+      2 * Math.sqrt(clumpVar + 0.25 * ambiguous) + 2 * a1Error * clumpSum + 0.02 * clumpSum + (clumpSum > 0 ? 1 : 0),
     );
 
     // Marks: a single's centre; a clump's larvae by k-means over its pixels.

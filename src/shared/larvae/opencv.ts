@@ -1,8 +1,8 @@
 /**
  * The few OpenCV (WebAssembly, `@techstark/opencv-js`) calls the larvae engine uses,
- * typed narrowly, and the one loader shared by Node (server job, eval, benches) and the
- * browser (the counting Web Worker). The package is a 7 MB script with the WASM inside;
- * `import()` keeps it out of every first-load chunk (Vite puts it in its own lazy chunk).
+ * typed narrowly, and the wait for its runtime shared by Node (server job, eval, benches)
+ * and the browser (the counting Web Worker). The package is a 7 MB script with the WASM
+ * inside; only the worker's lazy chunk imports it in the browser.
  */
 
 export interface CvMat {
@@ -46,20 +46,24 @@ export interface Cv {
   CC_STAT_AREA: number;
 }
 
-let loading: Promise<{ cv: Cv }> | null = null;
+const ready = new WeakMap<object, Promise<{ cv: Cv }>>();
 
 /**
- * Loads OpenCV once; resolves when its WebAssembly runtime is ready. The answer is
- * wrapped (`{ cv }`): the Emscripten Module is "thenable", and a promise resolved with it
- * calls its `then` forever.
+ * Waits for the OpenCV module's WebAssembly runtime. `mod` is the package's export,
+ * obtained SYNCHRONOUSLY by the caller (Node: `createRequire(…)('@techstark/opencv-js')`;
+ * the browser worker: a static default import in its own lazy chunk). Never through
+ * `import()` or returned from a promise as is: the Emscripten Module is "thenable", and
+ * a promise resolved with it calls its `then` forever. Hence the `{ cv }` wrapper.
  */
-export function loadOpenCv(): Promise<{ cv: Cv }> {
-  loading ??= import('@techstark/opencv-js').then((mod) => {
-    const cv = ((mod as { default?: unknown }).default ?? mod) as Cv & { onRuntimeInitialized?: () => void };
-    return new Promise<{ cv: Cv }>((resolve) => {
+export function readyOpenCv(mod: unknown): Promise<{ cv: Cv }> {
+  const cv = ((mod as { default?: unknown }).default ?? mod) as Cv & { onRuntimeInitialized?: () => void };
+  let wait = ready.get(cv);
+  if (!wait) {
+    wait = new Promise<{ cv: Cv }>((resolve) => {
       if (typeof cv.Mat === 'function') resolve({ cv });
       else cv.onRuntimeInitialized = () => resolve({ cv });
     });
-  });
-  return loading;
+    ready.set(cv, wait);
+  }
+  return wait;
 }

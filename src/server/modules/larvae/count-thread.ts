@@ -3,9 +3,10 @@
  * two on a 12 MP photo, which must never hold the event loop that answers requests.
  * Loaded once, it answers one message a photo (the RGBA buffer is transferred, not copied).
  */
+import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { countLarvae } from '#shared/larvae/count-larvae';
-import { loadOpenCv } from '#shared/larvae/opencv';
+import { readyOpenCv } from '#shared/larvae/opencv';
 import type { HatchColor, LarvaeResult } from '#shared/larvae/types';
 
 export interface CountRequest {
@@ -20,7 +21,7 @@ export type CountReply = { seq: number; result: LarvaeResult } | { seq: number; 
 
 parentPort?.on('message', async (req: CountRequest) => {
   try {
-    const { cv } = await loadOpenCv();
+    const { cv } = await readyOpenCv(createRequire(import.meta.url)('@techstark/opencv-js'));
     const result = countLarvae(cv, { rgba: req.rgba, width: req.width, height: req.height }, req.hatchColor);
     parentPort?.postMessage({ seq: req.seq, result } satisfies CountReply);
   } catch (error) {

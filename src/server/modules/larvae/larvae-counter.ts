@@ -16,8 +16,13 @@ export class LarvaeCounter {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const fromSource = import.meta.url.endsWith('.ts');
+    // From source the thread registers tsx itself (a worker does not take `--import`).
+    const source = new URL('./count-thread.ts', import.meta.url).href;
     const worker = fromSource
-      ? new Worker(new URL('./count-thread.ts', import.meta.url), { execArgv: ['--import', 'tsx'] })
+      ? new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+          { eval: true },
+        )
       : new Worker(new URL('./larvae-count-thread.js', import.meta.url));
     worker.on('message', (reply: CountReply) => {
       const wait = this.waiting.get(reply.seq);

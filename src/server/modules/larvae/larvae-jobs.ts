@@ -7,6 +7,7 @@ import type { LarvaeCounter } from './larvae-counter.ts';
 import type { LarvaeRepository } from './larvae.repository.ts';
 
 const QUEUE = 'larvae-count';
+const RETRIES = 2;
 /** Pixels decoded at most (the upload route refuses more). */
 export const MAX_PIXELS = 50_000_000;
 
@@ -45,15 +46,25 @@ export class LarvaeJobs {
     boss.on('error', (error: Error) => this.deps.log(`[larvae-jobs] ${error.message}`));
     await boss.start();
     await boss.createQueue(QUEUE);
-    await boss.work<{ id: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await this.run(job.data.id);
+    await boss.work<{ id: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      try {
+        await this.run(job.data.id);
+      } catch (error) {
+        // pg-boss retries; the last try leaves an answer instead of a job "running" forever.
+        this.deps.log(`[larvae-jobs] ${job.data.id}: ${String(error)}`);
+        if ((job as { retryCount?: number }).retryCount === RETRIES) {
+          await this.deps.repo.finish(job.data.id, { problem: 'count-failed', width: null, height: null });
+        }
+        throw error;
+      }
     });
     this.boss = boss;
   }
 
   async enqueue(id: string): Promise<void> {
     if (!this.boss) throw new Error('larvae jobs not started');
-    await this.boss.send(QUEUE, { id }, { retryLimit: 2, retryDelay: 1, expireInSeconds: 300 });
+    await this.boss.send(QUEUE, { id }, { retryLimit: RETRIES, retryDelay: 1, expireInSeconds: 300 });
   }
 
   async stop(): Promise<void> {

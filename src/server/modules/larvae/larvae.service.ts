@@ -34,11 +34,19 @@ export class LarvaeService {
       accept: (mime) => PHOTO_TYPES.has(mime),
       refused: new AppError('image-required'),
     });
-    const meta = await sharp(await readAll(this.deps.uploads.read(stored.id)), { limitInputPixels: false })
+    const bytes = await readAll(this.deps.uploads.read(stored.id));
+    const meta = await sharp(bytes, { limitInputPixels: false })
       .metadata()
       .catch(() => null);
     if (!meta?.width || !meta.height) throw new AppError('image-required');
     if (meta.width * meta.height > MAX_PIXELS) throw new AppError('image-too-large');
+    // A photo cut off on the way decodes only in part: refuse it now, not in the job.
+    // (sharp decodes on its own threads; the event loop is free meanwhile.)
+    const whole = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
+      .stats()
+      .then(() => true)
+      .catch(() => false);
+    if (!whole) throw fieldError('file', 'validation.upload-broken');
     return {
       upload_id: stored.id,
       url: stored.url,

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateTray, mulberry32 } from '#test/larvae/synthetic-tray';
-import { countLarvae } from './count-larvae.ts';
-import { type Cv, loadOpenCv } from './opencv.ts';
-import { correctedBand } from './types.ts';
+import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
+import type { Cv } from '../../src/shared/larvae/opencv.ts';
+import { correctedBand } from '../../src/shared/larvae/types.ts';
+import { loadNodeOpenCv } from './node-opencv.ts';
+import { generateTray, mulberry32 } from './synthetic-tray.ts';
 
 let cv: Cv;
 beforeAll(async () => {
-  ({ cv } = await loadOpenCv());
+  ({ cv } = await loadNodeOpenCv());
 }, 60_000);
 
 /** 2000×1500: a quarter of a 12 MP photo at half scale, larvae 30–45 px long. */
