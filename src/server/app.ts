@@ -12,6 +12,7 @@ import { logsRequests, textLogStream } from './log-lines.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
+import { larvaeWorkerCspPlugin } from './plugins/larvae-worker-csp.ts';
 import { openApiOptions } from './plugins/openapi.ts';
 import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(larvaeWorkerCspPlugin);
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   await app.register(swagger, openApiOptions(config.supportUrl));

@@ -7,6 +7,7 @@
  * Message in: { photo: Blob, hatchColor }; out: { stage } while working, then
  * { result } or { error }.
  */
+import './opencv-global.ts';
 import * as cvModule from '@techstark/opencv-js';
 import { countLarvae } from '#shared/larvae/count-larvae';
 import { readyOpenCv } from '#shared/larvae/opencv';

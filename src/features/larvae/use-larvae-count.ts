@@ -37,9 +37,13 @@ export function useLarvaeCount() {
       const data = event.data as { stage?: 'engine' | 'counting'; result?: LarvaeResult; error?: string };
       if (data.stage) setState({ phase: data.stage });
       else if (data.result) setState({ phase: 'done', result: data.result });
-      else setState({ phase: 'error' });
+      else {
+        console.error('larvae counter:', data.error);
+        setState({ phase: 'error' });
+      }
     };
-    w.onerror = () => {
+    w.onerror = (event) => {
+      console.error('larvae counter:', event.message);
       setState({ phase: 'error' });
       w.terminate();
       if (worker.current === w) worker.current = null;
