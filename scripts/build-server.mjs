@@ -22,7 +22,10 @@ const EXTERNAL = [
 
 await build({
   // The larvae counting thread is its own file beside main.js (larvae-counter.ts).
-  entryPoints: { main: 'src/server/main.ts', 'larvae-count-thread': 'src/server/modules/larvae/count-thread.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'larvae-count-thread': 'src/server/modules/larvae/count-thread.ts',
+  },
   outdir: outDir,
   bundle: true,
   platform: 'node',

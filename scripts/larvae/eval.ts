@@ -13,13 +13,24 @@ import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.t
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const { cv } = await loadNodeOpenCv();
-const rows: { name: string; truth: number; found: number | string; err: number; inBand: boolean; ms: number }[] = [];
+const rows: {
+  name: string;
+  truth: number;
+  found: number | string;
+  err: number;
+  inBand: boolean;
+  ms: number;
+}[] = [];
 for (const opts of evaluationSet(quick)) {
   const name = `${opts.hatchColor}-${opts.count}-s${opts.seed}`;
   if (only && !name.includes(only)) continue;
   const photo = generateTray(opts);
   const t0 = performance.now();
-  const res = countLarvae(cv, { rgba: photo.rgba, width: photo.width, height: photo.height }, opts.hatchColor);
+  const res = countLarvae(
+    cv,
+    { rgba: photo.rgba, width: photo.width, height: photo.height },
+    opts.hatchColor,
+  );
   const ms = performance.now() - t0;
   if (!res.ok) {
     rows.push({ name, truth: opts.count, found: res.problem, err: 100, inBand: false, ms });
@@ -45,4 +56,6 @@ console.log(
   `worst: ${worst?.name} ${worst?.err.toFixed(2)} % (target ≤ 8 %)  ${worst && worst.err <= 8 ? 'MET' : 'NOT MET'}`,
 );
 console.log(`truth inside the band: ${covered}/${rows.length}`);
-console.log(`count time: mean ${Math.round(rows.reduce((s, r) => s + r.ms, 0) / Math.max(1, rows.length))} ms a 12 MP photo`);
+console.log(
+  `count time: mean ${Math.round(rows.reduce((s, r) => s + r.ms, 0) / Math.max(1, rows.length))} ms a 12 MP photo`,
+);

@@ -20,11 +20,11 @@ import { chatLocales } from '../features/chat/locales.ts';
 import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
+import { larvaeLocales } from '../features/larvae/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
-import { larvaeLocales } from '../features/larvae/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */

@@ -15,6 +15,7 @@ import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -22,7 +23,6 @@ import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
-import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
 export interface ContextDeps {

@@ -8,6 +8,7 @@ import { blockRoutes } from './modules/block/block.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { larvaeRoutes } from './modules/larvae/larvae.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -15,7 +16,6 @@ import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 import type { Api, AppContext } from './types.ts';
-import { larvaeRoutes } from './modules/larvae/larvae.routes.ts';
 
 /** Every module's routes, under /api. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {

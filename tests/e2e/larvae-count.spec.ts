@@ -105,7 +105,9 @@ test('larvae counter screenshots', async ({ browser, request }) => {
       );
       await page.goto(`/farm/${farmId}/larvae-count`);
       await page.screenshot({ path: join(out as string, `${lang}-${name}-page.png`) });
-      await page.getByRole('button', { name: lang === 'id' ? 'Hitung dari foto' : 'Count from photo' }).click();
+      await page
+        .getByRole('button', { name: lang === 'id' ? 'Hitung dari foto' : 'Count from photo' })
+        .click();
       await page.getByTestId('larvae-photo-input').setInputFiles(file);
       await expect(page.getByTestId('larvae-count')).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: join(out as string, `${lang}-${name}-counted.png`) });

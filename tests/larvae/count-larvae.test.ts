@@ -21,7 +21,15 @@ describe('countLarvae on generated trays', () => {
     [400, 'dark'],
   ] as const) {
     it(`finds ${count} larvae on a ${hatchColor} tray within its band`, () => {
-      const photo = generateTray({ seed: count + 7, count, hatchColor, ...small, bubbles: 8, debris: 30, glare: 1 });
+      const photo = generateTray({
+        seed: count + 7,
+        count,
+        hatchColor,
+        ...small,
+        bubbles: 8,
+        debris: 30,
+        glare: 1,
+      });
       const res = countLarvae(cv, photo, hatchColor);
       expect(res.ok).toBe(true);
       if (!res.ok) return;
@@ -30,7 +38,9 @@ describe('countLarvae on generated trays', () => {
       expect(Math.abs(res.count - count) / count).toBeLessThan(0.05);
       expect(res.marks).toHaveLength(res.count);
       // Every true larva has a mark near it (within a body length).
-      const near = photo.larvae.filter((l) => res.marks.some((m) => Math.hypot(m.x - l.x, m.y - l.y) < 40)).length;
+      const near = photo.larvae.filter((l) =>
+        res.marks.some((m) => Math.hypot(m.x - l.x, m.y - l.y) < 40),
+      ).length;
       expect(near / count).toBeGreaterThan(0.9);
     });
   }
@@ -43,7 +53,9 @@ describe('countLarvae on generated trays', () => {
   it('says "too dark" for a black photo and "too bright" for a blown-out one', () => {
     const dark = new Uint8ClampedArray(800 * 600 * 4).fill(6);
     const bright = new Uint8ClampedArray(800 * 600 * 4).fill(255);
-    expect(countLarvae(cv, { rgba: dark, width: 800, height: 600 }, 'bright')).toMatchObject({ problem: 'too-dark' });
+    expect(countLarvae(cv, { rgba: dark, width: 800, height: 600 }, 'bright')).toMatchObject({
+      problem: 'too-dark',
+    });
     expect(countLarvae(cv, { rgba: bright, width: 800, height: 600 }, 'dark')).toMatchObject({
       problem: 'too-bright',
     });
@@ -84,7 +96,11 @@ describe('countLarvae on generated trays', () => {
 
 describe('correctedBand', () => {
   it('moves the band with the hand-corrected marks', () => {
-    expect(correctedBand({ count: 100, lower: 95, upper: 108 }, 101)).toEqual({ count: 101, lower: 96, upper: 109 });
+    expect(correctedBand({ count: 100, lower: 95, upper: 108 }, 101)).toEqual({
+      count: 101,
+      lower: 96,
+      upper: 109,
+    });
     expect(correctedBand({ count: 3, lower: 2, upper: 4 }, 0)).toEqual({ count: 0, lower: 0, upper: 1 });
   });
 });

@@ -6,7 +6,16 @@ const digest = (a: Uint8ClampedArray) => createHash('sha256').update(a).digest('
 
 describe('generateTray', () => {
   it('is deterministic: the same seed gives the same pixels, another seed others', () => {
-    const opts = { seed: 42, count: 80, hatchColor: 'dark' as const, width: 800, height: 600, bubbles: 4, debris: 9, glare: 1 };
+    const opts = {
+      seed: 42,
+      count: 80,
+      hatchColor: 'dark' as const,
+      width: 800,
+      height: 600,
+      bubbles: 4,
+      debris: 9,
+      glare: 1,
+    };
     const a = generateTray(opts);
     const b = generateTray(opts);
     expect(digest(a.rgba)).toBe(digest(b.rgba));

@@ -46,7 +46,15 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** Draws a soft disc of darkness/brightness into a coverage buffer (max-combined). */
-function stampDisc(cov: Float32Array, bw: number, bh: number, cx: number, cy: number, r: number, soft: number): void {
+function stampDisc(
+  cov: Float32Array,
+  bw: number,
+  bh: number,
+  cx: number,
+  cy: number,
+  r: number,
+  soft: number,
+): void {
   const reach = r + soft + 1;
   const x0 = Math.max(0, Math.floor(cx - reach));
   const x1 = Math.min(bw - 1, Math.ceil(cx + reach));

@@ -48,7 +48,10 @@ export function CountFromPhoto({ onUse, defaultHatchColor = 'bright', label }: C
   );
 }
 
-function Counter({ onUse, defaultHatchColor }: Required<Pick<CountFromPhotoProps, 'onUse' | 'defaultHatchColor'>>) {
+function Counter({
+  onUse,
+  defaultHatchColor,
+}: Required<Pick<CountFromPhotoProps, 'onUse' | 'defaultHatchColor'>>) {
   const { t } = useTranslation('larvae');
   const { number } = useFormat();
   const [hatchColor, setHatchColor] = useState<HatchColor>(defaultHatchColor);
@@ -166,7 +169,13 @@ function Counter({ onUse, defaultHatchColor }: Required<Pick<CountFromPhotoProps
             )}
           </div>
           <p className="larvae-counter__help">{t('tapHelp')}</p>
-          <MarkedPhoto photo={photo} width={counted.width} height={counted.height} marks={marks} onTap={tap} />
+          <MarkedPhoto
+            photo={photo}
+            width={counted.width}
+            height={counted.height}
+            marks={marks}
+            onTap={tap}
+          />
           <button
             type="button"
             className="button button--primary button--block"

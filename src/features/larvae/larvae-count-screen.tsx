@@ -12,7 +12,11 @@ function LarvaeCount({ farm }: { farm: Farm }) {
   const [used, setUsed] = useState<{ count: number; lower: number; upper: number } | null>(null);
   return (
     <div className="narrow">
-      <PageHeader title={t('title')} subtitle={farm.name} backTo={`/farm/${encodeURIComponent(farm.farm_id)}`} />
+      <PageHeader
+        title={t('title')}
+        subtitle={farm.name}
+        backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
+      />
       <Card>
         <p>{t('intro')}</p>
         <CountFromPhoto onUse={(count, _marks, _photo, band) => setUsed({ count, ...band })} />
@@ -21,7 +25,11 @@ function LarvaeCount({ farm }: { farm: Farm }) {
         <Card>
           <p role="status" data-testid="larvae-used">
             <strong>
-              {t('used', { count: number(used.count, 0), lower: number(used.lower, 0), upper: number(used.upper, 0) })}
+              {t('used', {
+                count: number(used.count, 0),
+                lower: number(used.lower, 0),
+                upper: number(used.upper, 0),
+              })}
             </strong>
           </p>
           <p>{t('usedHelp')}</p>

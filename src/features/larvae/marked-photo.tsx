@@ -44,7 +44,7 @@ export function MarkedPhoto({ photo, width, height, marks, onTap }: MarkedPhotoP
 
   return (
     <div className="larvae-photo">
-      <div className="larvae-photo__zoom" role="group" aria-label="Zoom">
+      <div className="larvae-photo__zoom">
         {ZOOMS.map((z) => (
           <button
             key={z}
@@ -58,9 +58,11 @@ export function MarkedPhoto({ photo, width, height, marks, onTap }: MarkedPhotoP
         ))}
       </div>
       <div className="larvae-photo__scroll">
-        <div className="larvae-photo__frame" style={{ width: `${zoom * 100}%`, aspectRatio: `${width} / ${height}` }}>
+        <div
+          className="larvae-photo__frame"
+          style={{ width: `${zoom * 100}%`, aspectRatio: `${width} / ${height}` }}
+        >
           <img src={url} alt={t('photoAlt', { count: marks.length })} className="larvae-photo__img" />
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: a tap on a point of the photo has no key equivalent; the count can also be typed in the form */}
           <svg
             className="larvae-photo__marks"
             viewBox={`0 0 ${width} ${height}`}

@@ -4,6 +4,7 @@ import { blockAuthz } from '../modules/block/block.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
@@ -12,7 +13,6 @@ import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
 import { accountAuthz } from './account.authz.ts';
 import type { AuthzModule } from './types.ts';
-import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 
 /** Every module's authorization cases; a new module adds one import and one entry. */
 export const AUTHZ_MODULES: AuthzModule[] = [

@@ -44,7 +44,12 @@ export const CountPlJob = Type.Object({
   farm_id: Uuid,
   upload_url: Type.String(),
   hatch_color: HatchColorSchema,
-  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+  ]),
   progress: Type.Integer(),
   count: Type.Union([Type.Integer(), Type.Null()]),
   lower: Type.Union([Type.Integer(), Type.Null()]),

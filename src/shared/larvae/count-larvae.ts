@@ -216,7 +216,15 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       const det = Math.sqrt(Math.max(0, ((vxx - vyy) / 2) ** 2 + vxy * vxy));
       const l1 = tr / 2 + det;
       const l2 = Math.max(tr / 2 - det, 0.05);
-      blobs.push({ label: l, area: a, cx: mx, cy: my, elongation: Math.sqrt(l1 / l2), thickness: thickness[l], length: Math.sqrt(12 * l1) });
+      blobs.push({
+        label: l,
+        area: a,
+        cx: mx,
+        cy: my,
+        elongation: Math.sqrt(l1 / l2),
+        thickness: thickness[l],
+        length: Math.sqrt(12 * l1),
+      });
     }
 
     // 6a. The single-larva area and thickness: elongated blobs near the typical size.
@@ -258,7 +266,8 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // 6b. Count: a blob of one is certain; a clump counts its area over the single area.
     const sortedSingles = singles.map((bl) => bl.area).sort((x, y) => x - y);
     const iqr = percentile(sortedSingles, 0.75) - percentile(sortedSingles, 0.25);
-    const a1Error = sortedSingles.length > 1 ? (1.25 * iqr) / (1.35 * Math.sqrt(sortedSingles.length) * a1) : 0.3;
+    const a1Error =
+      sortedSingles.length > 1 ? (1.25 * iqr) / (1.35 * Math.sqrt(sortedSingles.length) * a1) : 0.3;
     let singleCount = 0;
     let clumpSum = 0;
     let clumpVar = 0;
@@ -283,7 +292,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // Two sigma of the clumps' spread and of the single area, and the crossing model's own
     // doubt (a share of the clumped larvae).
     const halfBand = Math.ceil(
-      2 * Math.sqrt(clumpVar + 0.25 * ambiguous) + 2 * a1Error * clumpSum + 0.02 * clumpSum + (clumpSum > 0 ? 1 : 0),
+      2 * Math.sqrt(clumpVar + 0.25 * ambiguous) +
+        2 * a1Error * clumpSum +
+        0.02 * clumpSum +
+        (clumpSum > 0 ? 1 : 0),
     );
 
     // Marks: a single's centre; a clump's larvae by k-means over its pixels.
@@ -354,7 +366,12 @@ function maxInnerDistance(lab: Int32Array, w: number, h: number, n: number): Flo
 }
 
 /** k points inside each clump: k-means (a few rounds) over the clump's pixels. */
-function placeInClumps(lab: Int32Array, w: number, h: number, clumpK: Map<number, number>): { x: number; y: number }[] {
+function placeInClumps(
+  lab: Int32Array,
+  w: number,
+  h: number,
+  clumpK: Map<number, number>,
+): { x: number; y: number }[] {
   if (clumpK.size === 0) return [];
   const pixels = new Map<number, number[]>();
   for (const l of clumpK.keys()) pixels.set(l, []);

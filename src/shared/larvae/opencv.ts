@@ -42,7 +42,13 @@ export interface Cv {
   threshold(src: CvMat, dst: CvMat, thresh: number, maxval: number, type: number): number;
   getStructuringElement(shape: number, size: CvSize): CvMat;
   morphologyEx(src: CvMat, dst: CvMat, op: number, kernel: CvMat): void;
-  connectedComponentsWithStats(src: CvMat, labels: CvMat, stats: CvMat, centroids: CvMat, connectivity: number): number;
+  connectedComponentsWithStats(
+    src: CvMat,
+    labels: CvMat,
+    stats: CvMat,
+    centroids: CvMat,
+    connectivity: number,
+  ): number;
   CC_STAT_AREA: number;
 }
 

@@ -11,7 +11,10 @@ import type { CountReply } from './count-thread.ts';
 export class LarvaeCounter {
   private worker: Worker | null = null;
   private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (r: LarvaeResult) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (r: LarvaeResult) => void; reject: (e: Error) => void }
+  >();
 
   private thread(): Worker {
     if (this.worker) return this.worker;

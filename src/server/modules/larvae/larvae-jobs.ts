@@ -3,8 +3,8 @@ import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import type { LarvaeCounter } from './larvae-counter.ts';
 import type { LarvaeRepository } from './larvae.repository.ts';
+import type { LarvaeCounter } from './larvae-counter.ts';
 
 const QUEUE = 'larvae-count';
 const RETRIES = 2;
@@ -46,19 +46,23 @@ export class LarvaeJobs {
     boss.on('error', (error: Error) => this.deps.log(`[larvae-jobs] ${error.message}`));
     await boss.start();
     await boss.createQueue(QUEUE);
-    await boss.work<{ id: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      try {
-        await this.run(job.data.id);
-      } catch (error) {
-        // pg-boss retries; the last try leaves an answer instead of a job "running" forever.
-        this.deps.log(`[larvae-jobs] ${job.data.id}: ${String(error)}`);
-        if ((job as { retryCount?: number }).retryCount === RETRIES) {
-          await this.deps.repo.finish(job.data.id, { problem: 'count-failed', width: null, height: null });
+    await boss.work<{ id: string }>(
+      QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await this.run(job.data.id);
+        } catch (error) {
+          // pg-boss retries; the last try leaves an answer instead of a job "running" forever.
+          this.deps.log(`[larvae-jobs] ${job.data.id}: ${String(error)}`);
+          if ((job as { retryCount?: number }).retryCount === RETRIES) {
+            await this.deps.repo.finish(job.data.id, { problem: 'count-failed', width: null, height: null });
+          }
+          throw error;
         }
-        throw error;
-      }
-    });
+      },
+    );
     this.boss = boss;
   }
 

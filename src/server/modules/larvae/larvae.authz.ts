@@ -25,7 +25,11 @@ function photoUpload(farmId: string) {
 export const larvaeAuthz: AuthzModule = {
   name: 'larvae',
   seed: async (app, owner, farm) => {
-    const up = await app.inject({ method: 'POST', ...photoUpload(farm.farmId), headers: { ...owner.auth, ...photoUpload(farm.farmId).headers } });
+    const up = await app.inject({
+      method: 'POST',
+      ...photoUpload(farm.farmId),
+      headers: { ...owner.auth, ...photoUpload(farm.farmId).headers },
+    });
     const uploadId = up.json().data?.upload_id;
     if (!uploadId) throw new Error(`larvae seed upload failed: ${up.body}`);
     const job = await app.inject({
@@ -51,7 +55,11 @@ export const larvaeAuthz: AuthzModule = {
       route: 'POST /api/stock/count-pl',
       request: (A, B) => ({
         url: '/api/stock/count-pl',
-        payload: { farm_id: B.farmId, image_url: `/api/files/${A.extra.larvaeUploadId}`, hatch_color: 'dark' },
+        payload: {
+          farm_id: B.farmId,
+          image_url: `/api/files/${A.extra.larvaeUploadId}`,
+          hatch_color: 'dark',
+        },
       }),
       reason: 'b counts on his own farm but names A’s photo: another person’s upload is not found',
     },

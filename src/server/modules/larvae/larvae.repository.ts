@@ -37,7 +37,14 @@ export class LarvaeRepository {
   async finish(
     id: string,
     result:
-      | { count: number; lower: number; upper: number; marks: [number, number][]; width: number; height: number }
+      | {
+          count: number;
+          lower: number;
+          upper: number;
+          marks: [number, number][];
+          width: number;
+          height: number;
+        }
       | { problem: string; width: number | null; height: number | null },
     db: DbOrTx = this.db,
   ): Promise<void> {

@@ -12,7 +12,15 @@ let farm: FarmSetup;
 let trayPng: Buffer;
 beforeAll(async () => {
   ({ app, owner, farm } = await ownerWithFarm(1, createTestApp));
-  const photo = generateTray({ seed: 11, count: 150, hatchColor: 'dark', width: 2000, height: 1500, bubbles: 4, debris: 10 });
+  const photo = generateTray({
+    seed: 11,
+    count: 150,
+    hatchColor: 'dark',
+    width: 2000,
+    height: 1500,
+    bubbles: 4,
+    debris: 10,
+  });
   trayPng = await sharp(Buffer.from(photo.rgba.buffer), { raw: { width: 2000, height: 1500, channels: 4 } })
     .png()
     .toBuffer();

@@ -72,4 +72,3 @@ export function larvaeRoutes(api: Api, ctx: AppContext): void {
     async (req) => ({ message: req.t('server.ok'), data: await larvae.get(req.user.id, req.params.id) }),
   );
 }
-

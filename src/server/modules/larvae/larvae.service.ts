@@ -6,8 +6,8 @@ import { AppError, fieldError, notFound } from '../../errors.ts';
 import { FileStore } from '../../storage/file-store.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
-import { type LarvaeJobs, MAX_PIXELS } from './larvae-jobs.ts';
 import type { LarvaeCountRow, LarvaeRepository } from './larvae.repository.ts';
+import { type LarvaeJobs, MAX_PIXELS } from './larvae-jobs.ts';
 
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9_-]{43})$/;
