@@ -104,6 +104,7 @@ test('larvae counter screenshots', async ({ browser, request }) => {
         [owner.token, user, lang] as const,
       );
       await page.goto(`/farm/${farmId}/larvae-count`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.screenshot({ path: join(out as string, `${lang}-${name}-page.png`) });
       await page
         .getByRole('button', { name: lang === 'id' ? 'Hitung dari foto' : 'Count from photo' })
