@@ -85,7 +85,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
   app.addHook('onClose', () => ctx.listener.stop());
   // Larvae counting jobs (pg-boss in the same database): stopped before the pool closes.
-  await ctx.larvaeJobs.start();
+  // Started here for an app with a database URL, like the listener (the OpenAPI lint's
+  // app has none; any other starts them on its first count).
+  if (deps.databaseUrl ?? config.databaseUrl) await ctx.larvaeJobs.start();
   app.addHook('onClose', () => ctx.larvaeJobs.stop());
 
   return Object.assign(app, { ctx }) as unknown as App;

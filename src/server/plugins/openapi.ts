@@ -27,6 +27,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'chat', description: 'Direct messages, groups, polls and calls' },
   { name: 'uploads', description: 'Files attached to chat and records' },
   { name: 'push', description: 'Web Push subscriptions' },
+  { name: 'larvae', description: 'Counting shrimp larvae from a tray photo (background jobs)' },
 ];
 
 const ERRORS: Record<number, string> = {

@@ -20,6 +20,7 @@ export const MAX_PIXELS = 50_000_000;
  */
 export class LarvaeJobs {
   private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
 
   constructor(
     private readonly deps: {
@@ -31,7 +32,15 @@ export class LarvaeJobs {
     },
   ) {}
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.starting ??= this.startBoss().catch((error) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async startBoss(): Promise<void> {
     const { db } = this.deps;
     const boss = new PgBoss({
       db: {
@@ -67,13 +76,14 @@ export class LarvaeJobs {
   }
 
   async enqueue(id: string): Promise<void> {
-    if (!this.boss) throw new Error('larvae jobs not started');
-    await this.boss.send(QUEUE, { id }, { retryLimit: RETRIES, retryDelay: 1, expireInSeconds: 300 });
+    if (!this.boss) await this.start();
+    await this.boss?.send(QUEUE, { id }, { retryLimit: RETRIES, retryDelay: 1, expireInSeconds: 300 });
   }
 
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = null;
+    this.starting = null;
     if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
     await this.deps.counter.close();
   }
