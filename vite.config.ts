@@ -50,7 +50,9 @@ export default defineConfig({
         // listing them here would precache them twice (TOOLCHAIN.md pitfall 5).
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         // The chat's emoji images (public/twemoji, ~500 files) load when the picker opens.
-        globIgnores: ['twemoji/**'],
+        // The larvae counter's worker (OpenCV + WASM, ~7 MB) is cached on first use instead
+        // (sw/larvae-cache.ts).
+        globIgnores: ['twemoji/**', 'assets/count-worker-*.js'],
       },
       manifest: {
         name: 'Tambak',

@@ -16,10 +16,16 @@ const EXTERNAL = [
   '@fastify/swagger-ui', // serves the viewer's files from its own folder
   '@fastify/static',
   'pg-native', // optional, not installed
+  'sharp', // native addon (larvae photos decoded to RGBA)
+  '@techstark/opencv-js', // 7 MB of WASM in a script: loaded by the counting thread only
 ];
 
 await build({
-  entryPoints: ['src/server/main.ts'],
+  // The larvae counting thread is its own file beside main.js (larvae-counter.ts).
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'larvae-count-thread': 'src/server/modules/larvae/count-thread.ts',
+  },
   outdir: outDir,
   bundle: true,
   platform: 'node',

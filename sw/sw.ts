@@ -15,6 +15,7 @@ import {
   type WorkerToPage,
 } from '#local/sync/worker-protocol';
 import { registerApiCache } from './api-cache.ts';
+import { registerLarvaeCache } from './larvae-cache.ts';
 import { registerMediaCache } from './media-cache.ts';
 import { createOutboxWorker } from './outbox-queue.ts';
 import { registerPush } from './push.ts';
@@ -39,6 +40,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 registerApiCache();
 registerMediaCache();
+registerLarvaeCache();
 registerPush(self);
 
 async function notify(message: WorkerToPage): Promise<void> {

@@ -21,6 +21,7 @@ import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
 import { financeLocales } from '../features/finance/locales.ts';
+import { larvaeLocales } from '../features/larvae/locales.ts';
 import { productionLocales } from '../features/production/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
 import { recordsLocales } from '../features/records/locales.ts';
@@ -65,6 +66,7 @@ function resourcesFor(lang: Language) {
     warehouse: warehouseLocales[lang],
     records: recordsLocales[lang],
     finance: financeLocales[lang],
+    larvae: larvaeLocales[lang],
   };
 }
 
@@ -89,6 +91,7 @@ export const NAMESPACES = [
   'warehouse',
   'records',
   'finance',
+  'larvae',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

@@ -84,6 +84,9 @@ const TABLE: [string, Flags][] = [
   // notes, and recent disease records with the form to record one (issue 14).
   [`${FARM}/notes`, { built: true }],
   [`${FARM}/disease-alert`, { built: true }],
+  // Not in the spec's table: the larvae counter as a tool page (issue 19); the stocking
+  // form embeds the same <CountFromPhoto> (src/features/larvae).
+  [`${FARM}/larvae-count`, { ...FORM, built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

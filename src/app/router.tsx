@@ -129,6 +129,10 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/notifications/notifications-screen'),
     'NotificationsScreen',
   ),
+  '/farm/$farm_id/larvae-count': lazyRouteComponent(
+    () => import('#features/larvae/larvae-count-screen'),
+    'LarvaeCountScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

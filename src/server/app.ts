@@ -12,6 +12,7 @@ import { logsRequests, textLogStream } from './log-lines.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
+import { larvaeWorkerCspPlugin } from './plugins/larvae-worker-csp.ts';
 import { openApiOptions } from './plugins/openapi.ts';
 import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(larvaeWorkerCspPlugin);
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   await app.register(swagger, openApiOptions(config.supportUrl));
@@ -82,6 +84,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // before the pool closes.
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
   app.addHook('onClose', () => ctx.listener.stop());
+  // Larvae counting jobs (pg-boss in the same database): stopped before the pool closes.
+  // Started here for an app with a database URL, like the listener (the OpenAPI lint's
+  // app has none; any other starts them on its first count).
+  if (deps.databaseUrl ?? config.databaseUrl) await ctx.larvaeJobs.start();
+  app.addHook('onClose', () => ctx.larvaeJobs.stop());
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

@@ -18,6 +18,7 @@ import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { createFinanceModules } from './modules/finance/finance-modules.ts';
 import type { ProductionSources } from './modules/finance/production-sources.ts';
+import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
 import { createProductionModules } from './modules/production/production-modules.ts';
@@ -149,6 +150,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createRecordsModules({ db, farmAccess }),
     alerts,
     ...createFinanceModules({ db, farmAccess, sources: deps.productionSources }),
+    ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
   };
 }
 

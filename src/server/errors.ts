@@ -24,6 +24,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'unsupported-media-type': 415,
   'file-too-large': 413,
   'file-type-not-allowed': 415,
+  'image-required': 415,
+  'image-too-large': 413,
   'demo-unavailable': 404,
   internal: 500,
   'stock-active-exists': 409,

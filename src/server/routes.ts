@@ -12,6 +12,7 @@ import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
+import { larvaeRoutes } from './modules/larvae/larvae.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
@@ -73,4 +74,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   alertsRoutes(typed, ctx);
   financeRoutes(typed, ctx);
   financeStatsRoutes(typed, ctx);
+  larvaeRoutes(typed, ctx);
 }

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'finance-account-in-use',
   'finance-already-booked',
   'finance-builtin-category',
+  'image-required',
+  'image-too-large',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
+import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { productionAuthz } from '../modules/production/production.authz.ts';
@@ -42,4 +43,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   recordsAuthz,
   alertsAuthz,
   financeAuthz,
+  larvaeAuthz,
 ];

@@ -530,6 +530,7 @@ export interface Database {
   finance_accounts: FinanceAccountsTable;
   finance_categories: FinanceCategoriesTable;
   finance_transactions: FinanceTransactionsTable;
+  larvae_counts: LarvaeCountsTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -755,4 +756,24 @@ export interface FinanceTransactionsTable extends MergeColumns {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+/** A larvae count from a photo (migration 0020, issue 19); marks are [x, y] pairs. */
+export interface LarvaeCountsTable {
+  id: string;
+  farm_id: string;
+  upload_id: string;
+  hatch_color: 'bright' | 'dark';
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  count: number | null;
+  lower: number | null;
+  upper: number | null;
+  marks: ColumnType<[number, number][] | null, string | null, string | null>;
+  problem: string | null;
+  width: number | null;
+  height: number | null;
+  created_by: string;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 }

@@ -36,6 +36,7 @@ const TAGS: { name: string; description: string }[] = [
     name: 'overview',
     description: 'Cycle overview of a farm: DOC, ABW, ADG, SR, biomass, FCR, productivity',
   },
+  { name: 'larvae', description: 'Counting shrimp larvae from a tray photo (background jobs)' },
 ];
 
 const ERRORS: Record<number, string> = {

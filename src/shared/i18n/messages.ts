@@ -58,6 +58,8 @@ const id = {
     'item-exists': 'Produk ini sudah ada di gudang tambak.',
     'order-received': 'Pesanan ini sudah diterima.',
     'no-active-cycle': 'Kolam ini tidak memiliki siklus aktif. Mulai siklus dulu.',
+    'image-required': 'Kirim foto (JPEG, PNG atau WebP) nampan benur.',
+    'image-too-large': 'Foto terlalu besar: paling banyak 50 megapiksel.',
     network: 'Tidak ada koneksi. Data disimpan dan akan dikirim saat online.',
     /** For actions that are never queued (chat, uploads): nothing was saved. */
     'network-live': 'Tidak ada koneksi. Coba lagi saat online.',
@@ -233,6 +235,8 @@ const en: MessageCatalog = {
     'item-exists': 'This product is already in the farm’s warehouse.',
     'order-received': 'This order has already been received.',
     'no-active-cycle': 'This pond has no active cycle. Start a cycle first.',
+    'image-required': 'Send a photo (JPEG, PNG or WebP) of the larvae tray.',
+    'image-too-large': 'The photo is too large: at most 50 megapixels.',
     network: 'No connection. The data is saved and will be sent when online.',
     'network-live': 'No connection. Try again when online.',
     'finance-account-closed':

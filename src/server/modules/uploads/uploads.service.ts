@@ -51,19 +51,26 @@ export class UploadService {
     private readonly store: FileStore,
   ) {}
 
-  async upload(userId: string, file: IncomingFile): Promise<UploadedFile> {
-    const { id, name, mime_type, size } = await this.keepFile(userId, file);
-    return { url: urlOf(id), name, mime_type, size };
+  async upload(
+    userId: string,
+    file: IncomingFile,
+    only?: { accept: (mime: string) => boolean; refused: AppError },
+  ): Promise<UploadedFile & { id: string }> {
+    const { id, name, mime_type, size } = await this.keepFile(userId, file, undefined, only);
+    return { id, url: urlOf(id), name, mime_type, size };
   }
 
   /**
    * Receives, checks and keeps one file; `kinds` narrows the allowed types (a record
-   * photo takes images only). Answers the new upload's id; other modules refer to it.
+   * photo takes images only), and `only` does so with the caller's own refusal (the
+   * larvae counter takes JPEG, PNG and WebP). Answers the new upload's id; other modules
+   * refer to it. A refused file is not kept.
    */
   async keepFile(
     userId: string,
     file: IncomingFile,
     kinds?: readonly UploadKind[],
+    only?: { accept: (mime: string) => boolean; refused: AppError },
   ): Promise<{ id: string; name: string; mime_type: string; size: number }> {
     const name = safeName(file.filename);
     let received: Awaited<ReturnType<FileStore['receive']>>;
@@ -79,8 +86,9 @@ export class UploadService {
     try {
       if (received.size === 0) throw new AppError('file-empty');
       const mime = await sniffUpload(received.tmpPath, received.size, file.mimetype ?? '', name);
-      if (!mime || (kinds && !kinds.includes(kindOf(mime) as UploadKind)))
-        throw new AppError('file-type-not-allowed');
+      if (!mime) throw only?.refused ?? new AppError('file-type-not-allowed');
+      if (kinds && !kinds.includes(kindOf(mime) as UploadKind)) throw new AppError('file-type-not-allowed');
+      if (only && !only.accept(mime)) throw only.refused;
       if (received.size > limitOf(mime)) throw new AppError('file-too-large');
       const id = FileStore.newId();
       await this.store.keep(received.tmpPath, id);

@@ -1,0 +1,132 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import sharp from 'sharp';
+import type { Db } from '../../db/database.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import type { LarvaeRepository } from './larvae.repository.ts';
+import type { LarvaeCounter } from './larvae-counter.ts';
+
+const QUEUE = 'larvae-count';
+const RETRIES = 2;
+/** Pixels decoded at most (the upload route refuses more). */
+export const MAX_PIXELS = 50_000_000;
+
+/**
+ * Counting jobs in PostgreSQL (pg-boss over the app's own pool): a request only queues
+ * a row and a job; the worker here decodes the photo with sharp (off the event loop),
+ * counts it in the counting thread, and stores the result with the photo. Started and
+ * stopped with the app (app.ts). A job that fails unexpectedly is retried twice by
+ * pg-boss; a photo the engine rejects (too dark, no larvae, …) is a finished job.
+ */
+export class LarvaeJobs {
+  private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      repo: LarvaeRepository;
+      store: FileStore;
+      counter: LarvaeCounter;
+      log: (line: string) => void;
+    },
+  ) {}
+
+  start(): Promise<void> {
+    this.starting ??= this.startBoss().catch((error) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async startBoss(): Promise<void> {
+    const { db } = this.deps;
+    const boss = new PgBoss({
+      db: {
+        executeSql: async (text: string, values: unknown[]) =>
+          db.executeQuery(CompiledQuery.raw(text, values ?? [])) as Promise<{ rows: unknown[] }>,
+      },
+      schema: 'pgboss',
+      migrate: false,
+      supervise: true,
+      schedule: false,
+    });
+    boss.on('error', (error: Error) => this.deps.log(`[larvae-jobs] ${error.message}`));
+    await boss.start();
+    await boss.createQueue(QUEUE);
+    await boss.work<{ id: string }>(
+      QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await this.run(job.data.id);
+        } catch (error) {
+          // pg-boss retries; the last try leaves an answer instead of a job "running" forever.
+          this.deps.log(`[larvae-jobs] ${job.data.id}: ${String(error)}`);
+          if ((job as { retryCount?: number }).retryCount === RETRIES) {
+            await this.deps.repo.finish(job.data.id, { problem: 'count-failed', width: null, height: null });
+          }
+          throw error;
+        }
+      },
+    );
+    this.boss = boss;
+  }
+
+  async enqueue(id: string): Promise<void> {
+    if (!this.boss) await this.start();
+    await this.boss?.send(QUEUE, { id }, { retryLimit: RETRIES, retryDelay: 1, expireInSeconds: 300 });
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = null;
+    this.starting = null;
+    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    await this.deps.counter.close();
+  }
+
+  /** One job: decode, count, store. */
+  private async run(id: string): Promise<void> {
+    const { repo, store, counter } = this.deps;
+    const row = await repo.find(id);
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    await repo.progress(id, 10);
+    let raw: { data: Buffer; info: { width: number; height: number } };
+    try {
+      const bytes = await readAll(store.read(row.upload_id));
+      raw = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      await repo.finish(id, { problem: 'image-unreadable', width: null, height: null });
+      return;
+    }
+    await repo.progress(id, 40);
+    const { width, height } = raw.info;
+    const rgba = new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength);
+    const result = await counter.count(rgba.slice(), width, height, row.hatch_color);
+    if (!result.ok) {
+      await repo.finish(id, { problem: result.problem, width, height });
+      return;
+    }
+    await repo.finish(id, {
+      count: result.count,
+      lower: result.lower,
+      upper: result.upper,
+      marks: result.marks.map((m) => [Math.round(m.x), Math.round(m.y)] as [number, number]),
+      width,
+      height,
+    });
+  }
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

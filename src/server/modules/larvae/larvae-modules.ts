@@ -1,0 +1,32 @@
+import type { Db } from '../../db/database.ts';
+import { FileStore } from '../../storage/file-store.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import { UploadRepository } from '../uploads/uploads.repository.ts';
+import { UploadService } from '../uploads/uploads.service.ts';
+import { LarvaeRepository } from './larvae.repository.ts';
+import { LarvaeService } from './larvae.service.ts';
+import { LarvaeCounter } from './larvae-counter.ts';
+import { LarvaeJobs } from './larvae-jobs.ts';
+
+/** The larvae-counting module's object graph (context.ts spreads it in). */
+export function createLarvaeModules(deps: {
+  db: Db;
+  farmAccess: FarmAccess;
+  dataDir: string;
+  log: (line: string) => void;
+}) {
+  const store = new FileStore(deps.dataDir);
+  const repo = new LarvaeRepository(deps.db);
+  const larvaeJobs = new LarvaeJobs({
+    db: deps.db,
+    repo,
+    store,
+    counter: new LarvaeCounter(),
+    log: deps.log,
+  });
+  const uploads = new UploadService(new UploadRepository(deps.db), store);
+  return {
+    larvaeJobs,
+    larvae: new LarvaeService({ repo, farmAccess: deps.farmAccess, uploads, jobs: larvaeJobs }),
+  };
+}

@@ -1,0 +1,438 @@
+/**
+ * Counts shrimp post-larvae on a tray photo with OpenCV (WebAssembly). The same code runs
+ * in Node (the server's background job, the evaluation, the benches) and in the browser
+ * (the counting Web Worker): it takes an RGBA buffer and answers a count, its uncertainty
+ * band and the position of every larva, or a problem (too dark, no larvae, …).
+ *
+ * Steps (all on a copy scaled to WORK_SIDE pixels on the long side):
+ * 1. grey; exposure checks (too dark / too bright);
+ * 2. illumination: the background is a median filter of a 1/16 copy (larvae vanish in
+ *    it), scaled back; each pixel's contrast is its ratio to that background, so uneven
+ *    light and glare cancel out;
+ * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
+ *    a share of the larvae's own contrast; median filter and an opening clean it up;
+ * 4. connected components with area, second moments (elongation) and the largest
+ *    inner distance (thickness) each;
+ * 5. what is not a larva is dropped: specks (small), bubbles (round rings, not
+ *    elongated), glare and big debris (thick blobs);
+ * 6. the single-larva area is the median area of the elongated blobs near the typical
+ *    size; a blob of touching or crossing larvae counts area / that median (clumps
+ *    lose a little area where bodies cross: OVERLAP_GAIN), its larvae placed by k-means
+ *    over its pixels;
+ * 7. the band: the clumps' own spread and the error of the median area, two sigma.
+ */
+import type { Cv, CvMat } from './opencv.ts';
+import type { HatchColor, LarvaeImage, LarvaeResult, LarvaMark } from './types.ts';
+
+const WORK_SIDE = 2400;
+const MIN_SIDE = 240;
+/**
+ * A crossing hides about width² / sin θ of two bodies; averaged over the angle that is
+ * CROSSING_LOSS × width² with this width estimate (area / axis length, which reads long
+ * curved bodies short); set on the quick evaluation subset (scripts/larvae/eval.ts --quick).
+ */
+const CROSSING_LOSS = 0.45;
+
+interface Blob {
+  label: number;
+  area: number;
+  cx: number;
+  cy: number;
+  elongation: number;
+  thickness: number;
+  /** Length along the main axis (a thin rod: √(12 λ1)). */
+  length: number;
+}
+
+function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(p * (sorted.length - 1))))];
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return percentile(s, 0.5);
+}
+
+/** Histogram-based percentiles of an 8-bit buffer. */
+function greyStats(data: Uint8Array): { p01: number; p50: number; p99: number; saturated: number } {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  const at = (p: number) => {
+    const target = p * data.length;
+    let acc = 0;
+    for (let v = 0; v < 256; v++) {
+      acc += hist[v];
+      if (acc >= target) return v;
+    }
+    return 255;
+  };
+  let sat = 0;
+  for (let v = 250; v < 256; v++) sat += hist[v];
+  return { p01: at(0.01), p50: at(0.5), p99: at(0.99), saturated: sat / data.length };
+}
+
+export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor): LarvaeResult {
+  const { width, height } = image;
+  const fail = (problem: 'no-larvae' | 'too-dark' | 'too-bright' | 'not-a-tray' | 'image-too-small') =>
+    ({ ok: false, problem, width, height }) as const;
+  if (Math.min(width, height) < MIN_SIDE) return fail('image-too-small');
+
+  const mats: CvMat[] = [];
+  const track = <T extends CvMat>(m: T): T => {
+    mats.push(m);
+    return m;
+  };
+  try {
+    const rgba = track(new cv.Mat(height, width, cv.CV_8UC4));
+    rgba.data.set(image.rgba.subarray(0, width * height * 4));
+    const greyFull = track(new cv.Mat());
+    cv.cvtColor(rgba, greyFull, cv.COLOR_RGBA2GRAY);
+    const scale = Math.min(1, WORK_SIDE / Math.max(width, height));
+    const w = Math.max(1, Math.round(width * scale));
+    const h = Math.max(1, Math.round(height * scale));
+    let grey = greyFull;
+    if (scale < 1) {
+      grey = track(new cv.Mat());
+      cv.resize(greyFull, grey, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
+    }
+    const g = grey.data;
+
+    // 1. Exposure.
+    const stats = greyStats(g);
+    if (stats.p99 < 40 || (hatchColor === 'bright' && stats.p50 < 60)) return fail('too-dark');
+    if (stats.saturated > 0.25 || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
+      return fail('too-bright');
+
+    // 2. Illumination: background from a small median-filtered copy.
+    const small = track(new cv.Mat());
+    const sw = Math.max(8, Math.round(w / 16));
+    const sh = Math.max(8, Math.round(h / 16));
+    cv.resize(grey, small, new cv.Size(sw, sh), 0, 0, cv.INTER_AREA);
+    const smallMed = track(new cv.Mat());
+    cv.medianBlur(small, smallMed, 7);
+    const smallSmooth = track(new cv.Mat());
+    cv.blur(smallMed, smallSmooth, new cv.Size(3, 3));
+    const bg = track(new cv.Mat());
+    cv.resize(smallSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+    const b = bg.data;
+
+    // A tray is evenly lit at large scale; a scene (a natural photo) is not.
+    const bgStats = greyStats(smallSmooth.data);
+    const spread = (bgStats.p99 - bgStats.p01) / Math.max(1, bgStats.p50);
+    if (spread > 1.2) return fail('not-a-tray');
+
+    // Contrast image, 8-bit: bright tray → darkening ratio, dark tray → brightening ratio.
+    const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
+    const c = contrast.data;
+    const gain = hatchColor === 'bright' ? 400 : 100;
+    for (let i = 0; i < c.length; i++) {
+      const base = Math.max(b[i], 4);
+      const r = hatchColor === 'bright' ? 1 - g[i] / base : g[i] / base - 1;
+      c[i] = r <= 0 ? 0 : Math.min(255, Math.round(r * gain));
+    }
+    const smooth = track(new cv.Mat());
+    cv.medianBlur(contrast, smooth, 3);
+
+    // 3. Adaptive threshold: above the noise and above a share of the larvae's contrast.
+    const sc = smooth.data;
+    const hist = new Uint32Array(256);
+    for (let i = 0; i < sc.length; i++) hist[sc[i]]++;
+    let acc = 0;
+    let med = 0;
+    for (let v = 0; v < 256; v++) {
+      acc += hist[v];
+      if (acc >= sc.length / 2) {
+        med = v;
+        break;
+      }
+    }
+    // Robust sigma from the lower half's spread (the background), at least 1 level.
+    let accLow = 0;
+    let p25 = 0;
+    for (let v = 0; v < 256; v++) {
+      accLow += hist[v];
+      if (accLow >= sc.length * 0.25) {
+        p25 = v;
+        break;
+      }
+    }
+    const sigma = Math.max(1.5, (med - p25) * 1.48);
+    const noiseT = med + 8 * sigma;
+    let objSum = 0;
+    let objN = 0;
+    for (let v = Math.ceil(noiseT * 1.5); v < 256; v++) {
+      objSum += v * hist[v];
+      objN += hist[v];
+    }
+    const objLevel = objN > 0 ? objSum / objN : noiseT * 2;
+    const minT = hatchColor === 'bright' ? 0.13 * gain : 0.3 * gain;
+    const thresh = Math.max(noiseT, 0.3 * objLevel, minT);
+    const binary = track(new cv.Mat());
+    cv.threshold(smooth, binary, thresh, 255, cv.THRESH_BINARY);
+    const kernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2, 2)));
+    const clean = track(new cv.Mat());
+    cv.morphologyEx(binary, clean, cv.MORPH_OPEN, kernel);
+
+    const fgShare = countNonZero(clean.data) / clean.data.length;
+    if (fgShare > 0.55) return fail('not-a-tray');
+
+    // 4. Components and their shape.
+    const labels = track(new cv.Mat());
+    const statsMat = track(new cv.Mat());
+    const centroids = track(new cv.Mat());
+    const n = cv.connectedComponentsWithStats(clean, labels, statsMat, centroids, 8);
+    const lab = labels.data32S;
+    const sx = new Float64Array(n);
+    const sy = new Float64Array(n);
+    const sxx = new Float64Array(n);
+    const syy = new Float64Array(n);
+    const sxy = new Float64Array(n);
+    const cnt = new Float64Array(n);
+    for (let y = 0; y < h; y++) {
+      const row = y * w;
+      for (let x = 0; x < w; x++) {
+        const l = lab[row + x];
+        if (l === 0) continue;
+        cnt[l]++;
+        sx[l] += x;
+        sy[l] += y;
+        sxx[l] += x * x;
+        syy[l] += y * y;
+        sxy[l] += x * y;
+      }
+    }
+    const thickness = maxInnerDistance(lab, w, h, n);
+    const blobs: Blob[] = [];
+    for (let l = 1; l < n; l++) {
+      const a = cnt[l];
+      if (a < 4) continue;
+      const mx = sx[l] / a;
+      const my = sy[l] / a;
+      const vxx = sxx[l] / a - mx * mx;
+      const vyy = syy[l] / a - my * my;
+      const vxy = sxy[l] / a - mx * my;
+      const tr = vxx + vyy;
+      const det = Math.sqrt(Math.max(0, ((vxx - vyy) / 2) ** 2 + vxy * vxy));
+      const l1 = tr / 2 + det;
+      const l2 = Math.max(tr / 2 - det, 0.05);
+      blobs.push({
+        label: l,
+        area: a,
+        cx: mx,
+        cy: my,
+        elongation: Math.sqrt(l1 / l2),
+        thickness: thickness[l],
+        length: Math.sqrt(12 * l1),
+      });
+    }
+
+    // 6a. The single-larva area and thickness: elongated blobs near the typical size.
+    const elongated = blobs.filter((bl) => bl.elongation >= 3.5 && bl.area >= 12);
+    if (elongated.length === 0) {
+      return fail(blobs.some((bl) => bl.area >= 40) ? 'not-a-tray' : 'no-larvae');
+    }
+    let a1 = median(elongated.map((bl) => bl.area));
+    let singles = elongated;
+    for (let pass = 0; pass < 3; pass++) {
+      singles = elongated.filter((bl) => bl.area >= 0.55 * a1 && bl.area <= 1.5 * a1);
+      if (singles.length === 0) break;
+      a1 = median(singles.map((bl) => bl.area));
+    }
+    const t1 = median(singles.map((bl) => bl.thickness));
+    const bodyWidth = median(singles.map((bl) => bl.area / Math.max(bl.length, 1)));
+    // The share of one larva's area lost at each crossing.
+    const crossLoss = Math.min(0.3, (CROSSING_LOSS * bodyWidth * bodyWidth) / a1);
+
+    // 5. Drop what is not a larva.
+    const larvae: Blob[] = [];
+    let rejectedArea = 0;
+    let keptArea = 0;
+    for (const bl of blobs) {
+      const r = bl.area / a1;
+      const speck = r < 0.35;
+      const round = r < 1.6 && bl.elongation < 2.4;
+      const thick = bl.thickness > 2.6 * t1 + 1;
+      if (speck || round || thick) {
+        if (!speck) rejectedArea += bl.area;
+        continue;
+      }
+      keptArea += bl.area;
+      larvae.push(bl);
+    }
+    if (larvae.length === 0) return fail(rejectedArea > 0 ? 'not-a-tray' : 'no-larvae');
+    if (rejectedArea > keptArea * 1.5) return fail('not-a-tray');
+
+    // 6b. Count: a blob of one is certain; a clump counts its area over the single area.
+    const sortedSingles = singles.map((bl) => bl.area).sort((x, y) => x - y);
+    const iqr = percentile(sortedSingles, 0.75) - percentile(sortedSingles, 0.25);
+    const a1Error =
+      sortedSingles.length > 1 ? (1.25 * iqr) / (1.35 * Math.sqrt(sortedSingles.length) * a1) : 0.3;
+    let singleCount = 0;
+    let clumpSum = 0;
+    let clumpVar = 0;
+    let ambiguous = 0;
+    const clumpK = new Map<number, number>();
+    for (const bl of larvae) {
+      const r = bl.area / a1;
+      // A big single larva reaches ~1.45 A1 but stays long and thin; two crossing or
+      // side-by-side ones of that area are not (an X or a wedge).
+      const pairLike = r >= 1.2 && bl.elongation < 4;
+      if (r < 1.45 && !pairLike) {
+        singleCount++;
+        if (r >= 1.15) ambiguous++;
+        continue;
+      }
+      const est = (r - crossLoss) / (1 - crossLoss);
+      clumpSum += est;
+      clumpVar += (0.15 * est) ** 2;
+      clumpK.set(bl.label, Math.max(2, Math.round(est)));
+    }
+    const count = Math.round(singleCount + clumpSum);
+    // Two sigma of the clumps' spread and of the single area, and the crossing model's own
+    // doubt (a share of the clumped larvae).
+    const halfBand = Math.ceil(
+      2 * Math.sqrt(clumpVar + 0.25 * ambiguous) +
+        2 * a1Error * clumpSum +
+        0.02 * clumpSum +
+        (clumpSum > 0 ? 1 : 0),
+    );
+
+    // Marks: a single's centre; a clump's larvae by k-means over its pixels.
+    const marks: LarvaMark[] = [];
+    for (const bl of larvae) {
+      if (!clumpK.has(bl.label)) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
+    }
+    for (const pt of placeInClumps(lab, w, h, clumpK)) marks.push({ x: pt.x / scale, y: pt.y / scale });
+    // The marks follow the rounded clumps; the count is the unrounded sum, so they may
+    // differ by a few: the marks are what the farmer sees and corrects, keep them equal.
+    const shown = marks.length;
+    const lower = Math.max(0, Math.min(count, shown) - halfBand);
+    const upper = Math.max(count, shown) + halfBand;
+    return {
+      ok: true,
+      count: shown,
+      lower,
+      upper,
+      marks,
+      singles: singleCount,
+      inClumps: shown - singleCount,
+      width,
+      height,
+    };
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}
+
+function countNonZero(data: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < data.length; i++) if (data[i] !== 0) n++;
+  return n;
+}
+
+/**
+ * The largest chessboard distance from a blob's pixel to its edge, per label (two passes
+ * over the label image): a larva is a few pixels thick, glare and lumps are thicker.
+ */
+function maxInnerDistance(lab: Int32Array, w: number, h: number, n: number): Float32Array {
+  const d = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (lab[i] === 0) continue;
+      const up = y > 0 ? d[i - w] : 0;
+      const left = x > 0 ? d[i - 1] : 0;
+      const ul = y > 0 && x > 0 ? d[i - w - 1] : 0;
+      const ur = y > 0 && x < w - 1 ? d[i - w + 1] : 0;
+      d[i] = Math.min(up, left, ul, ur) + 1;
+    }
+  }
+  const out = new Float32Array(n);
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (lab[i] === 0) continue;
+      const down = y < h - 1 ? d[i + w] : 0;
+      const right = x < w - 1 ? d[i + 1] : 0;
+      const dr = y < h - 1 && x < w - 1 ? d[i + w + 1] : 0;
+      const dl = y < h - 1 && x > 0 ? d[i + w - 1] : 0;
+      const v = Math.min(d[i], Math.min(down, right, dr, dl) + 1);
+      d[i] = v;
+      if (v > out[lab[i]]) out[lab[i]] = v;
+    }
+  }
+  return out;
+}
+
+/** k points inside each clump: k-means (a few rounds) over the clump's pixels. */
+function placeInClumps(
+  lab: Int32Array,
+  w: number,
+  h: number,
+  clumpK: Map<number, number>,
+): { x: number; y: number }[] {
+  if (clumpK.size === 0) return [];
+  const pixels = new Map<number, number[]>();
+  for (const l of clumpK.keys()) pixels.set(l, []);
+  for (let i = 0; i < w * h; i++) {
+    const l = lab[i];
+    if (l !== 0) pixels.get(l)?.push(i);
+  }
+  const out: { x: number; y: number }[] = [];
+  for (const [l, k] of clumpK) {
+    const px = pixels.get(l) ?? [];
+    const xs = px.map((i) => i % w);
+    const ys = px.map((i) => Math.floor(i / w));
+    const cx: number[] = [];
+    const cy: number[] = [];
+    for (let j = 0; j < k; j++) {
+      const pick = Math.floor(((j + 0.5) / k) * px.length);
+      cx.push(xs[pick]);
+      cy.push(ys[pick]);
+    }
+    const assign = new Int32Array(px.length);
+    for (let round = 0; round < 6; round++) {
+      for (let p = 0; p < px.length; p++) {
+        let best = 0;
+        let bestD = Number.POSITIVE_INFINITY;
+        for (let j = 0; j < k; j++) {
+          const dd = (xs[p] - cx[j]) ** 2 + (ys[p] - cy[j]) ** 2;
+          if (dd < bestD) {
+            bestD = dd;
+            best = j;
+          }
+        }
+        assign[p] = best;
+      }
+      const sumX = new Float64Array(k);
+      const sumY = new Float64Array(k);
+      const num = new Float64Array(k);
+      for (let p = 0; p < px.length; p++) {
+        sumX[assign[p]] += xs[p];
+        sumY[assign[p]] += ys[p];
+        num[assign[p]]++;
+      }
+      for (let j = 0; j < k; j++) {
+        if (num[j] > 0) {
+          cx[j] = sumX[j] / num[j];
+          cy[j] = sumY[j] / num[j];
+        }
+      }
+    }
+    // Snap each centre to its nearest clump pixel so every mark sits on a larva.
+    for (let j = 0; j < k; j++) {
+      let best = 0;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (let p = 0; p < px.length; p++) {
+        const dd = (xs[p] - cx[j]) ** 2 + (ys[p] - cy[j]) ** 2;
+        if (dd < bestD) {
+          bestD = dd;
+          best = p;
+        }
+      }
+      out.push({ x: xs[best] + 0.5, y: ys[best] + 0.5 });
+    }
+  }
+  return out;
+}
