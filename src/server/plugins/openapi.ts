@@ -37,6 +37,16 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Cycle overview of a farm: DOC, ABW, ADG, SR, biomass, FCR, productivity',
   },
   { name: 'larvae', description: 'Counting shrimp larvae from a tray photo (background jobs)' },
+  { name: 'demo', description: 'The read-only demo farm any user may open' },
+  { name: 'anco', description: 'Feed-tray (anco) checks per pond and feeding' },
+  { name: 'waterChange', description: 'Water changes of a pond' },
+  { name: 'note', description: 'Farm and pond notes with tags' },
+  { name: 'disease', description: 'Disease records and the master list of shrimp diseases' },
+  { name: 'warehouse', description: 'Warehouse items, restock, removal, use and history' },
+  { name: 'feeding', description: 'Feeding programme: feed index, FR table, recommended rations' },
+  { name: 'purchase-order', description: 'Purchase orders to suppliers, sent by WhatsApp' },
+  { name: 'finance', description: 'Accounts, transactions, categories and statistics (integer rupiah)' },
+  { name: 'notifications', description: 'Farm alerts, their read state and push settings' },
 ];
 
 const ERRORS: Record<number, string> = {
