@@ -28,6 +28,8 @@ export interface DemoGenerator {
   name: string;
   once?: (ctx: DemoContext) => Promise<void>;
   round?: (ctx: DemoContext, round: RoundCycle[]) => Promise<void>;
+  /** After every round: what depends on the farm as it stands today (running cycles). */
+  finish?: (ctx: DemoContext) => Promise<void>;
 }
 
 /**

@@ -4,9 +4,11 @@ import type { Db } from '../../src/server/db/database.ts';
 import { Rng } from '../lib/prng.ts';
 import { DemoApi } from './api.ts';
 import type { DemoContext, DemoGenerator, DemoLifecycle, RoundCycle } from './context.ts';
-import { cycleLifecycle } from './cycles.ts';
 import { blocksAndPonds, demoFarm, viewerPermissions } from './farm.ts';
+import { finance } from './finance.ts';
 import { demoId } from './ids.ts';
+import { production, stockLifecycle } from './production.ts';
+import { warehouse } from './warehouse-generator.ts';
 import { water } from './water.ts';
 
 export interface DemoOptions {
@@ -19,10 +21,10 @@ export interface DemoOptions {
 }
 
 /** One generator per domain; within a round they run in this order. */
-const GENERATORS: DemoGenerator[] = [water];
+const GENERATORS: DemoGenerator[] = [production, water, finance, warehouse];
 
 /** How rounds of cycles open and close. */
-const LIFECYCLE: DemoLifecycle = cycleLifecycle;
+const LIFECYCLE: DemoLifecycle = stockLifecycle;
 
 const OWNER_EMAIL = 'demo-owner@tambak.invalid';
 
@@ -96,6 +98,7 @@ export async function loadDemo(app: App, db: Db, options: DemoOptions) {
       if (g.round) await timed(g.name, () => g.round?.(ctx, round) ?? Promise.resolve());
     await timed('cycles', () => LIFECYCLE.close(ctx, round));
   }
+  for (const g of GENERATORS) if (g.finish) await timed(g.name, () => g.finish?.(ctx) ?? Promise.resolve());
   for (const [name, ms] of Object.entries(timings)) {
     timings[name] = Math.round(ms);
     log(`${name}: ${(ms / 1000).toFixed(1)} s`);

@@ -7,8 +7,23 @@ import { loadDemo } from '../../scripts/demo/load.ts';
 let app: App;
 const options = { seed: 7, ponds: 6, days: 240, today: '2026-11-20' };
 
+const TABLES = [
+  'ponds',
+  'cycles',
+  'water_general',
+  'water_chemical',
+  'water_biological',
+  'stocks',
+  'samplings',
+  'deaths',
+  'harvests',
+  'finance_transactions',
+  'warehouse_movements',
+  'purchase_orders',
+] as const;
+
 async function counts() {
-  const row = async (table: 'ponds' | 'cycles' | 'water_general' | 'water_chemical' | 'water_biological') =>
+  const row = async (table: (typeof TABLES)[number]) =>
     Number(
       (
         await app.ctx.db
@@ -17,13 +32,9 @@ async function counts() {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return {
-    ponds: await row('ponds'),
-    cycles: await row('cycles'),
-    general: await row('water_general'),
-    chemical: await row('water_chemical'),
-    biological: await row('water_biological'),
-  };
+  const all: Record<string, number> = {};
+  for (const table of TABLES) all[table] = await row(table);
+  return all;
 }
 
 beforeAll(async () => {
@@ -49,7 +60,18 @@ describe('the demo farm', () => {
     const after = await counts();
     expect(after.ponds).toBe(6);
     expect(after.cycles).toBeGreaterThanOrEqual(6);
-    expect(after.general).toBeGreaterThan(6 * 100);
+    expect(after.water_general).toBeGreaterThan(6 * 100);
+    // Every domain has its records: a stocking per cycle, samplings, deaths, harvests,
+    // transactions and warehouse movements.
+    expect(after.stocks).toBe(after.cycles);
+    for (const table of [
+      'samplings',
+      'deaths',
+      'harvests',
+      'finance_transactions',
+      'warehouse_movements',
+    ] as const)
+      expect(after[table], table).toBeGreaterThan(0);
     const again = await loadDemo(app, app.ctx.db, options);
     expect(again.farmId).toBe(first.farmId);
     expect(await counts()).toEqual(after);
