@@ -7,6 +7,7 @@ import type { DemoContext, DemoGenerator, DemoLifecycle, RoundCycle } from './co
 import { blocksAndPonds, demoFarm, viewerPermissions } from './farm.ts';
 import { finance } from './finance.ts';
 import { demoId } from './ids.ts';
+import { pondRecords } from './pond-records.ts';
 import { production, stockLifecycle } from './production.ts';
 import { warehouse } from './warehouse-generator.ts';
 import { water } from './water.ts';
@@ -21,7 +22,7 @@ export interface DemoOptions {
 }
 
 /** One generator per domain; within a round they run in this order. */
-const GENERATORS: DemoGenerator[] = [production, water, finance, warehouse];
+const GENERATORS: DemoGenerator[] = [production, water, pondRecords, finance, warehouse];
 
 /** How rounds of cycles open and close. */
 const LIFECYCLE: DemoLifecycle = stockLifecycle;

@@ -101,7 +101,7 @@ describe('decideNavigation', () => {
     expect(decideNavigation('/farm/f1/comparison', '/farm/f1/comparison', true)).toEqual({
       redirect: '/farm/f1',
     });
-    expect(decideNavigation('/notifications', '/notifications', true)).toEqual({ redirect: '/farm' });
+    expect(decideNavigation('/farm/f1/report', '/farm/f1/report', true)).toEqual({ redirect: '/farm/f1' });
   });
 
   it('renders built protected routes for a logged-in user', () => {

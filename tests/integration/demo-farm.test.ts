@@ -20,6 +20,9 @@ const TABLES = [
   'finance_transactions',
   'warehouse_movements',
   'purchase_orders',
+  'anco_checks',
+  'water_changes',
+  'notes',
 ] as const;
 
 async function counts() {

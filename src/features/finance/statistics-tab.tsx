@@ -9,6 +9,7 @@ import type {
   Productivity,
   TotalTransaction,
 } from '#shared/contracts/finance';
+import { formatMonth } from '#shared/domain/date-format';
 import { formatRupiahText } from '#shared/domain/format';
 import { CategoryIcon } from './category-icon.tsx';
 import { type Stats, useAccounts, useStats } from './finance-data.ts';
@@ -25,12 +26,7 @@ export interface Period {
 /** "Mar 2025" in the current language, from YYYY-MM. */
 export function useMonthLabel() {
   const { i18n } = useTranslation();
-  return (month: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
-      month: 'short',
-      year: '2-digit',
-      timeZone: 'UTC',
-    }).format(new Date(`${month}-01T00:00:00Z`));
+  return (month: string) => formatMonth(`${month}-01`, i18n.language);
 }
 
 /** "Angka terakhir tersinkron …" under figures read from the phone's copy. */

@@ -50,3 +50,12 @@ describe('the one date and time format (issue 12 point 10)', () => {
     }
   });
 });
+
+describe('formatMonth', () => {
+  it('writes MMM YYYY in both languages', async () => {
+    const { formatMonth } = await import('./date-format.ts');
+    expect(formatMonth('2026-08-01', 'id')).toBe('Agu 2026');
+    expect(formatMonth('2026-09-01', 'en')).toBe('Sep 2026');
+    expect(formatMonth('not a date', 'en')).toBe('–');
+  });
+});

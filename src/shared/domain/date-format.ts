@@ -37,11 +37,12 @@ function toDate(value: DateInput): Date | null {
   return Number.isFinite(date.getTime()) ? date : null;
 }
 
-type Style = 'date' | 'time' | 'weekday';
+type Style = 'date' | 'time' | 'weekday' | 'month';
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: { day: '2-digit', month: 'short', year: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   weekday: { weekday: 'long' },
+  month: { month: 'short', year: 'numeric' },
 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -88,6 +89,12 @@ export function formatTime(value: DateInput, language: string, zone?: string): s
 export function formatDateTime(value: DateInput, language: string, zone?: string): string {
   const date = dateText(value, language, zone);
   return date ? `${date}, ${timeText(value, language, zone)}` : MISSING;
+}
+
+/** "Nov 2026" / "Agu 2026" (MMM YYYY): a month of figures, e.g. finance's cash flow. */
+export function formatMonth(value: DateInput, language: string, zone?: string): string {
+  const p = parts('month', value, language, zone);
+  return p ? `${p.month?.replace('.', '')} ${p.year}` : MISSING;
 }
 
 /** The weekday's full name in the language ("Senin", "Monday"): chat's list within a week. */

@@ -40,6 +40,14 @@ export const larvaeAuthz: AuthzModule = {
     });
     const countId = job.json().data?.id;
     if (!countId) throw new Error(`larvae seed count failed: ${job.body}`);
+    // The job runs in the background: wait until it has finished, so that farm A stands
+    // still while the cases compare its snapshots.
+    for (;;) {
+      const res = await app.inject({ url: `/api/stock/count-pl/${countId}`, headers: owner.auth });
+      const status = res.json().data?.status;
+      if (status === 'done' || status === 'failed') break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return { larvaeUploadId: uploadId, larvaeCountId: countId };
   },
   cases: [

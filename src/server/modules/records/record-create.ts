@@ -128,7 +128,22 @@ export async function createRecords(
   );
   const today = farmToday();
   const rows: Record<string, unknown>[] = [];
+  // A create whose id is stored already is a replay (its answer was lost, the cycle may
+  // have closed since): that record, answered ok, never written again (ON CONFLICT DO NOTHING).
+  const stored = new Map(
+    (
+      await d.records.existing(
+        type.table,
+        accepted.map((a) => a.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   for (const a of accepted) {
+    const prior = stored.get(a.id);
+    if (prior && !prior.deleted_at && prior.farm_id === a.farm && prior.pond_id === a.pondId) {
+      out[a.index] = { ok: true };
+      continue;
+    }
     const sent = a.cycleId ? named.get(a.cycleId) : undefined;
     if (sent && sent.pond_id !== a.pondId) {
       fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
