@@ -1,3 +1,4 @@
+import { wireAlertHooks } from './alert-hooks.ts';
 import { createChatModules } from './chat/chat-modules.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -16,11 +17,14 @@ import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
 import { FarmAccess } from './modules/farm/farm-access.ts';
 import { createFarmModules } from './modules/farm/farm-modules.ts';
 import { MembershipCache } from './modules/farm/membership-cache.ts';
+import { sqlRationSources } from './modules/feeding/sql-ration-sources.ts';
 import { createFinanceModules } from './modules/finance/finance-modules.ts';
 import type { ProductionSources } from './modules/finance/production-sources.ts';
+import { SqlProductionSources } from './modules/finance/sql-production-sources.ts';
 import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
+import { ProductionRepository } from './modules/production/production.repository.ts';
 import { createProductionModules } from './modules/production/production-modules.ts';
 import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
@@ -121,6 +125,26 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   farmModules.userFarms.chatSync = syncFarmGroup;
   const uploads = new UploadService(new UploadRepository(db), new FileStore(config.dataDir));
   farmModules.userFarms.invited = (farmId, record) => alerts.committed('invitation', farmId, [record]);
+  // Seams between the domains: feed use → FCR and HPP, deaths/harvests/anco → rations.
+  const warehouseModules = createWarehouseModules({ db, farmAccess, log });
+  const productionRepo = new ProductionRepository(db);
+  warehouseModules.feeding.sources = sqlRationSources({ db, production: productionRepo });
+  const productionModules = createProductionModules({
+    db,
+    farmAccess,
+    feed: warehouseModules.warehouseUsage,
+  });
+  const recordsModules = createRecordsModules({ db, farmAccess });
+  wireAlertHooks({
+    db,
+    alerts,
+    production: productionRepo,
+    deaths: productionModules.deaths,
+    records: recordsModules.records,
+    useItems: warehouseModules.useItems,
+    warehouse: warehouseModules.warehouse,
+    log,
+  });
   return {
     config,
     db: db as Db,
@@ -132,8 +156,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     devOutbox: new DevOutboxRepository(db),
     farmAccess,
     ...farmModules,
-    ...createWaterModules({ db, farmAccess }),
-    ...createProductionModules({ db, farmAccess }),
+    ...productionModules,
     ...createWaterModules({ db, farmAccess, alerts }),
     chat,
     push,
@@ -146,10 +169,16 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       access: farmAccess,
       merge: new RecordMerge(db),
     }),
-    ...createWarehouseModules({ db, farmAccess, log }),
-    ...createRecordsModules({ db, farmAccess }),
+    ...warehouseModules,
+    ...recordsModules,
     alerts,
-    ...createFinanceModules({ db, farmAccess, sources: deps.productionSources }),
+    ...createFinanceModules({
+      db,
+      farmAccess,
+      sources:
+        deps.productionSources ??
+        new SqlProductionSources({ db, production: productionRepo, usage: warehouseModules.warehouseUsage }),
+    }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
   };
 }

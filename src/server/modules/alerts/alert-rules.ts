@@ -1,5 +1,8 @@
 import type { AlertRule } from '#shared/domain/alerts';
+import { deathAlerts } from '#shared/domain/death-alerts';
+import { diseaseAlerts } from '#shared/domain/disease-alerts';
 import { invitationAlerts } from '#shared/domain/invitation-alerts';
+import { stockAlerts } from '#shared/domain/stock-alerts';
 import { syncFailureAlerts } from '#shared/domain/sync-alerts';
 import { waterReadingAlerts } from '#shared/domain/water-alerts';
 
@@ -14,6 +17,9 @@ export const ALERT_RULES = {
   water_biological: waterReadingAlerts,
   invitation: invitationAlerts,
   sync_failure: syncFailureAlerts,
+  death: deathAlerts,
+  disease: diseaseAlerts,
+  stock: stockAlerts,
   // biome-ignore lint/suspicious/noExplicitAny: each rule reads its own record type
 } satisfies Record<string, AlertRule<any>>;
 

@@ -229,12 +229,20 @@ export class AlertService {
 
 const asLanguage = (value: string | undefined): Language => (value && isLanguage(value) ? value : 'id');
 
-/** Translates a rule's text: a `parameter` names a water field, numbers in the language's format. */
+/**
+ * Translates a rule's text: a `parameter` names a water field, numbers in the language's
+ * format, a `name@<lang>` param replaces `name` in that language.
+ */
 function word(lang: Language, text: AlertText, pond: string): string {
   const params: Record<string, string | number> = { pond };
   const numbers = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: 2 });
-  for (const [name, value] of Object.entries(text.params ?? {})) {
-    if (name === 'parameter') params[name] = translate(lang, `alert-param.${value}`);
+  const all = text.params ?? {};
+  for (const [name, value] of Object.entries(all)) {
+    // `x@en` is `x` worded in English (a product or disease name), used for that language.
+    if (name.includes('@')) continue;
+    const own = all[`${name}@${lang}`];
+    if (own !== undefined) params[name] = own;
+    else if (name === 'parameter') params[name] = translate(lang, `alert-param.${value}`);
     else params[name] = typeof value === 'number' ? numbers.format(value) : value;
   }
   // An empty unit (pH) leaves no double space or "8,5 )".

@@ -1,12 +1,12 @@
 import type { AncoStatus } from '#shared/domain/feeding';
 
 /**
- * The seams the production domain plugs into the feeding programme (the lead wires
- * them in context.ts once deaths, harvests and feed-tray checks exist):
+ * The inputs the production and records domains give the feeding programme (context.ts
+ * wires `sqlRationSources`, sql-ration-sources.ts):
  * - `shrimpRemoved`: shrimp no longer in the pond per stocking (recorded deaths plus
- *   harvested count). Until it is plugged in, population = PL stocked (seed_actual).
- * - `lastAnco`: the latest feed-tray result per pond up to a day. Until it is plugged
- *   in, rations are not adjusted for anco.
+ *   harvested count); without it population = PL stocked (seed_actual).
+ * - `lastAnco`: the latest feed-tray result per pond up to a day; without it rations are
+ *   not adjusted for anco.
  */
 export interface RationSources {
   shrimpRemoved: (stockIds: string[]) => Promise<Map<string, number>>;

@@ -35,10 +35,9 @@ export interface ProductionSources {
 }
 
 /**
- * The sources as this branch has them: no harvest records (issue 14's harvest table) and
- * no warehouse usage (issue 15) exist yet, so there is nothing harvested, nothing used and
- * nothing to propose: HPP answers null ("–"), never a division by zero. The lead replaces
- * this by the real readers in `createFinanceModules({ sources })` (see the module README).
+ * Nothing harvested, nothing used, nothing to propose: HPP answers null ("–"), never a
+ * division by zero. Only the fallback of `createFinanceModules`; the server runs on
+ * `SqlProductionSources` (sql-production-sources.ts, wired in context.ts).
  */
 export const NO_PRODUCTION_YET: ProductionSources = {
   harvested: async () => ({ kg: 0, revenueRp: 0n, byPond: new Map() }),

@@ -29,6 +29,9 @@ export class DeathService {
     this.guard = new StockGuard(d.repo);
   }
 
+  /** Told (never awaited) after a death record was stored or changed: the death alert. */
+  committed?: (row: DeathRow) => void;
+
   async list(userId: string, q: DeathQuery): Promise<{ items: Death[]; server_time: string }> {
     const after = q.since ? changedAfter(q.since) : undefined;
     if (q.stock_id) {
@@ -76,7 +79,9 @@ export class DeathService {
         tx,
       );
     });
-    return { death: toDeath(await this.live(id)), created: true };
+    const stored = await this.live(id);
+    this.committed?.(stored);
+    return { death: toDeath(stored), created: true };
   }
 
   async update(userId: string, id: string, body: UpdateDeathBody, headers: Headers): Promise<Death> {
@@ -102,7 +107,9 @@ export class DeathService {
         await this.d.repo.updateDeath(id, changes, tx);
       },
     });
-    return toDeath(await this.live(id));
+    const stored = await this.live(id);
+    this.committed?.(stored);
+    return toDeath(stored);
   }
 
   async remove(userId: string, id: string): Promise<void> {

@@ -8,9 +8,9 @@ import type { FarmAccess } from '../farm/farm-access.ts';
 import type { ProductionRepository } from './production.repository.ts';
 
 /**
- * THE FCR seam: cumulative feed (kg) per cycle. Feed use arrives with the warehouse
- * domain (issue "warehouse"); until then `NO_FEED_DATA` answers nothing and FCR is null
- * ("–"). The warehouse module plugs its own source into `createProductionModules`.
+ * THE FCR seam: cumulative feed (kg) per cycle. context.ts passes the warehouse's
+ * `WarehouseUsage` (feed-category uses, kg); `NO_FEED_DATA` (FCR null, "–") is only the
+ * factory's fallback.
  */
 export interface CycleFeedSource {
   feedKgByCycle(cycleIds: string[]): Promise<Map<string, number>>;

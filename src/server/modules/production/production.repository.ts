@@ -333,6 +333,18 @@ export class ProductionRepository {
       .execute();
   }
 
+  /** Live dead shrimp of a pond on one farm day (the death alert's figure). */
+  async pondDayDeaths(pondId: string, day: string, db: DbOrTx = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('deaths')
+      .select(sql<string>`coalesce(sum(count), 0)::text`.as('n'))
+      .where('pond_id', '=', pondId)
+      .where('died_on', '=', day)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Death counts per active stocking (the overview needs sums, not rows). */
   async deathSums(stockIds: string[], db: DbOrTx = this.db): Promise<Map<string, number>> {
     if (stockIds.length === 0) return new Map();

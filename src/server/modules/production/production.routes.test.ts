@@ -239,8 +239,9 @@ describe('harvest and deaths', () => {
       size: 125,
       population,
       death_count: 1_300,
+      // No feed used yet (the warehouse's feed source answers 0 kg): no FCR.
       fcr: null,
-      feed_kg: null,
+      feed_kg: 0,
     });
     expect(row.adg).toBeCloseTo(0.3);
     expect(row.sr).toBeCloseTo((population / 50_000) * 100);

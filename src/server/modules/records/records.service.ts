@@ -32,6 +32,9 @@ type ApiRecord = Record<string, unknown>;
 export class RecordsService {
   constructor(private readonly d: RecordsDeps) {}
 
+  /** Told (never awaited) of the ids created by a request once committed (the disease alert). */
+  committed?: (type: RecordType, ids: string[]) => void;
+
   async list(
     userId: string,
     type: RecordType,
@@ -73,6 +76,10 @@ export class RecordsService {
   /** `POST /api/<x>/bulk`: one result per item, translated. */
   async bulk(userId: string, type: RecordType, items: Record<string, unknown>[], lang: Language) {
     const outcomes = await createRecords(this.d, userId, type, items);
+    this.committed?.(
+      type,
+      outcomes.flatMap((o, i) => (o.ok ? [items[i].id as string] : [])),
+    );
     const results: BulkItemResult[] = outcomes.map((o, i) => resultOf(items[i].id as string, o, lang));
     return { results };
   }
@@ -81,6 +88,7 @@ export class RecordsService {
   async createOne(userId: string, type: RecordType, body: Record<string, unknown>): Promise<ApiRecord> {
     const [outcome] = await createRecords(this.d, userId, type, [body]);
     if (!outcome.ok) throw new AppError(outcome.code, outcome.fields);
+    this.committed?.(type, [body.id as string]);
     return toApi(type, await this.live(type, body.id as string));
   }
 

@@ -103,6 +103,9 @@ export interface UseItemDeps {
 export class UseItemService {
   constructor(private readonly d: UseItemDeps) {}
 
+  /** Told (never awaited) of the items whose stock a committed batch of uses took (stock alert). */
+  stockMoved?: (farmId: string, warehouseIds: string[], day: string) => void;
+
   async bulk(userId: string, items: BulkItem[], lang: Language): Promise<BulkItemResult[]> {
     const results: BulkItemResult[] = new Array(items.length);
     const fail = (index: number, code: ErrorCode, fields?: FieldMessages) => {
@@ -251,6 +254,9 @@ export class UseItemService {
       if (o === 'ok') results[a.index] = { id: items[a.index].id, status: 'ok' };
       else fail(a.index, o);
     }
+    for (const a of ready)
+      if (outcome.get(a.draft.id) === 'ok')
+        this.stockMoved?.(a.farmId, [a.draft.warehouseId], a.draft.usedOn);
     return results;
   }
 

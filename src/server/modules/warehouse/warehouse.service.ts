@@ -59,6 +59,9 @@ export function cleanText(field: string, value: string | null | undefined): stri
 export class WarehouseService {
   constructor(private readonly d: WarehouseDeps) {}
 
+  /** Told (never awaited) after a removal committed: the item's stock may be below its minimum. */
+  stockMoved?: (farmId: string, warehouseIds: string[], day: string) => void;
+
   categories(lang: Language) {
     return categories(lang);
   }
@@ -267,6 +270,7 @@ export class WarehouseService {
     const row = await this.d.repo.findMovement(body.id);
     if (!row || row.warehouse_id !== warehouseId || row.kind !== kind) throw new AppError('conflict');
     if (row.deleted_at) throw new AppError('not-found');
+    if (kind === 'remove') this.stockMoved?.(item.farm_id, [warehouseId], body.used_on);
     return toMovement(row);
   }
 
