@@ -27,6 +27,7 @@ const id = {
     startsCycle: 'Kolam ini tidak punya siklus aktif: siklus baru dimulai pada tanggal tebar.',
     deleteConfirm: 'Hapus data tebar ini beserta panen dan kematiannya?',
     deleted: 'Data tebar dihapus.',
+    photos: 'Foto benur',
   },
   harvest: {
     title: 'Panen',
@@ -169,6 +170,7 @@ const en: ProductionCatalog = {
     startsCycle: 'This pond has no active cycle: a new cycle starts on the stocking date.',
     deleteConfirm: 'Delete this stocking with its harvests and deaths?',
     deleted: 'Stocking deleted.',
+    photos: 'Seed photos',
   },
   harvest: {
     title: 'Harvests',
