@@ -41,7 +41,8 @@ test('stocking at the pond without signal: the seed count comes from a tray phot
   await page.getByLabel('Jumlah benur (nota)').fill('150');
   await page.getByRole('button', { name: 'Hitung dari foto' }).click();
   dialog = page.getByRole('dialog', { name: 'Hitung benur dari foto' });
-  await dialog.getByTestId('larvae-photo-input').setInputFiles(await trayPhoto(42, 140, 'bright'));
+  const tray = await trayPhoto(42, 140, 'bright');
+  await dialog.getByTestId('larvae-photo-input').setInputFiles(tray);
   await expect(dialog.getByTestId('larvae-count')).toBeVisible({ timeout: 60_000 });
   const found = Number((await dialog.getByTestId('larvae-count').innerText()).replace(/\D/g, ''));
   expect(Math.abs(found - 140)).toBeLessThanOrEqual(7);
@@ -54,6 +55,9 @@ test('stocking at the pond without signal: the seed count comes from a tray phot
   await dialog.getByRole('button', { name: 'Pakai hitungan ini' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Jumlah benur (aktual)')).toHaveValue(String(found + 1));
+  // The tray photo kept as the stocking's seed photo (photo pipeline, record type stock).
+  await page.getByTestId('photo-camera-input').setInputFiles(tray);
+  await expect(page.locator('[data-photo-status="new"] img')).toBeVisible();
 
   await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await expect(page).toHaveURL(/\/pond\//);
@@ -69,7 +73,18 @@ test('stocking at the pond without signal: the seed count comes from a tray phot
       },
     )
     .toBe(found + 1);
+  const [stocked] = await api.get<{ stock_id: string }[]>(`/stock?pond_id=${pondId}`);
+  await expect
+    .poll(async () =>
+      (await api.get<{ record_id: string }[]>(`/photos?farm_id=${farmId}&record_type=stock`)).map(
+        (p) => p.record_id,
+      ),
+    )
+    .toEqual([stocked.stock_id]);
   await expect.poll(() => stock.outboxCount()).toBe(0);
+  // The stock card shows it, from the server once uploaded.
+  await stock.openPond(farmId, pondId);
+  await expect(page.locator('img[data-source="server"]').first()).toBeVisible({ timeout: 20_000 });
   await phone.close();
 });
 
