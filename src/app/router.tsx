@@ -76,10 +76,7 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/production/overview-screen'),
     'OverviewEmbedScreen',
   ),
-  '/farm/$farm_id/stock/add': lazyRouteComponent(
-    () => import('#features/production/stock-form-screen'),
-    'StockFormScreen',
-  ),
+  '/farm/$farm_id/stock/add': lazyRouteComponent(() => import('#app/screens/stock-screen'), 'StockScreen'),
   '/farm/$farm_id/harvest/add': lazyRouteComponent(
     () => import('#features/production/harvest-form-screen'),
     'HarvestFormScreen',

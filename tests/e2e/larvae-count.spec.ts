@@ -1,24 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { generateTray } from '../larvae/synthetic-tray.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
-
-/** A generated tray photo (known count) written as a JPEG file to choose in the file picker. */
-async function trayPhoto(seed: number, count: number, hatchColor: 'bright' | 'dark'): Promise<string> {
-  const photo = generateTray({ seed, count, hatchColor, width: 2000, height: 1500, bubbles: 5, debris: 20 });
-  const dir = mkdtempSync(join(tmpdir(), 'tambak-larvae-'));
-  const file = join(dir, `nampan-${seed}.jpg`);
-  writeFileSync(
-    file,
-    await sharp(Buffer.from(photo.rgba.buffer), { raw: { width: 2000, height: 1500, channels: 4 } })
-      .jpeg({ quality: 92 })
-      .toBuffer(),
-  );
-  return file;
-}
+import { trayPhoto } from './support/tray-photo.ts';
 
 async function countPhoto(page: Page, file: string) {
   await page.getByRole('button', { name: 'Hitung dari foto' }).click();

@@ -17,6 +17,7 @@ import {
   ProductionDaySection,
   StockCard,
 } from '#features/production/production-cards';
+import { AncoDayList, DiseaseDayList, NoteDayList, WaterChangeDayList } from '#features/records/record-lists';
 import { SamplingList } from '#features/sampling/sampling-list';
 
 import { RecentReadings } from '#features/water/recent-readings';
@@ -48,6 +49,33 @@ const DAY_SECTIONS: { key: string; Section: (props: DaySectionProps) => React.Re
         rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
       />
     ),
+  },
+  {
+    key: 'sampling',
+    Section: ({ farm, pond, day, userId }) => (
+      <SamplingList
+        farmId={farm.farm_id}
+        pond={pond}
+        day={day}
+        rightOn={(row, now) => recordRight(farm, pond, 'sampling', row, userId, now)}
+      />
+    ),
+  },
+  {
+    key: 'anco',
+    Section: ({ farm, pond, day }) => <AncoDayList farm={farm} pond={pond.pond_id} day={day} />,
+  },
+  {
+    key: 'water-change',
+    Section: ({ farm, pond, day }) => <WaterChangeDayList farm={farm} pond={pond.pond_id} day={day} />,
+  },
+  {
+    key: 'notes',
+    Section: ({ farm, pond, day }) => <NoteDayList farm={farm} pond={pond.pond_id} day={day} />,
+  },
+  {
+    key: 'disease',
+    Section: ({ farm, pond, day }) => <DiseaseDayList farm={farm} pond={pond.pond_id} day={day} />,
   },
 ];
 

@@ -27,6 +27,7 @@ const id = {
     startsCycle: 'Kolam ini tidak punya siklus aktif: siklus baru dimulai pada tanggal tebar.',
     deleteConfirm: 'Hapus data tebar ini beserta panen dan kematiannya?',
     deleted: 'Data tebar dihapus.',
+    photos: 'Foto benur',
   },
   harvest: {
     title: 'Panen',
@@ -91,8 +92,8 @@ const id = {
     farm: 'Seluruh tambak',
     pondsCount: '{{n}} kolam aktif',
     dataAsOf: 'Data tebar, panen dan kematian: per {{date}} (termasuk yang belum terkirim).',
-    samplingAsOf: 'Data sampling dari server per {{date}}.',
-    samplingOffline: 'Data sampling belum tersedia di ponsel ini (perlu online sekali).',
+    samplingAsOf: 'Data sampling diperbarui dari server {{date}}.',
+    samplingOffline: 'Data sampling dari server belum diambil; yang tampil hanya sampling dari ponsel ini.',
     cols: {
       pond: 'Kolam',
       doc: 'DOC',
@@ -169,6 +170,7 @@ const en: ProductionCatalog = {
     startsCycle: 'This pond has no active cycle: a new cycle starts on the stocking date.',
     deleteConfirm: 'Delete this stocking with its harvests and deaths?',
     deleted: 'Stocking deleted.',
+    photos: 'Seed photos',
   },
   harvest: {
     title: 'Harvests',
@@ -233,8 +235,8 @@ const en: ProductionCatalog = {
     farm: 'Whole farm',
     pondsCount: '{{n}} active ponds',
     dataAsOf: 'Stocking, harvest and death data as of {{date}} (including unsent entries).',
-    samplingAsOf: 'Sampling data from the server as of {{date}}.',
-    samplingOffline: 'Sampling data is not on this phone yet (needs one visit online).',
+    samplingAsOf: 'Sampling data updated from the server {{date}}.',
+    samplingOffline: 'Sampling data not yet fetched from the server; only this phone’s samplings are shown.',
     cols: {
       pond: 'Pond',
       doc: 'DOC',

@@ -1,51 +1,46 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
-import { api } from '#local/api-client';
 import type { TambakDb } from '#local/db';
 import { visible } from '#local/visible';
-import type { Overview } from '#shared/contracts/overview';
-import { buildOverview, NO_SAMPLINGS, type SamplingSnapshot, type SamplingSource } from './overview-model.ts';
+import type { SamplingFacts } from '#shared/domain/cycle-figures';
+import { buildOverview, type SamplingSnapshot } from './overview-model.ts';
 import { farmDay } from './production-model.ts';
 
 /**
- * Samplings as the server's overview answers them (the latest two per active cycle).
- * GET /api/overview is network-first and cached by the service worker (sw/api-cache.ts),
- * so offline it answers the last one seen. Replace with a mirror read once samplings are
- * mirrored (the lead's merge of the sampling domain).
+ * A farm's samplings from the device's mirror (`samplings` store, unsent entries
+ * included): the latest two per cycle, as GET /api/overview takes them (newest day, then
+ * newest id). `asOf` is when the samplings were last pulled from the server, null before.
  */
-export const serverSamplings: SamplingSource = async (farmId) => {
-  const overview = await api.get<Overview>('/overview', { farm_id: farmId });
-  return {
-    byCycle: new Map(overview.ponds.map((p) => [p.cycle_id, p.last_samplings])),
-    asOf: overview.server_time,
-  };
-};
-
-function useSamplings(farmId: string, source: SamplingSource) {
-  const [snapshot, setSnapshot] = useState<SamplingSnapshot | null>(null);
-  useEffect(() => {
-    let live = true;
-    source(farmId).then(
-      (s) => live && setSnapshot(s),
-      () => live && setSnapshot(NO_SAMPLINGS),
-    );
-    return () => {
-      live = false;
-    };
-  }, [farmId, source]);
-  return snapshot;
+export async function mirrorSamplings(db: TambakDb, farmId: string): Promise<SamplingSnapshot> {
+  const [rows, cursor] = await Promise.all([
+    db.samplings.where('farm_id').equals(farmId).toArray(),
+    db.syncState.get(`cursor:samplings:${farmId}`),
+  ]);
+  const newestFirst = visible(rows).sort(
+    (a, b) => b.sampled_on.localeCompare(a.sampled_on) || b.id.localeCompare(a.id),
+  );
+  const byCycle = new Map<string, SamplingFacts[]>();
+  for (const s of newestFirst) {
+    const list = byCycle.get(s.cycle_id) ?? [];
+    if (list.length < 2)
+      list.push({ sampled_on: s.sampled_on, sample_weight: s.sample_weight, shrimp_count: s.shrimp_count });
+    byCycle.set(s.cycle_id, list);
+  }
+  return { byCycle, asOf: cursor?.pulledAt ? new Date(cursor.pulledAt).toISOString() : null };
 }
 
-/** The overview of a farm's active stockings from the mirror, plus when its parts were read. */
-export function useOverview(db: TambakDb, farmId: string, source: SamplingSource = serverSamplings) {
-  const samplings = useSamplings(farmId, source);
+/**
+ * The overview of a farm's active stockings, all from the mirror (stockings, harvests,
+ * deaths and samplings: it works fully offline and follows every save and pull), plus
+ * when its parts were last pulled.
+ */
+export function useOverview(db: TambakDb, farmId: string) {
   return useLiveQuery(async () => {
-    if (!samplings) return undefined;
-    const [ponds, stocks, harvests, deaths, cursor] = await Promise.all([
+    const [ponds, stocks, harvests, deaths, samplings, cursor] = await Promise.all([
       db.ponds.where('farm_id').equals(farmId).toArray(),
       db.stocks.where('farm_id').equals(farmId).toArray(),
       db.harvests.where('farm_id').equals(farmId).toArray(),
       db.deaths.where('farm_id').equals(farmId).toArray(),
+      mirrorSamplings(db, farmId),
       db.syncState.get(`cursor:stocks:${farmId}`),
     ]);
     const overview = buildOverview({
@@ -57,5 +52,5 @@ export function useOverview(db: TambakDb, farmId: string, source: SamplingSource
       today: farmDay(),
     });
     return { ...overview, pulledAt: cursor?.pulledAt ?? null, samplingAsOf: samplings.asOf };
-  }, [db, farmId, samplings]);
+  }, [db, farmId]);
 }

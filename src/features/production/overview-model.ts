@@ -16,9 +16,8 @@ import { isClosed } from './production-model.ts';
  * The cycle overview computed on the device from the mirror, with the same pure
  * functions as GET /api/overview (#shared/domain/cycle-figures). Stockings, harvests and
  * deaths come from Dexie (unsent entries included); samplings come from a
- * `SamplingSource`, today the server's overview answer (network-first, cached by the
- * service worker for offline). When samplings get their own mirror store, a source
- * reading it replaces `serverSamplings` and nothing else changes.
+ * `SamplingSource`: the device's `samplings` mirror (`mirrorSamplings` in
+ * overview-data.ts), the latest two per cycle, so the overview works fully offline.
  */
 export interface SamplingSnapshot {
   byCycle: ReadonlyMap<string, readonly SamplingFacts[]>;

@@ -4,9 +4,11 @@ import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
 import { Card } from '#components/page';
+import { PhotoPicker } from '#components/photo-picker';
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
+import { useRecordPhotos } from '#components/use-record-photos.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
 import type { Death } from '#shared/contracts/death';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -152,6 +154,14 @@ function StockSummary({ p }: { p: PondProduction }) {
  * The pond's stocking card: the active stocking (or the last one) with DOC and density,
  * and the buttons to stock, harvest and record deaths the user may use.
  */
+/** The seed photos of a stocking, from the mirror (the Blob until uploaded). */
+function StockPhotos({ stockId }: { stockId: string }) {
+  const { t } = useTranslation('production');
+  const photos = useRecordPhotos('stock', [stockId]).get(stockId) ?? [];
+  if (photos.length === 0) return null;
+  return <PhotoPicker readOnly photos={photos} label={t('stock.photos')} />;
+}
+
 export function StockCard({ farm, pond, userId, db = getDb() }: PondRecordsProps) {
   const { t } = useTranslation('production');
   const confirm = useConfirm();
@@ -173,6 +183,7 @@ export function StockCard({ farm, pond, userId, db = getDb() }: PondRecordsProps
   return (
     <Card title={t('stock.title')} actions={actions}>
       <StockSummary p={p} />
+      {shown && <StockPhotos stockId={shown.stock_id} />}
       {shown && !isClosed(shown, p.harvests) && (
         <RowActions
           farm={farm}

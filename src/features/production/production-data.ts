@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Local, TambakDb } from '#local/db';
 import { newId } from '#local/ids';
+import { type NewPhoto, saveRecordsWithPhotos } from '#local/photos';
 import { createRepository } from '#local/repository';
 import { DEATHS, HARVESTS, STOCKS } from '#local/resources';
 import { visible } from '#local/visible';
@@ -77,24 +78,26 @@ export async function createStock(
     pondId: string;
     areaM2: number;
     fields: Omit<Stock, keyof Stock> & Partial<Stock>;
+    /** Seed photos, saved with the stocking in one transaction (uploaded behind it). */
+    photos?: NewPhoto[];
   },
 ): Promise<string> {
   const cycles = visible(await db.cycles.where('pond_id').equals(input.pondId).toArray()) as Local<Cycle>[];
   const activeCycle = cycles.find((c) => c.end_date === 0);
   const stockId = newId();
   const seed = Number(input.fields.seed_actual ?? 0);
-  await stockRepo(db).create([
-    {
-      ...input.fields,
-      stock_id: stockId,
-      farm_id: input.farmId,
-      pond_id: input.pondId,
-      cycle_id: activeCycle?.cycle_id ?? newId(),
-      is_harvest: false,
-      seed_photo: null,
-      density: densityPerM2(seed, input.areaM2),
-    },
-  ]);
+  const record: Partial<Stock> = {
+    ...input.fields,
+    stock_id: stockId,
+    farm_id: input.farmId,
+    pond_id: input.pondId,
+    cycle_id: activeCycle?.cycle_id ?? newId(),
+    is_harvest: false,
+    seed_photo: null,
+    density: densityPerM2(seed, input.areaM2),
+  };
+  const target = { farmId: input.farmId, recordType: 'stock', recordId: stockId, pondId: input.pondId };
+  await saveRecordsWithPhotos(db, STOCKS, [record], [{ target, photos: input.photos ?? [] }]);
   return stockId;
 }
 

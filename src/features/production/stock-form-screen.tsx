@@ -1,8 +1,12 @@
 import { Formik } from 'formik';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
+import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
+import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
+import { newId } from '#local/ids';
 import type { Farm } from '#shared/contracts/farm';
 import { clearDraft, DraftSaver, FormPage, type FormPageContext, useDraft } from './form-shell.tsx';
 import { createStock, recordsOf, stockRepo, usePondProduction } from './production-data.ts';
@@ -42,10 +46,66 @@ function DensityHint({ seed, area }: { seed: string; area: number }) {
   );
 }
 
-function StockForm({ farm, pond, search, db, leave }: FormPageContext) {
+/**
+ * A tool placed next to the actual seed count that fills it (the larvae counter,
+ * composed in src/app/screens because features don't import each other): it gets the
+ * setter of the field.
+ */
+export type SeedCounter = (fillCount: (count: number) => void) => ReactNode;
+
+type NewSeedPhoto = PickedPhoto & { id: string };
+
+/**
+ * Seed photos: a new stocking keeps them until its save (one transaction with the
+ * record); an existing one stores them at once, queued behind it.
+ */
+function SeedPhotos({
+  farmId,
+  pondId,
+  stockId,
+  picked,
+  setPicked,
+}: {
+  farmId: string;
+  pondId: string;
+  stockId?: string;
+  picked: NewSeedPhoto[];
+  setPicked: (update: (list: NewSeedPhoto[]) => NewSeedPhoto[]) => void;
+}) {
+  const { t } = useTranslation('production');
+  const stored = useRecordPhotos('stock', stockId ? [stockId] : []);
+  if (stockId) {
+    return (
+      <PhotoPicker
+        label={t('stock.photos')}
+        photos={stored.get(stockId) ?? []}
+        onAdd={(more) => addRecordPhotos({ farmId, pondId, recordType: 'stock', recordId: stockId }, more)}
+        onRemove={removeRecordPhoto}
+      />
+    );
+  }
+  return (
+    <PhotoPicker
+      label={t('stock.photos')}
+      photos={picked.map((p) => ({ id: p.id, status: 'new' as const, blob: p.blob }))}
+      onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
+      onRemove={(id) => setPicked((list) => list.filter((p) => p.id !== id))}
+    />
+  );
+}
+
+function StockForm({
+  farm,
+  pond,
+  search,
+  db,
+  leave,
+  seedCounter,
+}: FormPageContext & { seedCounter?: SeedCounter }) {
   const { t } = useTranslation('production');
   const toast = useToast();
   const production = usePondProduction(db, pond.pond_id);
+  const [picked, setPicked] = useState<NewSeedPhoto[]>([]);
   const draft = useDraft<StockFormValues>(db, farm.farm_id, DRAFT);
   const editing = search.stock_id
     ? production?.stocks.find((s) => s.stock_id === search.stock_id)
@@ -80,7 +140,13 @@ function StockForm({ farm, pond, search, db, leave }: FormPageContext) {
           const fields = stockFields(values);
           if (editing) await stockRepo(db).update(editing.stock_id, changedFields(editing, fields));
           else {
-            await createStock(db, { farmId: farm.farm_id, pondId: pond.pond_id, areaM2: pond.area, fields });
+            await createStock(db, {
+              farmId: farm.farm_id,
+              pondId: pond.pond_id,
+              areaM2: pond.area,
+              fields,
+              photos: picked,
+            });
             await clearDraft(db, farm.farm_id, DRAFT);
           }
           toast.success(t(navigator.onLine ? 'form.saved' : 'form.savedOffline'));
@@ -90,7 +156,7 @@ function StockForm({ farm, pond, search, db, leave }: FormPageContext) {
         }
       }}
     >
-      {({ values }) => (
+      {({ values, setFieldValue, setFieldTouched }) => (
         <FormikForm className="form">
           {!editing && <DraftSaver db={db} farmId={farm.farm_id} form={DRAFT} />}
           {!editing && draft && <p className="notice">{t('form.draftRestored')}</p>}
@@ -103,10 +169,24 @@ function StockForm({ farm, pond, search, db, leave }: FormPageContext) {
             label={t('stock.fields.seed_actual')}
             hint={t('stock.hints.seed_actual')}
           />
+          {seedCounter && (
+            <div className="production-form__counter">
+              {seedCounter((count) => {
+                void setFieldValue('seed_actual', String(count)).then(() => setFieldTouched('seed_actual'));
+              })}
+            </div>
+          )}
           <DensityHint seed={values.seed_actual} area={pond.area} />
           <TextField name="seed_source" label={t('stock.fields.seed_source')} optional maxLength={100} />
           <TextField name="pl_age" inputMode="numeric" label={t('stock.fields.pl_age')} optional />
           <TextField name="bags" inputMode="numeric" label={t('stock.fields.bags')} optional />
+          <SeedPhotos
+            farmId={farm.farm_id}
+            pondId={pond.pond_id}
+            stockId={editing?.stock_id}
+            picked={picked}
+            setPicked={setPicked}
+          />
           {!editing && <p className="field__hint">{t('stock.startsCycle')}</p>}
           <SubmitButton>{t('ui:actions.save')}</SubmitButton>
         </FormikForm>
@@ -116,7 +196,7 @@ function StockForm({ farm, pond, search, db, leave }: FormPageContext) {
 }
 
 /** /farm/{farm_id}/stock/add?pond_id= (or &stock_id= to edit): the stocking form. */
-export function StockFormScreen() {
+export function StockFormScreen({ seedCounter }: { seedCounter?: SeedCounter } = {}) {
   const { t } = useTranslation('production');
   return (
     <FormPage title={t('actions.stock')}>
@@ -125,7 +205,7 @@ export function StockFormScreen() {
           <h2 className="production-form__lead">
             {ctx.search.stock_id ? t('stock.edit') : t(`stock.add.${tierOf(ctx.farm)}`)}
           </h2>
-          <StockForm {...ctx} />
+          <StockForm {...ctx} seedCounter={seedCounter} />
         </>
       )}
     </FormPage>

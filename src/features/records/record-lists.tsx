@@ -251,9 +251,10 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
     return sorted.slice(0, limit ?? (day ? undefined : 20));
   }, [rows, pond, day, limit, table]);
   if (!rows) return null;
-  if (shown.length === 0) return <p className="muted">{empty ?? t('common.empty')}</p>;
+  // A day list ("Daily data") shows nothing on a day without records of its type.
+  if (shown.length === 0) return day ? null : <p className="muted">{empty ?? t('common.empty')}</p>;
   const pondOf = (id: string | null) => ponds?.find((p) => p.pond_id === id);
-  return (
+  const list = (
     <ul className="record-list">
       {shown.map((row) => {
         const p = pondOf(row.pond_id);
@@ -265,10 +266,21 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
       })}
     </ul>
   );
+  if (!day) return list;
+  const title = t(`${DAY_TITLE[table]}.title`);
+  return (
+    <section className="record-day" aria-label={title}>
+      <h3 className="record-day__title">{title}</h3>
+      {list}
+    </section>
+  );
 }
 
+const DAY_TITLE = { anco: 'anco', waterChanges: 'waterChange', notes: 'notes', diseases: 'disease' } as const;
+
 /**
- * Per-record-type lists for the pond's "Daily data" screen (`day` set) and for recent
+ * Per-record-type lists for the pond's "Daily data" screen (`day` set: a titled section,
+ * nothing on a day without records) and for recent
  * lists (`day` absent): the app composes them (src/app/screens); each reads the mirror,
  * so it works offline and updates on every save and sync.
  */

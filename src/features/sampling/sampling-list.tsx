@@ -23,6 +23,8 @@ interface Props {
   pond: Pond;
   /** Edit/delete for one sampling at `now`: `edit` (level 2), `own` (own entry under 24 h), else null. */
   rightOn: (row: Local<Sampling>, now: number) => 'edit' | 'own' | null;
+  /** Only this farm day (YYYY-MM-DD): the pond's "Daily data" section; nothing shown when empty. */
+  day?: string;
   db?: TambakDb;
 }
 
@@ -45,20 +47,21 @@ function useMinuteClock(): number {
  * against the cycle's sampling before, the signs, the photos (uploaded or still on the
  * phone) and the sync state; edit and delete for those allowed.
  */
-export function SamplingList({ farmId, pond, rightOn, db = getDb() }: Props) {
+export function SamplingList({ farmId, pond, rightOn, day, db = getDb() }: Props) {
   const { t } = useTranslation('sampling');
   const format = useFormat();
   const toast = useToast();
   const confirm = useConfirm();
   const now = useMinuteClock();
-  const rows = usePondSamplings(pond.pond_id, db);
+  const all = usePondSamplings(pond.pond_id, db);
+  const rows = day ? all?.filter((r) => r.sampled_on === day) : all;
   const photos = useRecordPhotos(
     'sampling',
     (rows ?? []).map((r) => r.id),
   );
   const [editing, setEditing] = useState<Local<Sampling> | null>(null);
   if (!rows) return null;
-  if (rows.length === 0) return <EmptyState title={t('list.empty')} />;
+  if (rows.length === 0) return day ? null : <EmptyState title={t('list.empty')} />;
   const today = localToday();
   const remove = async (row: Local<Sampling>) => {
     const ok = await confirm({ message: t('list.deleteConfirm', { date: format.date(row.sampled_on) }) });
@@ -69,12 +72,13 @@ export function SamplingList({ farmId, pond, rightOn, db = getDb() }: Props) {
       if (photo.status !== 'uploaded') await removeRecordPhoto(photo.id);
     toast.success(t('ui:toast.deleted'));
   };
-  return (
+  const content = (
     <>
+      {day && <h3 className="sampling-day__title">{t('list.title')}</h3>}
       <ul className="sampling-list">
         {rows.map((row) => {
           const right = rightOn(row, now);
-          const previous = previousSampling(rows, row.cycle_id, row.sampled_on);
+          const previous = previousSampling(all ?? rows, row.cycle_id, row.sampled_on);
           const signs = SAMPLING_SIGNS.filter((s) => row[s] > 0);
           return (
             <li key={row.id} className="sampling-item" data-sampling-id={row.id}>
@@ -134,7 +138,7 @@ export function SamplingList({ farmId, pond, rightOn, db = getDb() }: Props) {
       {editing && (
         <SamplingEditDialog
           row={editing}
-          previous={previousSampling(rows, editing.cycle_id, editing.sampled_on)}
+          previous={previousSampling(all ?? rows, editing.cycle_id, editing.sampled_on)}
           earliest={null}
           today={today}
           db={db}
@@ -143,4 +147,5 @@ export function SamplingList({ farmId, pond, rightOn, db = getDb() }: Props) {
       )}
     </>
   );
+  return day ? <section aria-label={t('list.title')}>{content}</section> : content;
 }

@@ -11,7 +11,11 @@ import { Since, Uuid } from './envelope.ts';
  * photo delete, `DELETE /api/<path>/photo/{id}/delete`) and to the server's
  * `modules/photos/photo-targets.ts` (its table and permission feature).
  */
-export const PHOTO_RECORD_TYPES = { sampling: { path: 'sampling' }, disease: { path: 'disease' } } as const;
+export const PHOTO_RECORD_TYPES = {
+  sampling: { path: 'sampling' },
+  disease: { path: 'disease' },
+  stock: { path: 'stock' },
+} as const;
 export type PhotoRecordType = keyof typeof PHOTO_RECORD_TYPES;
 export const PHOTO_RECORD_TYPE_NAMES = Object.keys(PHOTO_RECORD_TYPES) as PhotoRecordType[];
 

@@ -8,13 +8,14 @@ import type { Feature } from '#shared/domain/permissions';
  * one in `PHOTO_RECORD_TYPES` (src/shared/contracts/photos.ts).
  */
 export interface PhotoTarget {
-  table: 'samplings' | 'disease_records';
+  table: 'samplings' | 'disease_records' | 'stocks';
   feature: Feature;
 }
 
 export const PHOTO_TARGETS: Record<PhotoRecordType, PhotoTarget> = {
   sampling: { table: 'samplings', feature: 'sampling' },
   disease: { table: 'disease_records', feature: 'disease' },
+  stock: { table: 'stocks', feature: 'stock' },
 };
 
 export function targetOf(recordType: string): PhotoTarget | undefined {

@@ -68,6 +68,42 @@ async function seedSampling(app: App, ownerId: string, farm: FarmFixture): Promi
   return samplingId;
 }
 
+/**
+ * A finished stocking in the fixture farm's pond, in its own ended cycle (so the pond's
+ * active cycle still takes the other modules' samplings and stocking).
+ */
+async function seedStock(app: App, ownerId: string, farm: FarmFixture): Promise<string> {
+  const cycleId = uuidv7();
+  const stockId = uuidv7();
+  await app.ctx.db
+    .insertInto('cycles')
+    .values({
+      id: cycleId,
+      farm_id: farm.farmId,
+      pond_id: farm.pondId,
+      cycle_number: 89,
+      start_date: '2023-01-02',
+      end_date: '2023-04-01',
+    })
+    .execute();
+  await app.ctx.db
+    .insertInto('stocks')
+    .values({
+      id: stockId,
+      farm_id: farm.farmId,
+      pond_id: farm.pondId,
+      cycle_id: cycleId,
+      stock_date: '2023-01-02',
+      seed_net: 1000,
+      seed_actual: 1000,
+      seed_photo: null,
+      is_harvest: true,
+      created_by: ownerId,
+    })
+    .execute();
+  return stockId;
+}
+
 /** Record photos called by b with farm A's ids (src/server/authz/README.md). */
 export const photosAuthz: AuthzModule = {
   name: 'photos',
@@ -81,7 +117,16 @@ export const photosAuthz: AuthzModule = {
       headers: { ...owner.auth, ...upload.headers },
     });
     if (res.statusCode !== 201) throw new Error(`photo seed failed: ${res.body}`);
-    return { photoSamplingId: samplingId, photoId };
+    const stockId = await seedStock(app, owner.id, farm);
+    const stockPhotoId = uuidv7();
+    const stockUpload = photoUpload({ id: stockPhotoId, record_type: 'stock', record_id: stockId });
+    const stockRes = await app.inject({
+      method: 'POST',
+      ...stockUpload,
+      headers: { ...owner.auth, ...stockUpload.headers },
+    });
+    if (stockRes.statusCode !== 201) throw new Error(`stock photo seed failed: ${stockRes.body}`);
+    return { photoSamplingId: samplingId, photoId, photoStockId: stockId, stockPhotoId };
   },
   cases: [
     {
@@ -98,6 +143,14 @@ export const photosAuthz: AuthzModule = {
     {
       route: 'DELETE /api/sampling/photo/:id/delete',
       request: (A) => ({ url: `/api/sampling/photo/${A.extra.photoId}/delete` }),
+    },
+    {
+      route: 'POST /api/photos',
+      request: (A) => photoUpload({ id: uuidv7(), record_type: 'stock', record_id: A.extra.photoStockId }),
+    },
+    {
+      route: 'DELETE /api/stock/photo/:id/delete',
+      request: (A) => ({ url: `/api/stock/photo/${A.extra.stockPhotoId}/delete` }),
     },
   ],
 };

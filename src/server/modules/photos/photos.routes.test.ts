@@ -230,3 +230,85 @@ describe('GET /api/photos and DELETE /api/sampling/photo/:id/delete', () => {
     expect(del.statusCode).toBe(404);
   });
 });
+
+describe('photos of a stocking (record type stock, DELETE /api/stock/photo/:id/delete)', () => {
+  const insertStock = async (pondId: string, cycleId: string) => {
+    const id = uuidv7();
+    await app.ctx.db
+      .insertInto('stocks')
+      .values({
+        id,
+        farm_id: farm.farmId,
+        pond_id: pondId,
+        cycle_id: cycleId,
+        stock_date: new Date().toISOString().slice(0, 10),
+        seed_net: 100_000,
+        seed_actual: 98_000,
+        seed_photo: null,
+        is_harvest: true,
+        created_by: owner.id,
+      })
+      .execute();
+    return id;
+  };
+
+  it('keeps the seed photo of a stocking, lists it and deletes it through the stock route', async () => {
+    const cycle = await app.ctx.db
+      .selectFrom('samplings')
+      .select('cycle_id')
+      .where('id', '=', samplingId)
+      .executeTakeFirstOrThrow();
+    const stockId = await insertStock(farm.pondIds[0], cycle.cycle_id);
+    const id = uuidv7();
+    const res = await send(owner, { id, record_type: 'stock', record_id: stockId });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      id,
+      record_type: 'stock',
+      record_id: stockId,
+      pond_id: farm.pondIds[0],
+    });
+    const list = await app.inject({
+      url: `/api/photos?farm_id=${farm.farmId}&record_type=stock`,
+      headers: owner.auth,
+    });
+    expect(list.json().data.map((p: { id: string }) => p.id)).toEqual([id]);
+    // The sampling route does not delete a stocking's photo.
+    const wrong = await app.inject({
+      method: 'DELETE',
+      url: `/api/sampling/photo/${id}/delete`,
+      headers: owner.auth,
+    });
+    expect(wrong.statusCode).toBe(404);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/stock/photo/${id}/delete`,
+      headers: owner.auth,
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await rowsOf(id))[0].deleted_at).not.toBeNull();
+  });
+
+  it('refuses a stock photo for a stocking that does not exist, and hides one from a role without the pond', async () => {
+    const missing = await send(owner, { id: uuidv7(), record_type: 'stock', record_id: uuidv7() });
+    expect(missing.statusCode).toBe(404);
+    const { cycleId } = await insertSampling(app, {
+      farmId: farm.farmId,
+      pondId: farm.pondIds[1],
+      createdBy: owner.id,
+    });
+    const stockId = await insertStock(farm.pondIds[1], cycleId);
+    const id = uuidv7();
+    expect((await send(owner, { id, record_type: 'stock', record_id: stockId })).statusCode).toBe(201);
+    const keeper = await quickUser(app, 'stock-keeper');
+    await addMember(app, farm.farmId, keeper, 3, { [farm.pondIds[0]]: 1 });
+    const list = await app.inject({ url: `/api/photos?farm_id=${farm.farmId}`, headers: keeper.auth });
+    expect(list.json().data.map((p: { id: string }) => p.id)).not.toContain(id);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/stock/photo/${id}/delete`,
+      headers: keeper.auth,
+    });
+    expect(del.statusCode).toBe(404);
+  });
+});
