@@ -13,9 +13,8 @@ interface Tx {
 /**
  * Issue 16 "Done when": an account, income and expenses (one entered offline), the
  * account closed; the statistics equal hand-computed figures; a closed account refuses
- * a new transaction. HPP: this branch's production sources (ProductionSources seam) have
- * no harvest, so HPP is "–" and its cost side equals the expenses by hand; the division
- * itself is checked with explicit harvest kg in finance-stats.routes.test.ts.
+ * a new transaction. HPP: a total harvest of 500 kg recorded through the production API,
+ * so HPP is the year's expenses (and no warehouse use) over those kg, by hand.
  */
 test('an owner keeps the books, one entry offline, and the figures are the hand-computed ones', async ({
   browser,
@@ -24,7 +23,7 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   const y = new Date().getFullYear();
   const owner = await apiSignUp(request, 'Pemilik', uniqueEmail('pemilik-kas'));
   const api = new ApiAs(request, owner.token);
-  const { farmId } = await apiFarm(api, 'Tambak Kas', ['Kolam 1']);
+  const { farmId, pondIds } = await apiFarm(api, 'Tambak Kas', ['Kolam 1']);
 
   const phone = await newDevice(browser);
   const page = await phone.newPage();
@@ -65,6 +64,22 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
     .poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 30_000 })
     .toBe(3);
 
+  // A cycle harvested in total: 500 kg (production records), no warehouse use.
+  const stock = await api.post<{ stock_id: string }>('/stock', {
+    pond_id: pondIds['Kolam 1'],
+    stock_date: `${y}-02-01`,
+    seed_net: 100_000,
+    seed_actual: 100_000,
+  });
+  await api.post('/harvest', {
+    stock_id: stock.stock_id,
+    harvested_on: `${y}-03-15`,
+    type: 'total',
+    weight_kg: 500,
+    size: 50,
+    price_per_kg: 70_000,
+  });
+
   // Statistics over the year: income 10,000,000; expenses 2,500,000 + 1,200,000 = 3,700,000.
   await finance.tab('Statistik');
   await expect(page.getByTestId('total-income')).toHaveText('Rp 10.000.000');
@@ -83,7 +98,8 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await expect(perCategory).toHaveCount(2);
   await expect(perCategory.filter({ hasText: 'Penjualan panen' })).toContainText('Rp 10.000.000');
   await expect(perCategory.filter({ hasText: 'Pakan' })).toContainText('Rp 2.500.000');
-  await expect(page.getByTestId('hpp-value')).toHaveText('–');
+  // HPP by hand: (3,700,000 expenses + 0 usage) ÷ 500 kg harvested = Rp 7.400/kg.
+  await expect(page.getByTestId('hpp-value')).toHaveText('Rp 7.400/kg');
   await expect(page.getByTestId('hpp-expenses')).toHaveText('Rp 3.700.000');
 
   // Offline, the statistics show the last synced figures with their date.
