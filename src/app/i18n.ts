@@ -20,15 +20,9 @@ import { chatLocales } from '../features/chat/locales.ts';
 import { chatPushLocales } from '../features/chat/push/locales.ts';
 import { cycleLocales } from '../features/cycle/locales.ts';
 import { farmLocales } from '../features/farm/locales.ts';
-import { financeLocales } from '../features/finance/locales.ts';
-import { larvaeLocales } from '../features/larvae/locales.ts';
-import { productionLocales } from '../features/production/locales.ts';
 import { profileLocales } from '../features/profile/locales.ts';
-import { recordsLocales } from '../features/records/locales.ts';
-import { samplingLocales } from '../features/sampling/locales.ts';
 import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
-import { warehouseLocales } from '../features/warehouse/locales.ts';
 import { waterLocales } from '../features/water/locales.ts';
 import { pondLocales } from './screens/pond-locales.ts';
 
@@ -61,12 +55,6 @@ function resourcesFor(lang: Language) {
     chatGroups: chatGroupsLocales[lang],
     chatCalls: chatCallsLocales[lang],
     chatExtras: chatExtrasLocales[lang],
-    sampling: samplingLocales[lang],
-    production: productionLocales[lang],
-    warehouse: warehouseLocales[lang],
-    records: recordsLocales[lang],
-    finance: financeLocales[lang],
-    larvae: larvaeLocales[lang],
   };
 }
 
@@ -86,12 +74,6 @@ export const NAMESPACES = [
   'chatGroups',
   'chatCalls',
   'chatExtras',
-  'sampling',
-  'production',
-  'warehouse',
-  'records',
-  'finance',
-  'larvae',
 ] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */

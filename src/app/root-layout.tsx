@@ -30,8 +30,8 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     return [
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
       { to: `${farm}/water-quality/add`, label: t('water:nav'), icon: WaterIcon },
-      { to: `${farm}/warehouse`, label: t('warehouse:nav'), icon: WarehouseIcon },
-      ...(finance ? [{ to: `${farm}/finance`, label: t('finance:nav'), icon: WalletIcon }] : []),
+      { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
+      ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];

@@ -1,3 +1,6 @@
+import '#features/production/register-locales.ts';
+import '#features/sampling/register-locales.ts';
+import '#features/records/register-locales.ts';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

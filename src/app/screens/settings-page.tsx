@@ -1,3 +1,4 @@
+import '#features/warehouse/register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';

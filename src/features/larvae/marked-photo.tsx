@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LarvaMark } from '#shared/larvae/types';

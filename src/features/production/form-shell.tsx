@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';

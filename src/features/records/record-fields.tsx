@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import '#components/form-field';

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
