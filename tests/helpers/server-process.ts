@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
+/** How long a hook that starts server processes may take: see ServerProcess.start. */
+export const SERVER_START_TIMEOUT_MS = 200_000;
+
 /** A free loopback port, asked of the OS. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,8 +60,13 @@ export class ServerProcess {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    // Wait for the condition (health answers), not for a fixed time.
-    for (let i = 0; i < 600; i++) {
+    // Wait for the condition (health answers), not for a fixed time. A cold clone compiles
+    // the whole server through tsx first, which under a loaded 2-core CI takes far longer
+    // than on a warm machine: the deadline is generous, and a child that exits fails at once.
+    const child = this.child;
+    const deadline = Date.now() + SERVER_START_TIMEOUT_MS - 10_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
         const res = await fetch(`${this.baseUrl}/api/health`);
         if (res.ok) return;

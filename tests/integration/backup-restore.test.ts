@@ -17,7 +17,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePdf, makePng } from '#test/fixtures/uploads/fixtures';
 import { multipart } from '#test/helpers/multipart';
-import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
+import {
+  freePort,
+  freshDatabase,
+  SERVER_START_TIMEOUT_MS,
+  ServerProcess,
+} from '#test/helpers/server-process';
 
 /**
  * The backup round trip: a database filled through the real API (server process) and an
@@ -236,7 +241,7 @@ beforeAll(async () => {
   server = new ServerProcess(sourceUrl, await freePort(), { DATA_DIR: sourceData });
   await server.start();
   await fill();
-}, 120_000);
+}, SERVER_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await server.kill();

@@ -7,7 +7,12 @@ import { createSyncEngine } from '#local/sync/engine';
 import { readSummary } from '#local/sync/summary';
 import { createFetchTransport } from '#local/sync/transport';
 import { TestEnv, testDb } from '#local/test-kit';
-import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
+import {
+  freePort,
+  freshDatabase,
+  SERVER_START_TIMEOUT_MS,
+  ServerProcess,
+} from '#test/helpers/server-process';
 
 const READINGS = 300;
 let server: ServerProcess;
@@ -45,7 +50,7 @@ beforeAll(async () => {
   pondId = (
     await call('POST', '/pond', { farm_id: farmId, block_id: block.block_id, name: 'Kolam 1', area: 2500 })
   ).pond_id;
-}, 60_000);
+}, SERVER_START_TIMEOUT_MS);
 
 afterAll(() => server.kill());
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatTally, runSeed } from '#test/chaos/harness';
 import { createWorld, type World } from '#test/chaos/world';
-import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
+import {
+  freePort,
+  freshDatabase,
+  SERVER_START_TIMEOUT_MS,
+  ServerProcess,
+} from '#test/helpers/server-process';
 
 /**
  * CI entry of the sync fault-injection harness (tests/chaos/README.md): a few seeds of
@@ -19,7 +24,7 @@ beforeAll(async () => {
   server = new ServerProcess(await freshDatabase(inject('pgBaseUrl')), await freePort());
   await server.start();
   world = await createWorld(server);
-}, 60_000);
+}, SERVER_START_TIMEOUT_MS);
 
 afterAll(() => server?.kill());
 

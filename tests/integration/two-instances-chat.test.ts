@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '#shared/chat/protocol';
 import { LoopbackProxy } from '#test/helpers/loopback-proxy';
-import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
+import {
+  freePort,
+  freshDatabase,
+  SERVER_START_TIMEOUT_MS,
+  ServerProcess,
+} from '#test/helpers/server-process';
 
 /**
  * Chat across two server processes on ONE database (issue 5 §6): fan-out rides
@@ -131,7 +136,7 @@ beforeAll(async () => {
       { farm_id: farm.farm_id, email, role_id: 2, ponds: [] },
       tokens.ani,
     );
-}, 90_000);
+}, SERVER_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all(open.map((c) => c.close()));

@@ -11,7 +11,12 @@ import { readSummary } from '#local/sync/summary';
 import { createFetchTransport } from '#local/sync/transport';
 import { TestEnv, testDb } from '#local/test-kit';
 import { LoopbackProxy } from '#test/helpers/loopback-proxy';
-import { freePort, freshDatabase, ServerProcess } from '#test/helpers/server-process';
+import {
+  freePort,
+  freshDatabase,
+  SERVER_START_TIMEOUT_MS,
+  ServerProcess,
+} from '#test/helpers/server-process';
 
 /**
  * Two server processes on ONE database behind a round-robin proxy on loopback: the
@@ -140,7 +145,7 @@ beforeAll(async () => {
   pondId = (
     await call(P, 'POST', '/pond', { farm_id: farmId, block_id: block.block_id, name: 'Kolam 1', area: 900 })
   ).pond_id;
-}, 60_000);
+}, SERVER_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await proxy?.close();
