@@ -17,13 +17,24 @@ const THEME_COLOR = '#0f766e';
 const BACKGROUND_COLOR = '#f4f7f6';
 
 const ENTRY = resolve('src/app/main.tsx');
-/** The screens of the sign-in routes (access 'guest' in the route table), as files. */
-const GUEST_SCREENS = screenImports(readFileSync('src/app/router.tsx', 'utf8'))
-  .filter(([path]) => ROUTES.find((r) => r.path === path)?.access === 'guest')
-  .map(([, specifier]) =>
-    resolveAlias(process.cwd(), JSON.parse(readFileSync('package.json', 'utf8')).imports, specifier),
-  )
-  .filter((file): file is string => file !== null);
+/** The screen files of the routes `wanted` picks. */
+const screensOf = (wanted: (path: string) => boolean) =>
+  screenImports(readFileSync('src/app/router.tsx', 'utf8'))
+    .filter(([path]) => wanted(path))
+    .map(([, specifier]) =>
+      resolveAlias(process.cwd(), JSON.parse(readFileSync('package.json', 'utf8')).imports, specifier),
+    )
+    .filter((file): file is string => file !== null);
+/** The screens of the sign-in routes (access 'guest' in the route table). */
+const GUEST_SCREENS = screensOf((path) => ROUTES.find((r) => r.path === path)?.access === 'guest');
+/** The screens a farm opens every day (the ones tests/e2e/lighthouse.spec.ts audits, and the pond page). */
+const MAIN_PATHS = [
+  '/farm/$farm_id',
+  '/farm/$farm_id/water-quality/add',
+  '/farm/$farm_id/pond/$pond_id',
+  '/farm/$farm_id/settings',
+];
+const MAIN_SCREENS = screensOf((path) => MAIN_PATHS.includes(path));
 
 export default defineConfig({
   plugins: [
@@ -86,12 +97,15 @@ export default defineConfig({
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     // One stylesheet for the whole app, inlined into index.html (scripts/vite-inline-entry-css.ts):
     // no screen waits for a CSS file of its own.
     cssCodeSplit: false,
     // Every browser the app supports knows modulepreload: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(ENTRY, GUEST_SCREENS) } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups(ENTRY, GUEST_SCREENS, MAIN_SCREENS) } },
+    },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

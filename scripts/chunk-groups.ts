@@ -11,8 +11,10 @@
  *   the router, i18next, the layout. Loaded on every first visit anyway; with the entry
  *   inside it, index.html loads it directly (no entry file of its own to wait for).
  * - `forms`: formik, yup and the form fields, for every screen with a form.
- * - `ui-kit`: the shared UI pieces and domain code of the screens (src/components,
- *   src/shared/domain and i18n, luxon).
+ * - `ui-kit`: the shared UI pieces and domain code (src/components, src/shared/domain and
+ *   i18n) that the main screens reach (farm home, water entry, pond page, settings: the
+ *   screens a farm opens every day). What only other screens use (the disease master list,
+ *   the photo picker, luxon) goes with those screens, so the main screens do not download it.
  * - `guest`: the sign-in, registration and password screens.
  * - `data`: the sync runtime with Dexie and the offline data layer (src/local).
  * - `water`: the water-quality screens and parts (entry, pond page, standards tab).
@@ -29,7 +31,7 @@ type NameFunction = (id: string, ctx: ChunkingContextLike) => string | null;
 
 const FORMS =
   /\/node_modules\/(formik|yup|lodash|lodash-es|tiny-warning|react-fast-compare|hoist-non-react-statics|react-is|deepmerge|property-expr|tiny-case|toposort)\/|\/src\/components\/(form-field|validation)\.tsx$/;
-const UI_KIT = /\/src\/components\/|\/src\/shared\/(domain|i18n)\/|\/node_modules\/luxon\//;
+const UI_KIT = /\/src\/components\/|\/src\/shared\/(domain|i18n)\//;
 const DATA = /\/node_modules\/(dexie|uuid)\/|\/src\/local\/|\/src\/app\/sync-runtime\.ts$/;
 const WATER = /\/src\/features\/water\//;
 
@@ -54,16 +56,23 @@ function closureGroup(name: string, roots: string[]): NameFunction {
   };
 }
 
+/** A pattern's modules within the static closure of some roots (computed once, on first use). */
+function closurePatternGroup(name: string, pattern: RegExp, roots: string[]): NameFunction {
+  const closure = closureGroup(name, roots);
+  return (id, ctx) => (pattern.test(id) ? closure(id, ctx) : null);
+}
+
 /**
  * The groups, highest priority first. `entry` is main.tsx's absolute path; `guestScreens`
- * the absolute paths of the screens a signed-out visitor opens.
+ * the absolute paths of the screens a signed-out visitor opens; `mainScreens` those of the
+ * screens a farm opens every day.
  */
-export function chunkGroups(entry: string, guestScreens: string[]) {
+export function chunkGroups(entry: string, guestScreens: string[], mainScreens: string[]) {
   const byPattern = (name: string, pattern: RegExp) => (id: string) => (pattern.test(id) ? name : null);
   return [
     { debugName: 'shell', name: closureGroup('shell', [entry]), priority: 40 },
     { debugName: 'forms', name: byPattern('forms', FORMS), priority: 35 },
-    { debugName: 'ui-kit', name: byPattern('ui-kit', UI_KIT), priority: 33 },
+    { debugName: 'ui-kit', name: closurePatternGroup('ui-kit', UI_KIT, mainScreens), priority: 33 },
     { debugName: 'guest', name: closureGroup('guest', guestScreens), priority: 30 },
     { debugName: 'data', name: byPattern('data', DATA), priority: 20 },
     { debugName: 'water', name: byPattern('water', WATER), priority: 10 },

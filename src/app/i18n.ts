@@ -12,19 +12,7 @@ import { MESSAGES } from '#shared/i18n/messages';
 // Locale catalogs are plain .ts modules; the `#features/*` alias maps to .tsx, so the
 // shell reaches them with one-level relative paths.
 import { uiLocales } from '../components/locales.ts';
-import { accountLocales } from '../features/account/locales.ts';
-import { chatCallsLocales } from '../features/chat/calls/locales.ts';
-import { chatExtrasLocales } from '../features/chat/extras/locales.ts';
-import { chatGroupsLocales } from '../features/chat/groups/locales.ts';
-import { chatLocales } from '../features/chat/locales.ts';
-import { chatPushLocales } from '../features/chat/push/locales.ts';
-import { cycleLocales } from '../features/cycle/locales.ts';
-import { farmLocales } from '../features/farm/locales.ts';
-import { profileLocales } from '../features/profile/locales.ts';
-import { settingsLocales } from '../features/settings/locales.ts';
 import { syncLocales } from '../features/sync/locales.ts';
-import { waterLocales } from '../features/water/locales.ts';
-import { pondLocales } from './screens/pond-locales.ts';
 
 /** Local storage keys sit under the product prefix (seed 000 §9). */
 export const LANGUAGE_KEY = 'tambak:language';
@@ -39,42 +27,14 @@ export function storedLanguage(): Language {
 }
 
 function resourcesFor(lang: Language) {
-  return {
-    common: MESSAGES[lang],
-    ui: uiLocales[lang],
-    account: accountLocales[lang],
-    farm: farmLocales[lang],
-    settings: settingsLocales[lang],
-    profile: profileLocales[lang],
-    water: waterLocales[lang],
-    cycle: cycleLocales[lang],
-    pond: pondLocales[lang],
-    sync: syncLocales[lang],
-    chat: chatLocales[lang],
-    chatPush: chatPushLocales[lang],
-    chatGroups: chatGroupsLocales[lang],
-    chatCalls: chatCallsLocales[lang],
-    chatExtras: chatExtrasLocales[lang],
-  };
+  return { common: MESSAGES[lang], ui: uiLocales[lang], sync: syncLocales[lang] };
 }
 
-export const NAMESPACES = [
-  'common',
-  'ui',
-  'account',
-  'farm',
-  'settings',
-  'profile',
-  'sync',
-  'water',
-  'cycle',
-  'pond',
-  'chat',
-  'chatPush',
-  'chatGroups',
-  'chatCalls',
-  'chatExtras',
-] as const;
+/**
+ * The namespaces the shell shows itself. Every other one is added by its feature's
+ * `register-locales.ts` when the feature's chunk loads (ADR 0011).
+ */
+export const NAMESPACES = ['common', 'ui', 'sync'] as const;
 
 /** Sets up i18next once: Indonesian first, English as fallback, choice remembered per device. */
 export function initI18n(lang: Language = storedLanguage()) {

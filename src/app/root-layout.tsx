@@ -29,7 +29,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     const farm = `/farm/${encodeURIComponent(farmId)}`;
     return [
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
-      { to: `${farm}/water-quality/add`, label: t('water:nav'), icon: WaterIcon },
+      { to: `${farm}/water-quality/add`, label: t('nav.water'), icon: WaterIcon },
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },

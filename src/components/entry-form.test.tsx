@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Formik } from 'formik';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntryForm } from './entry-form.tsx';
@@ -60,7 +60,7 @@ describe('EntryForm', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('walks into an opened section and labels the keyboard key next/done', () => {
+  it('walks into an opened section and labels the keyboard key next/done', async () => {
     render(
       <EntryForm onSubmit={vi.fn()}>
         <Fields more />
@@ -69,11 +69,11 @@ describe('EntryForm', () => {
     box('Area').focus();
     fireEvent.keyDown(box('Area'), { key: 'Enter' });
     expect(document.activeElement).toBe(box('Depth'));
-    expect(box('Name').getAttribute('enterkeyhint')).toBe('next');
+    await waitFor(() => expect(box('Name').getAttribute('enterkeyhint')).toBe('next'));
     expect(screen.getByLabelText('Block').getAttribute('enterkeyhint')).toBe('done');
   });
 
-  it('labels fields that appear later when they get focus', () => {
+  it('labels fields that appear later when they get focus', async () => {
     const { rerender } = render(
       <EntryForm onSubmit={vi.fn()}>
         <label>
@@ -81,7 +81,7 @@ describe('EntryForm', () => {
         </label>
       </EntryForm>,
     );
-    expect(box('First').getAttribute('enterkeyhint')).toBe('done');
+    await waitFor(() => expect(box('First').getAttribute('enterkeyhint')).toBe('done'));
     rerender(
       <EntryForm onSubmit={vi.fn()}>
         <label>
@@ -112,7 +112,7 @@ describe('EntryForm', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('saves from the save button, and a question form may send from its last field', () => {
+  it('saves from the save button, and a question form may send from its last field', async () => {
     const submit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(
       <EntryForm onSubmit={submit} lastEnter="submit">
@@ -121,7 +121,7 @@ describe('EntryForm', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(screen.getByLabelText('Block').getAttribute('enterkeyhint')).toBe('go');
+    await waitFor(() => expect(screen.getByLabelText('Block').getAttribute('enterkeyhint')).toBe('go'));
     const last = screen.getByLabelText('Block');
     last.focus();
     fireEvent.keyDown(last, { key: 'Enter' });

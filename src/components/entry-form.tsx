@@ -53,6 +53,16 @@ function reachable(element: Field): boolean {
   return typeof check !== 'function' || check.call(element, { visibilityProperty: true });
 }
 
+/** Runs `task` when the main thread is idle (soon at the latest); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 0);
+  return () => clearTimeout(id);
+}
+
 /** The fields Enter walks through, in document order. */
 export function enterOrder(form: HTMLFormElement): Field[] {
   return Array.from(form.elements).filter(isField).filter(reachable);
@@ -109,15 +119,20 @@ export function EntryForm({
   );
 
   // The key label is read when a field gets focus: it is set then (fields come and go with
-  // cards and folded sections), and once on mount for the fields already there. No
+  // cards and folded sections), and once after mount for the fields already there. That
+  // pass reads every field's visibility (a style recalculation): it waits for an idle
+  // moment, so a long form's first render is not one long task on a slow phone. No
   // observer: watching the form would redo this on every keystroke that shows a message.
   useEffect(() => {
-    const form = own.current;
-    if (!form) return;
-    const order = enterOrder(form);
-    order.forEach((field, i) => {
-      label(field, i < order.length - 1 ? 'next' : lastEnter === 'submit' ? 'go' : 'done');
-    });
+    const labelAll = () => {
+      const form = own.current;
+      if (!form) return;
+      const order = enterOrder(form);
+      order.forEach((field, i) => {
+        label(field, i < order.length - 1 ? 'next' : lastEnter === 'submit' ? 'go' : 'done');
+      });
+    };
+    return whenIdle(labelAll);
   }, [lastEnter]);
 
   const focusIn = (event: FocusEvent<HTMLFormElement>) => {

@@ -14,6 +14,11 @@ const id = {
     someone: 'pengguna lain',
     restore: 'Pakai nilai saya ({{value}})',
   },
+  chatButton: {
+    label: 'Chat',
+    unread_one: '{{count}} pesan belum dibaca',
+    unread_other: '{{count}} pesan belum dibaca',
+  },
   appName: 'Tambak',
   skipToContent: 'Lewati ke konten',
   nav: {
@@ -25,6 +30,7 @@ const id = {
     notifications: 'Notifikasi',
     warehouse: 'Gudang',
     finance: 'Keuangan',
+    water: 'Kualitas air',
     notificationsUnread_one: 'Notifikasi, {{count}} belum dibaca',
     notificationsUnread_other: 'Notifikasi, {{count}} belum dibaca',
   },
@@ -118,6 +124,11 @@ const en: UiCatalog = {
     someone: 'another user',
     restore: 'Use my value ({{value}})',
   },
+  chatButton: {
+    label: 'Chat',
+    unread_one: '{{count}} unread message',
+    unread_other: '{{count}} unread messages',
+  },
   appName: 'Tambak',
   skipToContent: 'Skip to content',
   nav: {
@@ -129,6 +140,7 @@ const en: UiCatalog = {
     notifications: 'Notifications',
     warehouse: 'Warehouse',
     finance: 'Finance',
+    water: 'Water quality',
     notificationsUnread_one: 'Notifications, {{count}} unread',
     notificationsUnread_other: 'Notifications, {{count}} unread',
   },

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_SIDE } from '#shared/contracts/photos';
+import { PHOTO_MAX_SIDE } from '#shared/domain/photo-targets';
 
 /**
  * Shrinks a picked or taken photo on the device before it is stored and uploaded: the

@@ -194,9 +194,15 @@ export class TambakDb extends Dexie {
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
-    // Never edit a released version: add version(n + 1) with the new or changed stores.
-    // A new synced record type = a store here + a descriptor (resources.ts).
-    this.version(1).stores({
+    // One declaration of the whole schema, at the newest version. Dexie (3+) needs earlier
+    // versions only when they carry an upgrade function; none of ours does, so a device on
+    // any earlier version (1 to 6) upgrades straight to this one: Dexie adds the stores and
+    // indexes it lacks and keeps every row (db-versions.test.ts). Declaring seven versions
+    // cost ~10x more at every start, on the phone's main thread.
+    // A new store or index: add it here and raise the version. A change to rows: add a
+    // version(n).upgrade() below this one. A new synced record type = a store here + a
+    // descriptor (resources.ts).
+    this.version(7).stores({
       farms: 'farm_id',
       blocks: 'block_id, farm_id',
       ponds: 'pond_id, farm_id, block_id',
@@ -208,45 +214,32 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
-    });
-    // Issue 14, sampling helper: growth samplings and the photos of every record type.
-    this.version(3).stores({
-      samplings: 'id, farm_id, pond_id, cycle_id, sampled_on',
-      photos: 'id, farm_id, [record_type+record_id]',
-    });
-    // Production records (issue 14): stockings, harvests and deaths.
-    this.version(2).stores({
+      // Production records (issue 14): stockings, harvests, deaths, growth samplings, the
+      // photos of every record type, and the daily pond records.
       stocks: 'stock_id, farm_id, pond_id, cycle_id',
       harvests: 'harvest_id, farm_id, pond_id, stock_id, harvested_on',
       deaths: 'death_id, farm_id, pond_id, stock_id, died_on',
-    });
-    // Warehouse (issue 15): items, their movements (restock, removal, use), the day's
-    // recommended rations per pond (a snapshot) and purchase orders.
-    this.version(5).stores({
-      warehouseItems: 'warehouse_id, farm_id',
-      warehouseMovements: 'id, farm_id, warehouse_id',
-      feedRations: 'key, farm_id',
-      purchaseOrders: 'id, farm_id',
-    });
-    // Daily pond records (issue 14): feed trays, water changes, notes, diseases.
-    this.version(4).stores({
+      samplings: 'id, farm_id, pond_id, cycle_id, sampled_on',
+      photos: 'id, farm_id, [record_type+record_id]',
       anco: 'id, farm_id, pond_id, cycle_id, check_date',
       waterChanges: 'id, farm_id, pond_id, cycle_id, change_date',
       notes: 'id, farm_id, pond_id, note_date',
       diseases: 'id, farm_id, pond_id, cycle_id, disease_date',
-    });
-    // Farm alerts (issue 18): the caller's notifications and their push settings (key 'me').
-    this.version(7).stores({
-      notifications: 'id, occurred_at',
-      notificationSettings: 'key',
-    });
-    // Finance (issue 16): accounts, categories (built-ins have farm_id null), transactions,
-    // and the last statistics answers.
-    this.version(6).stores({
+      // Warehouse (issue 15): items, their movements (restock, removal, use), the day's
+      // recommended rations per pond (a snapshot) and purchase orders.
+      warehouseItems: 'warehouse_id, farm_id',
+      warehouseMovements: 'id, farm_id, warehouse_id',
+      feedRations: 'key, farm_id',
+      purchaseOrders: 'id, farm_id',
+      // Finance (issue 16): accounts, categories (built-ins have farm_id null), transactions,
+      // and the last statistics answers.
       financeAccounts: 'account_id, farm_id',
       financeCategories: 'category_transaction_id, farm_id',
       financeTransactions: 'transaction_record_id, farm_id, account_id, transaction_date',
       financeStats: 'key, farmId',
+      // Farm alerts (issue 18): the caller's notifications and their push settings (key 'me').
+      notifications: 'id, occurred_at',
+      notificationSettings: 'key',
     });
   }
 

@@ -1,6 +1,6 @@
 import type { AnyRow, OutboxKind, ServerRecord } from '#local/db';
-import { photoDeleteUrl } from '#shared/contracts/photos';
-import { SAMPLING_SIGNS } from '#shared/contracts/sampling';
+import { photoDeleteUrl } from '#shared/domain/photo-targets';
+import { SAMPLING_SIGNS } from '#shared/domain/sampling-signs';
 import { WATER_FIELDS } from '#shared/domain/water-fields';
 
 /**

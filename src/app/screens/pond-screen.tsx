@@ -1,3 +1,5 @@
+import './register-pond-locales.ts';
+import '#features/water/register-locales.ts';
 import '#features/production/register-locales.ts';
 import '#features/sampling/register-locales.ts';
 import '#features/records/register-locales.ts';

@@ -1,33 +1,48 @@
-import '#features/warehouse/register-locales.ts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';
-import { FeedProgrammeTab } from '#features/warehouse/feed-programme-tab';
-import { WaterStandardsTab } from '#features/water/water-standards-tab';
+import '#features/settings/register-locales.ts';
 import { ACTION } from '#shared/domain/permissions';
+
+// Tabs of other features load when opened: the settings screen's first download is its own.
+const WaterStandardsTab = lazy(() =>
+  import('#features/water/water-standards-tab').then((m) => ({ default: m.WaterStandardsTab })),
+);
+const FeedProgrammeTab = lazy(() =>
+  import('#features/warehouse/feed-programme-tab').then((m) => ({ default: m.FeedProgrammeTab })),
+);
 
 /**
  * /farm/{farm_id}/settings: the settings feature's tabs plus the water standards tab of the
- * water feature, composed here so the two features do not import each other.
+ * water feature and the feeding programme of the warehouse, composed here so the features
+ * do not import each other. The settings feature names every tab.
  */
 export function SettingsScreen() {
-  const { t } = useTranslation('water');
-  const { t: tw } = useTranslation('warehouse');
+  const { t } = useTranslation('settings');
   return (
     <FarmSettings
       standards={{
         // The server lists the standards to whoever may view water quality or its settings.
         visible: (farm) =>
           can(farm, 'water_quality', ACTION.view) || can(farm, 'water_quality_setting', ACTION.view),
-        label: t('standards.tab'),
-        render: (farm) => <WaterStandardsTab farm={farm} />,
+        label: t('tabs.standards'),
+        render: (farm) => (
+          <Suspense fallback={null}>
+            <WaterStandardsTab farm={farm} />
+          </Suspense>
+        ),
       }}
       more={[
         {
           key: 'feeding',
           visible: (farm) => can(farm, 'warehouse', ACTION.view),
-          label: tw('programme.tab'),
-          render: (farm) => <FeedProgrammeTab farm={farm} />,
+          label: t('tabs.feeding'),
+          render: (farm) => (
+            <Suspense fallback={null}>
+              <FeedProgrammeTab farm={farm} />
+            </Suspense>
+          ),
         },
       ]}
     />

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
 import { Formik } from 'formik';
 import { useState } from 'react';

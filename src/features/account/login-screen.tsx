@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';

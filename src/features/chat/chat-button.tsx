@@ -13,10 +13,12 @@ export function badgeText(count: number): string {
  * shell shows it only to a signed-in user on routes without `hideChat`.
  */
 export function ChatButton() {
-  const { t } = useTranslation('chatExtras');
+  const { t } = useTranslation('ui');
   const unread = useChatUnread();
   const label =
-    unread > 0 ? `${t('button.label')}, ${t('button.unread', { count: unread })}` : t('button.label');
+    unread > 0
+      ? `${t('chatButton.label')}, ${t('chatButton.unread', { count: unread })}`
+      : t('chatButton.label');
   return (
     <Link to="/chat" className="chat-button" aria-label={label}>
       <svg
@@ -33,7 +35,7 @@ export function ChatButton() {
       >
         <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.8A8 8 0 1 1 21 12z" />
       </svg>
-      <span className="chat-button__text">{t('button.label')}</span>
+      <span className="chat-button__text">{t('chatButton.label')}</span>
       {unread > 0 && (
         <span className="chat-button__badge" aria-hidden="true">
           {badgeText(unread)}

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The shared field look (form-field.css) comes with this module; the pond page has no other field.

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DateTime } from 'luxon';
 import { useState } from 'react';

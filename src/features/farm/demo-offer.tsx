@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { Loading } from '#components/page';

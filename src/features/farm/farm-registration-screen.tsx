@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';

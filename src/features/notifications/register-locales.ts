@@ -1,11 +1,5 @@
-import i18next from 'i18next';
+import { registerNamespace } from '#components/register-namespace.ts';
 import { notificationsLocales } from './locales.ts';
 
-/**
- * The `notifications` namespace is added when its screen's chunk loads instead of in
- * src/app/i18n.ts: the shell's first-load JS must not grow with this feature (issue 18).
- * The navbar bell uses `ui` strings only.
- */
-for (const lang of ['id', 'en'] as const) {
-  i18next.addResourceBundle(lang, 'notifications', notificationsLocales[lang], true, true);
-}
+/** The `notifications` namespace, added when a chunk of this feature loads (ADR 0011). */
+registerNamespace('notifications', notificationsLocales);

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { rememberedFarmId } from '#components/farm-data';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';

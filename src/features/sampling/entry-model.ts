@@ -1,10 +1,10 @@
 import { pondAction } from '#components/pond-access.ts';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { SAMPLING_SIGNS } from '#shared/contracts/sampling';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { checkSampling, type SamplingIssues } from '#shared/domain/sampling-rules';
+import { SAMPLING_SIGNS } from '#shared/domain/sampling-signs';
 
 /**
  * The sampling entry as data: one card per pond with an active cycle, what is typed

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '#components/layout/language-switch';
 import { Card } from '#components/page';

@@ -99,7 +99,6 @@ const id = {
     required: 'Wajib diisi.',
   },
   programme: {
-    tab: 'Program pakan',
     title: 'Program pakan',
     intro: 'Sebelum DOC {{doc}} pakan buta per 100.000 benur; sesudahnya biomassa × FR menurut ABW.',
     blind_until_doc: 'Pakan buta sampai DOC',
@@ -222,7 +221,6 @@ const en: WarehouseLocale = {
     required: 'Required.',
   },
   programme: {
-    tab: 'Feeding programme',
     title: 'Feeding programme',
     intro: 'Before DOC {{doc}} blind feeding per 100,000 PL; after that biomass × FR by ABW.',
     blind_until_doc: 'Blind feeding until DOC',

@@ -137,7 +137,6 @@ const id = {
     measuredAt: 'Waktu ukur',
   },
   standards: {
-    tab: 'Standar air',
     title: 'Standar kualitas air',
     intro:
       'Nilai di luar rentang ini ditandai merah saat diisi. Bawaan: standar udang vaname. Kosongkan batas bila tidak ada.',
@@ -296,7 +295,6 @@ const en: WaterCatalog = {
     measuredAt: 'Time measured',
   },
   standards: {
-    tab: 'Water standards',
     title: 'Water quality standards',
     intro:
       'Values outside these ranges turn red while they are entered. Defaults: the vannamei shrimp standard. Leave a bound empty when there is none.',

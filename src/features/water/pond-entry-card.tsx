@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStoreValue } from '#components/field-store.ts';

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

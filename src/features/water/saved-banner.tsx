@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { AnyRow, TambakDb } from '#local/db';

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { DateTime } from 'luxon';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
@@ -45,7 +46,7 @@ const rowOf = (
  * and queued as one POST /api/waterSetting, the call the server takes as a whole.
  */
 export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: TambakDb }) {
-  const { t, i18n } = useTranslation(['water', 'settings']);
+  const { t, i18n } = useTranslation('water');
   const format = useFormat();
   const unitOf = useUnit();
   const toast = useToast();

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PHOTO_RECORD_TYPE_NAMES } from '../domain/photo-targets.ts';
 import { Since, Uuid } from './envelope.ts';
 
 /**
@@ -7,26 +8,15 @@ import { Since, Uuid } from './envelope.ts';
  * sent once as `POST /api/photos` (multipart: the fields below, then the file in `file`);
  * its device-made `id` is the idempotency key, so a replay stores nothing twice.
  *
- * A record type that takes photos adds itself here (its name and the API path of its
- * photo delete, `DELETE /api/<path>/photo/{id}/delete`) and to the server's
- * `modules/photos/photo-targets.ts` (its table and permission feature).
+ * The record types that take photos are listed in src/shared/domain/photo-targets.ts.
  */
-export const PHOTO_RECORD_TYPES = {
-  sampling: { path: 'sampling' },
-  disease: { path: 'disease' },
-  stock: { path: 'stock' },
-} as const;
-export type PhotoRecordType = keyof typeof PHOTO_RECORD_TYPES;
-export const PHOTO_RECORD_TYPE_NAMES = Object.keys(PHOTO_RECORD_TYPES) as PhotoRecordType[];
-
-/** The photo delete of a record type (seed 000 §7 names one per domain). */
-export function photoDeleteUrl(recordType: string, id: string): string {
-  const path = PHOTO_RECORD_TYPES[recordType as PhotoRecordType]?.path ?? recordType;
-  return `/api/${path}/photo/${encodeURIComponent(id)}/delete`;
-}
-
-/** The long side of a photo after the device resized it; the server accepts any size up to the image limit. */
-export const PHOTO_MAX_SIDE = 1600;
+export {
+  PHOTO_MAX_SIDE,
+  PHOTO_RECORD_TYPE_NAMES,
+  PHOTO_RECORD_TYPES,
+  type PhotoRecordType,
+  photoDeleteUrl,
+} from '../domain/photo-targets.ts';
 
 /** A stored photo as the API answers it; `url` loads without a session (capability URL). */
 export const RecordPhoto = Type.Object({

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { SAMPLING_SIGNS, type SamplingSign } from '../domain/sampling-signs.ts';
 import { IsoDate, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
@@ -8,12 +9,12 @@ import { MergeFields } from './merge.ts';
  * showed each sign. ABW, size and ADG are derived (src/shared/domain/sampling-metrics.ts),
  * never stored.
  */
-export const SAMPLING_SIGNS = ['hollow', 'molting', 'pale', 'undersize', 'red_leg', 'red_tail'] as const;
-export type SamplingSign = (typeof SAMPLING_SIGNS)[number];
-
-/** Largest shrimp count and sample weight (g) one sample may name: far above a real cast net. */
-export const SAMPLING_MAX_COUNT = 100_000;
-export const SAMPLING_MAX_WEIGHT = 1_000_000;
+export {
+  SAMPLING_MAX_COUNT,
+  SAMPLING_MAX_WEIGHT,
+  SAMPLING_SIGNS,
+  type SamplingSign,
+} from '../domain/sampling-signs.ts';
 
 const signProps = <T>(schema: () => T) =>
   Object.fromEntries(SAMPLING_SIGNS.map((s) => [s, schema()])) as Record<SamplingSign, T>;

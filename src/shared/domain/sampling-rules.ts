@@ -3,7 +3,7 @@ import {
   SAMPLING_MAX_WEIGHT,
   SAMPLING_SIGNS,
   type SamplingSign,
-} from '../contracts/sampling.ts';
+} from './sampling-signs.ts';
 
 /**
  * The rules of one sampling, checked by the server on every create and edit and by the

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import type { CallType } from '#shared/chat/protocol';
 import type { Target } from '../client/chat-client.ts';

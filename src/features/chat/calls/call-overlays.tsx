@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import type { CallController, CallView } from './call-controller.ts';
 import { HangUpIcon, PhoneIcon, VideoIcon } from './call-icons.tsx';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '#components/icons';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatEvent, Target } from '../client/chat-client.ts';

@@ -1,10 +1,5 @@
-/** Strings of the chat button and the composer extras (namespace `chatExtras`). */
+/** Strings of the composer extras (namespace `chatExtras`). */
 const id = {
-  button: {
-    label: 'Chat',
-    unread_one: '{{count}} pesan belum dibaca',
-    unread_other: '{{count}} pesan belum dibaca',
-  },
   close: 'Tutup',
   emoji: {
     title: 'Emoji',
@@ -58,11 +53,6 @@ const id = {
 type Shape = typeof id;
 
 const en: Shape = {
-  button: {
-    label: 'Chat',
-    unread_one: '{{count}} unread message',
-    unread_other: '{{count}} unread messages',
-  },
   close: 'Close',
   emoji: {
     title: 'Emoji',

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { Formik, type FormikHelpers } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/toast';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import type { Group } from '#shared/chat/entities';

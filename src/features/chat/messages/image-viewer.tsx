@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './chat-icons.tsx';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownIcon } from './chat-icons.tsx';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser, Group } from '#shared/chat/entities';

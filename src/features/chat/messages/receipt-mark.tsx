@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, ClockIcon, DoubleCheckIcon } from './chat-icons.tsx';
 import { type ListMessage, receiptOf } from './list-state.ts';

@@ -1,3 +1,4 @@
+import '../register-locales.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '#local/api-client';
