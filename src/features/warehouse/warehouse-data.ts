@@ -224,13 +224,25 @@ export async function createOrder(
  * Sends an order: online, the server sends it (Cloud API) or answers the link; without
  * the server (offline, or the order not uploaded yet) the device writes the same link.
  */
-export async function sendOrder(order: PurchaseOrder, farmName: string, lang: Language): Promise<SendResult> {
+export async function sendOrder(
+  order: PurchaseOrder,
+  farmName: string,
+  lang: Language,
+  db: TambakDb = getDb(),
+): Promise<SendResult> {
   if (order.status === 'open') {
     try {
       const sent = (
         await api.post<SendResult>(`/farm/purchase-order/${encodeURIComponent(order.id)}/whatsapp`)
       ).data;
-      kick(); // the order's new status comes with the next pull
+      // The server has marked it sent: the card says so at once (a synced row only; a row
+      // with edits on the phone waits for the pull), and the next pull brings the rest.
+      await db.purchaseOrders
+        .where('id')
+        .equals(order.id)
+        .and((row) => row._status === 'synced' && row.status === 'open')
+        .modify({ status: 'sent' });
+      kick();
       return sent;
     } catch {
       // Offline or not yet on the server: the link needs no server.

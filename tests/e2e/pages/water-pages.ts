@@ -20,8 +20,11 @@ export class WaterPages {
   async save(ponds: number, { partial = false } = {}): Promise<void> {
     await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
     if (partial) await this.confirmPartial();
+    // Saved on the phone; with signal it may already say "sent" by the time we look.
     await expect(
-      this.page.locator('main').getByText(`${ponds} catatan tersimpan di ponsel, menunggu sinyal.`),
+      this.page
+        .locator('main')
+        .getByText(new RegExp(`^${ponds} catatan tersimpan( di ponsel, menunggu sinyal)?\\.$`)),
     ).toBeVisible();
   }
 
