@@ -28,6 +28,23 @@ export class StockLedger {
     return inserted;
   }
 
+  /**
+   * Records many uses (never refused) in one INSERT; each item's stock then moves once by
+   * the sum of its new uses, items in id order (two batches cannot deadlock). Answers the
+   * ids that were new.
+   */
+  async recordUses(ms: MovementInsert[], tx: DbOrTx): Promise<Set<string>> {
+    if (ms.some((m) => m.kind !== 'use')) throw new Error('recordUses takes uses only');
+    const inserted = await this.repo.insertMovements(ms, tx);
+    const taken = new Map<string, number>();
+    for (const m of ms)
+      if (inserted.has(m.id))
+        taken.set(m.warehouse_id, (taken.get(m.warehouse_id) ?? 0) + decimalToMilli(m.qty));
+    for (const id of [...taken.keys()].sort())
+      await this.repo.addToStock(id, milliToDecimal(-(taken.get(id) as number)), tx);
+    return inserted;
+  }
+
   /** Changes a live movement's quantity (and other columns) and moves the stock by the difference. */
   async change(
     row: MovementRow,

@@ -10,7 +10,7 @@ import type { Headers } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/cycle.repository.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
 import type { StockLedger } from './stock-ledger.ts';
-import type { MovementInsert, WarehouseRepository } from './warehouse.repository.ts';
+import type { WarehouseRepository } from './warehouse.repository.ts';
 import { cleanText, type WarehouseService } from './warehouse.service.ts';
 import { toMovement } from './warehouse-mapper.ts';
 
@@ -204,32 +204,48 @@ export class UseItemService {
       (await this.d.repo.findMovements(batch.map((a) => a.draft.id))).map((r) => [r.id, r]),
     );
     const outcome = new Map<string, 'ok' | ErrorCode>();
+    /** Uses that moved a stock (new, or a replay bringing a changed quantity): farm → items, latest day. */
+    const moved = new Map<string, { items: Set<string>; day: string }>();
+    const touch = (a: (typeof batch)[number]) => {
+      const entry = moved.get(a.farmId) ?? { items: new Set<string>(), day: a.draft.usedOn };
+      entry.items.add(a.draft.warehouseId);
+      if (a.draft.usedOn > entry.day) entry.day = a.draft.usedOn;
+      moved.set(a.farmId, entry);
+    };
     await this.d.repo.transaction(async (tx) => {
+      const fresh: (typeof batch)[number][] = [];
       for (const a of batch) {
         const row = existing.get(a.draft.id);
-        if (row) {
-          // A replayed create: ok when it is the same use; a create edited on the device
-          // before its first answer arrived brings its new values (the caller's own use).
-          if (
-            row.kind !== 'use' ||
-            row.farm_id !== a.farmId ||
-            row.pond_id !== a.draft.pondId ||
-            row.warehouse_id !== a.draft.warehouseId
-          ) {
-            outcome.set(a.draft.id, 'conflict');
-          } else if (row.deleted_at) outcome.set(a.draft.id, 'not-found');
-          else {
-            if (row.created_by === userId && decimalToMilli(row.qty) !== a.draft.milli)
-              await this.d.ledger.change(
-                row,
-                { qty: milliToDecimal(a.draft.milli), time: a.draft.time, note: a.draft.note },
-                tx,
-              );
-            outcome.set(a.draft.id, 'ok');
-          }
+        if (!row) {
+          fresh.push(a);
           continue;
         }
-        const insert: MovementInsert = {
+        // A replayed create: ok when it is the same use; a create edited on the device
+        // before its first answer arrived brings its new values (the caller's own use).
+        if (
+          row.kind !== 'use' ||
+          row.farm_id !== a.farmId ||
+          row.pond_id !== a.draft.pondId ||
+          row.warehouse_id !== a.draft.warehouseId
+        ) {
+          outcome.set(a.draft.id, 'conflict');
+        } else if (row.deleted_at) outcome.set(a.draft.id, 'not-found');
+        else {
+          if (row.created_by === userId && decimalToMilli(row.qty) !== a.draft.milli) {
+            await this.d.ledger.change(
+              row,
+              { qty: milliToDecimal(a.draft.milli), time: a.draft.time, note: a.draft.note },
+              tx,
+            );
+            touch(a);
+          }
+          outcome.set(a.draft.id, 'ok');
+        }
+      }
+      // The new uses in one statement. One inserted by a concurrent batch meanwhile is
+      // this same use: ok either way.
+      const inserted = await this.d.ledger.recordUses(
+        fresh.map((a) => ({
           id: a.draft.id,
           farm_id: a.farmId,
           warehouse_id: a.draft.warehouseId,
@@ -243,10 +259,12 @@ export class UseItemService {
           note: a.draft.note,
           purchase_order_id: null,
           created_by: userId,
-        };
-        const inserted = await this.d.ledger.record(insert, tx);
-        // Inserted by a concurrent batch meanwhile: that is this same use.
-        outcome.set(a.draft.id, inserted ? 'ok' : 'ok');
+        })),
+        tx,
+      );
+      for (const a of fresh) {
+        outcome.set(a.draft.id, 'ok');
+        if (inserted.has(a.draft.id)) touch(a);
       }
     });
     for (const a of ready) {
@@ -254,9 +272,8 @@ export class UseItemService {
       if (o === 'ok') results[a.index] = { id: items[a.index].id, status: 'ok' };
       else fail(a.index, o);
     }
-    for (const a of ready)
-      if (outcome.get(a.draft.id) === 'ok')
-        this.stockMoved?.(a.farmId, [a.draft.warehouseId], a.draft.usedOn);
+    // One stock check per farm for the batch, not one per use.
+    for (const [farmId, { items: ids, day }] of moved) this.stockMoved?.(farmId, [...ids], day);
     return results;
   }
 

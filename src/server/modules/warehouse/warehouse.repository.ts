@@ -374,6 +374,26 @@ export class WarehouseRepository {
   }
 
   /** Inserts a movement valued in SQL (round(qty × price)); false when the id exists. */
+  /** Inserts many movements in one statement; answers the ids that were new (a replayed id is skipped). */
+  async insertMovements(ms: MovementInsert[], db: DbOrTx): Promise<Set<string>> {
+    if (ms.length === 0) return new Set();
+    const rows = sql.join(
+      ms.map(
+        (m) => sql`(${m.id}::uuid, ${m.farm_id}::uuid, ${m.warehouse_id}::uuid, ${m.kind}, ${m.qty}::numeric,
+          ${m.unit_price}::bigint, round(${m.qty}::numeric * ${m.unit_price})::bigint, ${m.pond_id}::uuid,
+          ${m.cycle_id}::uuid, ${m.used_on}::date, ${m.time}, ${m.note}, ${m.purchase_order_id}::uuid,
+          ${m.created_by}::uuid)`,
+      ),
+    );
+    const res = await sql<{ id: string }>`
+      insert into warehouse_movements
+        (id, farm_id, warehouse_id, kind, qty, unit_price, value, pond_id, cycle_id, used_on, time, note, purchase_order_id, created_by)
+      values ${rows}
+      on conflict (id) do nothing
+      returning id`.execute(db);
+    return new Set(res.rows.map((r) => r.id));
+  }
+
   async insertMovement(m: MovementInsert, db: DbOrTx): Promise<boolean> {
     const res = await sql`
       insert into warehouse_movements

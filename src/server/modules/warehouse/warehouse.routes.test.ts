@@ -275,6 +275,25 @@ describe('uses in ponds', () => {
     await ledgerHolds(feed.warehouse_id);
   });
 
+  it('a batch of many uses of two items takes each stock once by their sum; a replay mixed with new uses adds only the new', async () => {
+    const feed = await newItem(STARTER_PRODUCTS[5].id, farm.farmId, { price: 10000 });
+    const other = await newItem(STARTER_PRODUCTS[6].id, farm.farmId, { price: 2000 });
+    const uses = Array.from({ length: 40 }, (_, i) =>
+      use(i % 2 ? feed.warehouse_id : other.warehouse_id, farm.pondIds[i % 2], 0.5, { time: '06:00' }),
+    );
+    const first = await post('/api/useitem/bulk', { items: uses });
+    expect(first.json().data.results.every((r: { status: string }) => r.status === 'ok')).toBe(true);
+    expect((await item(feed.warehouse_id)).qty).toBe(-10);
+    expect((await item(other.warehouse_id)).qty).toBe(-10);
+    const more = [use(feed.warehouse_id, farm.pondIds[0], 2.5)];
+    const mixed = await post('/api/useitem/bulk', { items: [...uses.slice(0, 10), ...more] });
+    expect(mixed.json().data.results.map((r: { status: string }) => r.status)).toEqual(Array(11).fill('ok'));
+    expect((await item(feed.warehouse_id)).qty).toBe(-12.5);
+    expect((await item(other.warehouse_id)).qty).toBe(-10);
+    await ledgerHolds(feed.warehouse_id);
+    await ledgerHolds(other.warehouse_id);
+  });
+
   it('answers bad items one by one: negative or text quantity, unknown item, another farm’s item or pond', async () => {
     const feed = (await item((await newItem(STARTER_PRODUCTS[3].id)).warehouse_id)) as {
       warehouse_id: string;
