@@ -40,7 +40,9 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     return [
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
       { to: `${farm}/water-quality/add`, label: t('nav.water'), icon: WaterIcon },
-      ...(review ? [{ to: `${farm}/review`, label: t('nav.review'), icon: TableIcon }] : []),
+      ...(review
+        ? [{ to: `${farm}/review`, label: t('nav.review'), icon: TableIcon, sidebarOnly: true }]
+        : []),
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },

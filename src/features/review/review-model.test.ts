@@ -138,7 +138,14 @@ describe('review table model', () => {
     const rows = build().rows;
     expect(filterByBlock(rows, 'b-B').map((r) => r.pond.name)).toEqual(['Kolam 10']);
     expect(filterByBlock(rows, null)).toHaveLength(3);
-    expect(summarize(rows)).toEqual({ ponds: 3, complete: 1, missingEntries: 3, outOfStandard: 2 });
+    expect(summarize(rows, ['morning', 'afternoon'])).toEqual({
+      ponds: 3,
+      entered: [
+        { slot: 'morning', count: 2 },
+        { slot: 'afternoon', count: 1 },
+      ],
+      outOfStandard: 2,
+    });
   });
 });
 

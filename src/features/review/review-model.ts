@@ -254,12 +254,11 @@ export function filterByBlock(rows: readonly ReviewRow[], blockId: string | null
   return blockId ? rows.filter((row) => row.pond.block_id === blockId) : [...rows];
 }
 
-/** Day totals for the summary line above the table. */
-export function summarize(rows: readonly ReviewRow[]) {
+/** Day totals for the summary line above the table: ponds entered per slot, values out of standard. */
+export function summarize(rows: readonly ReviewRow[], slots: readonly TimeOfDay[]) {
   return {
     ponds: rows.length,
-    complete: rows.filter((row) => row.missingSlots === 0).length,
-    missingEntries: rows.reduce((sum, row) => sum + row.missingSlots, 0),
+    entered: slots.map((slot) => ({ slot, count: rows.filter((row) => row.entries[slot]).length })),
     outOfStandard: rows.reduce((sum, row) => sum + row.outCount, 0),
   };
 }

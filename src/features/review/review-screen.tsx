@@ -104,7 +104,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
     () => sortRows(filterByBlock(model.rows, blockId || null), sort),
     [model, blockId, sort],
   );
-  const summary = summarize(rows);
+  const summary = summarize(rows, model.slots);
   const kindName = t(`kinds.${kind}`);
   const dateText = format.date(day);
 
@@ -191,12 +191,19 @@ function ReviewBody({ farm }: { farm: Farm }) {
       ) : (
         <>
           <p className="review__summary" role="status" data-testid="review-summary">
-            {t('summary', {
-              complete: summary.complete,
-              ponds: summary.ponds,
-              missing: summary.missingEntries,
-              out: summary.outOfStandard,
-            })}
+            <span>
+              {t('summaryEntered', {
+                slots: summary.entered
+                  .map(({ slot, count }) =>
+                    t('summarySlot', { slot: t(`timeOfDay.${slot}`), count, ponds: summary.ponds }),
+                  )
+                  .join(' · '),
+              })}
+            </span>{' '}
+            <strong className={summary.outOfStandard > 0 ? 'review__out-count' : undefined}>
+              {summary.outOfStandard > 0 && '▲▼ '}
+              {t('summaryOut', { count: summary.outOfStandard })}
+            </strong>
           </p>
           <p className="review__legend muted">
             <span>▲ {t('high')}</span>
