@@ -131,18 +131,23 @@ function ReviewBody({ farm }: { farm: Farm }) {
       {header}
       <fieldset className="review__filters card">
         <legend className="visually-hidden">{t('filters.label')}</legend>
-        <label className="field">
-          <span className="field__label">{t('filters.date')}</span>
+        <div className="field">
+          <label className="field__label" htmlFor="review-date">
+            {t('filters.date')}
+          </label>
           <input
+            id="review-date"
             type="date"
             className="field__input"
             value={day}
             max={deviceToday()}
             onChange={(event) => event.target.value && setDay(event.target.value)}
           />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('filters.block')}</span>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="review-block">
+            {t('filters.block')}
+          </label>
           <select
             className="field__input"
             value={blockId}
@@ -155,10 +160,13 @@ function ReviewBody({ farm }: { farm: Farm }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('filters.kind')}</span>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="review-kind">
+            {t('filters.kind')}
+          </label>
           <select
+            id="review-kind"
             className="field__input"
             value={kind}
             onChange={(event) => {
@@ -172,7 +180,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button
           type="button"
           className="button button--secondary"
