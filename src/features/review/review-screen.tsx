@@ -149,6 +149,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
             {t('filters.block')}
           </label>
           <select
+            id="review-block"
             className="field__input"
             value={blockId}
             onChange={(event) => setBlockId(event.target.value)}
