@@ -22,53 +22,70 @@ function decimalsOf(value: number): number {
   return Math.abs(value) >= 100 ? 1 : 2;
 }
 
-function useOptionLabel() {
-  const { t } = useTranslation('review');
-  return (parameter: string, value: number) => {
-    const key = parameter === 'color' ? waterColorKey(value) : weatherKey(value);
-    if (!key) return String(value);
-    return t(parameter === 'color' ? `waterColor.${key}` : `weather.${key}`);
-  };
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What every cell needs, made once per table render (hooks per cell cost a 50-pond table dearly). */
+interface CellText {
+  t: Translate;
+  number: (value: number, decimals: number) => string;
+  missing: string;
+  notMeasured: string;
+  low: string;
+  high: string;
+  unknownUser: string;
 }
 
-function Cell({ cell, parameter }: { cell: CellState; parameter: string }) {
-  const { t } = useTranslation('review');
-  const format = useFormat();
-  const optionLabel = useOptionLabel();
-  if (cell.kind === 'missing') return <td className="review__missing">{t('missing')}</td>;
-  if (cell.kind === 'not-measured')
+function optionLabel(t: Translate, parameter: string, value: number): string {
+  const key = parameter === 'color' ? waterColorKey(value) : weatherKey(value);
+  if (!key) return String(value);
+  return t(parameter === 'color' ? `waterColor.${key}` : `weather.${key}`);
+}
+
+function cell(key: string, state: CellState, parameter: string, text: CellText) {
+  if (state.kind === 'missing')
     return (
-      <td className="review__not-measured" title={t('notMeasured')}>
-        {t('notMeasured')}
+      <td key={key} className="review__missing">
+        {text.missing}
       </td>
     );
-  if (cell.option) return <td>{optionLabel(parameter, cell.value)}</td>;
-  const text = format.number(cell.value, decimalsOf(cell.value));
-  if (cell.status === 'low' || cell.status === 'high') {
-    const word = t(cell.status);
+  if (state.kind === 'not-measured')
     return (
-      <td className={`num review__out review__out--${cell.status}`} title={word}>
+      <td key={key} className="review__not-measured">
+        {text.notMeasured}
+      </td>
+    );
+  if (state.option) return <td key={key}>{optionLabel(text.t, parameter, state.value)}</td>;
+  const value = text.number(state.value, decimalsOf(state.value));
+  if (state.status === 'low' || state.status === 'high') {
+    const word = state.status === 'low' ? text.low : text.high;
+    return (
+      <td key={key} className={`num review__out review__out--${state.status}`} title={word}>
         <span aria-hidden="true" className="review__mark">
-          {cell.status === 'high' ? '▲' : '▼'}
+          {state.status === 'high' ? '▲' : '▼'}
         </span>
-        {text}
+        {value}
         <span className="visually-hidden">, {word}</span>
       </td>
     );
   }
-  return <td className="num">{text}</td>;
+  return (
+    <td key={key} className="num">
+      {value}
+    </td>
+  );
 }
 
-function EntryCell({ row, slot }: { row: ReviewRow; slot: TimeOfDay }) {
-  const { t } = useTranslation('review');
+function entryCell(key: string, row: ReviewRow, slot: TimeOfDay, text: CellText) {
   const entry = row.entries[slot];
   if (!entry) return null;
   return (
-    <td className="review__entry">
-      <span className="review__who">{entry.by ?? t('unknownUser')}</span>{' '}
+    <td key={key} className="review__entry">
+      <span className="review__who">{entry.by ?? text.unknownUser}</span>{' '}
       <span className="review__when">{entry.time}</span>{' '}
-      <span className={`review__sync review__sync--${entry.status}`}>{t(`status.${entry.status}`)}</span>
-      {entry.count > 1 && <span className="review__count"> · {t('readings', { count: entry.count })}</span>}
+      <span className={`review__sync review__sync--${entry.status}`}>{text.t(`status.${entry.status}`)}</span>
+      {entry.count > 1 && (
+        <span className="review__count"> · {text.t('readings', { count: entry.count })}</span>
+      )}
     </td>
   );
 }
@@ -143,6 +160,17 @@ function moveFocus(event: KeyboardEvent<HTMLTableSectionElement>) {
 
 export function ReviewTable({ label, slots, columns, rows, sort, onSort }: ReviewTableProps) {
   const { t } = useTranslation('review');
+  const format = useFormat();
+  const text: CellText = {
+    t,
+    number: format.number,
+    missing: t('missing'),
+    notMeasured: t('notMeasured'),
+    low: t('low'),
+    high: t('high'),
+    unknownUser: t('unknownUser'),
+  };
+  const bySlot = new Map(slots.map((slot) => [slot, columns.filter((c) => c.slot === slot)]));
   const unitText = (unit: string) => (unit ? t(`units.${unit}`, { defaultValue: unit }) : '');
   return (
     // A scrolling box must take focus so a keyboard can scroll it (axe scrollable-region-focusable).
@@ -207,18 +235,18 @@ export function ReviewTable({ label, slots, columns, rows, sort, onSort }: Revie
                 <span className="review__block">{row.pond.block_name}</span>
               </th>
               {slots.map((slot) => {
-                const slotColumns = columns.filter((c) => c.slot === slot);
+                const slotColumns = bySlot.get(slot) ?? [];
                 if (!row.entries[slot])
                   return (
                     <td key={slot} colSpan={slotColumns.length + 1} className="review__missing" tabIndex={-1}>
-                      {t('missing')}
+                      {text.missing}
                     </td>
                   );
                 return [
-                  ...slotColumns.map((column) => (
-                    <Cell key={column.key} cell={row.cells[column.key]} parameter={column.parameter} />
-                  )),
-                  <EntryCell key={`${slot}:entry`} row={row} slot={slot} />,
+                  ...slotColumns.map((column) =>
+                    cell(column.key, row.cells[column.key], column.parameter, text),
+                  ),
+                  entryCell(`${slot}:entry`, row, slot, text),
                 ];
               })}
             </tr>

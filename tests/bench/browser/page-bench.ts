@@ -33,6 +33,7 @@ export async function withBenchPage<T>(entry: string, run: (page: Page) => Promi
     target: 'es2022',
     // Screens import their stylesheet; the bench page measures script, render and layout.
     loader: { '.css': 'empty' },
+    jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const script = bundle.outputFiles[0].text;
