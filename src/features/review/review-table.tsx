@@ -136,20 +136,23 @@ function moveFocus(event: KeyboardEvent<HTMLTableSectionElement>) {
   const row = cell?.parentElement as HTMLTableRowElement | null;
   const body = event.currentTarget;
   if (!cell || !row) return;
-  const rows = body.rows;
-  const r = row.sectionRowIndex;
-  const c = cell.cellIndex;
+  const rows = [...body.children] as HTMLTableRowElement[];
+  const cellsOf = (line: Element) => [...line.children] as HTMLTableCellElement[];
+  const r = rows.indexOf(row);
+  const c = cellsOf(row).indexOf(cell);
   let target: HTMLTableCellElement | undefined;
   const at = (ri: number, ci: number) => {
     const line = rows[ri];
-    return line ? line.cells[Math.min(ci, line.cells.length - 1)] : undefined;
+    if (!line) return undefined;
+    const cells = cellsOf(line);
+    return cells[Math.min(ci, cells.length - 1)];
   };
   if (event.key === 'ArrowRight') target = at(r, c + 1);
   else if (event.key === 'ArrowLeft') target = c > 0 ? at(r, c - 1) : undefined;
   else if (event.key === 'ArrowDown') target = at(r + 1, c);
   else if (event.key === 'ArrowUp') target = r > 0 ? at(r - 1, c) : undefined;
   else if (event.key === 'Home') target = at(r, 0);
-  else if (event.key === 'End') target = row.cells[row.cells.length - 1];
+  else if (event.key === 'End') target = cellsOf(row).at(-1);
   else return;
   event.preventDefault();
   if (!target || target === cell) return;
