@@ -3,7 +3,15 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { featureAction, useCurrentFarm, useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
-import { HomeIcon, SettingsIcon, UserIcon, WalletIcon, WarehouseIcon, WaterIcon } from '#components/icons';
+import {
+  HomeIcon,
+  SettingsIcon,
+  TableIcon,
+  UserIcon,
+  WalletIcon,
+  WarehouseIcon,
+  WaterIcon,
+} from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
 import { useSession } from '#components/session';
@@ -24,18 +32,23 @@ function useNavItems(farmId: string | undefined): NavItem[] {
   // Finance only where the farm shows it and the member may view it (issue 16).
   const finance =
     current?.farm_id === farmId && !current?.is_hide_finance && featureAction(current, 'finance') >= 0;
+  // The review table for whoever may view water quality (issue 17).
+  const review = current?.farm_id === farmId && featureAction(current, 'water_quality') >= 0;
   return useMemo(() => {
     if (!farmId) return [];
     const farm = `/farm/${encodeURIComponent(farmId)}`;
     return [
       { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
       { to: `${farm}/water-quality/add`, label: t('nav.water'), icon: WaterIcon },
+      ...(review
+        ? [{ to: `${farm}/review`, label: t('nav.review'), icon: TableIcon, sidebarOnly: true }]
+        : []),
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];
-  }, [farmId, finance, t]);
+  }, [farmId, finance, review, t]);
 }
 
 /**

@@ -22,7 +22,7 @@ describe('route table', () => {
       expect(paths).toContain(path);
     }
     // 32 routes of the seeds, plus the app's own screens (pond detail, sync status,
-    // production forms, death and disease alerts, notes, the larvae counter).
+    // production forms, death and disease alerts, notes, the larvae counter, the review table).
     const extras = [
       '/farm/$farm_id/pond/$pond_id',
       '/sync',
@@ -33,6 +33,7 @@ describe('route table', () => {
       '/farm/$farm_id/notes',
       '/farm/$farm_id/disease-alert',
       '/farm/$farm_id/larvae-count',
+      '/farm/$farm_id/review',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);

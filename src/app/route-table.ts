@@ -87,6 +87,8 @@ const TABLE: [string, Flags][] = [
   // Not in the spec's table: the larvae counter as a tool page (issue 19); the stocking
   // form embeds the same <CountFromPhoto> (src/features/larvae).
   [`${FARM}/larvae-count`, { ...FORM, built: true }],
+  // Not in the spec's table: the farm review table, the manager's first screen of the day (issue 17).
+  [`${FARM}/review`, { built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

@@ -130,6 +130,7 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/larvae/larvae-count-screen'),
     'LarvaeCountScreen',
   ),
+  '/farm/$farm_id/review': lazyRouteComponent(() => import('#features/review/review-screen'), 'ReviewScreen'),
 };
 
 function guard(location: ParsedLocation) {

@@ -113,3 +113,10 @@ export const WalletIcon = (p: IconProps) => (
     <path d="M3 10h18M16 14.5h2" />
   </Icon>
 );
+/** A grid for the "Daily review" menu entry (the farm review table). */
+export const TableIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M3 9h18M3 14.5h18M9 4v16" />
+  </Icon>
+);

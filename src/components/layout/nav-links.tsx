@@ -8,6 +8,8 @@ export interface NavItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Active only on this exact path (the farm home is a prefix of every farm page). */
   exact?: boolean;
+  /** Sidebar only: the phone's bottom bar holds six at 360 px (reached from the farm home there). */
+  sidebarOnly?: boolean;
 }
 
 /** The same items as a sidebar on desktop and a bottom bar on a phone (thumb reach). */
@@ -16,19 +18,21 @@ export function NavLinks({ items, variant }: { items: NavItem[]; variant: 'sideb
   return (
     <nav className={variant === 'sidebar' ? 'sidebar' : 'bottom-nav'} aria-label={t('nav.main')}>
       <ul>
-        {items.map(({ to, label, icon: Icon, exact }) => (
-          <li key={to}>
-            <Link
-              to={to}
-              className="nav-link"
-              activeOptions={{ exact: exact ?? false, includeSearch: false }}
-              activeProps={{ 'aria-current': 'page' }}
-            >
-              <Icon />
-              <span>{label}</span>
-            </Link>
-          </li>
-        ))}
+        {items
+          .filter((item) => variant === 'sidebar' || !item.sidebarOnly)
+          .map(({ to, label, icon: Icon, exact }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="nav-link"
+                activeOptions={{ exact: exact ?? false, includeSearch: false }}
+                activeProps={{ 'aria-current': 'page' }}
+              >
+                <Icon />
+                <span>{label}</span>
+              </Link>
+            </li>
+          ))}
       </ul>
     </nav>
   );

@@ -84,6 +84,14 @@ function FarmHome({ farm }: { farm: Farm }) {
           </Link>
         </div>
       )}
+      {/* The review table: in the sidebar on a desktop, here on a phone (the bottom bar is full). */}
+      {can(farm, 'water_quality', ACTION.view) && (
+        <div className="farm-actions">
+          <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/review`} className="button button--secondary">
+            {t('ui:nav.review')}
+          </Link>
+        </div>
+      )}
       <InfoCounts farmId={farm.farm_id} />
       <Card
         title={t('home.blocks')}

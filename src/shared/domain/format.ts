@@ -20,6 +20,18 @@ export function roundQuantity(value: number): number {
   return roundTo(value, 3);
 }
 
+/** One Intl.NumberFormat per locale and precision: building one costs far more than using it (a table of 900 values). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, decimals = 2, locale = 'id-ID'): string {
   const abs = Math.abs(value);
   if (abs !== 0 && (abs < 10 ** -decimals || abs >= 1e12)) {
@@ -27,7 +39,7 @@ export function formatNumber(value: number, decimals = 2, locale = 'id-ID'): str
     const mantissa = roundTo(value / 10 ** exponent, decimals);
     return `${mantissa.toLocaleString(locale)} x 10^${exponent}`;
   }
-  return roundTo(value, decimals).toLocaleString(locale, { maximumFractionDigits: decimals });
+  return numberFormat(locale, decimals).format(roundTo(value, decimals));
 }
 
 /**

@@ -31,6 +31,10 @@ export async function withBenchPage<T>(entry: string, run: (page: Page) => Promi
     write: false,
     minify: true,
     target: 'es2022',
+    // Screens import their stylesheet; the bench page measures script, render and layout.
+    loader: { '.css': 'empty' },
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   const script = bundle.outputFiles[0].text;
   const server = createServer((req, res) => {
