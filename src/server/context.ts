@@ -39,6 +39,7 @@ import { createWarehouseModules } from './modules/warehouse/warehouse-modules.ts
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 import { RecordMerge } from './sync/record-merge.ts';
+import { createChartsModules } from './modules/charts/charts-modules.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
 export interface ContextDeps {
@@ -180,6 +181,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
         new SqlProductionSources({ db, production: productionRepo, usage: warehouseModules.warehouseUsage }),
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
+    ...createChartsModules({ db, farmAccess }),
   };
 }
 

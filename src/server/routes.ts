@@ -26,6 +26,7 @@ import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 import type { Api, AppContext } from './types.ts';
+import { chartsRoutes } from './modules/charts/charts.routes.ts';
 
 /** Every module's routes, under /api. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
@@ -75,4 +76,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   financeRoutes(typed, ctx);
   financeStatsRoutes(typed, ctx);
   larvaeRoutes(typed, ctx);
+  chartsRoutes(typed, ctx);
 }

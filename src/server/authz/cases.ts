@@ -20,6 +20,7 @@ import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
 import { accountAuthz } from './account.authz.ts';
 import type { AuthzModule } from './types.ts';
+import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 
 /** Every module's authorization cases; a new module adds one import and one entry. */
 export const AUTHZ_MODULES: AuthzModule[] = [
@@ -44,4 +45,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   alertsAuthz,
   financeAuthz,
   larvaeAuthz,
+  chartsAuthz,
 ];
