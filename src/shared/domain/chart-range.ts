@@ -22,6 +22,15 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** A real calendar day a farm could have records on (a year PostgreSQL and people agree on). */
+export function isChartDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const t = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return false;
+  const year = Number(day.slice(0, 4));
+  return year >= 1900 && year <= 2999;
+}
+
 export type ChartRangeProblem = 'from-after-to' | 'range-too-long' | null;
 
 /** What is wrong with a range, if anything (malformed days are the schema's job). */

@@ -306,3 +306,24 @@ describe('permissions', () => {
     expect(all.json().data.map((s: { pond_id: string }) => s.pond_id)).toEqual([farm.pondIds[0]]);
   });
 });
+
+describe('odd queries never reach the database as 5xx', () => {
+  it('answers 400 for impossible days, huge years, NUL and lone surrogates', async () => {
+    const p0 = farm.pondIds[0];
+    const urls = [
+      `/api/chart/feed?from=2026-02-30&to=2026-03-01&ponds=${p0}`,
+      `/api/chart/feed?from=2026-02-01&to=2026-13-01&ponds=${p0}`,
+      `/api/chart/feed?from=0000-01-01&to=0000-01-02&ponds=${p0}`,
+      `/api/chart/water?${range}&ponds=${p0}&parameter=p%00h`,
+      `/api/chart/water?${range}&ponds=${p0}&parameter=%ED%A0%80`,
+      `/api/chart/feed?${range}&ponds=${p0}%00`,
+      `/api/chart/feed?${range}&ponds=,,,`,
+      `/api/chart/feed?${range}&farm_id=${p0}&farm_id=${p0}`,
+    ];
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+});

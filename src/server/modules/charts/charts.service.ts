@@ -6,7 +6,7 @@ import type {
   WaterChartQuery,
   WaterChartSeries,
 } from '#shared/contracts/charts';
-import { CHART_MAX_DAYS, CHART_MAX_PONDS, chartRangeDays, chartRangeProblem } from '#shared/domain/chart-range';
+import { CHART_MAX_DAYS, CHART_MAX_PONDS, chartRangeDays, chartRangeProblem, isChartDay } from '#shared/domain/chart-range';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { samplingFigures } from '#shared/domain/sampling-metrics';
@@ -66,6 +66,9 @@ export class ChartsService {
 
   /** Range, ponds and permission of one call; throws before reading any series. */
   async scope(userId: string, q: ChartQuery, feature: Feature): Promise<Scope> {
+    for (const field of ['from', 'to'] as const) {
+      if (!isChartDay(q[field])) throw invalid(field, 'validation.date');
+    }
     const problem = chartRangeProblem(q.from, q.to);
     if (problem === 'from-after-to') {
       throw invalid('to', 'chart.from-after-to', { from: q.from, to: q.to }, 'chart-range-invalid');
