@@ -11,6 +11,7 @@ import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
 import { createAlertModules } from './modules/alerts/alerts-modules.ts';
+import { createChartsModules } from './modules/charts/charts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
@@ -39,7 +40,6 @@ import { createWarehouseModules } from './modules/warehouse/warehouse-modules.ts
 import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 import { RecordMerge } from './sync/record-merge.ts';
-import { createChartsModules } from './modules/charts/charts-modules.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
 export interface ContextDeps {

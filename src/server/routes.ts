@@ -6,6 +6,7 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
+import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
@@ -26,7 +27,6 @@ import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
 import { waterRoutes } from './modules/water/water.routes.ts';
 import { waterSettingRoutes } from './modules/water-setting/water-setting.routes.ts';
 import type { Api, AppContext } from './types.ts';
-import { chartsRoutes } from './modules/charts/charts.routes.ts';
 
 /** Every module's routes, under /api. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {

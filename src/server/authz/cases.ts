@@ -2,6 +2,7 @@ import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { alertsAuthz } from '../modules/alerts/alerts.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
+import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
@@ -20,7 +21,6 @@ import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
 import { accountAuthz } from './account.authz.ts';
 import type { AuthzModule } from './types.ts';
-import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 
 /** Every module's authorization cases; a new module adds one import and one entry. */
 export const AUTHZ_MODULES: AuthzModule[] = [

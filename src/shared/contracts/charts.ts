@@ -26,7 +26,10 @@ export const ChartQuery = Type.Object(chartQueryFields);
 export type ChartQuery = Static<typeof ChartQuery>;
 
 /** `GET /api/chart/water`: one water field key (ph, do, tan …; not colour or weather). */
-export const WaterChartQuery = Type.Object({ ...chartQueryFields, parameter: Type.String({ maxLength: 40 }) });
+export const WaterChartQuery = Type.Object({
+  ...chartQueryFields,
+  parameter: Type.String({ maxLength: 40 }),
+});
 export type WaterChartQuery = Static<typeof WaterChartQuery>;
 
 const SeriesHead = {

@@ -138,7 +138,13 @@ export class ChartsRepository {
   }
 
   /** Feed kg per pond, cycle, day and (unless `daily`) feeding time, oldest first. */
-  async feed(pondIds: string[], from: string, to: string, daily: boolean, db: DbOrTx = this.db): Promise<FeedRow[]> {
+  async feed(
+    pondIds: string[],
+    from: string,
+    to: string,
+    daily: boolean,
+    db: DbOrTx = this.db,
+  ): Promise<FeedRow[]> {
     const time = daily ? sql<string | null>`null::text` : sql<string | null>`m.time`;
     const rows = await this.feedUses(db, pondIds)
       .where('m.used_on', '>=', from)
@@ -150,7 +156,9 @@ export class ChartsRepository {
         time.as('time'),
         FEED_KG.as('kg'),
       ])
-      .groupBy(daily ? ['m.pond_id', 'm.cycle_id', 'm.used_on'] : ['m.pond_id', 'm.cycle_id', 'm.used_on', 'm.time'])
+      .groupBy(
+        daily ? ['m.pond_id', 'm.cycle_id', 'm.used_on'] : ['m.pond_id', 'm.cycle_id', 'm.used_on', 'm.time'],
+      )
       .orderBy('m.pond_id')
       .orderBy('m.used_on')
       .orderBy(sql`4 nulls first`)
@@ -169,7 +177,11 @@ export class ChartsRepository {
     const rows = await this.feedUses(db, pondIds)
       .where('m.cycle_id', '=', sql<string>`any(${cycleIds}::uuid[])`)
       .where('m.used_on', '<', from)
-      .select([sql<string>`m.pond_id`.as('pond_id'), sql<string>`m.cycle_id`.as('cycle_id'), FEED_KG.as('kg')])
+      .select([
+        sql<string>`m.pond_id`.as('pond_id'),
+        sql<string>`m.cycle_id`.as('cycle_id'),
+        FEED_KG.as('kg'),
+      ])
       .groupBy(['m.pond_id', 'm.cycle_id'])
       .execute();
     return rows.map((r) => ({ ...r, kg: r.kg ?? '0' }));

@@ -38,7 +38,14 @@ async function item(productId: string, unit: string, price: number): Promise<str
   return id;
 }
 
-async function use(warehouseId: string, pondId: string, day: string, time: string, qty: string, value: string) {
+async function use(
+  warehouseId: string,
+  pondId: string,
+  day: string,
+  time: string,
+  qty: string,
+  value: string,
+) {
   await app.ctx.db
     .insertInto('warehouse_movements')
     .values({
@@ -137,10 +144,22 @@ describe('GET /api/chart/water', () => {
     const res = await get(`/api/chart/water?${range}&ponds=${farm.pondIds[0]}&parameter=ph`);
     expect(res.statusCode).toBe(200);
     const [series] = res.json().data;
-    expect(series).toMatchObject({ pond_id: farm.pondIds[0], pond_name: 'Kolam 1', unit: '', parameter: 'ph' });
+    expect(series).toMatchObject({
+      pond_id: farm.pondIds[0],
+      pond_name: 'Kolam 1',
+      unit: '',
+      parameter: 'ph',
+    });
     expect(series.points.map((p: { value: number }) => p.value)).toEqual([7.9, 9.1, 8.2]);
-    expect(series.points.map((p: { day: string }) => p.day)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
-    expect(series.points[0]).toMatchObject({ time_of_day: 'morning', measured_at: '2026-03-01T06:00:00.000+07:00' });
+    expect(series.points.map((p: { day: string }) => p.day)).toEqual([
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-03',
+    ]);
+    expect(series.points[0]).toMatchObject({
+      time_of_day: 'morning',
+      measured_at: '2026-03-01T06:00:00.000+07:00',
+    });
     // The default vannamei standard until the farm stores its own.
     expect([series.standard_min, series.standard_max]).toEqual([7.8, 8.5]);
     expect(res.json().server_time).toMatch(/^\d{4}-/);
@@ -160,7 +179,9 @@ describe('GET /api/chart/water', () => {
 
   it('answers every pond of the farm (by name) for farm_id, empty series included', async () => {
     const res = await get(`/api/chart/water?${range}&farm_id=${farm.farmId}&parameter=ph`);
-    expect(res.json().data.map((s: { pond_name: string; points: unknown[] }) => [s.pond_name, s.points.length])).toEqual([
+    expect(
+      res.json().data.map((s: { pond_name: string; points: unknown[] }) => [s.pond_name, s.points.length]),
+    ).toEqual([
       ['Kolam 1', 3],
       ['Kolam 2', 0],
       ['Kolam 3', 0],
@@ -196,12 +217,14 @@ describe('feed charts', () => {
   it('/chart/feed: kg per feeding time (Gram items in kg), the cycle’s running total from before the range', async () => {
     for (const url of ['/api/chart/feed', '/api/chart/feedAccumulative']) {
       const [series] = (await get(`${url}?${pond()}`)).json().data;
-      expect(series.points.map((p: { day: string; time: string; kg: number; cumulative_kg: number }) => [
-        p.day,
-        p.time,
-        p.kg,
-        p.cumulative_kg,
-      ])).toEqual([
+      expect(
+        series.points.map((p: { day: string; time: string; kg: number; cumulative_kg: number }) => [
+          p.day,
+          p.time,
+          p.kg,
+          p.cumulative_kg,
+        ]),
+      ).toEqual([
         ['2026-03-01', '07:00', 5, 15],
         ['2026-03-01', '16:00', 7, 22],
         ['2026-03-02', '07:00', 4, 26],
@@ -213,12 +236,14 @@ describe('feed charts', () => {
   it('/chart/feed/daily and /chart/feed/accumulative/daily: kg per day', async () => {
     for (const url of ['/api/chart/feed/daily', '/api/chart/feed/accumulative/daily']) {
       const [series] = (await get(`${url}?${pond()}`)).json().data;
-      expect(series.points.map((p: { day: string; time: null; kg: number; cumulative_kg: number }) => [
-        p.day,
-        p.time,
-        p.kg,
-        p.cumulative_kg,
-      ])).toEqual([
+      expect(
+        series.points.map((p: { day: string; time: null; kg: number; cumulative_kg: number }) => [
+          p.day,
+          p.time,
+          p.kg,
+          p.cumulative_kg,
+        ]),
+      ).toEqual([
         ['2026-03-01', null, 12, 22],
         ['2026-03-02', null, 4, 26],
       ]);
@@ -260,7 +285,9 @@ describe('bad input', () => {
       code: 'chart-range-too-long',
       errors: { to: ['The range is 367 days; at most 366 days.'] },
     });
-    expect((await get(`/api/chart/sampling?from=2025-01-01&to=2026-01-01&ponds=${p0()}`)).statusCode).toBe(200);
+    expect((await get(`/api/chart/sampling?from=2025-01-01&to=2026-01-01&ponds=${p0()}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses more than 20 ponds before reading any', async () => {

@@ -48,7 +48,7 @@ export function chartsRoutes(api: Api, ctx: AppContext): void {
       { schema: { tags, querystring: ChartQuery, response: { 200: ListEnvelope(FeedChartSeries) } } },
       async (req) => {
         const { items, server_time } = await charts.feed(req.user.id, req.query, daily);
-      return { message: req.t('server.ok'), data: items, server_time };
+        return { message: req.t('server.ok'), data: items, server_time };
       },
     );
   }

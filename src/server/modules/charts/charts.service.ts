@@ -6,7 +6,13 @@ import type {
   WaterChartQuery,
   WaterChartSeries,
 } from '#shared/contracts/charts';
-import { CHART_MAX_DAYS, CHART_MAX_PONDS, chartRangeDays, chartRangeProblem, isChartDay } from '#shared/domain/chart-range';
+import {
+  CHART_MAX_DAYS,
+  CHART_MAX_PONDS,
+  chartRangeDays,
+  chartRangeProblem,
+  isChartDay,
+} from '#shared/domain/chart-range';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { samplingFigures } from '#shared/domain/sampling-metrics';
@@ -40,17 +46,27 @@ export interface ChartAnswer<T> {
   server_time: string;
 }
 
-const invalid = (field: string, key: string, params?: Record<string, string | number>, code = 'validation-failed') =>
-  new AppError(code as 'validation-failed', { [field]: [{ key, params }] });
+const invalid = (
+  field: string,
+  key: string,
+  params?: Record<string, string | number>,
+  code = 'validation-failed',
+) => new AppError(code as 'validation-failed', { [field]: [{ key, params }] });
 
 /** The comma list of pond ids, trimmed and without repeats; a malformed id is unknown. */
 function parsePondList(raw: string): string[] {
   const ids = [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()))].filter((s) => s !== '');
   if (ids.length === 0) throw invalid('ponds', 'chart.ponds-or-farm');
   if (ids.length > CHART_MAX_PONDS) {
-    throw invalid('ponds', 'chart.too-many-ponds', { count: ids.length, max: CHART_MAX_PONDS }, 'chart-too-many-ponds');
+    throw invalid(
+      'ponds',
+      'chart.too-many-ponds',
+      { count: ids.length, max: CHART_MAX_PONDS },
+      'chart-too-many-ponds',
+    );
   }
-  if (ids.some((id) => !UUID.test(id))) throw new AppError('not-found', { ponds: [{ key: 'chart.pond-unknown' }] });
+  if (ids.some((id) => !UUID.test(id)))
+    throw new AppError('not-found', { ponds: [{ key: 'chart.pond-unknown' }] });
   return ids;
 }
 
@@ -89,7 +105,8 @@ export class ChartsService {
       farmId = q.farm_id ?? ponds[0].farm_id;
       if (ponds.some((p) => p.farm_id !== farmId)) {
         // A pond of a farm the caller may not see must look unknown, not "of another farm".
-        for (const p of ponds) await this.d.access.membership(userId, p.farm_id).catch(() => Promise.reject(unknown()));
+        for (const p of ponds)
+          await this.d.access.membership(userId, p.farm_id).catch(() => Promise.reject(unknown()));
         throw invalid('ponds', 'chart.ponds-one-farm');
       }
     } else {
@@ -148,7 +165,12 @@ export class ChartsService {
       standard_max: standard?.max ?? null,
       points: (byPond.get(p.id) ?? []).map((r) => {
         const measured_at = formatMeasuredAt(r.measured_at, r.utc_offset);
-        return { day: measured_at.slice(0, 10), time_of_day: r.time_of_day, measured_at, value: Number(r.value) };
+        return {
+          day: measured_at.slice(0, 10),
+          time_of_day: r.time_of_day,
+          measured_at,
+          value: Number(r.value),
+        };
       }),
     }));
     return { items, server_time: s.serverTime };
@@ -200,9 +222,21 @@ export class ChartsService {
         const sum = (running.get(key) ?? startOf.get(key) ?? 0) + kg;
         running.set(key, sum);
         total += kg;
-        return { day: r.day, time: r.time, cycle_id: r.cycle_id, kg: round3(r.kg), cumulative_kg: round3(String(sum)) };
+        return {
+          day: r.day,
+          time: r.time,
+          cycle_id: r.cycle_id,
+          kg: round3(r.kg),
+          cumulative_kg: round3(String(sum)),
+        };
       });
-      return { pond_id: p.id, pond_name: p.name, unit: 'kg' as const, total_kg: round3(String(total)), points };
+      return {
+        pond_id: p.id,
+        pond_name: p.name,
+        unit: 'kg' as const,
+        total_kg: round3(String(total)),
+        points,
+      };
     });
     return { items, server_time: s.serverTime };
   }
