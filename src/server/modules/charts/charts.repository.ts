@@ -11,7 +11,8 @@ export interface ChartPond {
 
 export interface WaterPointRow {
   pond_id: string;
-  measured_at: Date;
+  /** The device's wall clock of the reading, YYYY-MM-DDTHH:MM:SS.mmm (no offset). */
+  local: string;
   utc_offset: number;
   time_of_day: string;
   value: string;
@@ -92,7 +93,9 @@ export class ChartsRepository {
     const table = sql.table(`water_${kind}`);
     const value = sql.ref(column);
     const result = await sql<WaterPointRow>`
-      select pond_id, measured_at, utc_offset, time_of_day, ${value}::text as value
+      select pond_id, utc_offset, time_of_day, ${value}::text as value,
+        to_char((measured_at at time zone 'UTC') + utc_offset * interval '1 minute',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS') as local
       from ${table}
       where pond_id = any(${pondIds}::uuid[])
         and measured_at >= ${from} and measured_at < ${before}

@@ -21,7 +21,6 @@ import { AppError } from '../../errors.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
-import { formatMeasuredAt } from '../water/measured-at.ts';
 import type { ChartPond, ChartsRepository, FeedRow } from './charts.repository.ts';
 
 export interface ChartsDeps {
@@ -164,9 +163,9 @@ export class ChartsService {
       standard_min: standard?.min ?? null,
       standard_max: standard?.max ?? null,
       points: (byPond.get(p.id) ?? []).map((r) => {
-        const measured_at = formatMeasuredAt(r.measured_at, r.utc_offset);
+        const measured_at = `${r.local}${offsetText(r.utc_offset)}`;
         return {
-          day: measured_at.slice(0, 10),
+          day: r.local.slice(0, 10),
           time_of_day: r.time_of_day,
           measured_at,
           value: Number(r.value),
@@ -258,6 +257,13 @@ export class ChartsService {
     });
     return { items, server_time: s.serverTime };
   }
+}
+
+/** "+07:00" for 420 minutes, as water/measured-at.ts writes offsets. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${hh}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 function num(text: string | null): number | null {
