@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bandSpan,
   type ChartPoint,
+  dayTicks,
   dayX,
   lastDays,
   nearestPoint,
@@ -58,6 +59,13 @@ describe('chart model', () => {
   it('fits date ticks to the width and opens on the last 30 days', () => {
     expect(xTickCount(280)).toBe(2);
     expect(xTickCount(1100)).toBe(8);
+    const days = (ticks: number[]) => ticks.map((t) => new Date(t).toISOString().slice(0, 10));
+    expect(days(dayTicks(rangeDomain('2026-03-01', '2026-03-30'), 3))).toEqual([
+      '2026-03-06',
+      '2026-03-16',
+      '2026-03-26',
+    ]);
+    expect(days(dayTicks(rangeDomain('2026-03-01', '2026-03-02'), 5))).toEqual(['2026-03-01', '2026-03-02']);
     expect(lastDays('2026-03-30', 30)).toEqual({ from: '2026-03-01', to: '2026-03-30' });
   });
 });

@@ -95,9 +95,9 @@ export function nearestPoint<T extends { x: number }>(
   return after;
 }
 
-/** How many x ticks fit: one per ~110 px (a DD MMM YYYY label), at least 2. */
+/** How many x ticks fit: one per ~95 px (a DD MMM YYYY label), at least 2. */
 export function xTickCount(innerWidth: number): number {
-  return Math.max(2, Math.min(8, Math.floor(innerWidth / 110)));
+  return Math.max(2, Math.min(8, Math.floor(innerWidth / 95)));
 }
 
 /** The last `days` farm days up to `today`, both included. */
@@ -106,4 +106,16 @@ export function lastDays(today: string, days: number): { from: string; to: strin
     from: new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10),
     to: today,
   };
+}
+
+/** `count` day ticks (midday) spread evenly over the domain, never past its ends. */
+export function dayTicks(domain: [number, number], count: number): number[] {
+  const days = Math.max(1, Math.round((domain[1] - domain[0]) / DAY_MS));
+  const n = Math.min(days, Math.max(1, count));
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const index = Math.round(((i + 0.5) * days) / n - 0.5);
+    out.push(domain[0] + index * DAY_MS + DAY_MS / 2);
+  }
+  return [...new Set(out)];
 }

@@ -7,6 +7,7 @@ import {
   type Band,
   bandSpan,
   type ChartPoint,
+  dayTicks,
   nearestPoint,
   outOfBand,
   xTickCount,
@@ -171,7 +172,7 @@ export default function TimeChart(props: TimeChartProps) {
             <AxisBottom
               top={innerH}
               scale={x}
-              numTicks={xTickCount(innerW)}
+              tickValues={dayTicks(props.xDomain, xTickCount(innerW))}
               tickFormat={(v) => formatDay(new Date(Number(v)).toISOString().slice(0, 10))}
               tickLabelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
               stroke="currentColor"
