@@ -7,6 +7,8 @@ export interface ChartRead<T> {
   loading: boolean;
   /** No connection (the browser says offline, or the request could not reach the server). */
   offline: boolean;
+  /** Nothing asked (the range is not valid): the range picker says why. */
+  idle: boolean;
   reload: () => void;
 }
 
@@ -59,6 +61,7 @@ export function useChartSeries<T>(path: string, query: Record<string, string> | 
     error: current ? state.error : undefined,
     loading: Boolean(key) && !current,
     offline: current && state.offline,
+    idle: !key,
     reload,
   };
 }

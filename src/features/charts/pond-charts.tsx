@@ -53,6 +53,7 @@ function ChartState<T>({
   children: (series: T) => ReactNode;
 }) {
   const { t } = useTranslation('charts');
+  if (read.idle) return null;
   if (read.offline) {
     return (
       <div className="state" role="status" data-testid="charts-offline">
