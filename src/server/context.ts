@@ -11,6 +11,7 @@ import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
 import { createAlertModules } from './modules/alerts/alerts-modules.ts';
+import { createChartsModules } from './modules/charts/charts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
@@ -180,6 +181,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
         new SqlProductionSources({ db, production: productionRepo, usage: warehouseModules.warehouseUsage }),
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
+    ...createChartsModules({ db, farmAccess }),
   };
 }
 

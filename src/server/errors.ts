@@ -34,6 +34,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'finance-account-in-use': 409,
   'finance-already-booked': 409,
   'finance-builtin-category': 403,
+  'chart-range-invalid': 400,
+  'chart-range-too-long': 400,
+  'chart-too-many-ponds': 400,
 };
 
 /**

@@ -6,6 +6,7 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
+import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
@@ -75,4 +76,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   financeRoutes(typed, ctx);
   financeStatsRoutes(typed, ctx);
   larvaeRoutes(typed, ctx);
+  chartsRoutes(typed, ctx);
 }

@@ -60,6 +60,9 @@ export const ERROR_CODES = [
   'finance-builtin-category',
   'image-required',
   'image-too-large',
+  'chart-range-invalid',
+  'chart-range-too-long',
+  'chart-too-many-ponds',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

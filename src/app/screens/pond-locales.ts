@@ -5,6 +5,7 @@ const id = {
   addReading: 'Input kualitas air',
   viewOnly: 'Hanya lihat',
   records: 'Data kolam',
+  charts: 'Grafik',
 };
 
 export type PondCatalog = typeof id;
@@ -15,6 +16,7 @@ const en: PondCatalog = {
   addReading: 'Add water quality',
   viewOnly: 'View only',
   records: 'Pond records',
+  charts: 'Charts',
 };
 
 export const pondLocales = { id, en };

@@ -4,7 +4,7 @@ import '#features/production/register-locales.ts';
 import '#features/sampling/register-locales.ts';
 import '#features/records/register-locales.ts';
 import { Link, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
@@ -112,7 +112,10 @@ function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
   );
 }
 
-type PondTab = 'records' | 'daily';
+type PondTab = 'records' | 'daily' | 'charts';
+
+/** The charts tab and visx load only when it opens (first-load JS budget). */
+const PondCharts = lazy(() => import('#features/charts/pond-charts'));
 
 /**
  * The pond page is where one pond's records meet: its stocking, harvests, deaths, cycles
@@ -162,6 +165,7 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
         items={[
           { key: 'records', label: t('records') },
           { key: 'daily', label: t('production:daily.title') },
+          { key: 'charts', label: t('charts') },
         ]}
         value={tab}
         onChange={setTab}
@@ -200,8 +204,17 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
               />
             </Card>
           </div>
-        ) : (
+        ) : tab === 'daily' ? (
           <DailyData farm={farm} pond={pond} userId={userId} />
+        ) : (
+          <Suspense fallback={<Loading />}>
+            <PondCharts
+              farm={farm}
+              pond={pond}
+              today={farmDay()}
+              parameterLabel={(key) => t(`water:fields.${key}`)}
+            />
+          </Suspense>
         )}
       </Tabs>
     </div>

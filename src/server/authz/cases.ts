@@ -2,6 +2,7 @@ import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { alertsAuthz } from '../modules/alerts/alerts.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
+import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
@@ -44,4 +45,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   alertsAuthz,
   financeAuthz,
   larvaeAuthz,
+  chartsAuthz,
 ];

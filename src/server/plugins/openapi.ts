@@ -47,6 +47,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'purchase-order', description: 'Purchase orders to suppliers, sent by WhatsApp' },
   { name: 'finance', description: 'Accounts, transactions, categories and statistics (integer rupiah)' },
   { name: 'notifications', description: 'Farm alerts, their read state and push settings' },
+  { name: 'charts', description: 'Chart series per pond over a range of farm days (read online)' },
 ];
 
 const ERRORS: Record<number, string> = {

@@ -69,6 +69,9 @@ const id = {
       'Akun ini masih memiliki transaksi. Hapus atau pindahkan transaksinya terlebih dahulu.',
     'finance-already-booked': 'Transaksi untuk data ini sudah dicatat.',
     'finance-builtin-category': 'Kategori bawaan tidak dapat diubah atau dihapus.',
+    'chart-range-invalid': 'Tanggal awal tidak boleh setelah tanggal akhir.',
+    'chart-range-too-long': 'Rentang tanggal grafik terlalu panjang.',
+    'chart-too-many-ponds': 'Terlalu banyak kolam dalam satu grafik.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -177,6 +180,15 @@ const id = {
     'close-before-last': 'Akun tidak bisa ditutup sebelum transaksi terakhirnya ({{date}}).',
     'open-after-first': 'Tanggal buka tidak boleh setelah transaksi pertamanya ({{date}}).',
   },
+  chart: {
+    'from-after-to': 'Tanggal awal ({{from}}) setelah tanggal akhir ({{to}}).',
+    'range-too-long': 'Rentang {{days}} hari; paling panjang {{max}} hari.',
+    'too-many-ponds': '{{count}} kolam dipilih; paling banyak {{max}}.',
+    'pond-unknown': 'Kolam tidak ditemukan atau Anda tidak punya akses ke kolam ini.',
+    'ponds-or-farm': 'Pilih kolam atau tambak.',
+    'ponds-one-farm': 'Semua kolam harus dari tambak yang sama.',
+    'parameter-unknown': 'Parameter kualitas air tidak dikenal atau tidak bisa digrafikkan.',
+  },
 };
 
 export type MessageCatalog = typeof id;
@@ -244,6 +256,9 @@ const en: MessageCatalog = {
     'finance-account-in-use': 'This account still has transactions. Delete or move them first.',
     'finance-already-booked': 'A transaction for this record has already been booked.',
     'finance-builtin-category': 'Built-in categories cannot be changed or deleted.',
+    'chart-range-invalid': 'The start date cannot be after the end date.',
+    'chart-range-too-long': 'The chart’s date range is too long.',
+    'chart-too-many-ponds': 'Too many ponds in one chart.',
   },
   validation: {
     required: 'Required.',
@@ -351,6 +366,15 @@ const en: MessageCatalog = {
     'before-open': 'The date cannot be before the account was opened ({{date}}).',
     'close-before-last': 'The account cannot close before its last transaction ({{date}}).',
     'open-after-first': 'The opening date cannot be after its first transaction ({{date}}).',
+  },
+  chart: {
+    'from-after-to': 'The start date ({{from}}) is after the end date ({{to}}).',
+    'range-too-long': 'The range is {{days}} days; at most {{max}} days.',
+    'too-many-ponds': '{{count}} ponds chosen; at most {{max}}.',
+    'pond-unknown': 'Pond not found, or you have no access to it.',
+    'ponds-or-farm': 'Choose ponds or a farm.',
+    'ponds-one-farm': 'All ponds must be of the same farm.',
+    'parameter-unknown': 'Unknown water-quality parameter, or one that cannot be charted.',
   },
 };
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bandSpan,
+  type ChartPoint,
+  dayTicks,
+  dayX,
+  lastDays,
+  nearestPoint,
+  outOfBand,
+  rangeDomain,
+  wallClockX,
+  xTickCount,
+  yDomain,
+} from './chart-model.ts';
+
+const pt = (x: number, y: number): ChartPoint => ({ id: String(x), x, y, day: '2026-03-01' });
+
+describe('chart model', () => {
+  it('places readings on the farm wall clock and days at midday', () => {
+    expect(new Date(wallClockX('2026-03-01T06:00:00.000+07:00')).toISOString()).toBe(
+      '2026-03-01T06:00:00.000Z',
+    );
+    expect(new Date(dayX('2026-03-01')).toISOString()).toBe('2026-03-01T12:00:00.000Z');
+    const [a, b] = rangeDomain('2026-03-01', '2026-03-03');
+    expect((b - a) / 86_400_000).toBe(3);
+  });
+
+  it('pads the y domain by 10 % and always includes the standard band', () => {
+    expect(yDomain([pt(1, 8), pt(2, 9)])).toEqual([7.9, 9.1]);
+    // ph 7.8–8.5 band with a 9.1 reading: 7.8 … 9.1, padded by 0.13.
+    const [lo, hi] = yDomain([pt(1, 9.1)], { min: 7.8, max: 8.5 });
+    expect(lo).toBeCloseTo(7.67, 10);
+    expect(hi).toBeCloseTo(9.23, 10);
+    expect(yDomain([pt(1, 5), pt(2, 5)])).toEqual([4.5, 5.5]);
+    expect(yDomain([], undefined)).toEqual([0, 1]);
+    expect(yDomain([pt(1, 4), pt(2, 14)], undefined, true)).toEqual([0, 15.4]);
+  });
+
+  it('clips an open band to the frame and flags values outside it', () => {
+    expect(bandSpan({ min: 4, max: null }, [0, 10])).toEqual([4, 10]);
+    expect(bandSpan({ min: null, max: null }, [0, 10])).toBeNull();
+    expect(bandSpan({ min: 20, max: 30 }, [0, 10])).toBeNull();
+    expect(outOfBand(33, { min: 28, max: 32 })).toBe(true);
+    expect(outOfBand(30, { min: 28, max: 32 })).toBe(false);
+    expect(outOfBand(3, { min: 4, max: null })).toBe(true);
+    expect(outOfBand(3, undefined)).toBe(false);
+  });
+
+  it('finds the nearest point to a pointer position', () => {
+    const points = [pt(0, 1), pt(10, 2), pt(20, 3)];
+    const id = (x: number) => x;
+    expect(nearestPoint(points, -5, id)?.x).toBe(0);
+    expect(nearestPoint(points, 4, id)?.x).toBe(0);
+    expect(nearestPoint(points, 6, id)?.x).toBe(10);
+    expect(nearestPoint(points, 99, id)?.x).toBe(20);
+    expect(nearestPoint([], 3, id)).toBeNull();
+  });
+
+  it('fits date ticks to the width and opens on the last 30 days', () => {
+    expect(xTickCount(280)).toBe(2);
+    expect(xTickCount(1100)).toBe(8);
+    const days = (ticks: number[]) => ticks.map((t) => new Date(t).toISOString().slice(0, 10));
+    expect(days(dayTicks(rangeDomain('2026-03-01', '2026-03-30'), 3))).toEqual([
+      '2026-03-06',
+      '2026-03-16',
+      '2026-03-26',
+    ]);
+    expect(days(dayTicks(rangeDomain('2026-03-01', '2026-03-02'), 5))).toEqual(['2026-03-01', '2026-03-02']);
+    expect(lastDays('2026-03-30', 30)).toEqual({ from: '2026-03-01', to: '2026-03-30' });
+  });
+});

@@ -1,0 +1,213 @@
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleLinear, scaleUtc } from '@visx/scale';
+import { Bar, LinePath } from '@visx/shape';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import {
+  type Band,
+  bandSpan,
+  type ChartPoint,
+  dayTicks,
+  nearestPoint,
+  outOfBand,
+  xTickCount,
+  yDomain,
+} from './chart-model.ts';
+
+export interface TimeChartProps {
+  points: ChartPoint[];
+  kind: 'line' | 'bar';
+  xDomain: [number, number];
+  /** The farm's standard range, shaded; points outside it are marked. */
+  band?: Band;
+  /** y-axis title with its unit, e.g. "Suhu (°C)". */
+  yLabel: string;
+  /** Accessible name of the chart. */
+  label: string;
+  formatValue: (value: number) => string;
+  /** Printed after the value in the tooltip (°C, g, kg…). */
+  unit?: string;
+  /** A day (YYYY-MM-DD) as DD MMM YYYY. */
+  formatDay: (day: string) => string;
+  zeroBased?: boolean;
+  testId: string;
+}
+
+const HEIGHT = 240;
+const DAY_MS = 86_400_000;
+
+/** The width of the element, kept up to date (the chart draws at its real pixel size). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+/**
+ * One series over time with visx: a line with dots (water, ABW, cumulative feed) or bars
+ * (daily feed); the standard band shaded. Pointer, finger or arrow keys pick the nearest
+ * point and show its value and day. Loaded lazily with the charts tab, so visx never
+ * reaches the first download.
+ */
+export default function TimeChart(props: TimeChartProps) {
+  const { points, kind, band, formatValue, formatDay } = props;
+  const { ref, width } = useWidth();
+  const [active, setActive] = useState<number | null>(null);
+  const narrow = width < 480;
+  const margin = { top: 12, right: narrow ? 10 : 16, bottom: 30, left: narrow ? 46 : 60 };
+  const innerW = Math.max(10, width - margin.left - margin.right);
+  const innerH = HEIGHT - margin.top - margin.bottom;
+  const x = scaleUtc({ domain: props.xDomain, range: [0, innerW] });
+  const domain = yDomain(points, band, props.zeroBased ?? kind === 'bar');
+  const y = scaleLinear({ domain, range: [innerH, 0], nice: true });
+  const span = bandSpan(band, y.domain() as [number, number]);
+  const slot = Math.max(
+    2,
+    Math.min(24, (innerW / Math.max(1, (props.xDomain[1] - props.xDomain[0]) / DAY_MS)) * 0.7),
+  );
+
+  const pick = (clientX: number, target: Element) => {
+    const left = target.getBoundingClientRect().left;
+    const p = nearestPoint(points, clientX - left, (v) => x(v));
+    setActive(p ? points.indexOf(p) : null);
+  };
+  const onPointer = (e: PointerEvent<SVGRectElement>) => pick(e.clientX, e.currentTarget);
+  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (points.length === 0) return;
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (e.key === 'Home' || e.key === 'End' || step !== undefined) {
+      e.preventDefault();
+      if (e.key === 'Home') setActive(0);
+      else if (e.key === 'End') setActive(points.length - 1);
+      else
+        setActive((i) =>
+          Math.max(0, Math.min(points.length - 1, (i ?? (step === 1 ? -1 : points.length)) + (step ?? 0))),
+        );
+    }
+  };
+  const current = active !== null ? points[active] : undefined;
+  const tipLeft = current ? margin.left + x(current.x) : 0;
+
+  return (
+    <div className="time-chart" ref={ref} data-testid={props.testId} data-points={points.length}>
+      {width > 0 && (
+        <svg
+          width={width}
+          height={HEIGHT}
+          role="application"
+          aria-label={props.label}
+          aria-roledescription="chart"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: arrow keys move the tooltip from point to point.
+          tabIndex={0}
+          onKeyDown={onKey}
+          onBlur={() => setActive(null)}
+          className="time-chart__svg"
+        >
+          <Group left={margin.left} top={margin.top}>
+            {span && (
+              <rect
+                className="time-chart__band"
+                data-testid="chart-band"
+                x={0}
+                width={innerW}
+                y={y(span[1])}
+                height={Math.max(0, y(span[0]) - y(span[1]))}
+              />
+            )}
+            {kind === 'line' && points.length > 1 && (
+              <LinePath data={points} x={(p) => x(p.x)} y={(p) => y(p.y)} className="time-chart__line" />
+            )}
+            {points.map((p, i) => {
+              const out = outOfBand(p.y, band);
+              const common = {
+                'data-testid': 'chart-point',
+                'data-day': p.day,
+                'data-value': p.y,
+                'data-out': out ? 'true' : undefined,
+              };
+              const cls = `time-chart__point${out ? ' time-chart__point--out' : ''}${i === active ? ' time-chart__point--active' : ''}`;
+              return kind === 'bar' ? (
+                <Bar
+                  key={p.id}
+                  {...common}
+                  className={cls}
+                  x={x(p.x) - slot / 2}
+                  width={slot}
+                  y={y(Math.max(0, p.y))}
+                  height={Math.max(0, y(0) - y(Math.max(0, p.y)))}
+                />
+              ) : (
+                <circle
+                  key={p.id}
+                  {...common}
+                  className={cls}
+                  cx={x(p.x)}
+                  cy={y(p.y)}
+                  r={i === active ? 5 : 3}
+                />
+              );
+            })}
+            {current && (
+              <line className="time-chart__cursor" x1={x(current.x)} x2={x(current.x)} y1={0} y2={innerH} />
+            )}
+            <AxisLeft
+              scale={y}
+              numTicks={5}
+              label={props.yLabel}
+              labelOffset={narrow ? 30 : 42}
+              labelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
+              tickFormat={(v) => formatValue(Number(v))}
+              tickLabelProps={{ fontSize: 11, fill: 'currentColor' }}
+              stroke="currentColor"
+              tickStroke="currentColor"
+            />
+            <AxisBottom
+              top={innerH}
+              scale={x}
+              tickValues={dayTicks(props.xDomain, xTickCount(innerW))}
+              tickFormat={(v) => formatDay(new Date(Number(v)).toISOString().slice(0, 10))}
+              tickLabelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
+              stroke="currentColor"
+              tickStroke="currentColor"
+            />
+            <rect
+              className="time-chart__hit"
+              width={innerW}
+              height={innerH}
+              fill="transparent"
+              onPointerMove={onPointer}
+              onPointerDown={onPointer}
+              onPointerLeave={(e) => e.pointerType === 'mouse' && setActive(null)}
+            />
+          </Group>
+        </svg>
+      )}
+      {current && (
+        <div
+          className="time-chart__tooltip"
+          data-testid="chart-tooltip"
+          role="status"
+          style={{
+            left: Math.min(Math.max(tipLeft, 70), Math.max(70, width - 70)),
+            top: margin.top + y(current.y) > HEIGHT / 2 ? 8 : HEIGHT / 2,
+          }}
+        >
+          <strong data-testid="chart-tooltip-value">
+            {formatValue(current.y)}
+            {props.unit ? ` ${props.unit}` : ''}
+          </strong>
+          <span>{formatDay(current.day)}</span>
+          {current.note && <span>{current.note}</span>}
+        </div>
+      )}
+    </div>
+  );
+}
