@@ -61,6 +61,9 @@ test('a cycle as a farm runs it: stock, a week of sampling, anco, deaths, a wate
   await records.tapTrays('Kolam 1', ['Habis', 'Habis', 'Habis', 'Habis']);
   await records.saveAnco(1);
 
+  // Everything so far has reached the server before the signal goes.
+  await expect.poll(() => stock.outboxCount()).toBe(0);
+
   // At the pond, no signal: the last two samplings, a water change and a note.
   await phone.setOffline(true);
   for (const day of WEEK.slice(5)) await sample(day);
