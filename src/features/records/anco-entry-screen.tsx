@@ -12,7 +12,7 @@ import { ANCO } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ANCO_DEFAULT_TRAYS, ancoAdvice } from '#shared/domain/anco';
 import { daysOfCulture } from '#shared/domain/doc';
-import { FEEDINGS, FeedingPicker, isHhMm, RecordDateTime, TrayRow } from './record-fields.tsx';
+import { FEEDINGS, FeedingPicker, isHhMm, RecordDateTime, TrayCount, TrayRow } from './record-fields.tsx';
 import { AncoRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import {
@@ -24,7 +24,6 @@ import {
   dayProblem,
   localTime,
   localToday,
-  setTrays,
   tapTray,
 } from './records-model.ts';
 import './records.css';
@@ -66,26 +65,7 @@ function AncoPondCard({
         </h2>
         {doc !== undefined && <span className="muted">{t('common.doc', { doc })}</span>}
       </header>
-      <div className="tray-count">
-        <span>{t('anco.trays')}</span>
-        <button
-          type="button"
-          className="icon-button tray-count__button"
-          aria-label={t('anco.fewer')}
-          onClick={() => onChange(setTrays(value, value.trays - 1))}
-        >
-          −
-        </button>
-        <output className="tray-count__value">{value.trays}</output>
-        <button
-          type="button"
-          className="icon-button tray-count__button"
-          aria-label={t('anco.more')}
-          onClick={() => onChange(setTrays(value, value.trays + 1))}
-        >
-          +
-        </button>
-      </div>
+      <TrayCount value={value} onChange={onChange} />
       {value.statuses.map((status, i) => (
         <TrayRow
           // biome-ignore lint/suspicious/noArrayIndexKey: trays are numbered by position

@@ -5,7 +5,13 @@ import '#components/form-field';
 import { normalizeTime } from '#components/preset-times.ts';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
 import { DISEASE_SEVERITIES, MASTER_DISEASES, masterDisease } from '#shared/domain/diseases';
-import { isHhMm } from './records-model.ts';
+import {
+  type AncoPond,
+  isHhMm,
+  setTrays,
+  type WaterChangePond,
+  type WaterChangeProblem,
+} from './records-model.ts';
 
 export { isHhMm };
 
@@ -201,5 +207,101 @@ export function SeverityPicker({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The number of trays of a pond (1–ANCO_MAX_TRAYS), keeping the statuses of the trays kept. */
+export function TrayCount({ value, onChange }: { value: AncoPond; onChange: (next: AncoPond) => void }) {
+  const { t } = useTranslation('records');
+  return (
+    <div className="tray-count">
+      <span>{t('anco.trays')}</span>
+      <button
+        type="button"
+        className="icon-button tray-count__button"
+        aria-label={t('anco.fewer')}
+        onClick={() => onChange(setTrays(value, value.trays - 1))}
+      >
+        −
+      </button>
+      <output className="tray-count__value">{value.trays}</output>
+      <button
+        type="button"
+        className="icon-button tray-count__button"
+        aria-label={t('anco.more')}
+        onClick={() => onChange(setTrays(value, value.trays + 1))}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+/** A short text or decimal field with its label. */
+export function TextField({
+  label,
+  value,
+  decimal,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  decimal?: boolean;
+  error?: boolean;
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        inputMode={decimal ? 'decimal' : 'text'}
+        autoComplete="off"
+        value={value}
+        aria-invalid={error || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A water change's percent, height and note (the entry card's and the edit dialog's). */
+export function WaterChangeFields({
+  value,
+  problem,
+  onChange,
+}: {
+  value: WaterChangePond;
+  problem: WaterChangeProblem;
+  onChange: (v: WaterChangePond) => void;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <div className="pond-change" data-testid="water-change-pond">
+      <TextField
+        label={t('waterChange.percent')}
+        value={value.percent}
+        decimal
+        error={problem === 'range' || problem === 'needOne'}
+        onChange={(percent) => onChange({ ...value, percent })}
+      />
+      <TextField
+        label={t('waterChange.height')}
+        value={value.height}
+        decimal
+        error={problem === 'heightRange'}
+        onChange={(height) => onChange({ ...value, height })}
+      />
+      <TextField
+        label={t('common.note')}
+        value={value.note}
+        onChange={(note) => onChange({ ...value, note })}
+      />
+    </div>
   );
 }
