@@ -54,18 +54,15 @@ export function DiseaseEditDialog({ row, pondName, cycleStart, onClose }: Props)
       />
       <SeverityPicker value={edit.severity} onChange={(severity) => set({ severity })} />
       <TextField
-        label={`${t('disease.affected')} (${t('common.optional')})`}
+        label={t('disease.affected')}
+        optional
         value={edit.affected}
         decimal
         error={affectedBad}
         onChange={(v) => set({ affected: v })}
       />
       {affectedBad && <p className="field__error">{t('disease.range')}</p>}
-      <TextField
-        label={`${t('common.note')} (${t('common.optional')})`}
-        value={edit.note}
-        onChange={(note) => set({ note })}
-      />
+      <TextField label={t('common.note')} optional value={edit.note} onChange={(note) => set({ note })} />
     </RecordEditDialog>
   );
 }

@@ -27,6 +27,7 @@ export function NoteEditDialog({ row, onClose }: { row: Local<Note>; onClose: ()
       check={checkNoteEdit(row, edit, { today })}
       show={show}
       onClose={onClose}
+      size="small"
     >
       <div className={`field${titleError ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={ids.title}>

@@ -18,6 +18,8 @@ interface Props<T> {
   /** A stored value as the list shows it, for the conflict lines. */
   show?: (field: string, value: unknown) => string;
   onClose: () => void;
+  /** `large` (taller, wider) for the long forms: trays, disease signs. */
+  size?: 'small' | 'large';
   children: ReactNode;
 }
 
@@ -27,7 +29,16 @@ interface Props<T> {
  * changed fields through the outbox (saved on the phone at once, sent when online, merged
  * per field on the server, ADR 0002). Nothing is saved while a rule fails.
  */
-export function RecordEditDialog<T>({ table, row, title, check, show, onClose, children }: Props<T>) {
+export function RecordEditDialog<T>({
+  table,
+  row,
+  title,
+  check,
+  show,
+  onClose,
+  size = 'large',
+  children,
+}: Props<T>) {
   const { t } = useTranslation('records');
   const toast = useToast();
   const [tried, setTried] = useState(false);
@@ -53,7 +64,7 @@ export function RecordEditDialog<T>({ table, row, title, check, show, onClose, c
   };
   const problem = tried && check.problem ? t(check.problem.key, check.problem.params) : null;
   return (
-    <Dialog open size="large" title={title} onClose={onClose}>
+    <Dialog open size={size} title={title} onClose={onClose}>
       <EntryForm
         className="stack records-form record-edit"
         noValidate

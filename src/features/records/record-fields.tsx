@@ -243,19 +243,23 @@ export function TextField({
   value,
   decimal,
   error,
+  optional,
   onChange,
 }: {
   label: string;
   value: string;
   decimal?: boolean;
   error?: boolean;
+  optional?: boolean;
   onChange: (v: string) => void;
 }) {
+  const { t } = useTranslation('records');
   const id = useId();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
+        {optional && <span className="field__optional"> ({t('common.optional')})</span>}
       </label>
       <input
         id={id}

@@ -27,6 +27,7 @@ export function WaterChangeEditDialog({ row, pondName, cycleStart, onClose }: Pr
       title={t('edit.waterChangeTitle', { pond: pondName })}
       check={checkWaterChangeEdit(row, edit, { today, cycleStart })}
       onClose={onClose}
+      size="small"
     >
       <RecordDateTime
         date={edit.date}
