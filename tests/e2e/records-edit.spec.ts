@@ -70,9 +70,12 @@ async function openDay(page: Page, farmId: string, pondId: string, day: string) 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function openEdit(page: Page, name: string, title: string): Promise<Locator> {
-  await section(page, name).getByRole('button', { name: 'Ubah' }).click();
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
+  // A sync answer can re-lay the page out between aiming and the tap: tap again if it missed.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await section(page, name).getByRole('button', { name: 'Ubah' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   return dialog;
 }
 
@@ -125,6 +128,9 @@ test('the owner edits a feed-tray check, a water change, a note and (offline) a 
   await expect(dialog).toBeHidden();
   await expect(section(page, SECTION.anco)).toContainText('Pakan ke-2');
   await expect(section(page, SECTION.anco)).toContainText('1 habis · 1 sisa sedikit · 0 sisa banyak');
+  await expect(section(page, SECTION.anco).getByText('Tersimpan', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Water change: a bad percent is refused with the create screen's message, then 35 % and 12 cm.
   dialog = await openEdit(page, SECTION.change, 'Ubah ganti air · Kolam 1');
@@ -136,6 +142,9 @@ test('the owner edits a feed-tray check, a water change, a note and (offline) a 
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(dialog).toBeHidden();
   await expect(section(page, SECTION.change)).toContainText('35 % · 12 cm');
+  await expect(section(page, SECTION.change).getByText('Tersimpan', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Note: title and tags.
   dialog = await openEdit(page, SECTION.note, 'Ubah catatan');
@@ -145,6 +154,9 @@ test('the owner edits a feed-tray check, a water change, a note and (offline) a 
   await expect(dialog).toBeHidden();
   await expect(section(page, SECTION.note)).toContainText('Kincir 2 sudah diganti');
   await expect(section(page, SECTION.note)).toContainText('listrik');
+  await expect(section(page, SECTION.note).getByText('Tersimpan', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 
   await expect
     .poll(async () => (await one(api, '/anco', farmId, ids.anco)).feeding_time, { timeout: 20_000 })
