@@ -244,6 +244,7 @@ export function TextField({
   decimal,
   error,
   optional,
+  wide,
   onChange,
 }: {
   label: string;
@@ -251,12 +252,14 @@ export function TextField({
   decimal?: boolean;
   error?: boolean;
   optional?: boolean;
+  /** Spans the whole row of a field grid. */
+  wide?: boolean;
   onChange: (v: string) => void;
 }) {
   const { t } = useTranslation('records');
   const id = useId();
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error ? ' field--invalid' : ''}${wide ? ' pond-change__note' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
         {optional && <span className="field__optional"> ({t('common.optional')})</span>}
@@ -304,6 +307,7 @@ export function WaterChangeFields({
       <TextField
         label={t('common.note')}
         value={value.note}
+        wide
         onChange={(note) => onChange({ ...value, note })}
       />
     </div>
