@@ -10,9 +10,9 @@ import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { ANCO } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { ANCO_DEFAULT_TRAYS, ANCO_STATUSES, type AncoStatus, ancoAdvice } from '#shared/domain/anco';
+import { ANCO_DEFAULT_TRAYS, ancoAdvice } from '#shared/domain/anco';
 import { daysOfCulture } from '#shared/domain/doc';
-import { isHhMm, RecordDateTime } from './record-fields.tsx';
+import { FEEDINGS, FeedingPicker, isHhMm, RecordDateTime, TrayCount, TrayRow } from './record-fields.tsx';
 import { AncoRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import {
@@ -24,13 +24,11 @@ import {
   dayProblem,
   localTime,
   localToday,
-  setTrays,
   tapTray,
 } from './records-model.ts';
 import './records.css';
 
 const DRAFT = 'anco';
-const FEEDINGS = [1, 2, 3, 4, 5, 6];
 const traysKey = (farmId: string) => `tambak:anco-trays:${farmId}`;
 
 /** Trays per pond as last used on this phone (the pond list has no tray count yet). */
@@ -44,37 +42,6 @@ function rememberedTrays(farmId: string): Record<string, number> {
 
 const initial = (): AncoEntryState => ({ date: localToday(), feeding: 1, time: localTime(), ponds: {} });
 const hasContent = (s: AncoEntryState) => Object.values(s.ponds).some(ancoTouched);
-
-function TrayRow({
-  index,
-  status,
-  onTap,
-}: {
-  index: number;
-  status: AncoStatus | null;
-  onTap: (s: AncoStatus) => void;
-}) {
-  const { t } = useTranslation('records');
-  const label = t('anco.tray', { n: index + 1 });
-  return (
-    <fieldset className="tray-row">
-      <legend className="tray-row__label">{label}</legend>
-      <div className="tray-row__choices">
-        {ANCO_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={`tray-choice tray-choice--${s}`}
-            aria-pressed={status === s}
-            onClick={() => onTap(s)}
-          >
-            {t(`anco.status.${s}`)}
-          </button>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function AncoPondCard({
   pond,
@@ -98,26 +65,7 @@ function AncoPondCard({
         </h2>
         {doc !== undefined && <span className="muted">{t('common.doc', { doc })}</span>}
       </header>
-      <div className="tray-count">
-        <span>{t('anco.trays')}</span>
-        <button
-          type="button"
-          className="icon-button tray-count__button"
-          aria-label={t('anco.fewer')}
-          onClick={() => onChange(setTrays(value, value.trays - 1))}
-        >
-          −
-        </button>
-        <output className="tray-count__value">{value.trays}</output>
-        <button
-          type="button"
-          className="icon-button tray-count__button"
-          aria-label={t('anco.more')}
-          onClick={() => onChange(setTrays(value, value.trays + 1))}
-        >
-          +
-        </button>
-      </div>
+      <TrayCount value={value} onChange={onChange} />
       {value.statuses.map((status, i) => (
         <TrayRow
           // biome-ignore lint/suspicious/noArrayIndexKey: trays are numbered by position
@@ -220,23 +168,7 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
           timeLabel={t('anco.checkedAt')}
           onChange={(next) => setState((s) => ({ ...s, ...next }))}
         />
-        <fieldset className="feeding-picker">
-          <legend className="field__label">{t('anco.feeding')}</legend>
-          <div className="feeding-picker__choices">
-            {FEEDINGS.map((n) => (
-              <button
-                key={n}
-                type="button"
-                className="feeding-choice"
-                aria-pressed={state.feeding === n}
-                aria-label={t('anco.feedingN', { n })}
-                onClick={() => setState((s) => ({ ...s, feeding: n }))}
-              >
-                {n}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <FeedingPicker value={state.feeding} onChange={(n) => setState((s) => ({ ...s, feeding: n }))} />
         <p className="muted">{t('anco.hint')}</p>
         {dayIssue && (
           <p className="field__error" role="alert">

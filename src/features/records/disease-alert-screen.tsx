@@ -13,8 +13,8 @@ import { saveRecordsWithPhotos } from '#local/photos';
 import { DISEASES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Disease } from '#shared/contracts/records';
-import { DISEASE_SEVERITIES, MASTER_DISEASES, masterDisease } from '#shared/domain/diseases';
-import { RecordDateTime } from './record-fields.tsx';
+import { masterDisease } from '#shared/domain/diseases';
+import { DiseaseSelect, RecordDateTime, SeverityPicker } from './record-fields.tsx';
 import { DiseaseRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import { dayProblem, localToday } from './records-model.ts';
@@ -40,10 +40,9 @@ const initial = (): DiseaseDraft => ({
 const hasContent = (s: DiseaseDraft) => !!(s.diseaseId || s.note.trim() || s.affected.trim());
 
 function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
-  const { t, i18n } = useTranslation('records');
+  const { t } = useTranslation('records');
   const toast = useToast();
-  const en = i18n.language === 'en';
-  const ids = { pond: useId(), disease: useId(), affected: useId(), note: useId() };
+  const ids = { pond: useId(), affected: useId(), note: useId() };
   const cycles = useFarmCycles(farm.farm_id);
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
   const [saving, setSaving] = useState(false);
@@ -52,13 +51,6 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
   const today = localToday();
   const choosable = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'disease'), [farm, ponds, cycles]);
-  const sorted = useMemo(
-    () =>
-      [...MASTER_DISEASES].sort((a, b) =>
-        (en ? a.name_en : a.name_id).localeCompare(en ? b.name_en : b.name_id),
-      ),
-    [en],
-  );
   if (!ready || !cycles) return <Loading />;
   const set = (patch: Partial<DiseaseDraft>) => setState((s) => ({ ...s, ...patch }));
   const pondId = state.pondId || (choosable.length === 1 ? choosable[0].pond_id : '');
@@ -162,49 +154,12 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         onChange={(next) => set({ date: next.date ?? state.date })}
       />
       {errors.date && <p className="field__error">{errors.date}</p>}
-      <div className={`field${errors.disease ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={ids.disease}>
-          {t('disease.disease')}
-        </label>
-        <select
-          id={ids.disease}
-          className="field__input"
-          value={state.diseaseId}
-          onChange={(e) => set({ diseaseId: e.target.value })}
-        >
-          <option value="">{t('disease.choose')}</option>
-          {sorted.map((d) => (
-            <option key={d.id} value={d.id}>
-              {en ? d.name_en : d.name_id}
-            </option>
-          ))}
-        </select>
-        {errors.disease && <p className="field__error">{errors.disease}</p>}
-      </div>
-      {master && (
-        <p className="disease-signs" aria-live="polite">
-          <strong>{t('disease.signs')}: </strong>
-          {en ? master.signs_en : master.signs_id}
-        </p>
-      )}
-      <fieldset className="feeding-picker">
-        <legend className="field__label">
-          {t('disease.severity')} <span className="field__optional">({t('common.optional')})</span>
-        </legend>
-        <div className="choice-row">
-          {DISEASE_SEVERITIES.map((n) => (
-            <button
-              key={n}
-              type="button"
-              className="feeding-choice"
-              aria-pressed={state.severity === n}
-              onClick={() => set({ severity: state.severity === n ? null : n })}
-            >
-              {t(`disease.severities.${n}`)}
-            </button>
-          ))}
-        </div>
-      </fieldset>
+      <DiseaseSelect
+        value={state.diseaseId}
+        error={errors.disease}
+        onChange={(id) => set({ diseaseId: id })}
+      />
+      <SeverityPicker value={state.severity} onChange={(n) => set({ severity: n })} />
       <div className={`field${errors.affected ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={ids.affected}>
           {t('disease.affected')} <span className="field__optional">({t('common.optional')})</span>

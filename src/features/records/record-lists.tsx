@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { featureAction, usePonds } from '#components/farm-data';
@@ -12,29 +12,74 @@ import { useToast } from '#components/toast';
 import { useRecordPhotos } from '#components/use-record-photos.ts';
 import { getDb, type Local } from '#local/db';
 import { createRepository } from '#local/repository';
-import { ANCO, DISEASES, NOTES, type ResourceDescriptor, WATER_CHANGES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import { ancoAdvice } from '#shared/domain/anco';
 import { masterDisease } from '#shared/domain/diseases';
-import { ACTION, type Feature } from '#shared/domain/permissions';
-import { type RecordTableName, useFarmRecords } from './records-data.ts';
+import { ACTION } from '#shared/domain/permissions';
+import { AncoEditDialog } from './anco-edit-dialog.tsx';
+import { DiseaseEditDialog } from './disease-edit-dialog.tsx';
+import { NoteEditDialog } from './note-edit-dialog.tsx';
+import {
+  RECORD_FEATURE,
+  RECORD_RESOURCE,
+  type RecordTableName,
+  useFarmCycles,
+  useFarmRecords,
+} from './records-data.ts';
 import { ancoCounts, newestFirst } from './records-model.ts';
+import { WaterChangeEditDialog } from './water-change-edit-dialog.tsx';
 
 type AnyRecord = Local<Anco> | Local<WaterChange> | Local<Note> | Local<Disease>;
 
-const RESOURCE: Record<RecordTableName, ResourceDescriptor> = {
-  anco: ANCO,
-  waterChanges: WATER_CHANGES,
-  notes: NOTES,
-  diseases: DISEASES,
-};
-const FEATURE: Record<RecordTableName, Feature> = {
-  anco: 'cycle',
-  waterChanges: 'cycle',
-  notes: 'cycle',
-  diseases: 'disease',
-};
+/**
+ * Whether the server would let him edit or delete the record: edit on the pond for the
+ * record's feature, or his own under 24 h (a record only on this phone is his, fresh).
+ */
+function useMayChange(farm: Farm, table: RecordTableName, row: AnyRecord, pond?: Pond): boolean {
+  const session = useSession();
+  const userId = session?.user?.id ?? session?.pu_id;
+  const feature = RECORD_FEATURE[table];
+  return pond
+    ? recordRight(farm, pond, feature, row, userId) !== null
+    : featureAction(farm, feature) >= ACTION.edit ||
+        (row.created_by === userId && Date.now() - Date.parse(row.created_at ?? '') < 86_400_000) ||
+        (row._base === null && !row.created_at);
+}
+
+/** "Ubah": opens the record type's edit dialog (same rule as delete). */
+function EditButton({
+  farm,
+  table,
+  row,
+  pond,
+}: {
+  farm: Farm;
+  table: RecordTableName;
+  row: AnyRecord;
+  pond?: Pond;
+}) {
+  const { t } = useTranslation('records');
+  const [open, setOpen] = useState(false);
+  const cycles = useFarmCycles(farm.farm_id);
+  if (!useMayChange(farm, table, row, pond)) return null;
+  const cycleStart = cycles?.find((c) => c.cycle_id === row.cycle_id)?.start_date;
+  const close = () => setOpen(false);
+  const common = { pondName: pond?.name ?? '', cycleStart, onClose: close };
+  return (
+    <>
+      <button type="button" className="button button--ghost button--small" onClick={() => setOpen(true)}>
+        {t('common.edit')}
+      </button>
+      {open && table === 'anco' && <AncoEditDialog row={row as Local<Anco>} {...common} />}
+      {open && table === 'waterChanges' && (
+        <WaterChangeEditDialog row={row as Local<WaterChange>} {...common} />
+      )}
+      {open && table === 'notes' && <NoteEditDialog row={row as Local<Note>} onClose={close} />}
+      {open && table === 'diseases' && <DiseaseEditDialog row={row as Local<Disease>} {...common} />}
+    </>
+  );
+}
 
 /** Delete (with a confirm) when the server would allow it: edit on the pond, or his own under 24 h. */
 function DeleteButton({
@@ -51,21 +96,14 @@ function DeleteButton({
   const { t } = useTranslation('records');
   const confirm = useConfirm();
   const toast = useToast();
-  const session = useSession();
-  const userId = session?.user?.id ?? session?.pu_id;
-  const allowed = pond
-    ? recordRight(farm, pond, FEATURE[table], row, userId) !== null
-    : featureAction(farm, FEATURE[table]) >= ACTION.edit ||
-      (row.created_by === userId && Date.now() - Date.parse(row.created_at ?? '') < 86_400_000) ||
-      (row._base === null && !row.created_at);
-  if (!allowed) return null;
+  if (!useMayChange(farm, table, row, pond)) return null;
   return (
     <button
       type="button"
       className="button button--ghost button--small"
       onClick={async () => {
         if (!(await confirm({ message: t('common.deleteConfirm') }))) return;
-        await createRepository(RESOURCE[table], getDb()).remove(row.id);
+        await createRepository(RECORD_RESOURCE[table], getDb()).remove(row.id);
         toast.success(t('common.deleted'));
       }}
     >
@@ -96,7 +134,10 @@ function Item({
     <li className="record-item" data-testid={`record-${table}`}>
       <div className="record-item__head">
         <strong className="record-item__title">{title}</strong>
-        <DeleteButton farm={farm} table={table} row={row} pond={pond} />
+        <span className="record-item__actions">
+          <EditButton farm={farm} table={table} row={row} pond={pond} />
+          <DeleteButton farm={farm} table={table} row={row} pond={pond} />
+        </span>
       </div>
       <p className="record-item__when muted">
         {when}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { pondAction } from '#components/pond-access.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
+import { ANCO, DISEASES, NOTES, type ResourceDescriptor, WATER_CHANGES } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -17,6 +18,20 @@ export interface RecordRows {
   notes: Local<Note>;
   diseases: Local<Disease>;
 }
+
+/** Each record type's outbox descriptor and the permission feature its rights come from. */
+export const RECORD_RESOURCE: Record<RecordTableName, ResourceDescriptor> = {
+  anco: ANCO,
+  waterChanges: WATER_CHANGES,
+  notes: NOTES,
+  diseases: DISEASES,
+};
+export const RECORD_FEATURE: Record<RecordTableName, Feature> = {
+  anco: 'cycle',
+  waterChanges: 'cycle',
+  notes: 'cycle',
+  diseases: 'disease',
+};
 
 export function useFarmRecords<K extends RecordTableName>(
   table: K,

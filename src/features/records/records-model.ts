@@ -11,6 +11,9 @@ export function localTime(now: Date = new Date()): string {
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
 }
 
+/** HH:mm, 00:00–23:59 (the server's pattern). */
+export const isHhMm = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+
 /** The server's date rules, checked as he types: not after today, not before the cycle began. */
 export function dayProblem(day: string, today: string, cycleStart?: string): 'future' | 'beforeCycle' | null {
   if (day > today) return 'future';

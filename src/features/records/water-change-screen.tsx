@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
 import { usePonds } from '#components/farm-data';
@@ -10,7 +10,7 @@ import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { WATER_CHANGES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { isHhMm, RecordDateTime } from './record-fields.tsx';
+import { isHhMm, RecordDateTime, WaterChangeFields } from './record-fields.tsx';
 import { WaterChangeRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import {
@@ -30,38 +30,6 @@ const EMPTY: WaterChangePond = { percent: '', height: '', note: '' };
 const initial = (): WaterChangeState => ({ date: localToday(), time: localTime(), ponds: {} });
 const hasContent = (s: WaterChangeState) => Object.values(s.ponds).some(waterChangeTouched);
 
-function Input({
-  label,
-  value,
-  decimal,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  decimal?: boolean;
-  error?: boolean;
-  onChange: (v: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        inputMode={decimal ? 'decimal' : 'text'}
-        autoComplete="off"
-        value={value}
-        aria-invalid={error || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
 function PondChangeCard({
   pond,
   value,
@@ -75,27 +43,7 @@ function PondChangeCard({
   const problem = waterChangeTouched(value) ? waterChangeProblem(value) : null;
   return (
     <Card title={pond.name}>
-      <div className="pond-change" data-testid="water-change-pond">
-        <Input
-          label={t('waterChange.percent')}
-          value={value.percent}
-          decimal
-          error={problem === 'range' || problem === 'needOne'}
-          onChange={(percent) => onChange({ ...value, percent })}
-        />
-        <Input
-          label={t('waterChange.height')}
-          value={value.height}
-          decimal
-          error={problem === 'heightRange'}
-          onChange={(height) => onChange({ ...value, height })}
-        />
-        <Input
-          label={t('common.note')}
-          value={value.note}
-          onChange={(note) => onChange({ ...value, note })}
-        />
-      </div>
+      <WaterChangeFields value={value} problem={problem} onChange={onChange} />
       {problem && (
         <p className="field__error" role="alert">
           {t(`waterChange.${problem}`)}
