@@ -1,6 +1,6 @@
 import { compareNames } from '#shared/domain/natural-sort';
 import { type TimeOfDay, timeOfDay } from '#shared/domain/time-of-day';
-import { NOT_MEASURED, WATER_FIELDS, type WaterKind } from '#shared/domain/water-fields';
+import { NOT_MEASURED, WATER_FIELD_ORDER, WATER_FIELDS, type WaterKind } from '#shared/domain/water-fields';
 import { standardStatus, type WaterStandard } from '#shared/domain/water-standards';
 
 /**
@@ -71,22 +71,7 @@ export interface ReviewModel {
 const SLOT_ORDER: TimeOfDay[] = ['morning', 'afternoon', 'evening'];
 
 /** The order a keeper reads his meters in (the water entry form's order). */
-export const PARAMETER_ORDER: Record<WaterKind, readonly string[]> = {
-  general: [
-    'ph',
-    'do',
-    'temperature',
-    'salinity',
-    'turbidity',
-    'water_height',
-    'oxygen',
-    'orp',
-    'color',
-    'weather',
-  ],
-  chemical: Object.keys(WATER_FIELDS.chemical),
-  biological: Object.keys(WATER_FIELDS.biological),
-};
+export const PARAMETER_ORDER = WATER_FIELD_ORDER;
 
 export const OPTION_PARAMETERS = new Set(['color', 'weather']);
 

@@ -1,4 +1,10 @@
-import { NOT_MEASURED, WATER_FIELDS, type WaterFieldSpec, type WaterKind } from '#shared/domain/water-fields';
+import {
+  NOT_MEASURED,
+  WATER_FIELD_ORDER,
+  WATER_FIELDS,
+  type WaterFieldSpec,
+  type WaterKind,
+} from '#shared/domain/water-fields';
 import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standards';
 
 /**
@@ -8,22 +14,7 @@ import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standa
  */
 
 /** The order a pond keeper reads his meters in; the first ones show without expanding. */
-export const FIELD_ORDER: Record<WaterKind, readonly string[]> = {
-  general: [
-    'ph',
-    'do',
-    'temperature',
-    'salinity',
-    'turbidity',
-    'water_height',
-    'oxygen',
-    'orp',
-    'color',
-    'weather',
-  ],
-  chemical: Object.keys(WATER_FIELDS.chemical),
-  biological: Object.keys(WATER_FIELDS.biological),
-};
+export const FIELD_ORDER = WATER_FIELD_ORDER;
 
 /** How many of FIELD_ORDER a pond card shows before "more parameters" (the dike-walk four). */
 export const PRIMARY_COUNT: Record<WaterKind, number> = { general: 4, chemical: 13, biological: 14 };

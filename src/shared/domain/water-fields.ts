@@ -75,3 +75,21 @@ export type WaterField<K extends WaterKind> = keyof (typeof WATER_FIELDS)[K] & s
 export type AnyWaterField = WaterField<'general'> | WaterField<'chemical'> | WaterField<'biological'>;
 
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
+
+/** The order a pond keeper reads his meters in (the entry form's, the review table's). */
+export const WATER_FIELD_ORDER: Record<WaterKind, readonly string[]> = {
+  general: [
+    'ph',
+    'do',
+    'temperature',
+    'salinity',
+    'turbidity',
+    'water_height',
+    'oxygen',
+    'orp',
+    'color',
+    'weather',
+  ],
+  chemical: Object.keys(WATER_FIELDS.chemical),
+  biological: Object.keys(WATER_FIELDS.biological),
+};

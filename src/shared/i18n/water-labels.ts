@@ -1,6 +1,7 @@
 /**
- * Labels of the water colour and weather options (src/shared/domain/water-options.ts)
- * and of the reading times of day, Indonesian first. Load as i18next resources:
+ * Labels of the water parameters (`fields.<key>`, src/shared/domain/water-fields.ts), the
+ * water colour and weather options (src/shared/domain/water-options.ts) and the reading
+ * times of day, Indonesian first. Load as i18next resources:
  * `waterColor.<key>`, `weather.<key>`, `timeOfDay.<key>`.
  */
 const id = {
@@ -33,6 +34,45 @@ const id = {
     hot: 'Panas Terik',
   },
   timeOfDay: { morning: 'Pagi', afternoon: 'Siang', evening: 'Malam' },
+  fields: {
+    ph: 'pH',
+    do: 'DO',
+    temperature: 'Suhu',
+    salinity: 'Salinitas',
+    turbidity: 'Kecerahan',
+    water_height: 'Tinggi air',
+    oxygen: 'Saturasi O₂',
+    orp: 'ORP',
+    color: 'Warna air',
+    weather: 'Cuaca',
+    tom: 'TOM',
+    alkalinity: 'Alkalinitas',
+    po4: 'PO₄',
+    no3: 'NO₃',
+    no2: 'NO₂',
+    nh4: 'NH₄',
+    nh3: 'NH₃',
+    tan: 'TAN',
+    co3: 'CO₃',
+    hco3: 'HCO₃',
+    ca: 'Ca',
+    mg: 'Mg',
+    hard: 'Kesadahan',
+    tbc: 'TBC (total bakteri)',
+    tvc: 'TVC (total vibrio)',
+    yvc: 'YVC (vibrio kuning)',
+    gvc: 'GVC (vibrio hijau)',
+    bvc: 'BVC (vibrio hitam)',
+    lvc: 'LVC (vibrio berpendar)',
+    tbc_tvc: 'Rasio TBC/TVC',
+    bga: 'BGA (alga hijau-biru)',
+    ga: 'GA (alga hijau)',
+    gga: 'GGA (alga keemasan)',
+    dino: 'Dinoflagellata',
+    pro: 'Protozoa',
+    eug: 'Euglena',
+    plankton: 'Plankton',
+  },
 };
 
 export type WaterLabels = typeof id;
@@ -67,6 +107,45 @@ const en: WaterLabels = {
     hot: 'Hot',
   },
   timeOfDay: { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' },
+  fields: {
+    ph: 'pH',
+    do: 'DO',
+    temperature: 'Temperature',
+    salinity: 'Salinity',
+    turbidity: 'Transparency',
+    water_height: 'Water height',
+    oxygen: 'O₂ saturation',
+    orp: 'ORP',
+    color: 'Water colour',
+    weather: 'Weather',
+    tom: 'TOM',
+    alkalinity: 'Alkalinity',
+    po4: 'PO₄',
+    no3: 'NO₃',
+    no2: 'NO₂',
+    nh4: 'NH₄',
+    nh3: 'NH₃',
+    tan: 'TAN',
+    co3: 'CO₃',
+    hco3: 'HCO₃',
+    ca: 'Ca',
+    mg: 'Mg',
+    hard: 'Hardness',
+    tbc: 'TBC (total bacteria)',
+    tvc: 'TVC (total vibrio)',
+    yvc: 'YVC (yellow vibrio)',
+    gvc: 'GVC (green vibrio)',
+    bvc: 'BVC (black vibrio)',
+    lvc: 'LVC (luminous vibrio)',
+    tbc_tvc: 'TBC/TVC ratio',
+    bga: 'BGA (blue-green algae)',
+    ga: 'GA (green algae)',
+    gga: 'GGA (golden algae)',
+    dino: 'Dinoflagellates',
+    pro: 'Protozoa',
+    eug: 'Euglena',
+    plankton: 'Plankton',
+  },
 };
 
 export const WATER_LABELS = { id, en };
