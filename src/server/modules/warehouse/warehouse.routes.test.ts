@@ -276,8 +276,8 @@ describe('uses in ponds', () => {
   });
 
   it('a batch of many uses of two items takes each stock once by their sum; a replay mixed with new uses adds only the new', async () => {
-    const feed = await newItem(STARTER_PRODUCTS[5].id, farm.farmId, { price: 10000 });
-    const other = await newItem(STARTER_PRODUCTS[6].id, farm.farmId, { price: 2000 });
+    const feed = await newItem(STARTER_PRODUCTS[7].id, farm.farmId, { price: 10000 });
+    const other = await newItem(STARTER_PRODUCTS[11].id, farm.farmId, { price: 2000 });
     const uses = Array.from({ length: 40 }, (_, i) =>
       use(i % 2 ? feed.warehouse_id : other.warehouse_id, farm.pondIds[i % 2], 0.5, { time: '06:00' }),
     );
