@@ -70,44 +70,49 @@ export function routePreloads(options: {
   return {
     name: 'tambak:route-preloads',
     apply: 'build',
-    generateBundle(_, output) {
-      const bundle = output as unknown as Record<string, ChunkLike | { type: 'asset' }>;
-      const imports = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).imports ?? {};
-      const chunks = Object.values(bundle).filter((c): c is ChunkLike => c.type === 'chunk');
-      const shell = staticClosure(
-        bundle,
-        chunks.filter((c) => c.isEntry).map((c) => c.fileName),
-      );
-      const shellCss = new Set(
-        [...shell].flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])]),
-      );
-      const signedInFile = options.signedIn ? resolve(root, options.signedIn.module) : null;
-      const signedInChunk = signedInFile
-        ? (chunks.find((c) => c.facadeModuleId === signedInFile) ??
-          chunks.find((c) => c.moduleIds.includes(signedInFile)))
-        : undefined;
-      if (options.signedIn && !signedInChunk) this.error(`no chunk for ${options.signedIn.module}`);
-      const result: RoutePreloads = {};
-      for (const [path, specifier] of screenImports(readFileSync(resolve(root, options.router), 'utf8'))) {
-        const file = resolveAlias(root, imports, specifier);
-        // A screen is its chunk's facade, or one module of a group chunk (scripts/chunk-groups.ts).
-        const screen =
-          chunks.find((c) => c.facadeModuleId === file) ??
-          chunks.find((c) => file !== null && c.moduleIds.includes(file));
-        if (!screen) this.error(`route ${path}: no chunk for ${specifier}`);
-        const starts = [screen.fileName];
-        if (signedInChunk && options.signedIn?.routes(path)) starts.push(signedInChunk.fileName);
-        const js = [...staticClosure(bundle, starts)].filter((name) => !shell.has(name));
-        const css = js
-          .flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])])
-          .filter((name, i, all) => !shellCss.has(name) && all.indexOf(name) === i);
-        result[path] = { js, css };
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(result, null, 1)}\n`,
-      });
+    // 'post': after Vite has dropped the chunks that held only CSS (the stylesheet is one
+    // file, cssCodeSplit: false), so no route lists a chunk the build does not write.
+    generateBundle: {
+      order: 'post',
+      handler(_, output) {
+        const bundle = output as unknown as Record<string, ChunkLike | { type: 'asset' }>;
+        const imports = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).imports ?? {};
+        const chunks = Object.values(bundle).filter((c): c is ChunkLike => c.type === 'chunk');
+        const shell = staticClosure(
+          bundle,
+          chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+        );
+        const shellCss = new Set(
+          [...shell].flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])]),
+        );
+        const signedInFile = options.signedIn ? resolve(root, options.signedIn.module) : null;
+        const signedInChunk = signedInFile
+          ? (chunks.find((c) => c.facadeModuleId === signedInFile) ??
+            chunks.find((c) => c.moduleIds.includes(signedInFile)))
+          : undefined;
+        if (options.signedIn && !signedInChunk) this.error(`no chunk for ${options.signedIn.module}`);
+        const result: RoutePreloads = {};
+        for (const [path, specifier] of screenImports(readFileSync(resolve(root, options.router), 'utf8'))) {
+          const file = resolveAlias(root, imports, specifier);
+          // A screen is its chunk's facade, or one module of a group chunk (scripts/chunk-groups.ts).
+          const screen =
+            chunks.find((c) => c.facadeModuleId === file) ??
+            chunks.find((c) => file !== null && c.moduleIds.includes(file));
+          if (!screen) this.error(`route ${path}: no chunk for ${specifier}`);
+          const starts = [screen.fileName];
+          if (signedInChunk && options.signedIn?.routes(path)) starts.push(signedInChunk.fileName);
+          const js = [...staticClosure(bundle, starts)].filter((name) => !shell.has(name));
+          const css = js
+            .flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])])
+            .filter((name, i, all) => !shellCss.has(name) && all.indexOf(name) === i);
+          result[path] = { js, css };
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: `${JSON.stringify(result, null, 1)}\n`,
+        });
+      },
     },
   };
 }

@@ -1,14 +1,23 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadRouteHtml, routePattern } from './route-html.ts';
 
-function built(preloads?: unknown): string {
+type Preloads = Record<string, { js: string[]; css: string[] }>;
+
+/** A build folder: index.html, the preload list, and the listed files (but `unwritten`). */
+function built(preloads?: Preloads, unwritten: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'tambak-html-'));
   writeFileSync(join(dir, 'index.html'), '<html><head><title>T</title></head><body></body></html>');
-  if (preloads) writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify(preloads));
+  if (preloads) {
+    writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify(preloads));
+    mkdirSync(join(dir, 'assets'));
+    for (const { js, css } of Object.values(preloads))
+      for (const name of [...js, ...css])
+        if (/^assets\/[\w.-]+$/.test(name) && !unwritten.includes(name)) writeFileSync(join(dir, name), '');
+  }
   return dir;
 }
 
@@ -43,6 +52,15 @@ describe('route HTML with preload links', () => {
     const html = loadRouteHtml(built({ '/login': { js: ['assets/login-1.js'], css: [] } }));
     expect(html('/somewhere').identity.toString()).not.toContain('modulepreload');
     expect(loadRouteHtml(built())('/login').identity.toString()).not.toContain('modulepreload');
+  });
+
+  it('leaves out a listed chunk the build did not write (it would answer 404 on every visit)', () => {
+    const html = loadRouteHtml(
+      built({ '/notes': { js: ['assets/notes-1.js', 'assets/gone-1.js'], css: [] } }, ['assets/gone-1.js']),
+    );
+    const text = html('/notes').identity.toString();
+    expect(text).toContain('/assets/notes-1.js');
+    expect(text).not.toContain('gone-1');
   });
 
   it('leaves out file names that could break out of the attribute', () => {

@@ -88,9 +88,16 @@ export function loadRouteHtml(root: string, settings: HtmlSettings = {}): (pathn
   const plain = variant(index);
   const file = resolve(root, 'route-preloads.json');
   const preloads: RoutePreloads = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  // A listed file the build did not write would answer 404 to every visit of the route.
+  const written = (name: string) => existsSync(resolve(root, name));
   const routes = Object.entries(preloads).map(([path, entry]) => ({
     pattern: routePattern(path),
-    html: variant(index.replace('</head>', `${preloadLinks(entry)}</head>`)),
+    html: variant(
+      index.replace(
+        '</head>',
+        `${preloadLinks({ js: entry.js.filter(written), css: entry.css.filter(written) })}</head>`,
+      ),
+    ),
   }));
   return (pathname) => routes.find((r) => r.pattern.test(pathname))?.html ?? plain;
 }
