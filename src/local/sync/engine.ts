@@ -59,9 +59,6 @@ export interface SyncEngine {
   discard(entryId: string): Promise<RecordRef[]>;
 }
 
-/** A macrotask later: what comes after runs in a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db, transport } = options;
   const clock = options.clock ?? systemClock;
@@ -100,16 +97,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function pull(): Promise<void> {
     // Every resource at once: on a 150 ms link, one after another would cost a round trip
     // each before the farm screen fills. Each resource has its own cursor and transaction.
-    // Each request starts in a task of its own: started in one loop, the ~25 resources'
-    // reads of their cursors and fetch calls were one long task right after the first
-    // screen on a slow phone. They still all fly at once.
     const wanted = listResources().filter((r) => r.pull && (r.scope !== 'farm' || farmId));
-    const results = await Promise.all(
-      wanted.map(async (r, i) => {
-        if (i > 0) await nextTask();
-        return pullResource({ db, transport, clock }, r, farmId);
-      }),
-    );
+    const results = await Promise.all(wanted.map((r) => pullResource({ db, transport, clock }, r, farmId)));
     if (results.some((r) => r.kind === 'held')) return authRequired();
     // Offline: what arrived is applied; the rest keep their cursors for the next trigger.
     if (results.some((r) => r.kind === 'network')) return;
