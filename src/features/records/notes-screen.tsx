@@ -13,6 +13,7 @@ import { NOTES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Note } from '#shared/contracts/records';
 import { ACTION } from '#shared/domain/permissions';
+import { NoteDescriptionField, NoteTagsField, NoteTitleField } from './note-fields.tsx';
 import { RecordDateTime } from './record-fields.tsx';
 import { NoteItem } from './record-lists.tsx';
 import { activeCycleOf, useDraftState, useFarmCycles, useFarmRecords } from './records-data.ts';
@@ -33,7 +34,7 @@ const hasContent = (s: NoteDraft) => !!(s.title.trim() || s.tags.trim() || s.des
 function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const { t } = useTranslation('records');
   const toast = useToast();
-  const ids = { title: useId(), pond: useId(), tags: useId(), description: useId() };
+  const pondFieldId = useId();
   const cycles = useFarmCycles(farm.farm_id);
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
   const [saving, setSaving] = useState(false);
@@ -94,20 +95,7 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
           </button>
         </div>
       )}
-      <div className={`field${titleError ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={ids.title}>
-          {t('notes.noteTitle')}
-        </label>
-        <input
-          id={ids.title}
-          className="field__input"
-          value={state.title}
-          maxLength={120}
-          aria-invalid={!!titleError || undefined}
-          onChange={(e) => set({ title: e.target.value })}
-        />
-        {titleError && <p className="field__error">{titleError}</p>}
-      </div>
+      <NoteTitleField value={state.title} error={titleError} onChange={(title) => set({ title })} />
       <RecordDateTime
         date={state.date}
         today={today}
@@ -115,11 +103,11 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
       />
       {dateError && <p className="field__error">{dateError}</p>}
       <div className="field">
-        <label className="field__label" htmlFor={ids.pond}>
+        <label className="field__label" htmlFor={pondFieldId}>
           {t('common.pond')} <span className="field__optional">({t('common.optional')})</span>
         </label>
         <select
-          id={ids.pond}
+          id={pondFieldId}
           className="field__input"
           value={state.pondId}
           onChange={(e) => set({ pondId: e.target.value })}
@@ -133,36 +121,8 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         </select>
         <p className="field__hint">{t('notes.pondHint')}</p>
       </div>
-      <div className={`field${tagError ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={ids.tags}>
-          {t('notes.tags')} <span className="field__optional">({t('common.optional')})</span>
-        </label>
-        <input
-          id={ids.tags}
-          className="field__input"
-          value={state.tags}
-          autoComplete="off"
-          onChange={(e) => set({ tags: e.target.value })}
-        />
-        {tagError ? (
-          <p className="field__error">{tagError}</p>
-        ) : (
-          <p className="field__hint">{t('notes.tagsHint')}</p>
-        )}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.description}>
-          {t('notes.description')}
-        </label>
-        <textarea
-          id={ids.description}
-          className="field__input"
-          rows={4}
-          maxLength={4000}
-          value={state.description}
-          onChange={(e) => set({ description: e.target.value })}
-        />
-      </div>
+      <NoteTagsField value={state.tags} error={tagError} onChange={(tags) => set({ tags })} />
+      <NoteDescriptionField value={state.description} onChange={(description) => set({ description })} />
       <button
         type="submit"
         className="button button--primary button--block"
