@@ -291,7 +291,9 @@ export async function enqueueAction(
     const puts = rows.map((change, i) => {
       const row = existing[i];
       const base = !row ? null : row._status === 'synced' && !row._outboxId ? serverFields(row) : row._base;
-      return { ...pending({ ...row, ...serverFields(change) } as AnyRow, entry.id), _base: base };
+      const next = { ...pending({ ...row, ...serverFields(change) } as AnyRow, entry.id), _base: base };
+      // An action that removes its record (a restock's DELETE) hides the row until the server answers.
+      return change._deleted === true ? { ...next, _deleted: true } : next;
     });
     await table.bulkPut(puts);
   });

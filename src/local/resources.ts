@@ -413,6 +413,10 @@ export function resources(): ResourceDescriptor[] {
   return [...registry.values()];
 }
 
+export function resourceNamed(name: string): ResourceDescriptor | undefined {
+  return registry.get(name);
+}
+
 export function resourceForTable(table: string): ResourceDescriptor | undefined {
   for (const r of registry.values()) if (r.table === table) return r;
   return undefined;

@@ -1,5 +1,7 @@
 import type { Clock } from '#local/clock';
 import type { AnyRow, OutboxEntry, ServerRecord, SyncError, TambakDb } from '#local/db';
+import { resourceNamed } from '#local/resources';
+import { applyPull } from '#local/sync/apply-rows';
 import { retryDelay } from '#local/sync/backoff';
 import { type Answer, classify, errorOf } from '#local/sync/classify';
 import type { ApplyOutcome, EntryRef, FailedRecord, RecordRef } from '#local/sync/worker-protocol';
@@ -35,6 +37,7 @@ export async function applyAnswer(
       const body = answer.kind === 'response' ? answer.body : null;
       const results = live[0].bulk ? bulkResults(body) : undefined;
       for (const entry of live) await settle(db, entry, itemResult(results), dataOf(body), outcome);
+      await applyRelated(db, body);
     } else if (verdict.kind === 'reject') {
       for (const entry of live)
         await settle(db, entry, () => ({ ok: false, error: verdict.error }), null, outcome);
@@ -111,7 +114,8 @@ async function settle(
     if (!result.ok) {
       await table.put({ ...row, _status: 'failed', _error: result.error });
       outcome.failed.push({ ...ref, error: result.error } satisfies FailedRecord);
-    } else if (entry.kind === 'delete') {
+    } else if (entry.kind === 'delete' || row._deleted) {
+      // A delete, or an action that removes its row (a restock's DELETE): gone once acknowledged.
       await table.delete(id);
       outcome.synced.push(ref);
     } else {
@@ -146,6 +150,33 @@ function onDevice(entry: OutboxEntry): OutboxEntry {
   const next = { ...entry };
   delete next.since;
   return next;
+}
+
+/**
+ * The records a write's answer names under `related` (EnvelopeWithRelated: a restock
+ * answers its item with the new stock) go into their mirrors in the acknowledgement's
+ * transaction, the way a pull writes them: the screens never see the movement as sent
+ * while the item still shows the stock from before it.
+ */
+async function applyRelated(db: TambakDb, body: unknown): Promise<void> {
+  const related = isRecord(body) ? body.related : undefined;
+  if (!isRecord(related)) return;
+  for (const [name, rows] of Object.entries(related)) {
+    const resource = resourceNamed(name);
+    if (!resource || !Array.isArray(rows)) continue;
+    const records = rows
+      .filter(isRecord)
+      .map((row) =>
+        resource.fromServer
+          ? resource.fromServer(row, typeof row.farm_id === 'string' ? row.farm_id : null)
+          : row,
+      );
+    await applyPull(db, resource, null, records, false);
+  }
+}
+
+function isRecord(value: unknown): value is ServerRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function dataOf(body: unknown): unknown {

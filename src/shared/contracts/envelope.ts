@@ -4,6 +4,16 @@ import { type TSchema, Type } from 'typebox';
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ message: Type.String(), data });
 
 /**
+ * A write whose effect reaches records other than its own answers them too, under
+ * `related`, keyed by the mirror resource's name (src/local/resources.ts): a restock
+ * answers the item with its new stock. The device puts them in its mirror in the same
+ * transaction as the acknowledgement (src/local/sync/apply-answer.ts), so nothing it
+ * shows counts the write twice or not at all while the next pull is still to come.
+ */
+export const EnvelopeWithRelated = <T extends TSchema, R extends TSchema>(data: T, related: R) =>
+  Type.Object({ message: Type.String(), data, related });
+
+/**
  * Answer of list endpoints the offline mirror pulls (blocks, ponds, farms …):
  * `{ message, data: T[], server_time }`. `server_time` is the database clock when the
  * read started; send it back as `?since=` on the next pull. With `since`, `data` holds

@@ -90,6 +90,10 @@ export const WarehouseItem = Type.Object({
 });
 export type WarehouseItem = Static<typeof WarehouseItem>;
 
+/** `related` of every write that moves stock: its items as they stand after it (see EnvelopeWithRelated). */
+export const StockAfter = Type.Object({ warehouseItems: Type.Array(WarehouseItem) });
+export type StockAfter = Static<typeof StockAfter>;
+
 export const WarehouseQuery = Type.Object({
   farm_id: Uuid,
   category_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),

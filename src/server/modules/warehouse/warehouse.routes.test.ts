@@ -141,6 +141,8 @@ describe('items, restock and removal', () => {
     expect(store.statusCode, store.body).toBe(200);
     expect(store.json().data).toMatchObject({ kind: 'store', qty: 25.5, unit_price: 2500, value: 63750 });
     expect(await item(it0.warehouse_id)).toMatchObject({ qty: 25.5, price: 2500, stock_state: 'ok' });
+    // The answer carries the item as it stands after the restock, for the device's mirror.
+    expect(store.json().related.warehouseItems).toEqual([await item(it0.warehouse_id)]);
 
     const beyond = await post(`/api/warehouse/${it0.warehouse_id}/remove?lang=en`, {
       id: uuidv7(),
@@ -175,6 +177,15 @@ describe('items, restock and removal', () => {
     });
     expect(shrink.statusCode, shrink.body).toBe(200);
     expect((await item(it0.warehouse_id)).qty).toBe(15.5);
+    expect(shrink.json().related.warehouseItems).toMatchObject([
+      { warehouse_id: it0.warehouse_id, qty: 15.5 },
+    ]);
+    const undo = await call({
+      method: 'DELETE',
+      url: `/api/warehouse/${it0.warehouse_id}/remove/${removal.json().data.id}/delete`,
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().related.warehouseItems).toMatchObject([{ warehouse_id: it0.warehouse_id, qty: 25.5 }]);
     await ledgerHolds(it0.warehouse_id);
   });
 
@@ -289,6 +300,13 @@ describe('uses in ponds', () => {
     const mixed = await post('/api/useitem/bulk', { items: [...uses.slice(0, 10), ...more] });
     expect(mixed.json().data.results.map((r: { status: string }) => r.status)).toEqual(Array(11).fill('ok'));
     expect((await item(feed.warehouse_id)).qty).toBe(-12.5);
+    const after = mixed.json().related.warehouseItems as { warehouse_id: string; qty: number }[];
+    expect(after.map((i) => [i.warehouse_id, i.qty]).sort()).toEqual(
+      [
+        [feed.warehouse_id, -12.5],
+        [other.warehouse_id, -10],
+      ].sort(),
+    );
     expect((await item(other.warehouse_id)).qty).toBe(-10);
     await ledgerHolds(feed.warehouse_id);
     await ledgerHolds(other.warehouse_id);

@@ -1,6 +1,12 @@
 import { Type } from 'typebox';
 import { BulkBody, type BulkItem, BulkItemId, BulkResult } from '#shared/contracts/bulk';
-import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
+import {
+  Envelope,
+  EnvelopeWithRelated,
+  IdParams,
+  ListEnvelope,
+  MessageOnly,
+} from '#shared/contracts/envelope';
 import {
   Category,
   CreateItemBody,
@@ -12,6 +18,7 @@ import {
   ProductPage,
   ProductQuery,
   RemoveBody,
+  StockAfter,
   StoreBody,
   UpdateItemBody,
   UpdateRemoveBody,
@@ -129,12 +136,13 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
           description: kind === 'store' ? 'Restock; idempotent by id.' : 'Removal; refused beyond the stock.',
           params: IdParams,
           body: kind === 'store' ? StoreBody : RemoveBody,
-          response: { 200: Envelope(Movement) },
+          response: { 200: EnvelopeWithRelated(Movement, StockAfter) },
         },
       },
       async (req) => ({
         message: req.t('server.created'),
         data: await warehouse.addMovement(req.user.id, req.params.id, kind, req.body),
+        related: await warehouse.stockAfter([req.params.id], req.lang),
       }),
     );
     api.put(
@@ -144,7 +152,7 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
           tags,
           params: MovementParams,
           body: kind === 'store' ? UpdateStoreBody : UpdateRemoveBody,
-          response: { 200: Envelope(Movement) },
+          response: { 200: EnvelopeWithRelated(Movement, StockAfter) },
         },
       },
       async (req) => ({
@@ -157,14 +165,25 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
           req.body,
           req.headers,
         ),
+        related: await warehouse.stockAfter([req.params.id], req.lang),
       }),
     );
     api.delete(
       `/warehouse/:id/${kind}/:used_sub_id/delete`,
-      { schema: { tags, params: MovementParams, response: { 200: MessageOnly } } },
+      {
+        schema: {
+          tags,
+          params: MovementParams,
+          response: { 200: EnvelopeWithRelated(Type.Null(), StockAfter) },
+        },
+      },
       async (req) => {
         await warehouse.deleteMovement(req.user.id, req.params.id, req.params.used_sub_id, kind);
-        return { message: req.t('server.deleted'), data: null };
+        return {
+          message: req.t('server.deleted'),
+          data: null,
+          related: await warehouse.stockAfter([req.params.id], req.lang),
+        };
       },
     );
   }
@@ -177,28 +196,56 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
         description:
           'Uses in ponds (feed, probiotics …); items shaped as UseItemInput; never refused for stock.',
         body: BulkBody(BulkItemId),
-        response: { 200: Envelope(BulkResult) },
+        response: { 200: EnvelopeWithRelated(BulkResult, StockAfter) },
       },
     },
-    async (req) => ({
-      message: req.t('server.ok'),
-      data: { results: await useItems.bulk(req.user.id, req.body.items as BulkItem[], req.lang) },
-    }),
+    async (req) => {
+      const items = req.body.items as BulkItem[];
+      const results = await useItems.bulk(req.user.id, items, req.lang);
+      const stored = new Set(results.filter((r) => r.status === 'ok').map((r) => r.id));
+      const moved = items.filter((i) => stored.has(i.id)).map((i) => i.warehouse_id as string);
+      return {
+        message: req.t('server.ok'),
+        data: { results },
+        related: await warehouse.stockAfter(moved, req.lang),
+      };
+    },
   );
   api.put(
     '/useitem/:used_sub_id/update',
-    { schema: { tags, params: UsedSubParams, body: UpdateUseBody, response: { 200: Envelope(Movement) } } },
-    async (req) => ({
-      message: req.t('server.updated'),
-      data: await useItems.update(req.user.id, req.params.used_sub_id, req.body, req.headers),
-    }),
+    {
+      schema: {
+        tags,
+        params: UsedSubParams,
+        body: UpdateUseBody,
+        response: { 200: EnvelopeWithRelated(Movement, StockAfter) },
+      },
+    },
+    async (req) => {
+      const data = await useItems.update(req.user.id, req.params.used_sub_id, req.body, req.headers);
+      return {
+        message: req.t('server.updated'),
+        data,
+        related: await warehouse.stockAfter([data.warehouse_id], req.lang),
+      };
+    },
   );
   api.delete(
     '/useitem/:used_sub_id/delete',
-    { schema: { tags, params: UsedSubParams, response: { 200: MessageOnly } } },
+    {
+      schema: {
+        tags,
+        params: UsedSubParams,
+        response: { 200: EnvelopeWithRelated(Type.Null(), StockAfter) },
+      },
+    },
     async (req) => {
-      await useItems.remove(req.user.id, req.params.used_sub_id);
-      return { message: req.t('server.deleted'), data: null };
+      const warehouseId = await useItems.remove(req.user.id, req.params.used_sub_id);
+      return {
+        message: req.t('server.deleted'),
+        data: null,
+        related: await warehouse.stockAfter([warehouseId], req.lang),
+      };
     },
   );
 }

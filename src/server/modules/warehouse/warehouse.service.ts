@@ -6,6 +6,7 @@ import type {
   Movement,
   ProductQuery,
   RemoveBody,
+  StockAfter,
   StoreBody,
   UpdateItemBody,
   UpdateRemoveBody,
@@ -336,6 +337,14 @@ export class WarehouseService {
     const row = await this.d.repo.findMovement(id);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
+  }
+
+  /** The items a write just moved, as they stand now (a write's `related.warehouseItems`). */
+  async stockAfter(ids: Iterable<string>, lang: Language): Promise<StockAfter> {
+    const rows = await Promise.all([...new Set(ids)].map((id) => this.d.repo.findItem(id, lang)));
+    return {
+      warehouseItems: rows.filter((r): r is NonNullable<typeof r> => !!r).map((r) => toItem(r, lang)),
+    };
   }
 
   private async liveItem(id: string, lang: Language) {

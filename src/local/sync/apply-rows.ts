@@ -1,0 +1,90 @@
+import type { AnyRow, OutboxEntry, ServerRecord, TambakDb } from '#local/db';
+import { type ResourceDescriptor, serverFields } from '#local/resources';
+
+/**
+ * Writes server versions of records into a mirror: a pull's answer, and the records a
+ * write's answer names under `related` (src/local/sync/apply-answer.ts). Local changes
+ * the server has not accepted yet keep their fields (ADR 0002); see `rebase`.
+ */
+
+/** Writes one pull answer; a full answer (no `since`) also drops synced rows it no longer lists. */
+export async function applyPull(
+  db: TambakDb,
+  resource: ResourceDescriptor,
+  farmId: string | null,
+  items: ServerRecord[],
+  full: boolean,
+): Promise<number> {
+  const table = db.mirror(resource.table);
+  const key = db.keyOf(resource.table);
+  const valid = items.filter((item) => typeof item[key] === 'string');
+  // One transaction: the mirror never shows half an answer to a live query.
+  return db.transaction('rw', table, db.outbox, async () => {
+    const locals = await table.bulkGet(valid.map((item) => item[key] as string));
+    const owners = await db.outbox.bulkGet(locals.map((row) => row?._outboxId ?? ''));
+    const queued = await queuedFields(db, resource.table);
+    const puts: AnyRow[] = [];
+    const deletes: string[] = [];
+    valid.forEach((item, i) => {
+      const local = locals[i];
+      const gone = item.deleted_at !== null && item.deleted_at !== undefined;
+      if (local && local._status !== 'synced')
+        puts.push(rebase(local, owners[i], queued.get(local[key] as string), item, gone));
+      else if (gone) deletes.push(item[key] as string);
+      else puts.push({ ...serverFields(item), _status: 'synced' });
+    });
+    if (full) {
+      const listed = new Set(valid.map((item) => item[key] as string));
+      const scope = farmId ? table.where('farm_id').equals(farmId) : table.toCollection();
+      const stale = await scope
+        .filter((row) => row._status === 'synced' && !listed.has(row[key] as string))
+        .primaryKeys();
+      deletes.push(...stale);
+    }
+    await table.bulkPut(puts);
+    await table.bulkDelete(deletes);
+    return puts.length + deletes.length;
+  });
+}
+
+/**
+ * A row with a local change the server has not accepted yet, brought up to the server's
+ * version: the fields its queued create or edit sets stay as the user typed them, every
+ * other field takes the server's value; `_base` becomes the server's version. Rows whose
+ * change is a delete or an action keep their local fields.
+ */
+function rebase(
+  local: AnyRow,
+  owner: OutboxEntry | undefined,
+  fields: Set<string> | undefined,
+  item: ServerRecord,
+  gone: boolean,
+): AnyRow {
+  const base = gone ? null : serverFields(item);
+  const ownFields = owner && (owner.kind === 'update' || owner.kind === 'create') && !gone;
+  if (!ownFields || !fields) return { ...local, _base: base };
+  const mine: ServerRecord = {};
+  for (const field of fields) if (field in local) mine[field] = local[field];
+  const sync: ServerRecord = {};
+  for (const [field, value] of Object.entries(local)) if (field.startsWith('_')) sync[field] = value;
+  return { ...serverFields(item), ...mine, ...sync, _base: base } as AnyRow;
+}
+
+/**
+ * Per record of `table`, the fields its creates and edits still in the outbox set (an
+ * edit behind one on the wire has its own entry: both count until the server has them).
+ */
+async function queuedFields(db: TambakDb, table: string): Promise<Map<string, Set<string>>> {
+  const map = new Map<string, Set<string>>();
+  await db.outbox
+    .filter((e) => e.table === table && (e.kind === 'update' || e.kind === 'create'))
+    .each((e) => {
+      if (typeof e.body !== 'object' || e.body === null) return;
+      for (const id of e.recordIds) {
+        const set = map.get(id) ?? new Set<string>();
+        for (const field of Object.keys(e.body)) set.add(field);
+        map.set(id, set);
+      }
+    });
+  return map;
+}
