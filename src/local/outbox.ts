@@ -293,7 +293,7 @@ export async function enqueueAction(
       const base = !row ? null : row._status === 'synced' && !row._outboxId ? serverFields(row) : row._base;
       const next = { ...pending({ ...row, ...serverFields(change) } as AnyRow, entry.id), _base: base };
       // An action that removes its record (a restock's DELETE) hides the row until the server answers.
-      return change._deleted === true ? { ...next, _deleted: true } : next;
+      return change._deleted === true ? ({ ...next, _deleted: true } as AnyRow) : next;
     });
     await table.bulkPut(puts);
   });
