@@ -4,6 +4,7 @@ import {
   type ChartPoint,
   dayTicks,
   dayX,
+  decimate,
   lastDays,
   nearestPoint,
   outOfBand,
@@ -67,5 +68,30 @@ describe('chart model', () => {
     ]);
     expect(days(dayTicks(rangeDomain('2026-03-01', '2026-03-02'), 5))).toEqual(['2026-03-01', '2026-03-02']);
     expect(lastDays('2026-03-30', 30)).toEqual({ from: '2026-03-01', to: '2026-03-30' });
+  });
+});
+
+describe('decimate', () => {
+  const px = (x: number) => x / 10; // 10 x-units a pixel
+  it('keeps the first, lowest, highest and last point of each pixel column, in order', () => {
+    const points = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((x) => ({
+      x,
+      y: [5, 2, 9, 4, 5, 6, 1, 7, 3, 8, 4, 4][x],
+    }));
+    expect(decimate(points, px).map((p) => p.x)).toEqual([0, 2, 6, 9, 10, 11]);
+  });
+  it('never drops a peak out of the standard among 20,000 points, and draws at most four a pixel', () => {
+    const points = Array.from({ length: 20_000 }, (_, i) => ({ x: i, y: i === 12_345 ? 99 : i % 13 }));
+    const kept = decimate(points, (x) => x / 16);
+    expect(kept.length).toBeLessThanOrEqual(4 * 1250);
+    expect(kept.some((p) => p.y === 99)).toBe(true);
+    expect(kept.map((p) => p.x)).toEqual([...kept.map((p) => p.x)].sort((a, b) => a - b));
+  });
+  it('answers few points unchanged', () => {
+    const points = [
+      { x: 0, y: 1 },
+      { x: 100, y: 2 },
+    ];
+    expect(decimate(points, px)).toEqual(points);
   });
 });

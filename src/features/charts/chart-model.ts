@@ -119,3 +119,40 @@ export function dayTicks(domain: [number, number], count: number): number[] {
   }
   return [...new Set(out)];
 }
+
+/**
+ * More points than a chart has pixels (a year of readings of many ponds): per pixel
+ * column only the first, lowest, highest and last point are drawn, in x order, so the
+ * line keeps every peak and dip (a reading out of the standard is never smoothed away)
+ * while the browser draws at most four points a pixel. Points sorted by x.
+ */
+export function decimate<T extends { x: number; y: number }>(
+  points: readonly T[],
+  toPixel: (x: number) => number,
+): T[] {
+  const out: T[] = [];
+  let i = 0;
+  while (i < points.length) {
+    const column = Math.floor(toPixel(points[i].x));
+    const first = points[i];
+    let lo = first;
+    let hi = first;
+    let last = first;
+    for (i++; i < points.length && Math.floor(toPixel(points[i].x)) === column; i++) {
+      const p = points[i];
+      if (p.y < lo.y) lo = p;
+      if (p.y > hi.y) hi = p;
+      last = p;
+    }
+    const keep = new Set([first, lo, hi, last]);
+    for (const p of [first, lo, hi, last].sort((a, b) => a.x - b.x)) {
+      if (keep.delete(p)) out.push(p);
+    }
+  }
+  return out;
+}
+
+/** Dots overlap when points are closer than about 3 px: the chart then draws the line alone. */
+export function isDense(count: number, innerWidth: number): boolean {
+  return count > innerWidth / 3;
+}

@@ -2,12 +2,14 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear, scaleUtc } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type Band,
   bandSpan,
   type ChartPoint,
   dayTicks,
+  decimate,
+  isDense,
   nearestPoint,
   outOfBand,
   xTickCount,
@@ -69,6 +71,16 @@ export default function TimeChart(props: TimeChartProps) {
   const domain = yDomain(points, band, props.zeroBased ?? kind === 'bar');
   const y = scaleLinear({ domain, range: [innerH, 0], nice: true });
   const span = bandSpan(band, y.domain() as [number, number]);
+  // Thousands of points (a year of readings): the line keeps each pixel's extremes and
+  // only the points out of the standard get a dot; few points all get theirs.
+  const dense = isDense(points.length, innerW);
+  const [x0, x1] = props.xDomain;
+  const drawn = useMemo(() => {
+    if (!isDense(points.length, innerW)) return points;
+    const scale = scaleUtc({ domain: [x0, x1], range: [0, innerW] });
+    return decimate(points, (v) => scale(v));
+  }, [points, innerW, x0, x1]);
+  const dotted = dense ? drawn.filter((p) => outOfBand(p.y, band)) : drawn;
   const slot = Math.max(
     2,
     Math.min(24, (innerW / Math.max(1, (props.xDomain[1] - props.xDomain[0]) / DAY_MS)) * 0.7),
@@ -123,9 +135,9 @@ export default function TimeChart(props: TimeChartProps) {
               />
             )}
             {kind === 'line' && points.length > 1 && (
-              <LinePath data={points} x={(p) => x(p.x)} y={(p) => y(p.y)} className="time-chart__line" />
+              <LinePath data={drawn} x={(p) => x(p.x)} y={(p) => y(p.y)} className="time-chart__line" />
             )}
-            {points.map((p, i) => {
+            {dotted.map((p) => {
               const out = outOfBand(p.y, band);
               const common = {
                 'data-testid': 'chart-point',
@@ -133,7 +145,8 @@ export default function TimeChart(props: TimeChartProps) {
                 'data-value': p.y,
                 'data-out': out ? 'true' : undefined,
               };
-              const cls = `time-chart__point${out ? ' time-chart__point--out' : ''}${i === active ? ' time-chart__point--active' : ''}`;
+              const isActive = p === current;
+              const cls = `time-chart__point${out ? ' time-chart__point--out' : ''}${isActive ? ' time-chart__point--active' : ''}`;
               return kind === 'bar' ? (
                 <Bar
                   key={p.id}
@@ -145,16 +158,17 @@ export default function TimeChart(props: TimeChartProps) {
                   height={Math.max(0, y(0) - y(Math.max(0, p.y)))}
                 />
               ) : (
-                <circle
-                  key={p.id}
-                  {...common}
-                  className={cls}
-                  cx={x(p.x)}
-                  cy={y(p.y)}
-                  r={i === active ? 5 : 3}
-                />
+                <circle key={p.id} {...common} className={cls} cx={x(p.x)} cy={y(p.y)} r={isActive ? 5 : 3} />
               );
             })}
+            {dense && current && kind === 'line' && !dotted.includes(current) && (
+              <circle
+                className="time-chart__point time-chart__point--active"
+                cx={x(current.x)}
+                cy={y(current.y)}
+                r={5}
+              />
+            )}
             {current && (
               <line className="time-chart__cursor" x1={x(current.x)} x2={x(current.x)} y1={0} y2={innerH} />
             )}
