@@ -6,6 +6,7 @@ import { EntryForm, type EntryFormProps } from './entry-form.tsx';
 import { EyeIcon } from './icons.tsx';
 import { translateMessage } from './validation.tsx';
 import './form-field.css';
+import { isWhenType, WhenInput } from './when-input.tsx';
 
 interface FieldShellProps {
   id: string;
@@ -79,17 +80,19 @@ export function TextField({
   const error = useFieldError(name);
   const [reveal, setReveal] = useState(false);
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  const input = (
-    <input
-      {...field}
-      {...rest}
-      value={field.value ?? ''}
-      id={id}
-      type={type === 'password' && reveal ? 'text' : type}
-      className={className ? `field__input ${className}` : 'field__input'}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-    />
+  const props = {
+    ...field,
+    ...rest,
+    value: field.value ?? '',
+    id,
+    className: className ? `field__input ${className}` : 'field__input',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+  const input = isWhenType(type) ? (
+    <WhenInput {...props} type={type} />
+  ) : (
+    <input {...props} type={type === 'password' && reveal ? 'text' : type} />
   );
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} optional={optional}>

@@ -14,6 +14,7 @@ import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/pa
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { Tabs } from '#components/tabs';
+import { WhenInput } from '#components/when-input';
 import { CyclesCard } from '#features/cycle/cycles-card';
 import {
   DeathList,
@@ -24,7 +25,6 @@ import {
 } from '#features/production/production-cards';
 import { AncoDayList, DiseaseDayList, NoteDayList, WaterChangeDayList } from '#features/records/record-lists';
 import { SamplingList } from '#features/sampling/sampling-list';
-
 import { RecentReadings } from '#features/water/recent-readings';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
@@ -94,7 +94,7 @@ function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
         <label className="field__label" htmlFor="daily-data-day">
           {t('daily.day')}
         </label>
-        <input
+        <WhenInput
           id="daily-data-day"
           type="date"
           className="field__input"

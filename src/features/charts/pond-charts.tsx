@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, LoadError, Loading } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
+import { WhenInput } from '#components/when-input';
 import type { FeedChartSeries, SamplingChartSeries, WaterChartSeries } from '#shared/contracts/charts';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import {
@@ -90,7 +91,7 @@ function RangePicker({
           <label className="field__label" htmlFor="charts-from">
             {t('from')}
           </label>
-          <input
+          <WhenInput
             id="charts-from"
             type="date"
             className="field__input"
@@ -103,7 +104,7 @@ function RangePicker({
           <label className="field__label" htmlFor="charts-to">
             {t('to')}
           </label>
-          <input
+          <WhenInput
             id="charts-to"
             type="date"
             className="field__input"

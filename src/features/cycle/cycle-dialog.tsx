@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import '#components/form-field';
 import { Dialog } from '#components/dialog';
 import { useToast } from '#components/toast';
+import { WhenInput } from '#components/when-input';
 import type { TambakDb } from '#local/db';
 import type { Cycle } from '#shared/contracts/cycle';
 import { type CycleProblem, datesProblem, isActive, startProblem } from './cycle-logic.ts';
@@ -46,7 +47,7 @@ function DateInput({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
+      <WhenInput
         id={id}
         type="date"
         className="field__input"

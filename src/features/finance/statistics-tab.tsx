@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import { Card, Loading } from '#components/page';
+import { WhenInput } from '#components/when-input';
 import type {
   CategoryFlow,
   HppAnalysis,
@@ -86,7 +87,7 @@ export function StatisticsTab({ farmId }: { farmId: string }) {
           </label>
           <label className="field">
             <span className="field__label">{t('tx.from')}</span>
-            <input
+            <WhenInput
               type="date"
               className="field__input"
               value={period.from}
@@ -95,7 +96,7 @@ export function StatisticsTab({ farmId }: { farmId: string }) {
           </label>
           <label className="field">
             <span className="field__label">{t('tx.to')}</span>
-            <input
+            <WhenInput
               type="date"
               className="field__input"
               value={period.to}

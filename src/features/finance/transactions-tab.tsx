@@ -7,6 +7,7 @@ import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, Loading } from '#components/page';
 import { SyncBadge } from '#components/record-status';
 import { useToast } from '#components/toast';
+import { WhenInput } from '#components/when-input';
 import type { Local } from '#local/db';
 import type { FinanceTransaction } from '#shared/contracts/finance';
 import { formatRupiah, formatRupiahText } from '#shared/domain/format';
@@ -116,7 +117,7 @@ export function TransactionsTab({
           </label>
           <label className="field">
             <span className="field__label">{t('tx.from')}</span>
-            <input
+            <WhenInput
               type="date"
               className="field__input"
               value={filter.from ?? ''}
@@ -125,7 +126,7 @@ export function TransactionsTab({
           </label>
           <label className="field">
             <span className="field__label">{t('tx.to')}</span>
-            <input
+            <WhenInput
               type="date"
               className="field__input"
               value={filter.to ?? ''}

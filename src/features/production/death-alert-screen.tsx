@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
+import { WhenInput } from '#components/when-input';
 import { getDb } from '#local/db';
 import { visible } from '#local/visible';
 import type { Farm } from '#shared/contracts/farm';
@@ -30,7 +31,7 @@ function DayInput({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
+      <WhenInput
         id={id}
         type="date"
         className="field__input"

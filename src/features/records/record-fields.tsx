@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '#components/form-field';
 import { normalizeTime } from '#components/preset-times.ts';
+import { WhenInput } from '#components/when-input';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
 import { DISEASE_SEVERITIES, MASTER_DISEASES, masterDisease } from '#shared/domain/diseases';
 import {
@@ -38,7 +39,7 @@ export function RecordDateTime({
         <label className="field__label" htmlFor={dateId}>
           {t('common.date')}
         </label>
-        <input
+        <WhenInput
           id={dateId}
           type="date"
           className="field__input"

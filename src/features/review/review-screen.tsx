@@ -7,6 +7,7 @@ import { useFormat } from '#components/format';
 import { EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { loadPresetTimes } from '#components/preset-times.ts';
+import { WhenInput } from '#components/when-input';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
@@ -135,7 +136,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
           <label className="field__label" htmlFor="review-date">
             {t('filters.date')}
           </label>
-          <input
+          <WhenInput
             id="review-date"
             type="date"
             className="field__input"

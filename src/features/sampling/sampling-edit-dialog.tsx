@@ -5,6 +5,7 @@ import { Dialog } from '#components/dialog';
 import { EntryForm } from '#components/entry-form';
 import { useFormat } from '#components/format';
 import { useToast } from '#components/toast';
+import { WhenInput } from '#components/when-input';
 import type { Local, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { SAMPLINGS } from '#local/resources';
@@ -85,7 +86,7 @@ export function SamplingEditDialog({ row, previous, earliest, today, db, onClose
           <label className="field__label" htmlFor="sampling-edit-date">
             {t('date')}
           </label>
-          <input
+          <WhenInput
             id="sampling-edit-date"
             type="date"
             className="field__input"

@@ -6,6 +6,7 @@ import { EntryForm } from '#components/entry-form';
 import { useStoreValue } from '#components/field-store.ts';
 import { EmptyState } from '#components/page';
 import { useToast } from '#components/toast';
+import { WhenInput } from '#components/when-input';
 import { getDb, type TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -161,7 +162,7 @@ export function SamplingEntryForm({ farm, ponds, pondId, db = getDb(), today = l
         <label className="field__label" htmlFor="sampling-date">
           {t('date')}
         </label>
-        <input
+        <WhenInput
           id="sampling-date"
           type="date"
           className="field__input"

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { isWhenType, WhenInput } from '#components/when-input';
 
 /** A labelled input in the app's field style, for the warehouse forms' plain state (no Formik). */
 export function Field({
@@ -13,13 +14,23 @@ export function Field({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-      />
+      {isWhenType(input.type) ? (
+        <WhenInput
+          {...input}
+          type={input.type}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        />
+      ) : (
+        <input
+          {...input}
+          id={id}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        />
+      )}
       {hint && !error && (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}

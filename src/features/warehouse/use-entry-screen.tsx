@@ -9,6 +9,7 @@ import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
+import { WhenInput } from '#components/when-input';
 import { getDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import { newId } from '#local/ids';
@@ -217,7 +218,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
                   {time} ✕
                 </button>
               ))}
-              <input
+              <WhenInput
                 className="field__input"
                 type="time"
                 aria-label={t('entry.addTime')}

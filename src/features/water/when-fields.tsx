@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 // The shared field look (form-field.css) comes with this module; this screen has no other field.
 import '#components/form-field';
 import { loadPresetTimes, normalizeTime } from '#components/preset-times.ts';
+import { WhenInput } from '#components/when-input';
 import { timeOfDay } from '#shared/domain/time-of-day';
 import { slotOf, type WhenProblem } from './entry-model.ts';
 
@@ -33,7 +34,7 @@ export function WhenFields({ date, time, maxDate, problem, onChange }: WhenField
           <label className="field__label" htmlFor={`${id}-date`}>
             {t('when.date')}
           </label>
-          <input
+          <WhenInput
             id={`${id}-date`}
             type="date"
             className="field__input"
