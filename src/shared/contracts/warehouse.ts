@@ -144,6 +144,13 @@ export const Movement = Type.Object({
 });
 export type Movement = Static<typeof Movement>;
 
+/** `related` of a received purchase order: the restocks it made and their items after them. */
+export const ReceivedStock = Type.Object({
+  warehouseItems: Type.Array(WarehouseItem),
+  warehouseMovements: Type.Array(Movement),
+});
+export type ReceivedStock = Static<typeof ReceivedStock>;
+
 export const HistoryQuery = Type.Object({
   farm_id: Uuid,
   warehouse_id: Type.Optional(Uuid),

@@ -1,9 +1,10 @@
-import { Envelope, IdParams, ListEnvelope } from '#shared/contracts/envelope';
+import { Envelope, EnvelopeWithRelated, IdParams, ListEnvelope } from '#shared/contracts/envelope';
 import {
   CreatePurchaseOrderBody,
   PurchaseOrder,
   PurchaseOrderQuery,
   ReceiveBody,
+  ReceivedStock,
   SendResult,
 } from '#shared/contracts/warehouse';
 import { idempotencyKeyOf } from '../../idempotency.ts';
@@ -13,7 +14,7 @@ const tags = ['purchase-order'];
 
 /** Purchase orders (seed 000 §7): create, send over WhatsApp, list (paged), receive into the warehouse. */
 export function purchaseOrderRoutes(api: Api, ctx: AppContext): void {
-  const { purchaseOrders } = ctx;
+  const { purchaseOrders, warehouse } = ctx;
   api.post(
     '/farm/purchase-order',
     { schema: { tags, body: CreatePurchaseOrderBody, response: { 200: Envelope(PurchaseOrder) } } },
@@ -32,7 +33,14 @@ export function purchaseOrderRoutes(api: Api, ctx: AppContext): void {
   );
   api.post(
     '/farm/purchase-order/:id/receive',
-    { schema: { tags, params: IdParams, body: ReceiveBody, response: { 200: Envelope(PurchaseOrder) } } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: ReceiveBody,
+        response: { 200: EnvelopeWithRelated(PurchaseOrder, ReceivedStock) },
+      },
+    },
     async (req) => ({
       message: req.t('server.updated'),
       data: await purchaseOrders.receive(
@@ -42,6 +50,7 @@ export function purchaseOrderRoutes(api: Api, ctx: AppContext): void {
         req.lang,
         idempotencyKeyOf(req.headers),
       ),
+      related: await warehouse.receivedStock(req.params.id, req.lang),
     }),
   );
   api.get(

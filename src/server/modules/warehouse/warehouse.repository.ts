@@ -338,6 +338,11 @@ export class WarehouseRepository {
     >;
   }
 
+  /** The restocks a received purchase order made. */
+  movementsOfOrder(orderId: string, db: DbOrTx = this.db): Promise<MovementRow[]> {
+    return this.movements(db).where('m.purchase_order_id', '=', orderId).execute() as Promise<MovementRow[]>;
+  }
+
   history(
     q: {
       farmId: string;

@@ -555,6 +555,17 @@ describe('purchase orders', () => {
     expect(pellet).toMatchObject({ qty: 500, price: 14500 });
     const lime = items.find((i: { product_id: string }) => i.product_id === LIME);
     expect(lime.price).toBe(2600);
+    // The receipt answers its restocks and their items, for the device's mirror.
+    const related = receive.json().related;
+    expect(related.warehouseItems.map((i: { warehouse_id: string }) => i.warehouse_id).sort()).toEqual(
+      [pellet.warehouse_id, lime.warehouse_id].sort(),
+    );
+    expect(
+      related.warehouseMovements.map((m: { kind: string; qty: number }) => [m.kind, m.qty]).sort(),
+    ).toEqual([
+      ['store', 12],
+      ['store', 500],
+    ]);
     const twice = await post(`/api/farm/purchase-order/${order.id}/receive`, {
       received_on: day,
       items: [{ product_id: LIME, price: 1 }],

@@ -5,6 +5,7 @@ import type {
   HistoryQuery,
   Movement,
   ProductQuery,
+  ReceivedStock,
   RemoveBody,
   StockAfter,
   StoreBody,
@@ -345,6 +346,16 @@ export class WarehouseService {
     return {
       warehouseItems: rows.filter((r): r is NonNullable<typeof r> => !!r).map((r) => toItem(r, lang)),
     };
+  }
+
+  /** What receiving a purchase order changed: its restocks and their items (the receipt's `related`). */
+  async receivedStock(orderId: string, lang: Language): Promise<ReceivedStock> {
+    const movements = await this.d.repo.movementsOfOrder(orderId);
+    const { warehouseItems } = await this.stockAfter(
+      movements.map((m) => m.warehouse_id),
+      lang,
+    );
+    return { warehouseItems, warehouseMovements: movements.map(toMovement) };
   }
 
   private async liveItem(id: string, lang: Language) {
