@@ -26,8 +26,10 @@ const FEED = STARTER_PRODUCTS[0].id;
 async function watchErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('console', (m) => {
-    // Offline on purpose at the end: the browser logs the refused requests.
-    if (m.type() === 'error' && !m.text().includes('ERR_INTERNET_DISCONNECTED')) errors.push(m.text());
+    // Offline on purpose at the end: the browser logs the refused requests (through the
+    // service worker they read ERR_FAILED, also for the retries while the signal returns).
+    const refused = /ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_FAILED/.test(m.text());
+    if (m.type() === 'error' && !refused) errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;

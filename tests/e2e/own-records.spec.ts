@@ -34,17 +34,20 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
     ponds: Object.values(pondIds).map((pond_id) => ({ pond_id, access_level: 1 })),
   });
   const keeper = await apiSignUp(request, `Penjaga ${t}`, email);
-  // The manager's own reading in Kolam 1: not the keeper's to change.
+  // The manager's own reading in Kolam 1: not the keeper's to change. It is taken at the
+  // start of the slot the keeper is in now (00:00, 12:00 or 18:00 on the farm's clock), so
+  // the keeper's round is a second reading of that slot whatever the hour of the run.
   const managers = crypto.randomUUID();
+  const farmNow = DateTime.now().setZone('Asia/Jakarta');
+  const slotStart = farmNow
+    .set({ hour: farmNow.hour < 12 ? 0 : farmNow.hour < 18 ? 12 : 18 })
+    .startOf('hour');
   await managerApi.post('/water/general/bulk', {
     items: [
       {
         id: managers,
         pond_id: pondIds['Kolam 1'],
-        measured_at: DateTime.now()
-          .setZone('Asia/Jakarta')
-          .minus({ hours: 2 })
-          .toISO({ suppressMilliseconds: true }),
+        measured_at: slotStart.toISO({ suppressMilliseconds: true }),
         ph: 7.1,
       },
     ],

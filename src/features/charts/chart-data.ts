@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '#local/api-client';
 
 export interface ChartRead<T> {
@@ -26,6 +26,9 @@ export function useChartSeries<T>(path: string, query: Record<string, string> | 
   });
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // A read that finds no network while the browser says online (the signal just came back,
+  // or comes and goes) tries again after 1, 2, 4 … 30 s instead of staying on "offline".
+  const failures = useRef(0);
 
   useEffect(() => {
     const back = () => setAttempt((n) => n + 1);
@@ -41,17 +44,28 @@ export function useChartSeries<T>(path: string, query: Record<string, string> | 
       return;
     }
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => (s.key === key ? s : { key: null, offline: false }));
     api
       .get<T[]>(path, query)
-      .then((data) => live && setState({ key, data, offline: false }))
+      .then((data) => {
+        if (!live) return;
+        failures.current = 0;
+        setState({ key, data, offline: false });
+      })
       .catch((error: unknown) => {
         if (!live) return;
         const offline = error instanceof ApiError && error.code === 'network';
         setState({ key, error, offline });
+        if (offline && !isOffline()) {
+          const delay = Math.min(30_000, 1000 * 2 ** failures.current);
+          failures.current += 1;
+          retry = setTimeout(() => setAttempt((n) => n + 1), delay);
+        }
       });
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [key, attempt]);
 
