@@ -72,11 +72,15 @@ export interface SeriesKey {
 
 /** Parses "pond:metric,pond:metric" (no repeats); null when a part is malformed. */
 export function parseSeriesList(raw: string): SeriesKey[] | null {
-  const parts = [...new Set(raw.split(',').map((s) => s.trim()))].filter((s) => s !== '');
+  const seen = new Set<string>();
   const out: SeriesKey[] = [];
-  for (const part of parts) {
+  for (const part of raw.split(',').map((s) => s.trim())) {
+    if (part === '') continue;
     const [pondId, metric, ...rest] = part.split(':');
     if (rest.length > 0 || !pondId || !metric) return null;
+    const key = `${pondId.toLowerCase()}:${metric}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push({ pondId: pondId.toLowerCase(), metric });
   }
   return out;
