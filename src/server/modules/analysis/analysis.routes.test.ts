@@ -373,6 +373,37 @@ describe('analysis bad input and permissions', () => {
     expect((await get(`/api/farm/anco?farm_id=1&start_date=${D}`)).statusCode).toBe(400);
   });
 
+  it('never answers 5xx to odd query values (NUL, lone surrogates, 1e309, huge lists)', async () => {
+    const urls = [
+      'farm/water',
+      'farm/water/standar',
+      'farm/product',
+      'farm/product/cumulative',
+      'farm/product/weekly',
+      'farm/anco',
+      'shrimData',
+      'farm/status',
+    ];
+    const odd = ['%00', '%ED%A0%80', '1e309', '-1', 'null', ',,,', `${p0},`.repeat(120), '9999-99-99'];
+    for (const url of urls) {
+      for (const v of odd) {
+        for (const q of [
+          `farm_id=${farm.farmId}&start_date=${v}`,
+          `${day()}&ponds=${v}`,
+          `farm_id=${v}&start_date=${D}`,
+          `${day()}&category_ids=${v}&kind=${v}`,
+        ]) {
+          const res = await get(`/api/${url}?${q}`);
+          expect(res.statusCode, `${url}?${q}`).toBeLessThan(500);
+        }
+      }
+    }
+    for (const v of odd) {
+      const res = await get(`/api/multipleComparison?farm_id=${farm.farmId}&from=${D}&to=${D}&series=${v}`);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+
   it('a restricted member sees only their ponds; another farm’s pond is unknown; a feature at none is 403', async () => {
     const keeper = await quickUser(app, 'keeper');
     await addMember(app, farm.farmId, keeper, 4, { [p1]: 0 });
