@@ -34,6 +34,7 @@ describe('route table', () => {
       '/farm/$farm_id/disease-alert',
       '/farm/$farm_id/larvae-count',
       '/farm/$farm_id/review',
+      '/farm/$farm_id/analysis',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);
