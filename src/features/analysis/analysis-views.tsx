@@ -12,6 +12,7 @@ import type {
   WaterAnalysisRow,
   WeeklyAnalysisRow,
 } from '#shared/contracts/analysis';
+import { formatRupiahText } from '#shared/domain/format';
 import type { WaterKind } from '#shared/domain/water-fields';
 import { statusSummary, waterGrid } from './analysis-model.ts';
 import { ReadState } from './analysis-read.tsx';
@@ -294,7 +295,7 @@ function ProductLines({ products }: { products: ProductFigure[] }) {
         <li key={`${p.product_id}-${p.unit}`} data-testid="analysis-product">
           <strong>{i18n.language === 'en' ? p.name_en : p.name_id}</strong>
           <span>
-            {format.number(p.qty, 3)} {p.unit} · {format.money(Number(p.value))}
+            {format.number(p.qty, 3)} {p.unit} · {formatRupiahText(p.value)}
           </span>
         </li>
       ))}
@@ -328,7 +329,7 @@ export function ProductsView({
               <PondCard
                 key={r.pond_id}
                 name={r.pond_name}
-                extra={t('products.total', { value: format.money(Number(r.total_value)) })}
+                extra={t('products.total', { value: formatRupiahText(r.total_value) })}
               >
                 <ProductLines products={r.products} />
               </PondCard>
@@ -346,7 +347,7 @@ export function ProductsView({
               <PondCard
                 key={r.pond_id}
                 name={r.pond_name}
-                extra={t('products.total', { value: format.money(Number(r.total_value)) })}
+                extra={t('products.total', { value: formatRupiahText(r.total_value) })}
               >
                 {r.cycle_start === null ? (
                   <p className="muted">{t('noCycle')}</p>
