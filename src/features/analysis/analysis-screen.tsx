@@ -105,14 +105,6 @@ function AnalysisBody({ farm }: { farm: Farm }) {
       title={t('title')}
       subtitle={t('subtitle', { farm: farm.name, date: format.date(state.date) })}
       backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
-      actions={
-        <Link
-          to={`/farm/${encodeURIComponent(farm.farm_id)}/comparison`}
-          className="button button--secondary"
-        >
-          {t('compare')}
-        </Link>
-      }
     />
   );
   if (!ponds.data)
@@ -204,7 +196,15 @@ function AnalysisBody({ farm }: { farm: Farm }) {
           </>
         )}
       </fieldset>
-      <p className="muted analysis__note">{t('remembered')}</p>
+      <div className="analysis__bar">
+        <p className="muted analysis__note">{t('remembered')}</p>
+        <Link
+          to={`/farm/${encodeURIComponent(farm.farm_id)}/comparison`}
+          className="button button--secondary"
+        >
+          {t('compare')}
+        </Link>
+      </div>
       {visible.length === 0 ? (
         <EmptyState title={t('noPonds')} />
       ) : (

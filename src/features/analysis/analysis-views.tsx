@@ -105,7 +105,12 @@ function StandardList({ query }: { query: Query }) {
               <ul className="analysis-out-list">
                 {out.map((r) => {
                   const unit = r.unit ? t(`units.${r.unit}`, { defaultValue: r.unit }) : '';
-                  const range = `${r.min === null ? '' : format.number(r.min)}–${r.max === null ? '' : format.number(r.max)}`;
+                  const range =
+                    r.min !== null && r.max !== null
+                      ? `${format.number(r.min)}–${format.number(r.max)}`
+                      : r.min !== null
+                        ? `≥ ${format.number(r.min)}`
+                        : `≤ ${format.number(r.max ?? 0)}`;
                   return (
                     <li key={r.parameter}>
                       <strong>{t(`fields.${r.parameter}`)}</strong>{' '}
