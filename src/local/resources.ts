@@ -387,7 +387,13 @@ export const COMPARISON_TEMPLATES: ResourceDescriptor = {
   ...crud('comparisonTemplate'),
   toBody: (row, kind) =>
     kind === 'create'
-      ? { template_id: row.template_id, farm_id: row.farm_id, name: row.name, type: row.type, fields: row.fields }
+      ? {
+          template_id: row.template_id,
+          farm_id: row.farm_id,
+          name: row.name,
+          type: row.type,
+          fields: row.fields,
+        }
       : row,
 };
 

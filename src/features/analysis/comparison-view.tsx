@@ -104,31 +104,13 @@ function SeriesCharts({
 function Templates({
   farm,
   onApply,
-  current,
 }: {
   farm: Farm;
   onApply: (fields: { pond_id: string; metric: string }[], type: 0 | 1) => void;
-  current: { fields: { pond_id: string; metric: string }[]; type: 0 | 1 };
 }) {
   const { t } = useTranslation('analysis');
   const confirm = useConfirm();
-  const toast = useToast();
   const templates = useTemplates(farm.farm_id);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    const clean = name.trim();
-    if (!clean) {
-      setError(t('comparison.nameRequired'));
-      return;
-    }
-    setError(null);
-    await templatesRepo().create([
-      { farm_id: farm.farm_id, name: clean, type: current.type, fields: current.fields, deleted_at: null },
-    ]);
-    setName('');
-    toast.success(t('comparison.saved'));
-  };
   return (
     <Card title={t('comparison.templates')}>
       {!templates.data ? (
@@ -162,38 +144,68 @@ function Templates({
           ))}
         </ul>
       )}
-      {current.fields.length > 0 && current.fields.length <= COMPARISON_MAX_SERIES && (
-        <EntryForm
-          className="comparison__save"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <div className="field">
-            <label className="field__label" htmlFor="comparison-template-name">
-              {t('comparison.templateName')}
-            </label>
-            <input
-              id="comparison-template-name"
-              className="field__input"
-              value={name}
-              maxLength={TEMPLATE_NAME_MAX}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={error ? true : undefined}
-            />
-            {error && (
-              <p className="field__error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button button--primary">
-            {t('comparison.save')}
-          </button>
-        </EntryForm>
-      )}
     </Card>
+  );
+}
+
+/** Saves the current choice as a template (offline too: it waits in the outbox). */
+function SaveTemplate({
+  farm,
+  current,
+}: {
+  farm: Farm;
+  current: { fields: { pond_id: string; metric: string }[]; type: 0 | 1 };
+}) {
+  const { t } = useTranslation('analysis');
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    const clean = name.trim();
+    if (!clean) {
+      setError(t('comparison.nameRequired'));
+      return;
+    }
+    setError(null);
+    await templatesRepo().create([
+      { farm_id: farm.farm_id, name: clean, type: current.type, fields: current.fields, deleted_at: null },
+    ]);
+    setName('');
+    toast.success(t('comparison.saved'));
+  };
+  return (
+    current.fields.length > 0 &&
+    current.fields.length <= COMPARISON_MAX_SERIES && (
+      <EntryForm
+        className="comparison__save"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor="comparison-template-name">
+            {t('comparison.templateName')}
+          </label>
+          <input
+            id="comparison-template-name"
+            className="field__input"
+            value={name}
+            maxLength={TEMPLATE_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('comparison.save')}
+        </button>
+      </EntryForm>
+    )
   );
 }
 
@@ -264,7 +276,6 @@ export function ComparisonView({ farm, Chart }: { farm: Farm; Chart: ComponentTy
       {header}
       <Templates
         farm={farm}
-        current={{ fields, type: merge ? 1 : 0 }}
         onApply={(tplFields, type) => {
           const applied = applicableFields(
             tplFields,
@@ -346,6 +357,7 @@ export function ComparisonView({ farm, Chart }: { farm: Farm; Chart: ComponentTy
             {problemText}
           </p>
         )}
+        <SaveTemplate farm={farm} current={{ fields, type: merge ? 1 : 0 }} />
       </section>
       {query && <SeriesCharts query={query} Chart={Chart} />}
     </div>
