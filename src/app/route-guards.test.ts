@@ -100,7 +100,7 @@ describe('decideNavigation', () => {
   });
 
   it('sends routes whose screen is not built yet to the farm home', () => {
-    expect(decideNavigation('/farm/f1/comparison', '/farm/f1/comparison', true)).toEqual({
+    expect(decideNavigation('/farm/f1/history', '/farm/f1/history', true)).toEqual({
       redirect: '/farm/f1',
     });
     expect(decideNavigation('/farm/f1/report', '/farm/f1/report', true)).toEqual({ redirect: '/farm/f1' });
