@@ -271,7 +271,27 @@ test('a comparison is saved as a template and used again', async ({ browser, req
   for (const name of ['DO', 'Suhu', 'Salinitas', 'TAN', 'ABW', 'Kematian', 'Size'])
     await metrics.getByLabel(name, { exact: true }).check();
   await expect(page.getByTestId('comparison-problem')).toContainText('9 dipilih, paling banyak 8');
+  await metrics.getByLabel('Size', { exact: true }).uncheck();
   expect(errors).toEqual([]);
+
+  // Offline a template is still saved on the device, waits for a signal, then syncs.
+  await context.setOffline(true);
+  await page.getByLabel('Nama templat').fill('Delapan garis');
+  await page.getByRole('button', { name: 'Simpan sebagai templat' }).click();
+  const offlineRow = templates.locator('li', { hasText: 'Delapan garis' });
+  await expect(offlineRow.getByText('menunggu sinyal')).toBeVisible();
+  await context.setOffline(false);
+  await expect(offlineRow.getByText('menunggu sinyal')).toHaveCount(0, { timeout: 30_000 });
+  await expect
+    .poll(async () =>
+      (await api.get<{ name: string; fields: unknown[] }[]>(`/comparisonTemplate?farm_id=${farmId}`)).map(
+        (t) => [t.name, t.fields.length],
+      ),
+    )
+    .toEqual([
+      ['Delapan garis', 8],
+      ['Pakan dan pH', 2],
+    ]);
   await context.close();
 });
 
