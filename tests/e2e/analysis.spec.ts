@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { STARTER_PRODUCTS } from '../../src/server/db/migrations/data/starter-products-0016.ts';
+import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { uniqueEmail } from './support/dev-outbox.ts';
 
 /**
  * Farm analysis and comparison (issue 17 points 3 and 4) on a small farm posted through
@@ -308,4 +312,75 @@ test('comparison on a phone in English', async ({ browser, request }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   await context.close();
+});
+
+test('each analysis view on the demo farm shows what the database holds for a sampled day', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PG_PORT ?? 54399)}/tambak`;
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', '3', '--days', '60'],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, timeout: 150_000 },
+  );
+  const t = Date.now().toString(36);
+  const user = await apiSignUp(request, `Pak Analis ${t}`, uniqueEmail(`analis.${t}`));
+  const api = new ApiAs(request, user.token);
+  await new AccountPages(page).signIn(user);
+  await page.getByRole('button', { name: 'Buka tambak demo' }).click();
+  await expect(page).toHaveURL(/\/farm\/[0-9a-f-]{36}$/);
+  const farmId = new URL(page.url()).pathname.split('/')[2];
+  const day = daysAgo(3);
+  const q = `farm_id=${farmId}&start_date=${day}`;
+
+  await page.goto(`/farm/${farmId}/analysis`);
+  await page.getByLabel('Tanggal', { exact: true }).fill(day);
+  const cards = page.getByTestId('analysis-pond');
+
+  const status = await api.get<
+    { pond_name: string; feed_kg: number; status_label: string; out_of_standard: number }[]
+  >(`/farm/status?${q}&lang=id`);
+  // The sampled day holds records (the demo farm feeds and measures every day).
+  expect(status.some((s) => s.feed_kg > 0)).toBe(true);
+  await expect(cards).toHaveCount(status.length);
+  for (const [i, row] of status.entries()) {
+    await expect(cards.nth(i)).toContainText(row.pond_name);
+    await expect(cards.nth(i).getByTestId('analysis-status')).toHaveText(row.status_label);
+    await expect(cards.nth(i).getByTestId('analysis-feed-kg')).toHaveText(
+      `${row.feed_kg.toLocaleString('id-ID', { maximumFractionDigits: 3 })} kg`,
+    );
+    await expect(cards.nth(i).getByTestId('analysis-out')).toHaveText(String(row.out_of_standard));
+  }
+
+  await page.getByRole('tab', { name: 'Kualitas air' }).click();
+  const standards = await api.get<{ out: unknown[] }[]>(`/farm/water/standar?${q}`);
+  await expect(page.getByTestId('analysis-out-item')).toHaveCount(
+    standards.reduce((n, s) => n + s.out.length, 0),
+  );
+  const water = await api.get<{ readings: unknown[] }[]>(`/farm/water?${q}`);
+  await expect(page.getByTestId('analysis-water-table')).toHaveCount(
+    water.filter((w) => w.readings.length > 0).length,
+  );
+
+  await page.getByRole('tab', { name: 'Anco' }).click();
+  const anco = await api.get<{ checks: unknown[] }[]>(`/farm/anco?${q}`);
+  await expect(page.getByTestId('analysis-anco-check')).toHaveCount(
+    anco.reduce((n, a) => n + a.checks.length, 0),
+  );
+
+  await page.getByRole('tab', { name: 'Sampling' }).click();
+  const shrimp = await api.get<{ sampling: { abw: number | null } | null }[]>(`/shrimData?${q}`);
+  const abws = shrimp.filter((s) => s.sampling?.abw != null).map((s) => s.sampling?.abw as number);
+  await expect(page.getByTestId('analysis-abw')).toHaveText(
+    abws.map((abw) => `${abw.toLocaleString('id-ID', { maximumFractionDigits: 2 })} g`),
+  );
+
+  await page.getByRole('tab', { name: 'Produk' }).click();
+  const products = await api.get<{ products: unknown[] }[]>(`/farm/product?${q}`);
+  await expect(page.getByTestId('analysis-product')).toHaveCount(
+    products.reduce((n, p) => n + p.products.length, 0),
+  );
+  await page.screenshot({ path: `${dir}/demo-products-id-1280.png`, fullPage: true });
 });
