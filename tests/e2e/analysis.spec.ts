@@ -360,6 +360,7 @@ test('each analysis view on the demo farm shows what the database holds for a sa
     standards.reduce((n, s) => n + s.out.length, 0),
   );
   const water = await api.get<{ readings: unknown[] }[]>(`/farm/water?${q}`);
+  expect(water.some((w) => w.readings.length > 0)).toBe(true);
   await expect(page.getByTestId('analysis-water-table')).toHaveCount(
     water.filter((w) => w.readings.length > 0).length,
   );
