@@ -79,7 +79,7 @@ const id = {
   },
   products: {
     modeLabel: 'Periode produk',
-    day: 'Hari ini',
+    day: 'Tanggal ini',
     cumulative: 'Sejak awal siklus',
     weekly: '7 hari',
     feedOnly: 'Hanya pakan',
@@ -204,7 +204,7 @@ const en: typeof id = {
   },
   products: {
     modeLabel: 'Product period',
-    day: 'This day',
+    day: 'On this date',
     cumulative: 'Since cycle start',
     weekly: '7 days',
     feedOnly: 'Feed only',
