@@ -150,7 +150,7 @@ export function WaterView({ query, kind }: { query: Query; kind: WaterKind }) {
       <StandardList query={query} />
       <ReadState read={read}>
         {(rows) => (
-          <div className="analysis-grid">
+          <div className="analysis-grid analysis-grid--wide">
             {rows.map((row) => {
               const grid = waterGrid(row, kind);
               return (
