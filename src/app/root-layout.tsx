@@ -43,6 +43,8 @@ function useNavItems(farmId: string | undefined): NavItem[] {
       ...(review
         ? [{ to: `${farm}/review`, label: t('nav.review'), icon: TableIcon, sidebarOnly: true }]
         : []),
+      // Farm analysis and comparison (issue 17): every member (each view asks its own permission).
+      { to: `${farm}/analysis`, label: t('nav.analysis'), icon: TableIcon, sidebarOnly: true },
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },

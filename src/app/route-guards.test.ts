@@ -34,6 +34,7 @@ describe('route table', () => {
       '/farm/$farm_id/disease-alert',
       '/farm/$farm_id/larvae-count',
       '/farm/$farm_id/review',
+      '/farm/$farm_id/analysis',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);
@@ -99,7 +100,7 @@ describe('decideNavigation', () => {
   });
 
   it('sends routes whose screen is not built yet to the farm home', () => {
-    expect(decideNavigation('/farm/f1/comparison', '/farm/f1/comparison', true)).toEqual({
+    expect(decideNavigation('/farm/f1/history', '/farm/f1/history', true)).toEqual({
       redirect: '/farm/f1',
     });
     expect(decideNavigation('/farm/f1/report', '/farm/f1/report', true)).toEqual({ redirect: '/farm/f1' });

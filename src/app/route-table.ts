@@ -53,7 +53,7 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/settings`, { built: true }],
   // Not in the spec's table: one pond's cycles and recent readings (linked from the farm home).
   [`${FARM}/pond/$pond_id`, { built: true }],
-  [`${FARM}/comparison`, { embeddable: true, sidebar: false }],
+  [`${FARM}/comparison`, { embeddable: true, sidebar: false, built: true }],
   [`${FARM}/water-change`, { ...FORM, built: true }],
   [`${FARM}/water-quality/add`, { ...FORM, built: true }],
   [`${FARM}/feed/add`, { ...FORM, built: true }],
@@ -89,6 +89,8 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/larvae-count`, { ...FORM, built: true }],
   // Not in the spec's table: the farm review table, the manager's first screen of the day (issue 17).
   [`${FARM}/review`, { built: true }],
+  // Not in the spec's table (its screen list names the analysis views): the farm analysis (issue 17).
+  [`${FARM}/analysis`, { built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

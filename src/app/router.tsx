@@ -131,6 +131,14 @@ const SCREENS: Record<string, RouteComponent> = {
     'LarvaeCountScreen',
   ),
   '/farm/$farm_id/review': lazyRouteComponent(() => import('#features/review/review-screen'), 'ReviewScreen'),
+  '/farm/$farm_id/analysis': lazyRouteComponent(
+    () => import('#features/analysis/analysis-screen'),
+    'AnalysisScreen',
+  ),
+  '/farm/$farm_id/comparison': lazyRouteComponent(
+    () => import('#app/screens/comparison-screen'),
+    'ComparisonScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

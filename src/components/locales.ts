@@ -34,6 +34,7 @@ const id = {
     review: 'Tinjauan harian',
     notificationsUnread_one: 'Notifikasi, {{count}} belum dibaca',
     notificationsUnread_other: 'Notifikasi, {{count}} belum dibaca',
+    analysis: 'Analisis',
   },
   farmSwitcher: {
     open: 'Ganti tambak',
@@ -145,6 +146,7 @@ const en: UiCatalog = {
     review: 'Daily review',
     notificationsUnread_one: 'Notifications, {{count}} unread',
     notificationsUnread_other: 'Notifications, {{count}} unread',
+    analysis: 'Analysis',
   },
   farmSwitcher: {
     open: 'Switch farm',

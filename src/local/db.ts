@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { ComparisonTemplate } from '#shared/contracts/comparison';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
@@ -156,6 +157,7 @@ export const MIRROR_TABLES = [
   'financeAccounts',
   'financeCategories',
   'financeTransactions',
+  'comparisonTemplates',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -191,6 +193,8 @@ export class TambakDb extends Dexie {
   financeTransactions!: Table<Local<FinanceTransaction>, string>;
   /** Last statistics answers per farm and query (shown offline with their date). */
   financeStats!: Table<FinanceStatsRow, string>;
+  /** The caller's comparison templates per farm (issue 17 point 4). */
+  comparisonTemplates!: Table<Local<ComparisonTemplate>, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -202,7 +206,7 @@ export class TambakDb extends Dexie {
     // A new store or index: add it here and raise the version. A change to rows: add a
     // version(n).upgrade() below this one. A new synced record type = a store here + a
     // descriptor (resources.ts).
-    this.version(7).stores({
+    this.version(8).stores({
       farms: 'farm_id',
       blocks: 'block_id, farm_id',
       ponds: 'pond_id, farm_id, block_id',
@@ -240,6 +244,8 @@ export class TambakDb extends Dexie {
       // Farm alerts (issue 18): the caller's notifications and their push settings (key 'me').
       notifications: 'id, occurred_at',
       notificationSettings: 'key',
+      // Analysis (issue 17): the caller's saved comparisons of each farm.
+      comparisonTemplates: 'template_id, farm_id',
     });
   }
 

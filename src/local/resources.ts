@@ -373,6 +373,30 @@ export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
 };
 
 const registry = new Map<string, ResourceDescriptor>();
+/**
+ * The caller's comparison templates of a farm (issue 17 point 4): saved on the device
+ * first, sent through the outbox, edited per field like every record.
+ */
+export const COMPARISON_TEMPLATES: ResourceDescriptor = {
+  name: 'comparisonTemplates',
+  table: 'comparisonTemplates',
+  scope: 'farm',
+  updateFields: ['name', 'type', 'fields'],
+  create: { url: '/api/comparisonTemplate', bulk: false },
+  pull: { url: '/api/comparisonTemplate' },
+  ...crud('comparisonTemplate'),
+  toBody: (row, kind) =>
+    kind === 'create'
+      ? {
+          template_id: row.template_id,
+          farm_id: row.farm_id,
+          name: row.name,
+          type: row.type,
+          fields: row.fields,
+        }
+      : row,
+};
+
 for (const r of [
   FARMS,
   BLOCKS,
@@ -399,6 +423,7 @@ for (const r of [
   FINANCE_ACCOUNTS,
   FINANCE_CATEGORIES,
   FINANCE_TRANSACTIONS,
+  COMPARISON_TEMPLATES,
 ]) {
   registry.set(r.name, r);
 }

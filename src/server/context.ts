@@ -11,6 +11,7 @@ import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
 import { createAlertModules } from './modules/alerts/alerts-modules.ts';
+import { createAnalysisModules } from './modules/analysis/analysis-modules.ts';
 import { createChartsModules } from './modules/charts/charts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
@@ -182,6 +183,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),
+    ...createAnalysisModules({ db, farmAccess }),
   };
 }
 

@@ -5,6 +5,8 @@ import { Envelope } from '#shared/contracts/envelope';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { comparisonRoutes } from './modules/analysis/comparison.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
@@ -77,4 +79,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   financeStatsRoutes(typed, ctx);
   larvaeRoutes(typed, ctx);
   chartsRoutes(typed, ctx);
+  analysisRoutes(typed, ctx);
+  comparisonRoutes(typed, ctx);
 }

@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'chart-range-invalid',
   'chart-range-too-long',
   'chart-too-many-ponds',
+  'comparison-too-many-series',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -90,6 +90,12 @@ function FarmHome({ farm }: { farm: Farm }) {
           <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/review`} className="button button--secondary">
             {t('ui:nav.review')}
           </Link>
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/analysis`}
+            className="button button--secondary"
+          >
+            {t('ui:nav.analysis')}
+          </Link>
         </div>
       )}
       <InfoCounts farmId={farm.farm_id} />

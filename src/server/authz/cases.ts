@@ -1,6 +1,7 @@
 import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { alertsAuthz } from '../modules/alerts/alerts.authz.ts';
+import { analysisAuthz } from '../modules/analysis/analysis.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
@@ -46,4 +47,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   financeAuthz,
   larvaeAuthz,
   chartsAuthz,
+  analysisAuthz,
 ];

@@ -531,6 +531,7 @@ export interface Database {
   finance_categories: FinanceCategoriesTable;
   finance_transactions: FinanceTransactionsTable;
   larvae_counts: LarvaeCountsTable;
+  comparison_templates: ComparisonTemplatesTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -776,4 +777,17 @@ export interface LarvaeCountsTable {
   created_by: string;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+}
+
+/** A person's saved comparison of one farm (migration 0022); `fields` is `[{ pond_id, metric }]`. */
+export interface ComparisonTemplatesTable extends MergeColumns {
+  id: string;
+  farm_id: string;
+  user_id: string;
+  name: string;
+  type: number;
+  fields: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
 }

@@ -34,7 +34,8 @@ export type MergedTable =
   | 'disease_records'
   | 'finance_accounts'
   | 'finance_categories'
-  | 'finance_transactions';
+  | 'finance_transactions'
+  | 'comparison_templates';
 
 export type Headers = Record<string, string | string[] | undefined>;
 

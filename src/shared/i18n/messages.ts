@@ -72,6 +72,7 @@ const id = {
     'chart-range-invalid': 'Tanggal awal tidak boleh setelah tanggal akhir.',
     'chart-range-too-long': 'Rentang tanggal grafik terlalu panjang.',
     'chart-too-many-ponds': 'Terlalu banyak kolam dalam satu grafik.',
+    'comparison-too-many-series': 'Terlalu banyak garis dalam satu perbandingan.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -189,6 +190,18 @@ const id = {
     'ponds-one-farm': 'Semua kolam harus dari tambak yang sama.',
     'parameter-unknown': 'Parameter kualitas air tidak dikenal atau tidak bisa digrafikkan.',
   },
+  analysis: {
+    'status-complete': 'Lengkap',
+    'status-partial': 'Sebagian',
+    'status-missing': 'Belum diisi',
+    'status-empty': 'Kolam kosong',
+    'category-unknown': 'Kategori gudang tidak dikenal.',
+    'metric-unknown': 'Data "{{metric}}" tidak bisa dibandingkan.',
+    'series-malformed': 'Tulis garis sebagai kolam:data, dipisah koma.',
+    'series-repeated': 'Garis yang sama dipilih dua kali.',
+    'too-many-series': '{{count}} garis dipilih; paling banyak {{max}}.',
+    'too-many-templates': 'Paling banyak {{max}} templat per tambak.',
+  },
 };
 
 export type MessageCatalog = typeof id;
@@ -259,6 +272,7 @@ const en: MessageCatalog = {
     'chart-range-invalid': 'The start date cannot be after the end date.',
     'chart-range-too-long': 'The chart’s date range is too long.',
     'chart-too-many-ponds': 'Too many ponds in one chart.',
+    'comparison-too-many-series': 'Too many lines in one comparison.',
   },
   validation: {
     required: 'Required.',
@@ -375,6 +389,18 @@ const en: MessageCatalog = {
     'ponds-or-farm': 'Choose ponds or a farm.',
     'ponds-one-farm': 'All ponds must be of the same farm.',
     'parameter-unknown': 'Unknown water-quality parameter, or one that cannot be charted.',
+  },
+  analysis: {
+    'status-complete': 'Complete',
+    'status-partial': 'Partial',
+    'status-missing': 'Not recorded',
+    'status-empty': 'Empty pond',
+    'category-unknown': 'Unknown warehouse category.',
+    'metric-unknown': '"{{metric}}" cannot be compared.',
+    'series-malformed': 'Write lines as pond:data, separated by commas.',
+    'series-repeated': 'The same line is chosen twice.',
+    'too-many-series': '{{count}} lines chosen; at most {{max}}.',
+    'too-many-templates': 'At most {{max}} templates per farm.',
   },
 };
 
