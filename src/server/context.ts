@@ -30,6 +30,7 @@ import { createProductionModules } from './modules/production/production-modules
 import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
+import { createReportsModules } from './modules/reports/reports-modules.ts';
 import { createRecordsModules } from './modules/records/records-modules.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
 import { SamplingService } from './modules/sampling/sampling.service.ts';
@@ -182,6 +183,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),
+    ...createReportsModules({ db, farmAccess, log }),
   };
 }
 

@@ -19,6 +19,7 @@ import { pondRoutes } from './modules/pond/pond.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
 import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -77,4 +78,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   financeStatsRoutes(typed, ctx);
   larvaeRoutes(typed, ctx);
   chartsRoutes(typed, ctx);
+  reportsRoutes(typed, ctx);
 }

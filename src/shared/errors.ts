@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'chart-range-invalid',
   'chart-range-too-long',
   'chart-too-many-ponds',
+  'report-not-ready',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -531,6 +531,7 @@ export interface Database {
   finance_categories: FinanceCategoriesTable;
   finance_transactions: FinanceTransactionsTable;
   larvae_counts: LarvaeCountsTable;
+  reports: ReportsTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -775,5 +776,21 @@ export interface LarvaeCountsTable {
   height: number | null;
   created_by: string;
   created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** A farm report and its files (migration 0021, issue 17 point 6). */
+export interface ReportsTable {
+  id: string;
+  farm_id: string;
+  user_id: string;
+  language: 'id' | 'en';
+  params: ColumnType<unknown, string, string>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  error: string | null;
+  pdf: Buffer | null;
+  xlsx: Buffer | null;
+  created_at: Generated<Date>;
   finished_at: NullableTimestamp;
 }

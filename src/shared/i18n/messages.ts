@@ -72,6 +72,7 @@ const id = {
     'chart-range-invalid': 'Tanggal awal tidak boleh setelah tanggal akhir.',
     'chart-range-too-long': 'Rentang tanggal grafik terlalu panjang.',
     'chart-too-many-ponds': 'Terlalu banyak kolam dalam satu grafik.',
+    'report-not-ready': 'Laporan belum selesai dibuat. Tunggu sampai selesai lalu unduh lagi.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -189,6 +190,12 @@ const id = {
     'ponds-one-farm': 'Semua kolam harus dari tambak yang sama.',
     'parameter-unknown': 'Parameter kualitas air tidak dikenal atau tidak bisa digrafikkan.',
   },
+  report: {
+    'from-after-to': 'Tanggal awal tidak boleh setelah tanggal akhir.',
+    'range-too-long': 'Rentang {{days}} hari; laporan paling panjang {{max}} hari.',
+    'too-many-ponds': '{{count}} kolam dipilih; paling banyak {{max}}.',
+    'pond-unknown': 'Kolam tidak ditemukan di tambak ini atau Anda tidak punya akses ke kolam ini.',
+  },
 };
 
 export type MessageCatalog = typeof id;
@@ -259,6 +266,7 @@ const en: MessageCatalog = {
     'chart-range-invalid': 'The start date cannot be after the end date.',
     'chart-range-too-long': 'The chart’s date range is too long.',
     'chart-too-many-ponds': 'Too many ponds in one chart.',
+    'report-not-ready': 'The report is not finished yet. Wait until it is done, then download it again.',
   },
   validation: {
     required: 'Required.',
@@ -375,6 +383,12 @@ const en: MessageCatalog = {
     'ponds-or-farm': 'Choose ponds or a farm.',
     'ponds-one-farm': 'All ponds must be of the same farm.',
     'parameter-unknown': 'Unknown water-quality parameter, or one that cannot be charted.',
+  },
+  report: {
+    'from-after-to': 'The start date cannot be after the end date.',
+    'range-too-long': 'The range is {{days}} days; a report covers at most {{max}} days.',
+    'too-many-ponds': '{{count}} ponds chosen; at most {{max}}.',
+    'pond-unknown': 'Pond not found on this farm, or you have no access to it.',
   },
 };
 
