@@ -17,6 +17,7 @@ import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
 import { warehouseAuthz } from '../modules/warehouse/warehouse.authz.ts';
+import { reportsAuthz } from '../modules/reports/reports.authz.ts';
 import { waterAuthz } from '../modules/water/water.authz.ts';
 import { waterSettingAuthz } from '../modules/water-setting/water-setting.authz.ts';
 import { accountAuthz } from './account.authz.ts';
@@ -46,4 +47,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   financeAuthz,
   larvaeAuthz,
   chartsAuthz,
+  reportsAuthz,
 ];

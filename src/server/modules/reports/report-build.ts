@@ -14,7 +14,11 @@ export async function buildReportFiles(
   const row = await repo.find(id);
   if (!row || row.status === 'done' || row.status === 'failed') return;
   await repo.progress(id, 10);
-  const farm = await deps.db.selectFrom('farms').select(['id', 'name']).where('id', '=', row.farm_id).executeTakeFirst();
+  const farm = await deps.db
+    .selectFrom('farms')
+    .select(['id', 'name'])
+    .where('id', '=', row.farm_id)
+    .executeTakeFirst();
   if (!farm) {
     await repo.finish(id, { error: 'farm-gone' });
     return;

@@ -1,10 +1,15 @@
 import { type CycleFigures, cycleFigures } from '#shared/domain/cycle-figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { abw, adg, sizeFromAbw } from '#shared/domain/production-metrics';
-import { isStandardParameter, mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
+import {
+  isStandardParameter,
+  mergeStandards,
+  parameterKind,
+  parameterUnit,
+} from '#shared/domain/water-standards';
 import { farmToday } from '../cycle/farm-clock.ts';
-import type { ReportParams } from './reports.repository.ts';
 import type { ReportSources } from './report-sources.ts';
+import type { ReportParams } from './reports.repository.ts';
 
 export interface CycleLine extends CycleFigures {
   pond: string;
@@ -65,7 +70,11 @@ export interface ReportData {
   finance: { income: string; expenses: string; balance: string; count: number } | null;
 }
 
-const WATER_TABLES = { general: 'water_general', chemical: 'water_chemical', biological: 'water_biological' } as const;
+const WATER_TABLES = {
+  general: 'water_general',
+  chemical: 'water_chemical',
+  biological: 'water_biological',
+} as const;
 
 /**
  * Reads and computes a report's figures (DOMAIN.md formulas via the shared
@@ -129,7 +138,9 @@ export async function readReportData(
 
   let water: WaterLine[] | null = null;
   if (p.sections.water) {
-    const standards = mergeStandards(await src.standards(farm.id)).filter((s) => isStandardParameter(s.parameter));
+    const standards = mergeStandards(await src.standards(farm.id)).filter((s) =>
+      isStandardParameter(s.parameter),
+    );
     water = [];
     for (const [kind, table] of Object.entries(WATER_TABLES)) {
       const own = standards.filter((s) => parameterKind(s.parameter) === kind);

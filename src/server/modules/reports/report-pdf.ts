@@ -37,9 +37,19 @@ export async function reportPdf(data: ReportData, language: 'id' | 'en', created
     { text: `${L.title}: ${data.farm}`, style: 'title' },
     {
       columns: [
-        { text: [{ text: `${L.period}: `, bold: true }, `${formatDate(data.from, language)} – ${formatDate(data.to, language)}`] },
+        {
+          text: [
+            { text: `${L.period}: `, bold: true },
+            `${formatDate(data.from, language)} – ${formatDate(data.to, language)}`,
+          ],
+        },
         { text: [{ text: `${L.asOf}: `, bold: true }, formatDate(data.asOf, language)] },
-        { text: [{ text: `${L.generated}: `, bold: true }, formatDateTime(createdAt, language, 'Asia/Jakarta')] },
+        {
+          text: [
+            { text: `${L.generated}: `, bold: true },
+            formatDateTime(createdAt, language, 'Asia/Jakarta'),
+          ],
+        },
       ],
       margin: [0, 0, 0, 4],
     },

@@ -108,12 +108,7 @@ export function reportTables(data: ReportData, language: 'id' | 'en'): ReportTab
     rows: data.feed.map((f) => [f.pond, f.kg, f.value, f.days]),
     totals:
       data.feed.length > 0
-        ? [
-            L.total,
-            data.feed.reduce((a, f) => a + f.kg, 0),
-            sumMoney(data.feed.map((f) => f.value)),
-            null,
-          ]
+        ? [L.total, data.feed.reduce((a, f) => a + f.kg, 0), sumMoney(data.feed.map((f) => f.value)), null]
         : undefined,
   });
   if (data.samplings)

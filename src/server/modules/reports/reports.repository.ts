@@ -4,7 +4,10 @@ import type { ReportsTable } from '../../db/schema.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 /** A row without its files (lists and progress polls never read the bytes). */
-export type ReportMeta = Omit<ReportRow, 'pdf' | 'xlsx'> & { pdf_size: number | null; xlsx_size: number | null };
+export type ReportMeta = Omit<ReportRow, 'pdf' | 'xlsx'> & {
+  pdf_size: number | null;
+  xlsx_size: number | null;
+};
 
 /** What a report was asked for, and what its asker could see then (the `params` column). */
 export interface ReportParams {

@@ -1,6 +1,6 @@
+import { Type } from 'typebox';
 import { Envelope, IdParams } from '#shared/contracts/envelope';
 import { ReportBody, ReportDownloadQuery, ReportHistoryQuery, ReportJob } from '#shared/contracts/reports';
-import { Type } from 'typebox';
 import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['reports'];
@@ -14,7 +14,8 @@ export function reportsRoutes(api: Api, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Queue a farm report (PDF and XLSX) of ponds over a date range; answers 202 with the job to poll',
+        summary:
+          'Queue a farm report (PDF and XLSX) of ponds over a date range; answers 202 with the job to poll',
         body: ReportBody,
         response: { 202: Envelope(ReportJob) },
       },

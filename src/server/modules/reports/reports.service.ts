@@ -1,5 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
-import { REPORT_MAX_DAYS, REPORT_MAX_PONDS, type ReportBody, type ReportJob } from '#shared/contracts/reports';
+import {
+  REPORT_MAX_DAYS,
+  REPORT_MAX_PONDS,
+  type ReportBody,
+  type ReportJob,
+} from '#shared/contracts/reports';
 import { chartRangeDays, isChartDay } from '#shared/domain/chart-range';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { AppError, fieldError, notFound } from '../../errors.ts';
@@ -33,8 +38,7 @@ export class ReportsService {
     if (!isChartDay(body.from)) throw fieldError('from', 'validation.date');
     if (!isChartDay(body.to)) throw fieldError('to', 'validation.date');
     const days = chartRangeDays(body.from, body.to) ?? 0;
-    if (days < 1)
-      throw new AppError('validation-failed', { to: [{ key: 'report.from-after-to' }] });
+    if (days < 1) throw new AppError('validation-failed', { to: [{ key: 'report.from-after-to' }] });
     if (days > REPORT_MAX_DAYS)
       throw new AppError('validation-failed', {
         to: [{ key: 'report.range-too-long', params: { days, max: REPORT_MAX_DAYS } }],
