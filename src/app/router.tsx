@@ -131,6 +131,18 @@ const SCREENS: Record<string, RouteComponent> = {
     'LarvaeCountScreen',
   ),
   '/farm/$farm_id/review': lazyRouteComponent(() => import('#features/review/review-screen'), 'ReviewScreen'),
+  '/farm/$farm_id/report': lazyRouteComponent(
+    () => import('#features/reports/reports-screen'),
+    'ReportScreen',
+  ),
+  '/farm/$farm_id/history': lazyRouteComponent(
+    () => import('#features/reports/reports-screen'),
+    'HistoryScreen',
+  ),
+  '/farm/$farm_id/history/embed': lazyRouteComponent(
+    () => import('#features/reports/reports-screen'),
+    'HistoryScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {
