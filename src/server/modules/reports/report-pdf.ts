@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate, formatDateTime } from '#shared/domain/date-format';
 import type { ReportData } from './report-data.ts';
@@ -12,11 +11,23 @@ import { cellText, reportTables } from './report-tables.ts';
  * them across pages with the header row repeated, which long reports need. Roboto ships
  * with pdfmake (Indonesian and "≤ ≥ –" print); files are only read from its folder.
  */
-const require = createRequire(import.meta.url);
-const FONT_DIR = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-let configured = false;
-function configure() {
-  if (configured) return;
+const FONT_DIR = join(
+  dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')),
+  'fonts',
+  'Roboto',
+);
+type PdfMake = typeof import('pdfmake');
+let loaded: PdfMake | null = null;
+
+/**
+ * pdfmake (and pdfkit under it, which reads its font metrics next to its own code) loads
+ * on the first report, not at server start (idle memory), and stays outside the server
+ * bundle (scripts/build-server.mjs).
+ */
+async function pdfMake(): Promise<PdfMake> {
+  if (loaded) return loaded;
+  const pdfmake =
+    ((await import('pdfmake')) as { default?: PdfMake }).default ?? ((await import('pdfmake')) as PdfMake);
   pdfmake.setFonts({
     Roboto: {
       normal: join(FONT_DIR, 'Roboto-Regular.ttf'),
@@ -27,11 +38,12 @@ function configure() {
   });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => path.startsWith(FONT_DIR));
-  configured = true;
+  loaded = pdfmake;
+  return pdfmake;
 }
 
 export async function reportPdf(data: ReportData, language: 'id' | 'en', createdAt: Date): Promise<Buffer> {
-  configure();
+  const pdfmake = await pdfMake();
   const L = REPORT_LABELS[language];
   const content: Content[] = [
     { text: `${L.title}: ${data.farm}`, style: 'title' },

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { formatDate } from '#shared/domain/date-format';
 import type { ReportData } from './report-data.ts';
 import { REPORT_LABELS } from './report-labels.ts';
@@ -28,7 +28,10 @@ function excelValue(value: CellValue, kind: CellKind): ExcelJS.CellValue {
 
 export async function reportXlsx(data: ReportData, language: 'id' | 'en', createdAt: Date): Promise<Buffer> {
   const L = REPORT_LABELS[language];
-  const book = new ExcelJS.Workbook();
+  // Loaded on the first report, not at server start (idle memory); outside the server bundle.
+  const { Workbook } =
+    ((await import('exceljs')) as { default?: typeof ExcelJS }).default ?? (await import('exceljs'));
+  const book = new Workbook();
   book.creator = 'Tambak';
   book.created = createdAt;
   const summary = book.addWorksheet(L.sheet.summary);
