@@ -31,8 +31,20 @@ async function setUp(request: APIRequestContext) {
   });
   await api.post('/sampling/bulk', {
     items: [
-      { id: crypto.randomUUID(), pond_id: pondId, sampled_on: dayInWib(-10), shrimp_count: 100, sample_weight: 500 },
-      { id: crypto.randomUUID(), pond_id: pondId, sampled_on: dayInWib(-2), shrimp_count: 100, sample_weight: 800 },
+      {
+        id: crypto.randomUUID(),
+        pond_id: pondId,
+        sampled_on: dayInWib(-10),
+        shrimp_count: 100,
+        sample_weight: 500,
+      },
+      {
+        id: crypto.randomUUID(),
+        pond_id: pondId,
+        sampled_on: dayInWib(-2),
+        shrimp_count: 100,
+        sample_weight: 800,
+      },
     ],
   });
   await api.post('/harvest', {
@@ -99,7 +111,14 @@ test('an owner builds a report, downloads both files with the right figures, and
   expect(pdfDownload.suggestedFilename()).toBe(`tambak-report-${dayInWib(-29)}-${dayInWib()}.pdf`);
   const pdf = readFileSync(await pdfDownload.path());
   const text = await pdfText(pdf);
-  for (const expected of ['Laporan Tambak: Tambak Laporan', 'Kolam 1', '87,5', '700', 'Rp 6.000.000', 'Rp 60.000'])
+  for (const expected of [
+    'Laporan Tambak: Tambak Laporan',
+    'Kolam 1',
+    '87,5',
+    '700',
+    'Rp 6.000.000',
+    'Rp 60.000',
+  ])
     expect(text).toContain(expected);
 
   const [xlsxDownload] = await Promise.all([
@@ -143,11 +162,15 @@ test('an owner builds a report, downloads both files with the right figures, and
   const embed = await embedContext.newPage();
   await embed.goto(`/farm/${farmId}/report?output=embed&token=${encodeURIComponent(owner.token)}&pu_id=pu-1`);
   await expect(embed.getByRole('heading', { level: 1, name: 'Unduh laporan' })).toBeVisible();
-  await expect(embed.locator('.report-item').first().getByRole('button', { name: 'Unduh PDF' })).toBeVisible();
+  await expect(
+    embed.locator('.report-item').first().getByRole('button', { name: 'Unduh PDF' }),
+  ).toBeVisible();
   await expect(embed.getByRole('navigation')).toHaveCount(0);
   await expect(embed.locator('.navbar, .sidebar, header.navbar')).toHaveCount(0);
   await shoot(embed, 'report-embed-id-1280');
-  await embed.goto(`/farm/${farmId}/history/embed?output=embed&token=${encodeURIComponent(owner.token)}&pu_id=pu-1`);
+  await embed.goto(
+    `/farm/${farmId}/history/embed?output=embed&token=${encodeURIComponent(owner.token)}&pu_id=pu-1`,
+  );
   await expect(embed.locator('.report-item')).toHaveCount(1);
   await expect(embed.getByRole('navigation')).toHaveCount(0);
 
@@ -155,9 +178,65 @@ test('an owner builds a report, downloads both files with the right figures, and
   const bad = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await bad.goto(`/farm/${farmId}/report?output=embed&token=not-a-real-token&pu_id=pu-1`);
   await expect(bad.getByRole('heading', { name: 'Tautan tidak berlaku' })).toBeVisible();
-  await expect(bad.getByText('Tautan sematan ini tidak valid atau sudah kedaluwarsa.', { exact: false })).toBeVisible();
+  await expect(
+    bad.getByText('Tautan sematan ini tidak valid atau sudah kedaluwarsa.', { exact: false }),
+  ).toBeVisible();
   await expect(bad.locator('.report-item')).toHaveCount(0);
   await expect(bad.getByText('Kolam 1')).toHaveCount(0);
   await expect(bad).toHaveURL(/\/report\?output=embed/);
   await shoot(bad, 'report-embed-bad-token-id-360');
+});
+
+test('the report screens fit a phone and read in English; offline they say a report needs signal', async ({
+  browser,
+  request,
+}) => {
+  const { owner, farmId } = await setUp(request);
+  for (const { lang, width } of [
+    { lang: 'id', width: 360 },
+    { lang: 'en', width: 360 },
+    { lang: 'en', width: 1280 },
+  ]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await new AccountPages(page).signIn(owner);
+    await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+    await page.evaluate((l) => localStorage.setItem('tambak:language', l), lang);
+    await page.goto(`/farm/${farmId}/report`);
+    const build = page.getByRole('button', { name: lang === 'en' ? 'Build report' : 'Buat laporan' });
+    await expect(build).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (lang === 'en' && width === 1280) {
+      await build.click();
+      await expect(
+        page.locator('.report-item').first().getByRole('button', { name: 'Download PDF' }),
+      ).toBeVisible({
+        timeout: 30_000,
+      });
+    }
+    await shoot(page, `report-${lang}-${width}`);
+    if (width === 360) {
+      // The history, then offline: the last history loaded stays, building says it needs signal.
+      await page.goto(`/farm/${farmId}/history`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        lang === 'en' ? 'Report history' : 'Riwayat laporan',
+      );
+      await shoot(page, `history-${lang}-${width}`);
+      await context.setOffline(true);
+      await page
+        .getByRole('link', { name: lang === 'en' ? 'Build a new report' : 'Buat laporan baru' })
+        .click();
+      await expect(
+        page.getByText(
+          lang === 'en'
+            ? 'Reports are built on the server: they need signal.'
+            : 'Laporan dibuat di server: perlu sinyal.',
+          { exact: false },
+        ),
+      ).toBeVisible();
+      await shoot(page, `report-offline-${lang}-${width}`);
+      await context.setOffline(false);
+    }
+    await context.close();
+  }
 });
