@@ -30,8 +30,8 @@ import { createProductionModules } from './modules/production/production-modules
 import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
-import { createReportsModules } from './modules/reports/reports-modules.ts';
 import { createRecordsModules } from './modules/records/records-modules.ts';
+import { createReportsModules } from './modules/reports/reports-modules.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
 import { SamplingService } from './modules/sampling/sampling.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
