@@ -21,7 +21,10 @@ export function deviceToday(now = new Date()): string {
 }
 
 /** The same limits the server checks (REPORT_MAX_*), as translated messages per field. */
-export function validateReport(values: ReportValues, t: (key: string, params?: object) => string) {
+export function validateReport(
+  values: ReportValues,
+  t: (key: string, params?: Record<string, unknown>) => string,
+) {
   const errors: Partial<Record<keyof ReportValues, string>> = {};
   if (values.pond_ids.length === 0) errors.pond_ids = t('validation.ponds');
   else if (values.pond_ids.length > REPORT_MAX_PONDS)
@@ -104,7 +107,7 @@ export function ReportForm({
   return (
     <Formik<ReportValues>
       initialValues={initial}
-      validate={(values) => validateReport(values, t)}
+      validate={(values) => validateReport(values, (key, params) => t(key, params ?? {}) as string)}
       onSubmit={async (values, helpers) => {
         if (isOffline()) {
           onOffline();

@@ -78,7 +78,7 @@ export function useReportHistory(farmId: string): HistoryRead {
       live = false;
     };
   }, [farmId, attempt]);
-  return { ...state, reload };
+  return { items: state.items, error: state.error, stale: state.stale, reload };
 }
 
 /** The farm's ponds the caller can see (online: the same list the farm screens pull). */
