@@ -92,7 +92,11 @@ export async function reportPdf(data: ReportData, language: 'id' | 'en', created
         })),
       );
     content.push({
-      table: { headerRows: 1, body, widths: table.columns.map((_, i) => (i === 0 && table.columns.length >= 6 ? '*' : 'auto')) },
+      table: {
+        headerRows: 1,
+        body,
+        widths: table.columns.map((_, i) => (i === 0 && table.columns.length >= 6 ? '*' : 'auto')),
+      },
       layout: 'lightHorizontalLines',
       margin: [0, 0, 0, 10],
     });
