@@ -18,6 +18,8 @@ const EXTERNAL = [
   'pg-native', // optional, not installed
   'sharp', // native addon (larvae photos decoded to RGBA)
   '@techstark/opencv-js', // 7 MB of WASM in a script: loaded by the counting thread only
+  'pdfmake', // reports: pdfkit under it reads font metrics beside its code; loaded on first use
+  'exceljs', // reports: loaded on first use
 ];
 
 await build({

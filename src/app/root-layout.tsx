@@ -1,10 +1,11 @@
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { featureAction, useCurrentFarm, useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
 import {
   HomeIcon,
+  ReportIcon,
   SettingsIcon,
   TableIcon,
   UserIcon,
@@ -34,6 +35,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     current?.farm_id === farmId && !current?.is_hide_finance && featureAction(current, 'finance') >= 0;
   // The review table for whoever may view water quality (issue 17).
   const review = current?.farm_id === farmId && featureAction(current, 'water_quality') >= 0;
+  const reports = current?.farm_id === farmId && featureAction(current, 'stock') >= 0;
   return useMemo(() => {
     if (!farmId) return [];
     const farm = `/farm/${encodeURIComponent(farmId)}`;
@@ -45,12 +47,16 @@ function useNavItems(farmId: string | undefined): NavItem[] {
         : []),
       // Farm analysis and comparison (issue 17): every member (each view asks its own permission).
       { to: `${farm}/analysis`, label: t('nav.analysis'), icon: TableIcon, sidebarOnly: true },
+      // Reports next to the analysis (issue 17): whoever may view stockings may build one.
+      ...(reports
+        ? [{ to: `${farm}/report`, label: t('nav.report'), icon: ReportIcon, sidebarOnly: true }]
+        : []),
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];
-  }, [farmId, finance, review, t]);
+  }, [farmId, finance, review, reports, t]);
 }
 
 /**
@@ -58,7 +64,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
  * the farm); logging out goes to /login (seed 000 §2); a 401 clears the session visibly,
  * with a toast, and comes back to the same page after the next login.
  */
-function useSessionEffects() {
+function useSessionEffects(onEmbedRefused: () => void) {
   const router = useRouter();
   const toast = useToast();
   const { t } = useTranslation();
@@ -75,6 +81,11 @@ function useSessionEffects() {
     });
     const offExpired = sessionStore.onExpired(() => {
       if (!sessionStore.get()) return;
+      // An embed link's token refused: a clear page in place of the screen, no login (ADR 0018).
+      if (sessionStore.get()?.embed) {
+        onEmbedRefused();
+        return;
+      }
       toast.error(t('common:error.session-expired'));
       loginTarget.current = `/login?redirect=${encodeURIComponent(router.state.location.href)}`;
       sessionStore.clear();
@@ -83,15 +94,30 @@ function useSessionEffects() {
       offSession();
       offExpired();
     };
-  }, [router, toast, t]);
+  }, [router, toast, t, onEmbedRefused]);
 }
+
+/** The page an embed link shows when its token is refused (its own chunk, like the screens). */
+const EmbedDenied = lazy(() =>
+  import('#features/reports/embed-denied').then((m) => ({ default: m.EmbedDenied })),
+);
+const refusedTokens = new Set<string>();
 
 export function RootLayout() {
   const location = useLocation();
   const farmId = useRouteFarmId();
   const nav = useNavItems(farmId);
   useSyncedFarm(farmId);
-  useSessionEffects();
+  const [, setRefused] = useState(0);
+  const onEmbedRefused = useMemo(
+    () => () => {
+      const token = sessionStore.get()?.token;
+      if (token) refusedTokens.add(token);
+      setRefused((n) => n + 1);
+    },
+    [],
+  );
+  useSessionEffects(onEmbedRefused);
 
   const session = useSession();
   const spec = matchRoute(location.pathname)?.spec;
@@ -104,6 +130,7 @@ export function RootLayout() {
     bare: spec?.access === 'guest',
   };
 
+  const embedRefused = embed && Boolean(session?.embed && refusedTokens.has(session.token));
   const showChat = Boolean(session) && !embed && !(spec?.hideChat ?? false);
   // The install offer is a card at the top of the farm screens, never over a form.
   const offerInstall = !embed && (spec?.path === '/farm' || spec?.path === '/farm/$farm_id');
@@ -114,7 +141,13 @@ export function RootLayout() {
     <ChatProvider>
       <AppShell flags={flags} nav={nav}>
         {!embed && registerWorker && <PwaUpdate />}
-        <Outlet />
+        {embedRefused ? (
+          <Suspense fallback={null}>
+            <EmbedDenied />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
         {/* Below the screen: it comes after the first paint and must not push the screen down. */}
         {offerInstall && <InstallPrompt />}
         {showChat && <ChatButton />}

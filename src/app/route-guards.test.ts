@@ -103,10 +103,10 @@ describe('decideNavigation', () => {
     expect(decideNavigation('/farm/f1/history', '/farm/f1/history', true)).toEqual({
       redirect: '/farm/f1',
     });
-    expect(decideNavigation('/farm/f1/report', '/farm/f1/report', true)).toEqual({ redirect: '/farm/f1' });
   });
 
   it('renders built protected routes for a logged-in user', () => {
+    expect(decideNavigation('/farm/f1/report', '/farm/f1/report', true)).toMatchObject({ redirect: null });
     expect(decideNavigation('/farm/f1/settings', '/farm/f1/settings', true)).toMatchObject({
       redirect: null,
       match: { params: { farm_id: 'f1' } },

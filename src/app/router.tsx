@@ -139,6 +139,18 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#app/screens/comparison-screen'),
     'ComparisonScreen',
   ),
+  '/farm/$farm_id/report': lazyRouteComponent(
+    () => import('#features/reports/reports-screen'),
+    'ReportScreen',
+  ),
+  '/farm/$farm_id/history': lazyRouteComponent(
+    () => import('#features/reports/reports-screen'),
+    'HistoryScreen',
+  ),
+  '/farm/$farm_id/history/embed': lazyRouteComponent(
+    () => import('#features/reports/reports-screen'),
+    'HistoryScreen',
+  ),
 };
 
 function guard(location: ParsedLocation) {

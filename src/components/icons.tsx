@@ -120,3 +120,10 @@ export const TableIcon = (p: IconProps) => (
     <path d="M3 9h18M3 14.5h18M9 4v16" />
   </Icon>
 );
+
+export const ReportIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 3h7l5 5v13H7z" />
+    <path d="M14 3v5h5M10 17v-3M13 17v-5M16 17v-2" />
+  </Icon>
+);

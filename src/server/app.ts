@@ -89,6 +89,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // app has none; any other starts them on its first count).
   if (deps.databaseUrl ?? config.databaseUrl) await ctx.larvaeJobs.start();
   app.addHook('onClose', () => ctx.larvaeJobs.stop());
+  // Report builds (issue 17): the same pg-boss schema, their own queue.
+  if (deps.databaseUrl ?? config.databaseUrl) await ctx.reportJobs.start();
+  app.addHook('onClose', () => ctx.reportJobs.stop());
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

@@ -32,6 +32,7 @@ import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
 import { createRecordsModules } from './modules/records/records-modules.ts';
+import { createReportsModules } from './modules/reports/reports-modules.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
 import { SamplingService } from './modules/sampling/sampling.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
@@ -184,6 +185,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),
     ...createAnalysisModules({ db, farmAccess }),
+    ...createReportsModules({ db, farmAccess, log }),
   };
 }
 

@@ -37,6 +37,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'chart-range-invalid': 400,
   'chart-range-too-long': 400,
   'chart-too-many-ponds': 400,
+  'report-not-ready': 409,
 };
 
 /**

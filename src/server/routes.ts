@@ -22,6 +22,7 @@ import { productionRoutes } from './modules/production/production.routes.ts';
 import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
@@ -81,4 +82,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   chartsRoutes(typed, ctx);
   analysisRoutes(typed, ctx);
   comparisonRoutes(typed, ctx);
+  reportsRoutes(typed, ctx);
 }

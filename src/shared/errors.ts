@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'chart-range-too-long',
   'chart-too-many-ponds',
   'comparison-too-many-series',
+  'report-not-ready',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

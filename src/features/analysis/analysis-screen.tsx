@@ -9,6 +9,7 @@ import { useFormat } from '#components/format';
 import { EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { Tabs } from '#components/tabs';
+import { WhenInput } from '#components/when-input';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import {
@@ -132,7 +133,7 @@ function AnalysisBody({ farm }: { farm: Farm }) {
           <label className="field__label" htmlFor="analysis-date">
             {t('filters.date')}
           </label>
-          <input
+          <WhenInput
             id="analysis-date"
             type="date"
             className="field__input"

@@ -9,6 +9,7 @@ import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { useToast } from '#components/toast';
+import { WhenInput } from '#components/when-input';
 import type { ComparisonSeries } from '#shared/contracts/comparison';
 import type { Farm } from '#shared/contracts/farm';
 import { COMPARISON_MAX_SERIES, PRODUCTION_METRICS, TEMPLATE_NAME_MAX } from '#shared/domain/analysis';
@@ -294,7 +295,7 @@ export function ComparisonView({ farm, Chart }: { farm: Farm; Chart: ComponentTy
             <label className="field__label" htmlFor="comparison-from">
               {t('comparison.from')}
             </label>
-            <input
+            <WhenInput
               id="comparison-from"
               type="date"
               className="field__input"
@@ -307,7 +308,7 @@ export function ComparisonView({ farm, Chart }: { farm: Farm; Chart: ComponentTy
             <label className="field__label" htmlFor="comparison-to">
               {t('comparison.to')}
             </label>
-            <input
+            <WhenInput
               id="comparison-to"
               type="date"
               className="field__input"

@@ -98,6 +98,14 @@ function FarmHome({ farm }: { farm: Farm }) {
           </Link>
         </div>
       )}
+      {/* Reports (issue 17): in the sidebar on a desktop, here on a phone. */}
+      {can(farm, 'stock', ACTION.view) && (
+        <div className="farm-actions">
+          <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/report`} className="button button--secondary">
+            {t('ui:nav.report')}
+          </Link>
+        </div>
+      )}
       <InfoCounts farmId={farm.farm_id} />
       <Card
         title={t('home.blocks')}

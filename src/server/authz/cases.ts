@@ -14,6 +14,7 @@ import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { productionAuthz } from '../modules/production/production.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { recordsAuthz } from '../modules/records/records.authz.ts';
+import { reportsAuthz } from '../modules/reports/reports.authz.ts';
 import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
@@ -48,4 +49,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   larvaeAuthz,
   chartsAuthz,
   analysisAuthz,
+  reportsAuthz,
 ];

@@ -532,6 +532,7 @@ export interface Database {
   finance_transactions: FinanceTransactionsTable;
   larvae_counts: LarvaeCountsTable;
   comparison_templates: ComparisonTemplatesTable;
+  reports: ReportsTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -790,4 +791,20 @@ export interface ComparisonTemplatesTable extends MergeColumns {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+/** A farm report and its files (migration 0021, issue 17 point 6). */
+export interface ReportsTable {
+  id: string;
+  farm_id: string;
+  user_id: string;
+  language: 'id' | 'en';
+  params: ColumnType<unknown, string, string>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  error: string | null;
+  pdf: Buffer | null;
+  xlsx: Buffer | null;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
 }

@@ -73,6 +73,7 @@ const id = {
     'chart-range-too-long': 'Rentang tanggal grafik terlalu panjang.',
     'chart-too-many-ponds': 'Terlalu banyak kolam dalam satu grafik.',
     'comparison-too-many-series': 'Terlalu banyak garis dalam satu perbandingan.',
+    'report-not-ready': 'Laporan belum selesai dibuat. Tunggu sampai selesai lalu unduh lagi.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -202,6 +203,12 @@ const id = {
     'too-many-series': '{{count}} garis dipilih; paling banyak {{max}}.',
     'too-many-templates': 'Paling banyak {{max}} templat per tambak.',
   },
+  report: {
+    'from-after-to': 'Tanggal awal tidak boleh setelah tanggal akhir.',
+    'range-too-long': 'Rentang {{days}} hari; laporan paling panjang {{max}} hari.',
+    'too-many-ponds': '{{count}} kolam dipilih; paling banyak {{max}}.',
+    'pond-unknown': 'Kolam tidak ditemukan di tambak ini atau Anda tidak punya akses ke kolam ini.',
+  },
 };
 
 export type MessageCatalog = typeof id;
@@ -273,6 +280,7 @@ const en: MessageCatalog = {
     'chart-range-too-long': 'The chart’s date range is too long.',
     'chart-too-many-ponds': 'Too many ponds in one chart.',
     'comparison-too-many-series': 'Too many lines in one comparison.',
+    'report-not-ready': 'The report is not finished yet. Wait until it is done, then download it again.',
   },
   validation: {
     required: 'Required.',
@@ -401,6 +409,12 @@ const en: MessageCatalog = {
     'series-repeated': 'The same line is chosen twice.',
     'too-many-series': '{{count}} lines chosen; at most {{max}}.',
     'too-many-templates': 'At most {{max}} templates per farm.',
+  },
+  report: {
+    'from-after-to': 'The start date cannot be after the end date.',
+    'range-too-long': 'The range is {{days}} days; a report covers at most {{max}} days.',
+    'too-many-ponds': '{{count}} ponds chosen; at most {{max}}.',
+    'pond-unknown': 'Pond not found on this farm, or you have no access to it.',
   },
 };
 

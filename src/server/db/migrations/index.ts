@@ -15,6 +15,7 @@ import * as m0017 from './0017_finance.ts';
 import * as m0018 from './0018_demo_farm.ts';
 import * as m0019 from './0019_alerts.ts';
 import * as m0020 from './0020_larvae_counts.ts';
+import * as m0021 from './0021_reports.ts';
 import * as m0022 from './0022_comparison_templates.ts';
 
 /**
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0018_demo_farm': m0018,
   '0019_alerts': m0019,
   '0020_larvae_counts': m0020,
+  '0021_reports': m0021,
   '0022_comparison_templates': m0022,
 };
