@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
 import { STARTER_PRODUCTS } from '../../src/server/db/migrations/data/starter-products-0016.ts';
+import { FEED_CATEGORY_ID } from '../../src/shared/domain/warehouse.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
@@ -342,6 +344,33 @@ test('each analysis view on the demo farm shows what the database holds for a sa
   const status = await api.get<
     { pond_name: string; feed_kg: number; status_label: string; out_of_standard: number }[]
   >(`/farm/status?${q}&lang=id`);
+  // The figures straight from the database: feed kg per pond that day, and the pH of the
+  // morning readings (on the farm's clock).
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const feedRows = await db.query<{ name: string; kg: string }>(
+    `select p.name, sum(case w.unit when 'Kg' then m.qty when 'Gram' then m.qty / 1000 else 0 end)::text as kg
+       from warehouse_movements m
+       join warehouse_items w on w.id = m.warehouse_id
+       join warehouse_products pr on pr.id = w.product_id
+       join ponds p on p.id = m.pond_id
+      where m.farm_id = $1 and m.kind = 'use' and m.deleted_at is null and pr.category_id = $3
+        and m.used_on = $2
+      group by p.name`,
+    [farmId, day, FEED_CATEGORY_ID],
+  );
+  const morningPh = await db.query<{ name: string; ph: string }>(
+    `select p.name, g.ph::text as ph
+       from water_general g join ponds p on p.id = g.pond_id
+      where p.farm_id = $1 and g.deleted_at is null and g.time_of_day = 'morning' and g.ph is not null
+        and ((g.measured_at at time zone 'UTC') + g.utc_offset * interval '1 minute')::date = $2`,
+    [farmId, day],
+  );
+  await db.end();
+  const feedOf = new Map(feedRows.rows.map((r) => [r.name, Number(r.kg)]));
+  expect(feedOf.size).toBeGreaterThan(0);
+  for (const row of status) expect(row.feed_kg).toBeCloseTo(feedOf.get(row.pond_name) ?? 0, 3);
+  expect(morningPh.rows.length).toBeGreaterThan(0);
   // The sampled day holds records (the demo farm feeds and measures every day).
   expect(status.some((s) => s.feed_kg > 0)).toBe(true);
   await expect(cards).toHaveCount(status.length);
@@ -384,4 +413,15 @@ test('each analysis view on the demo farm shows what the database holds for a sa
     products.reduce((n, p) => n + p.products.length, 0),
   );
   await page.screenshot({ path: `${dir}/demo-products-id-1280.png`, fullPage: true });
+
+  // The review table of the same day shows each pond's morning pH as the database holds it.
+  await page.goto(`/farm/${farmId}/review`);
+  await page.getByLabel('Tanggal').fill(day);
+  for (const { name, ph } of morningPh.rows) {
+    const text = Number(ph).toLocaleString('id-ID', { maximumFractionDigits: 2 });
+    await expect(page.locator(`tbody tr[data-pond="${name}"]`)).toContainText(text);
+  }
+  await expect(page.getByTestId('review-summary')).toContainText(
+    `Pagi ${new Set(morningPh.rows.map((r) => r.name)).size}/${status.length} kolam`,
+  );
 });
