@@ -15,6 +15,7 @@ import {
   type RoleId,
 } from '#shared/domain/permissions';
 import { translate } from '#shared/i18n/messages';
+import { useSession } from './session.tsx';
 import { type Resource, useLiveMirror, useResource } from './use-resource.tsx';
 
 /**
@@ -41,6 +42,9 @@ export const farmKeys = {
 const cursorKey = (resource: string, farmId: string | null) => `cursor:${resource}:${farmId ?? '*'}`;
 
 type Listed<T> = { rows: Local<T>[]; pulled: boolean };
+
+/** The lists the mirror pulls (src/local/resources.ts), read directly by embed links. */
+const LIST_URL = { farms: '/farm', blocks: '/block', ponds: '/pond' } as const;
 type MirrorResource<T> = Resource<T[]> & { reload: () => void };
 
 async function readList<T>(
@@ -69,7 +73,13 @@ function useMirrorList<T>(
   name: (row: Local<T>) => string,
 ): MirrorResource<Local<T>> {
   const pullFailed = useSyncStatusField('pullFailed');
-  const live = useLiveMirror<Listed<T>>(key, (db) => readList(db, table, farmId, name));
+  // An embed link (ADR 0018) has no sync engine and no mirror of its own: it reads online.
+  const embed = useSession()?.embed === true;
+  const live = useLiveMirror<Listed<T>>(embed ? null : key, (db) => readList(db, table, farmId, name));
+  const online = useResource(embed && key ? `embed:${key}` : null, async () =>
+    sortByName(await api.get<Local<T>[]>(LIST_URL[table], farmId ? { farm_id: farmId } : undefined), name),
+  );
+  if (embed) return online;
   const loaded = live.data && (live.data.pulled || live.data.rows.length > 0);
   const data = loaded ? live.data?.rows : undefined;
   const error = live.error ?? (!data && key && pullFailed ? offlineError() : undefined);
