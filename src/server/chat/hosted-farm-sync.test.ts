@@ -33,7 +33,7 @@ function hostedRest() {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const path = url.pathname.replace(/^\/v3/, '');
     requests.push(`${init?.method} ${path}${url.search}${body ? ` ${JSON.stringify(body)}` : ''}`);
-    keys.add(`${url.origin}/v3 ${(init?.headers as Record<string, string>).apikey}`);
+    keys.add(`${url.origin}/v3 ${(init?.headers as Record<string, string> | undefined)?.apikey}`);
     if (down === 'network') throw new TypeError('fetch failed');
     if (down === 'http') return new Response('<html>bad gateway</html>', { status: 502 });
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
