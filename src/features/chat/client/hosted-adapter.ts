@@ -51,6 +51,8 @@ const PAGE = 30;
 const MEMBERS_PAGE = 10;
 const CATCH_UP_LIMIT = 100;
 let instances = 0;
+/** The SDK is one session per page: a connect waits for the previous client's logout. */
+let loggingOut: Promise<unknown> = Promise.resolve();
 
 /** Errors the SDK reports when the request never reached the service. */
 function isNetworkError(e: unknown): boolean {
@@ -87,7 +89,8 @@ export class HostedChatClient implements ChatClient {
   private currentState: ConnectionState = 'idle';
   private meUser: ChatUser | null = null;
   private lastMessageId = 0;
-  private wasDown = false;
+  /** When the socket went down (seconds): what came after it is fetched on reconnect. */
+  private downSince: number | null = null;
   private eventCount = 0;
   private generation = 0;
 
@@ -111,6 +114,7 @@ export class HostedChatClient implements ChatClient {
     const generation = ++this.generation;
     this.setState('connecting');
     try {
+      await loggingOut;
       const sdk = await this.load();
       let user = await sdk.getLoggedinUser();
       if (user && user.getUid() !== who.uid) {
@@ -138,11 +142,12 @@ export class HostedChatClient implements ChatClient {
       sdk.removeConnectionListener(this.id);
       sdk.removeGroupListener(this.id);
       sdk.removeUserListener(this.id);
-      sdk.logout().catch((e: unknown) => this.log('logout failed', e));
+      loggingOut = sdk.logout().catch((e: unknown) => this.log('logout failed', e));
     }
     this.sdk = null;
     this.meUser = null;
     this.lastMessageId = 0;
+    this.downSince = null;
     this.seen.clear();
     this.typingSentAt.clear();
     const error = this.error('disconnected', 'error.network-live');
@@ -485,7 +490,7 @@ export class HostedChatClient implements ChatClient {
         onConnected: () => this.online(),
         inConnecting: () => this.setState(this.meUser ? 'connecting' : this.currentState),
         onDisconnected: () => {
-          this.wasDown = true;
+          if (this.meUser && this.downSince === null) this.downSince = Math.floor(this.now() / 1000) - 1;
           this.typingSentAt.clear();
           this.setState('offline');
         },
@@ -535,20 +540,21 @@ export class HostedChatClient implements ChatClient {
     if (!this.meUser) return;
     this.setState('online');
     for (const p of this.pending.values()) void this.trySend(p);
-    if (this.wasDown) {
-      this.wasDown = false;
-      void this.catchUp();
+    if (this.downSince !== null) {
+      const since = this.downSince;
+      this.downSince = null;
+      void this.catchUp(since);
     }
   }
 
-  private async catchUp(): Promise<void> {
+  /** After the last message seen, or when none was, since the socket went down. */
+  private async catchUp(since: number): Promise<void> {
     const sdk = this.sdk;
-    if (!sdk || this.lastMessageId === 0) return;
+    if (!sdk) return;
     try {
-      const request = new sdk.MessagesRequestBuilder()
-        .setMessageId(this.lastMessageId)
-        .setLimit(CATCH_UP_LIMIT)
-        .build();
+      let b = new sdk.MessagesRequestBuilder().setLimit(CATCH_UP_LIMIT);
+      b = this.lastMessageId > 0 ? b.setMessageId(this.lastMessageId) : b.setTimestamp(since);
+      const request = b.build();
       const missed = (await request.fetchNext()) as Sdk.BaseMessage[];
       for (const m of missed)
         if ((m.getSender() as Sdk.User)?.getUid() !== this.meUser?.uid) this.incoming(m);
