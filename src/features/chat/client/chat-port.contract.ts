@@ -31,10 +31,7 @@ export interface PortHarness {
 
 function record(client: ChatClient) {
   const events: ChatEvent[] = [];
-  client.on((e) => {
-    if (process.env.H1_DEBUG) console.log('EVENT', JSON.stringify(e).slice(0, 200));
-    events.push(e);
-  });
+  client.on((e) => events.push(e));
   const next = async <T extends ChatEvent>(pred: (e: ChatEvent) => boolean): Promise<T> => {
     await vi.waitFor(() => expect(events.some(pred)).toBe(true), { timeout: 15_000, interval: 10 });
     return events.find(pred) as T;

@@ -47,8 +47,6 @@ beforeAll(() => {
   fake.addUser(BUDI.uid, BUDI.name);
 });
 afterEach(() => {
-  if (process.env.H1_DEBUG)
-    console.log('UNKNOWN', fake.unknown.splice(0), 'REQ', fake.requests.splice(0).join('\n'));
   fake.up();
   for (const c of clients.splice(0)) c.disconnect();
 });
