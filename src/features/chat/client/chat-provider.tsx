@@ -50,7 +50,6 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     afterFirstScreen()
       .then(() => import('./chat-runtime.ts'))
       .then(async ({ createChatClient, DeliveryMarker, UnreadTracker }) => {
-        if (cancelled) return;
         // Built-in, or hosted when configured (ADR 0006): the server's choice, remembered offline.
         const made = await createChatClient({
           language: () => (isLanguage(language.current) ? language.current : DEFAULT_LANGUAGE),

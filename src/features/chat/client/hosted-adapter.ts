@@ -165,6 +165,8 @@ export class HostedChatClient implements ChatClient {
     };
   }
 
+  readonly supportsCalls = false;
+
   signal(_frame: ClientMessage): boolean {
     return false;
   }
