@@ -49,6 +49,7 @@ export interface HostedChatFake {
   up(): void;
   unknown: string[];
   requests: string[];
+  extensionCalls: { slug: string; method: string; path: string; body: unknown }[];
 }
 
 export function hostedChatFake(appId: string, region: string, authKey: string): HostedChatFake {
@@ -60,6 +61,7 @@ export function hostedChatFake(appId: string, region: string, authKey: string): 
   const receiptsSent: Record<string, unknown>[] = [];
   const unknown: string[] = [];
   const requests: string[] = [];
+  const extensionCalls: { slug: string; method: string; path: string; body: unknown }[] = [];
   const sockets = new Set<FakeSocket>();
   let offline = false;
   let nextId = 1000;
@@ -155,6 +157,8 @@ export function hostedChatFake(appId: string, region: string, authKey: string): 
     // The SDK's usage pings: accepted, nothing kept.
     if (url.host === `metrics-${region}.cometchat.io`) return json(200, { data: {} });
     const clientHost = `${appId}.apiclient-${region}.cometchat.io`;
+    const extension = new RegExp(`^(polls|reactions|stickers)-${region}\\.cometchat\\.io$`).exec(url.host);
+    if (extension) return extensionCall(extension[1] as string, method, url.pathname, headers, init?.body);
     if (url.host !== apiHost && url.host !== clientHost) {
       unknown.push(`${method} ${url.href}`);
       return fail(404, 'ERR_UNKNOWN_HOST');
@@ -246,6 +250,48 @@ export function hostedChatFake(appId: string, region: string, authKey: string): 
     return fail(404, 'ERR_ROUTE_NOT_FOUND');
   };
 
+  /** Seed 001 §7: polls, reactions and stickers through the service's extensions. */
+  const extensionCall = (
+    slug: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    raw: unknown,
+  ) => {
+    const me = tokens.get(headers.authToken ?? '');
+    if (!me) return fail(401, 'AUTH_ERR_AUTH_TOKEN_NOT_FOUND');
+    const body = raw ? JSON.parse(String(raw)) : {};
+    extensionCalls.push({ slug, method, path, body });
+    if (slug === 'polls' && path === '/v1/create') {
+      const m = store({
+        muid: '',
+        sender: me,
+        receiver: body.receiver,
+        receiverType: body.receiverType,
+        category: 'custom',
+        type: 'extension_poll',
+        data: { customData: { question: body.question, options: body.options } },
+      });
+      return json(200, { data: { success: true, message: { data: messageJson(m) } } });
+    }
+    if (slug === 'stickers' && path === '/v1/fetch')
+      return json(200, {
+        data: {
+          defaultStickers: [
+            {
+              sticker_url: 'https://stickers.example/udang.png',
+              sticker_name: 'udang',
+              sticker_set_name: 'tambak',
+              sticker_set_order: 1,
+              sticker_order: 1,
+            },
+          ],
+          customStickers: [],
+        },
+      });
+    return json(200, { data: { success: true } });
+  };
+
   const settings = () => ({
     CHAT_HOST: 'chat.fake.cometchat.io',
     CHAT_WSS_PORT: '443',
@@ -321,6 +367,7 @@ export function hostedChatFake(appId: string, region: string, authKey: string): 
     receiptsSent,
     unknown,
     requests,
+    extensionCalls,
     addUser: (uid, name) => {
       users.set(uid, { uid, name });
     },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
@@ -40,7 +39,7 @@ function record(client: ChatClient) {
 }
 
 const textTo = (uid: string, text: string) => ({
-  client_id: randomUUID(),
+  client_id: crypto.randomUUID(),
   receiver_type: 'user' as const,
   receiver: uid,
   text,
@@ -159,7 +158,7 @@ export function describeChatPort(name: string, h: () => PortHarness): void {
       const client = harness.subject();
       await client.connect();
       expect(await client.user(peer.uid)).toMatchObject({ uid: peer.uid, name: peer.name });
-      await expect(client.user(randomUUID())).rejects.toMatchObject({ code: 'not-found' });
+      await expect(client.user(crypto.randomUUID())).rejects.toMatchObject({ code: 'not-found' });
       const group = await client.createGroup({ name: 'Rahasia', type: 'private' });
       expect(group).toMatchObject({ name: 'Rahasia', type: 'private', scope: 'admin', has_joined: true });
       expect(await client.group(group.guid)).toMatchObject({ guid: group.guid, scope: 'admin' });

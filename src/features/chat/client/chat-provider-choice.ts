@@ -10,7 +10,7 @@ const KEY = 'tambak.chat-provider';
  */
 export async function chatProviderChoice(api: ApiClient): Promise<ChatProviderInfo> {
   try {
-    const { data } = await api.get<ChatProviderInfo>('/chat/provider');
+    const data = await api.get<ChatProviderInfo>('/chat/provider');
     try {
       localStorage.setItem(KEY, JSON.stringify(data));
     } catch {

@@ -135,4 +135,33 @@ describe('hosted adapter: what only the hosted mode does', () => {
       ),
     );
   });
+
+  it('polls, votes, reactions and stickers go through the service extensions (seed 001 §7)', async () => {
+    const client = subject();
+    await client.connect();
+    const target = { receiver_type: 'user' as const, receiver: BUDI.uid };
+    const poll = await client.createPoll(target, ' Pakan cukup? ', ['ya', ' tidak ']);
+    expect(poll).toMatchObject({ category: 'custom', type: 'poll', receiver_id: BUDI.uid });
+    await client.vote(poll.id, 1);
+    await client.react(poll.id, ':thumbsup:');
+    const stickers = await client.stickers();
+    expect(stickers.defaultStickers.map((s) => s.sticker_name)).toEqual(['udang']);
+    expect(fake.extensionCalls).toEqual([
+      {
+        slug: 'polls',
+        method: 'POST',
+        path: '/v1/create',
+        body: {
+          question: 'Pakan cukup?',
+          options: ['ya', 'tidak'],
+          receiver: BUDI.uid,
+          receiverType: 'user',
+        },
+      },
+      { slug: 'polls', method: 'POST', path: '/v1/vote', body: { vote: 1, id: poll.id } },
+      { slug: 'reactions', method: 'POST', path: '/v1/react', body: { msgId: poll.id, emoji: ':thumbsup:' } },
+      { slug: 'stickers', method: 'GET', path: '/v1/fetch', body: {} },
+    ]);
+    expect(fake.inbox(BUDI.uid).some((f) => (f.body as { id?: string }).id === poll.id)).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import type { CometChat as Sdk } from '@cometchat/chat-sdk-javascript';
+import type * as Sdk from '@cometchat/chat-sdk-javascript';
 import type { ChatUser, GroupScope, Message, Sticker } from '#shared/chat/entities';
 import type { ClientMessage } from '#shared/chat/protocol';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/language';
@@ -19,7 +19,7 @@ import {
 import { sdkGroupType, toChatUser, toGroup, toMember, toMessage } from './hosted-mapping.ts';
 import { LIVE_REACTION_TYPE, TYPING_THROTTLE_MS } from './selfhosted-adapter.ts';
 
-type CometChat = typeof Sdk;
+type CometChat = typeof Sdk.CometChat;
 
 export interface HostedChatOptions {
   appId: string;
@@ -116,12 +116,12 @@ export class HostedChatClient implements ChatClient {
     try {
       await loggingOut;
       const sdk = await this.load();
-      let user = await sdk.getLoggedinUser();
-      if (user && user.getUid() !== who.uid) {
+      let current = await sdk.getLoggedinUser();
+      if (current && current.getUid() !== who.uid) {
         await sdk.logout();
-        user = null;
+        current = null;
       }
-      if (!user) user = await this.login(sdk, who);
+      const user = current ?? (await this.login(sdk, who));
       if (generation !== this.generation) throw this.error('disconnected', 'error.network-live');
       await this.pollReady(sdk);
       this.meUser = toChatUser(user);
@@ -304,7 +304,7 @@ export class HostedChatClient implements ChatClient {
     )) as { message?: { data?: unknown }; id?: unknown };
     // Seed 001 §7: the response's message.data holds the poll message.
     const raw = res.message?.data ?? res.message ?? res;
-    return toMessage(sdk.CometChatHelper.processMessage(raw) as Sdk.BaseMessage);
+    return toMessage((await sdk.CometChatHelper.processMessage(raw)) as Sdk.BaseMessage);
   }
 
   async vote(id: string, option: number) {

@@ -1,4 +1,4 @@
-import type { CometChat } from '@cometchat/chat-sdk-javascript';
+import type * as Sdk from '@cometchat/chat-sdk-javascript';
 import type {
   ChatUser,
   Group,
@@ -16,8 +16,8 @@ import { MESSAGE_CATEGORIES, MESSAGE_TYPES } from '#shared/chat/entities';
  * imports of the SDK here, so this file costs nothing until the hosted adapter loads.
  */
 
-type SdkUser = CometChat.User;
-type SdkMessage = CometChat.BaseMessage;
+type SdkUser = Sdk.User;
+type SdkMessage = Sdk.BaseMessage;
 
 const orNull = (v: unknown): number | null => (typeof v === 'number' && v > 0 ? v : null);
 
@@ -104,7 +104,7 @@ export function toMessage(m: SdkMessage): Message {
 const scopeOf = (s: unknown): GroupScope | null =>
   s === 'admin' || s === 'moderator' || s === 'participant' ? s : null;
 
-export function toGroup(g: CometChat.Group): Group {
+export function toGroup(g: Sdk.Group): Group {
   const t = g.getType();
   return {
     guid: g.getGuid(),
@@ -119,7 +119,7 @@ export function toGroup(g: CometChat.Group): Group {
   };
 }
 
-export function toMember(m: CometChat.GroupMember): GroupMember {
+export function toMember(m: Sdk.GroupMember): GroupMember {
   const u = toChatUser(m);
   return {
     uid: u.uid,
