@@ -125,6 +125,10 @@ describe('hosted chat mode: farm groups and chat users go to the hosted REST API
       auth_key: 'auth-key',
     });
     expect(res.body).not.toContain('rest-key');
+    // The page may reach the hosted service (and show its images); without COMETCHAT_* it may not.
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://*.cometchat.io wss://*.cometchat.io");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
   });
 
   it('creates the users and the group, follows invitations and role changes, and deletes it with the farm', async () => {
