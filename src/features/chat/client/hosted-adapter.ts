@@ -16,6 +16,7 @@ import {
   type Target,
   type UploadedFile,
 } from './chat-client.ts';
+import { attachHostedListeners, detachHostedListeners } from './hosted-events.ts';
 import { sdkGroupType, toChatUser, toGroup, toMember, toMessage } from './hosted-mapping.ts';
 import { LIVE_REACTION_TYPE, TYPING_THROTTLE_MS } from './selfhosted-adapter.ts';
 
@@ -138,10 +139,7 @@ export class HostedChatClient implements ChatClient {
     this.generation += 1;
     const sdk = this.sdk;
     if (sdk) {
-      sdk.removeMessageListener(this.id);
-      sdk.removeConnectionListener(this.id);
-      sdk.removeGroupListener(this.id);
-      sdk.removeUserListener(this.id);
+      detachHostedListeners(sdk, this.id);
       loggingOut = sdk.logout().catch((e: unknown) => this.log('logout failed', e));
     }
     this.sdk = null;
@@ -458,83 +456,19 @@ export class HostedChatClient implements ChatClient {
   }
 
   private listen(sdk: CometChat): void {
-    const message = (m: Sdk.BaseMessage) => this.incoming(m);
-    sdk.addMessageListener(
-      this.id,
-      new sdk.MessageListener({
-        onTextMessageReceived: message,
-        onMediaMessageReceived: message,
-        onCustomMessageReceived: message,
-        onMessagesDelivered: (r: Sdk.MessageReceipt) => this.onReceipt(r, 'delivered'),
-        onMessagesRead: (r: Sdk.MessageReceipt) => this.onReceipt(r, 'read'),
-        onMessageEdited: (m: Sdk.BaseMessage) =>
-          this.emit({ type: 'edited', message: toMessage(m), event_id: this.nextEventId() }),
-        onMessageDeleted: (m: Sdk.BaseMessage) =>
-          this.emit({ type: 'deleted', message: toMessage(m), event_id: this.nextEventId() }),
-        onTypingStarted: (t: Sdk.TypingIndicator) => this.onTyping(t, 'start'),
-        onTypingEnded: (t: Sdk.TypingIndicator) => this.onTyping(t, 'end'),
-        onTransientMessageReceived: (t: Sdk.TransientMessage) => {
-          const sender = t.getSender() as Sdk.User;
-          const data = t.getData() as { type?: string; reaction?: string };
-          this.emit({
-            type: 'transient',
-            uid: sender.getUid(),
-            receiver_type: t.getReceiverType() === 'group' ? 'group' : 'user',
-            receiver: t.getReceiverType() === 'group' ? t.getReceiverId() : sender.getUid(),
-            data: { type: data.type ?? LIVE_REACTION_TYPE, reaction: data.reaction ?? 'heart' },
-          });
-        },
-      }),
-    );
-    sdk.addConnectionListener(
-      this.id,
-      new sdk.ConnectionListener({
-        onConnected: () => this.online(),
-        inConnecting: () => this.setState(this.meUser ? 'connecting' : this.currentState),
-        onDisconnected: () => {
-          if (this.meUser && this.downSince === null) this.downSince = Math.floor(this.now() / 1000) - 1;
-          this.typingSentAt.clear();
-          this.setState('offline');
-        },
-      }),
-    );
-    const presence = (status: 'online' | 'offline') => (u: Sdk.User) =>
-      this.emit({ type: 'presence', uid: u.getUid(), status, last_active_at: u.getLastActiveAt() || null });
-    sdk.addUserListener(
-      this.id,
-      new sdk.UserListener({ onUserOnline: presence('online'), onUserOffline: presence('offline') }),
-    );
-    const group =
-      (event: 'joined' | 'left' | 'kicked' | 'banned' | 'unbanned' | 'added' | 'scope_changed') =>
-      (action: Sdk.Action, ...rest: unknown[]) => {
-        const g = rest.find((x) => x && typeof (x as Sdk.Group).getGuid === 'function') as
-          | Sdk.Group
-          | undefined;
-        const actor = action.getActionBy() as Sdk.User | undefined;
-        const target = action.getActionOn() as Sdk.User | undefined;
-        this.emit({
-          type: 'group',
-          event,
-          guid: g?.getGuid() ?? action.getReceiverId(),
-          actor: actor?.getUid?.() ?? '',
-          target: target?.getUid?.() ?? actor?.getUid?.() ?? '',
-          scope: event === 'scope_changed' ? ((action.getNewScope?.() as GroupScope) ?? null) : null,
-          members_count: g?.getMembersCount() ?? 0,
-          event_id: this.nextEventId(),
-        });
-      };
-    sdk.addGroupListener(
-      this.id,
-      new sdk.GroupListener({
-        onGroupMemberJoined: group('joined'),
-        onGroupMemberLeft: group('left'),
-        onGroupMemberKicked: group('kicked'),
-        onGroupMemberBanned: group('banned'),
-        onGroupMemberUnbanned: group('unbanned'),
-        onMemberAddedToGroup: group('added'),
-        onGroupMemberScopeChanged: group('scope_changed'),
-      }),
-    );
+    attachHostedListeners(sdk, this.id, {
+      incoming: (m) => this.incoming(m),
+      emit: (e) => this.emit(e),
+      eventId: () => this.nextEventId(),
+      now: this.now,
+      connected: () => this.online(),
+      connecting: () => this.setState(this.meUser ? 'connecting' : this.currentState),
+      disconnected: () => {
+        if (this.meUser && this.downSince === null) this.downSince = Math.floor(this.now() / 1000) - 1;
+        this.typingSentAt.clear();
+        this.setState('offline');
+      },
+    });
   }
 
   /** Connected (again): resend what waits, then fetch what came while the socket was down. */
@@ -635,33 +569,6 @@ export class HostedChatClient implements ChatClient {
     const message = (await this.call(() => sdk.getMessageDetails(id))) as Sdk.BaseMessage;
     if (kind === 'read') await sdk.markAsRead(message);
     else await sdk.markAsDelivered(message);
-  }
-
-  private onReceipt(r: Sdk.MessageReceipt, kind: 'delivered' | 'read'): void {
-    const by = r.getSender() as Sdk.User;
-    const at = (kind === 'read' ? r.getReadAt() : r.getDeliveredAt()) || r.getTimestamp();
-    this.emit({
-      type: 'receipt',
-      receipt: kind,
-      message_id: String(r.getMessageId()),
-      conversation_id: '',
-      uid: by.getUid(),
-      at: Number(at) || Math.floor(this.now() / 1000),
-      event_id: this.nextEventId(),
-    });
-  }
-
-  private onTyping(t: Sdk.TypingIndicator, state: 'start' | 'end'): void {
-    const sender = t.getSender() as Sdk.User;
-    const group = t.getReceiverType() === 'group';
-    this.emit({
-      type: 'typing',
-      state,
-      uid: sender.getUid(),
-      name: sender.getName(),
-      receiver_type: group ? 'group' : 'user',
-      receiver: group ? t.getReceiverId() : sender.getUid(),
-    });
   }
 
   private async ready(): Promise<CometChat> {
