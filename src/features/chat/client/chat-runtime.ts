@@ -1,15 +1,14 @@
 /**
  * What the chat provider loads after the shell (one lazy chunk): the adapter chosen by
  * the installation, the unread tracker and the delivery marker, with the protocol schemas
- * they pull in. The hosted SDK itself is not in this chunk: the hosted adapter imports it
- * on connect, so the built-in chat never downloads it.
+ * they pull in. The hosted adapter is not in this chunk (imported only in hosted mode), nor
+ * the hosted SDK (the adapter imports it on connect), so the built-in chat downloads neither.
  */
 import { api } from '#local/api-client';
 import { sessionStore } from '#local/session-store';
 import type { Language } from '#shared/i18n/language';
 import type { ChatClient } from './chat-client.ts';
 import { chatProviderChoice } from './chat-provider-choice.ts';
-import { createHostedChatClient } from './hosted-adapter.ts';
 import { createChatRest } from './rest.ts';
 import { createSelfHostedChatClient } from './selfhosted-adapter.ts';
 
@@ -20,6 +19,8 @@ export { UnreadTracker } from './unread-tracker.ts';
 export async function createChatClient(options: { language: () => Language }): Promise<ChatClient> {
   const choice = await chatProviderChoice(api);
   if (choice.provider !== 'hosted') return createSelfHostedChatClient(options);
+  // The hosted adapter is a chunk of its own (and the SDK another): the built-in chat never loads them.
+  const { createHostedChatClient } = await import('./hosted-adapter.ts');
   const rest = createChatRest({ api, session: sessionStore, language: options.language, baseUrl: '/api' });
   return createHostedChatClient({
     appId: choice.app_id,
