@@ -18,6 +18,7 @@ import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { strictInputPlugin } from './plugins/strict-input.ts';
+import { hostedChatCsp } from './provider-config.ts';
 import { registerRoutes } from './routes.ts';
 import type { AppContext } from './types.ts';
 
@@ -44,6 +45,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
+  // Hosted chat (COMETCHAT_*): the SDK's hosts; nothing more without it.
+  const hostedCsp = hostedChatCsp(config.providers.hostedChat);
 
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -51,8 +54,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...hostedCsp.imgSrc],
+        connectSrc: ["'self'", ...hostedCsp.connectSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,5 +1,6 @@
 import { wireAlertHooks } from './alert-hooks.ts';
 import { createChatModules } from './chat/chat-modules.ts';
+import { HostedChatRest } from './chat/hosted-chat-rest.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { PgListener } from './db/pg-listener.ts';
@@ -54,6 +55,8 @@ export interface ContextDeps {
   fcmFetch?: Fetch;
   /** Override finance's production and warehouse readers (tests); default: the built-in ones. */
   productionSources?: ProductionSources;
+  /** Override the HTTP client of the hosted chat REST API (tests assert its requests). */
+  hostedChatFetch?: Fetch;
 }
 
 /**
@@ -96,6 +99,9 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     log,
     sync: { excludeUserIds: config.chatSyncExcludeUserIds, farmIds: config.chatSyncFarmIds },
     calls: { ringTimeoutSeconds: config.callRingTimeoutSeconds, iceServers: config.iceServers },
+    hosted: config.providers.hostedChat
+      ? new HostedChatRest(config.providers.hostedChat, log, deps.hostedChatFetch)
+      : null,
   });
   const push = new PushService({
     repo: new PushRepository(db),

@@ -107,3 +107,14 @@ export function providerConfig(env: Env): ProviderConfig {
   }
   return { fcm, hostedChat, warnings };
 }
+
+/**
+ * What the page's Content Security Policy must allow in hosted chat mode: the SDK talks to
+ * `<app>.api-<region>`, `<app>.apiclient-<region>` and the extensions' hosts over HTTPS and
+ * to its chat host over a secure WebSocket, all under cometchat.io; stickers and avatars
+ * come from the service's (and its users') image hosts, which are not known in advance.
+ */
+export function hostedChatCsp(hosted: HostedChatConfig | null): { connectSrc: string[]; imgSrc: string[] } {
+  if (!hosted) return { connectSrc: [], imgSrc: [] };
+  return { connectSrc: ['https://*.cometchat.io', 'wss://*.cometchat.io'], imgSrc: ['https:'] };
+}

@@ -20,24 +20,31 @@ const TABS: { key: Tab; Icon: typeof ChatsIcon }[] = [
   { key: 'info', Icon: MoreIcon },
 ];
 
-/** The signed-in chat user, once the socket said `ready` (the provider connects in the background). */
-function useChatMe(client: ChatClient | null): ChatUser | null {
+/**
+ * The signed-in chat user, once the socket said `ready` (the provider connects in the
+ * background), and whether the chat is down before it ever was (no signal, or the hosted
+ * service unreachable: seed 001 §8 'Log in error, reload').
+ */
+function useChatMe(client: ChatClient | null): { me: ChatUser | null; down: boolean } {
   const [me, setMe] = useState<ChatUser | null>(client?.me ?? null);
+  const [down, setDown] = useState(client?.state === 'offline');
   useEffect(() => {
     setMe(client?.me ?? null);
+    setDown(client?.state === 'offline');
     if (!client) return;
     return client.on((e) => {
       if (e.type === 'ready') setMe(e.user);
+      if (e.type === 'connection') setDown(e.state === 'offline');
     });
   }, [client]);
-  return me;
+  return { me, down: down && !me };
 }
 
 /** /chat (seed 001 §2): the four tabs over one screen with its own chrome. */
 export function ChatScreen() {
   const { t } = useTranslation('chat');
   const client = useChatClient();
-  const me = useChatMe(client);
+  const { me, down } = useChatMe(client);
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { group_id?: unknown };
   const groupId = typeof search.group_id === 'string' && search.group_id ? search.group_id : undefined;
@@ -53,7 +60,7 @@ export function ChatScreen() {
   if (!client || !me) {
     body = (
       <p className="chat-placeholder" role="status">
-        {t('connecting')}
+        {t(down ? 'connectError' : 'connecting')}
       </p>
     );
   } else if (tab === 'conversations') body = <ConversationsTab client={client} me={me} />;

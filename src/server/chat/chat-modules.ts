@@ -11,6 +11,7 @@ import { ChatEvents } from './events.ts';
 import { FarmGroupSync } from './farm-group-sync.ts';
 import { GroupRepository } from './group.repository.ts';
 import { GroupService } from './group.service.ts';
+import type { HostedChatRest } from './hosted-chat-rest.ts';
 import { ChatHub } from './hub.ts';
 import { LiveService } from './live.ts';
 import { MessageRepository } from './message.repository.ts';
@@ -24,6 +25,7 @@ export function createChatModules({
   log,
   sync = { excludeUserIds: [], farmIds: [] },
   calls = { ringTimeoutSeconds: 45, iceServers: [] },
+  hosted = null,
 }: {
   db: Db;
   /** The instance's LISTEN connection: chat events cross instances through it. */
@@ -35,6 +37,8 @@ export function createChatModules({
   sync?: { excludeUserIds: string[]; farmIds: string[] };
   /** Calls: ring timeout and ICE servers (CALL_RING_TIMEOUT_SECONDS, ICE_SERVERS…). */
   calls?: CallSettings;
+  /** Hosted chat mode: farm groups and their users are mirrored to the hosted service. */
+  hosted?: HostedChatRest | null;
 }) {
   const users = new ChatUserRepository(db);
   const groups = new GroupRepository(db);
@@ -46,7 +50,16 @@ export function createChatModules({
   const messageService = new MessageService({ messages, users, access, events });
   const conversations = new ConversationRepository(db);
   const groupService = new GroupService({ groups, users, messages, access, events });
-  const farmSync = new FarmGroupSync({ groups, users, groupService, events, admins, ...sync, log });
+  const farmSync = new FarmGroupSync({
+    groups,
+    users,
+    groupService,
+    events,
+    admins,
+    ...sync,
+    log,
+    hosted,
+  });
   return {
     hub,
     events,

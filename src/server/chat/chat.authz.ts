@@ -38,6 +38,12 @@ export const chatAuthz: AuthzModule = {
   },
   cases: [
     {
+      route: 'GET /api/chat/provider',
+      request: () => ({ url: '/api/chat/provider' }),
+      status: 200,
+      reason: 'the chat provider and its public browser config are the same for everyone',
+    },
+    {
       route: 'GET /api/chat/conversations',
       request: () => ({ url: '/api/chat/conversations' }),
       status: 200,

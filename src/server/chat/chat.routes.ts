@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ChatUser, Message } from '#shared/chat/entities';
 import {
+  ChatProviderInfo,
   ConversationParams,
   ConversationsPage,
   CreatePollBody,
@@ -25,6 +26,32 @@ export function chatRoutes(api: Api, ctx: AppContext): void {
   api.addHook('onRoute', (route) => {
     if (route.websocket && route.schema) route.schema.hide = false;
   });
+
+  api.get(
+    '/chat/provider',
+    {
+      schema: {
+        tags,
+        description:
+          'Built-in chat or the hosted service (COMETCHAT_*), with what the hosted browser SDK needs.',
+        response: { 200: Envelope(ChatProviderInfo) },
+      },
+    },
+    async (req) => {
+      const hosted = ctx.config.providers.hostedChat;
+      return {
+        message: req.t('server.ok'),
+        data: hosted
+          ? {
+              provider: 'hosted' as const,
+              app_id: hosted.appId,
+              region: hosted.region,
+              auth_key: hosted.authKey,
+            }
+          : { provider: 'selfhosted' as const },
+      };
+    },
+  );
 
   api.get(
     '/chat/socket',

@@ -6,6 +6,7 @@ import type { ChatUserRepository } from './chat-user.repository.ts';
 import type { ChatEvents } from './events.ts';
 import type { GroupRepository } from './group.repository.ts';
 import { FARM_GROUP_PREFIX, type GroupChange, type GroupService } from './group.service.ts';
+import type { HostedChatRest } from './hosted-chat-rest.ts';
 
 export interface FarmGroupSyncDeps {
   groups: GroupRepository;
@@ -18,6 +19,8 @@ export interface FarmGroupSyncDeps {
   /** CHAT_SYNC_FARM_IDS: when not empty, only these farms have a synced group. */
   farmIds: string[];
   log: (line: string) => void;
+  /** Hosted chat mode (COMETCHAT_*): every farm group is also mirrored to the hosted service. */
+  hosted?: HostedChatRest | null;
 }
 
 export const farmGroupId = (farmId: string) => `${FARM_GROUP_PREFIX}${farmId}`;
@@ -55,6 +58,7 @@ export class FarmGroupSync {
     if (!farm || farm.deleted_at || farm.is_demo) {
       const existing = await this.d.groups.farmGroup(farmId);
       if (existing) await this.d.groupService.deleteGroup(existing.guid, existing.owner);
+      await this.d.hosted?.deleteGroup(guid);
       return 'deleted';
     }
     const desired = new Map<string, GroupScope>();
@@ -63,11 +67,12 @@ export class FarmGroupSync {
         desired.set(m.user_id, m.role_id === ROLE.admin ? 'admin' : 'participant');
     }
     await this.d.users.ensure([...desired.keys(), farm.created_by]);
+    let owner = farm.created_by;
     const events = await this.d.groups.transaction(async (tx) => {
       await this.d.groups.lockName(guid, tx);
       const existing = await this.d.groups.findRaw(guid, tx);
       const admins = [...desired].filter(([, s]) => s === 'admin').map(([uid]) => uid);
-      const owner =
+      owner =
         existing && admins.includes(existing.owner)
           ? existing.owner
           : (admins[0] ?? existing?.owner ?? farm.created_by);
@@ -102,6 +107,12 @@ export class FarmGroupSync {
       return this.d.groupService.announce(tx, guid, changes, removed, existing !== undefined);
     });
     this.d.events.deliver(events);
+    if (this.d.hosted) {
+      const rows = await this.d.users.findMany([...desired.keys(), owner]);
+      const names = new Map(rows.map((r) => [r.uid, r.name]));
+      // Logged, never thrown (seed 001 §8): the farm's own group above is already right.
+      await this.d.hosted.mirrorFarm({ guid, name: farm.name, owner, members: desired, names });
+    }
     return 'synced';
   }
 

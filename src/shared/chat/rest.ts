@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Conversation, Group, GroupMember, GroupScope, Message, ReceiverType, Sticker } from './entities.ts';
 
 /** Bodies and queries of the chat REST routes under /api/chat (the socket carries the rest). */
@@ -77,3 +77,17 @@ export const ScopeBody = Type.Object({ scope: GroupScope });
 export const GroupsPage = Type.Array(Group);
 export const MembersPage = Type.Array(GroupMember);
 export const SyncResult = Type.Object({ farms: Type.Integer(), deleted: Type.Integer() });
+/**
+ * Which chat this installation runs (GET /api/chat/provider): the built-in engine, or the
+ * hosted service with what its browser SDK needs (app id, region, auth key; never the REST key).
+ */
+export const ChatProviderInfo = Type.Union([
+  Type.Object({ provider: Type.Literal('selfhosted') }),
+  Type.Object({
+    provider: Type.Literal('hosted'),
+    app_id: Type.String(),
+    region: Type.String(),
+    auth_key: Type.String(),
+  }),
+]);
+export type ChatProviderInfo = Static<typeof ChatProviderInfo>;

@@ -2,6 +2,7 @@ import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import type { CallType } from '#shared/chat/protocol';
 import type { Target } from '../client/chat-client.ts';
+import { useChatClient } from '../client/chat-context.tsx';
 import { PhoneIcon, VideoIcon } from './call-icons.tsx';
 import { useCall } from './use-call.ts';
 
@@ -12,7 +13,9 @@ import { useCall } from './use-call.ts';
 export function CallButtons({ target, name }: { target: Target; name: string }) {
   const { t } = useTranslation('chatCalls');
   const { controller, view } = useCall();
-  if (target.receiver_type !== 'user' || !controller) return null;
+  // The hosted chat carries no calls (ADR 0006 amendment): no buttons that cannot work.
+  const supportsCalls = useChatClient()?.supportsCalls !== false;
+  if (target.receiver_type !== 'user' || !controller || !supportsCalls) return null;
   const busy = view !== null && view.phase !== 'idle';
   const place = (type: CallType) => void controller.start(target.receiver, name, type);
   return (

@@ -17,7 +17,8 @@ import type { ClientMessage, ServerMessage } from '#shared/chat/protocol';
  * The one port the chat UI talks to (ARCHITECTURE.md §5), shaped after the hosted chat
  * SDK's concepts: conversations, messages with category and type, groups with scopes,
  * listeners. The default adapter is `selfhosted-adapter.ts` (the server's chat engine over
- * WebSocket + REST); a hosted adapter can sit behind the same interface later.
+ * WebSocket + REST); `hosted-adapter.ts` runs the hosted SDK behind the same interface
+ * when the installation is configured for it (ADR 0006 amendment).
  *
  * Rules every adapter keeps:
  * - `send` resolves only once the server stored the message (its `ack`); a message sent
@@ -105,6 +106,8 @@ export interface ChatClient {
   /** The signed-in chat user once connected. */
   readonly me: ChatUser | null;
   on(listener: ChatListener): () => void;
+  /** False when the adapter cannot carry call signalling (hosted mode): no call buttons. */
+  readonly supportsCalls?: boolean;
   /**
    * Sends one frame as is when connected (call signalling, which is live-only); answers
    * false when offline. Everything else goes through the typed methods below.

@@ -49,11 +49,12 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     // must not hold back the screen the user opened.
     afterFirstScreen()
       .then(() => import('./chat-runtime.ts'))
-      .then(({ createSelfHostedChatClient, DeliveryMarker, UnreadTracker }) => {
-        if (cancelled) return;
-        const made = createSelfHostedChatClient({
+      .then(async ({ createChatClient, DeliveryMarker, UnreadTracker }) => {
+        // Built-in, or hosted when configured (ADR 0006): the server's choice, remembered offline.
+        const made = await createChatClient({
           language: () => (isLanguage(language.current) ? language.current : DEFAULT_LANGUAGE),
         });
+        if (cancelled) return;
         const tracker = new UnreadTracker(made, setUnread);
         // Delivered on receipt on any screen, once (seed 001 §4).
         const delivery = new DeliveryMarker(made);

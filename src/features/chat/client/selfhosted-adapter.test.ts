@@ -7,7 +7,8 @@ import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { type QuickUser, quickUser, shareFarm } from '#test/helpers/farm-fixtures';
 import { type App, createTestApp } from '#test/helpers/test-app';
-import { ChatError, type ChatEvent } from './chat-client.ts';
+import type { ChatEvent } from './chat-client.ts';
+import { describeChatPort, type PortHarness } from './chat-port.contract.ts';
 import { DeliveryMarker } from './delivery-marker.ts';
 import { SelfHostedChatClient } from './selfhosted-adapter.ts';
 import type { WebSocketFactory } from './socket-connection.ts';
@@ -164,26 +165,33 @@ const textTo = (to: QuickUser, text: string) => ({
 const stored = (clientId: string) =>
   app.ctx.db.selectFrom('chat_messages').select('id').where('client_id', '=', clientId).execute();
 
-describe('SelfHostedChatClient against the real chat engine', () => {
-  it('connects, sends, resolves with the acked message and the other user receives it', async () => {
-    const a = chatClient(ani);
+/** The port's contract (chat-port.contract.ts) against the real engine, cut through the proxy. */
+const harness = (): PortHarness => ({
+  subject: (lang) => chatClient(ani, { viaProxy: true, lang }).client,
+  peer: async () => {
     const b = chatClient(budi);
-    const me = await a.client.connect();
-    expect(me.uid).toBe(ani.id);
-    expect(a.client.state).toBe('online');
     await b.client.connect();
-    const out = textTo(budi, '  halo Budi  ');
-    const message = await a.client.send(out);
-    expect(message).toMatchObject({ client_id: out.client_id, text: 'halo Budi', receiver_id: budi.id });
-    const got = await b.next<Extract<ChatEvent, { type: 'message' }>>(
-      (e) => e.type === 'message' && e.message.id === message.id,
-    );
-    expect(got.message.sender.name).toBe('Ani');
-    // A ref'd request is answered through ok: the receiver marks it read.
-    await b.client.markRead(message.id);
-    await a.next((e) => e.type === 'receipt' && e.receipt === 'read' && e.message_id === message.id);
-  });
+    return {
+      uid: budi.id,
+      name: 'Budi',
+      send: async (text) => (await b.client.send(textTo(ani, text))).id,
+      received: (id) => b.events.some((e) => e.type === 'message' && e.message.id === id),
+      markRead: (id) => b.client.markRead(id),
+    };
+  },
+  cut: () => {
+    proxy.refuse = true;
+    proxy.cut();
+  },
+  restore: () => {
+    proxy.refuse = false;
+  },
+  stored: async (clientId) => (await stored(clientId)).length,
+});
 
+describeChatPort('selfhosted (the real chat engine over a real socket)', harness);
+
+describe('SelfHostedChatClient against the real chat engine', () => {
   it('resends an unanswered message after a dropped connection and it is stored once', async () => {
     const a = chatClient(ani, { viaProxy: true });
     await a.client.connect();
@@ -199,20 +207,6 @@ describe('SelfHostedChatClient against the real chat engine', () => {
     // It went down and came back on its own.
     const states = a.events.flatMap((e) => (e.type === 'connection' ? [e.state] : []));
     expect(states).toEqual(['connecting', 'online', 'offline', 'connecting', 'online']);
-  });
-
-  it('queues a send made while disconnected and delivers it after reconnecting', async () => {
-    const a = chatClient(ani, { viaProxy: true });
-    await a.client.connect();
-    proxy.refuse = true;
-    proxy.cut();
-    await a.next((e) => e.type === 'connection' && e.state === 'offline');
-    const out = textTo(budi, 'dari luar sinyal');
-    const sending = a.client.send(out);
-    expect(await stored(out.client_id)).toHaveLength(0);
-    proxy.refuse = false;
-    const message = await sending;
-    expect(await stored(out.client_id)).toEqual([{ id: message.id }]);
   });
 
   it('catches up after a reconnect on what was missed while disconnected', async () => {
@@ -237,26 +231,6 @@ describe('SelfHostedChatClient against the real chat engine', () => {
     expect(sockets.urls[0]).not.toMatch(/since=/);
     // Each replayed event is emitted once.
     expect(b.events.filter((e) => e.type === 'message' && e.message.id === missed.id)).toHaveLength(1);
-  });
-
-  it('rejects a refused send with the server error in the user language, storing nothing', async () => {
-    const a = chatClient(ani, { lang: 'id' });
-    await a.client.connect();
-    const out = textTo(budi, '   ');
-    const error = await a.client.send(out).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ChatError);
-    expect(error).toMatchObject({
-      code: 'validation-failed',
-      message: translate('id', 'chat.text-blank'),
-      errors: { text: [translate('id', 'chat.text-blank')] },
-    });
-    expect(await stored(out.client_id)).toHaveLength(0);
-    // REST failures are ChatErrors too.
-    const rest = await a.client
-      .createPoll({ receiver_type: 'user', receiver: budi.id }, ' ', ['a', 'b'])
-      .catch((e: unknown) => e);
-    expect(rest).toBeInstanceOf(ChatError);
-    expect((rest as ChatError).errors?.question).toEqual([translate('id', 'chat.question-blank')]);
   });
 
   it('finds a dead socket by its unanswered ping and reconnects', async () => {
