@@ -18,7 +18,7 @@ import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { strictInputPlugin } from './plugins/strict-input.ts';
-import { hostedChatCsp } from './provider-config.ts';
+import { fcmCsp, hostedChatCsp } from './provider-config.ts';
 import { registerRoutes } from './routes.ts';
 import type { AppContext } from './types.ts';
 
@@ -47,6 +47,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const ctx = createContext(config, deps, (line) => app.log.info(line));
   // Hosted chat (COMETCHAT_*): the SDK's hosts; nothing more without it.
   const hostedCsp = hostedChatCsp(config.providers.hostedChat);
+  // Firebase Cloud Messaging (FCM_*): the browser registers with Firebase's hosts.
+  const firebaseCsp = fcmCsp(config.providers.fcm);
 
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -55,7 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...hostedCsp.imgSrc],
-        connectSrc: ["'self'", ...hostedCsp.connectSrc],
+        connectSrc: ["'self'", ...hostedCsp.connectSrc, ...firebaseCsp.connectSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -118,3 +118,15 @@ export function hostedChatCsp(hosted: HostedChatConfig | null): { connectSrc: st
   if (!hosted) return { connectSrc: [], imgSrc: [] };
   return { connectSrc: ['https://*.cometchat.io', 'wss://*.cometchat.io'], imgSrc: ['https:'] };
 }
+
+/**
+ * What the page's Content Security Policy must allow when Firebase Cloud Messaging is on:
+ * the browser's `firebase/messaging` registers the device with Firebase Installations and
+ * the FCM registration service before it has a token to send us.
+ */
+export function fcmCsp(fcm: FcmProviderConfig | null): { connectSrc: string[] } {
+  if (!fcm) return { connectSrc: [] };
+  return {
+    connectSrc: ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'],
+  };
+}

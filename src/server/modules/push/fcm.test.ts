@@ -61,6 +61,13 @@ afterAll(async () => {
 });
 
 describe('FCM HTTP v1', () => {
+  it('lets the page register with Firebase (CSP connect-src)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain('https://firebaseinstallations.googleapis.com');
+    expect(csp).toContain('https://fcmregistrations.googleapis.com');
+  });
+
   it('signs a service-account assertion, then posts a data message per token; a dead token is removed', async () => {
     const user = await quickUser(app, 'Fitri');
     for (const token of ['tok-live', 'tok-dead'])
