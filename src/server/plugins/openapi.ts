@@ -48,9 +48,18 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'finance', description: 'Accounts, transactions, categories and statistics (integer rupiah)' },
   { name: 'notifications', description: 'Farm alerts, their read state and push settings' },
   { name: 'charts', description: 'Chart series per pond over a range of farm days (read online)' },
-  { name: 'analysis', description: 'Farm analysis of one farm day: water, products, feed trays, shrimp, status' },
-  { name: 'comparison', description: 'Several metrics of several ponds on one time axis, and saved templates' },
-  { name: 'reports', description: 'Farm reports as PDF and XLSX, built as background jobs, and their history' },
+  {
+    name: 'analysis',
+    description: 'Farm analysis of one farm day: water, products, feed trays, shrimp, status',
+  },
+  {
+    name: 'comparison',
+    description: 'Several metrics of several ponds on one time axis, and saved templates',
+  },
+  {
+    name: 'reports',
+    description: 'Farm reports as PDF and XLSX, built as background jobs, and their history',
+  },
 ];
 
 const ERRORS: Record<number, string> = {
