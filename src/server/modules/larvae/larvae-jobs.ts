@@ -1,7 +1,7 @@
-import { CompiledQuery } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
+import { startJobBoss } from '../../db/job-boss.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { LarvaeRepository } from './larvae.repository.ts';
 import type { LarvaeCounter } from './larvae-counter.ts';
@@ -42,19 +42,7 @@ export class LarvaeJobs {
 
   private async startBoss(): Promise<void> {
     const { db } = this.deps;
-    const boss = new PgBoss({
-      db: {
-        executeSql: async (text: string, values: unknown[]) =>
-          db.executeQuery(CompiledQuery.raw(text, values ?? [])) as Promise<{ rows: unknown[] }>,
-      },
-      schema: 'pgboss',
-      migrate: false,
-      supervise: true,
-      schedule: false,
-    });
-    boss.on('error', (error: Error) => this.deps.log(`[larvae-jobs] ${error.message}`));
-    await boss.start();
-    await boss.createQueue(QUEUE);
+    const boss = await startJobBoss(db, QUEUE, this.deps.log);
     await boss.work<{ id: string }>(
       QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },

@@ -1,6 +1,6 @@
-import { CompiledQuery } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.ts';
+import { startJobBoss } from '../../db/job-boss.ts';
 import { buildReportFiles } from './report-build.ts';
 import type { ReportSources } from './report-sources.ts';
 import type { ReportsRepository } from './reports.repository.ts';
@@ -37,19 +37,7 @@ export class ReportJobs {
 
   private async startBoss(): Promise<void> {
     const { db } = this.deps;
-    const boss = new PgBoss({
-      db: {
-        executeSql: async (text: string, values: unknown[]) =>
-          db.executeQuery(CompiledQuery.raw(text, values ?? [])) as Promise<{ rows: unknown[] }>,
-      },
-      schema: 'pgboss',
-      migrate: false,
-      supervise: true,
-      schedule: false,
-    });
-    boss.on('error', (error: Error) => this.deps.log(`[report-jobs] ${error.message}`));
-    await boss.start();
-    await boss.createQueue(QUEUE);
+    const boss = await startJobBoss(db, QUEUE, this.deps.log);
     await boss.work<{ id: string }>(
       QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },

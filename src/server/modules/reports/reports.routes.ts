@@ -60,10 +60,10 @@ export function reportsRoutes(api: Api, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'A finished report’s file (format=pdf or xlsx) as an attachment',
+        summary:
+          'A finished report’s file as an attachment: format=pdf (application/pdf) or xlsx (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)',
         params: IdParams,
         querystring: ReportDownloadQuery,
-        produces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
     async (req, reply) => {
