@@ -2,8 +2,8 @@ import './register-locales.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, Loading } from '#components/page';
+import type { OnlineRead } from '#components/use-online-read.ts';
 import { ApiError } from '#local/api-client';
-import type { OnlineRead } from './use-online-read.ts';
 
 /**
  * The states every analysis read shares, translated: loading, offline (said plainly:

@@ -1,6 +1,7 @@
 import './register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
+import { useOnlineRead } from '#components/use-online-read.ts';
 import type {
   AncoAnalysisRow,
   CumulativeAnalysisRow,
@@ -17,7 +18,6 @@ import type { WaterKind } from '#shared/domain/water-fields';
 import { statusSummary, waterGrid } from './analysis-model.ts';
 import { ReadState } from './analysis-read.tsx';
 import type { ProductMode } from './analysis-state.ts';
-import { useOnlineRead } from './use-online-read.ts';
 
 type Query = Record<string, string>;
 

@@ -9,6 +9,7 @@ import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { useToast } from '#components/toast';
+import { useOnlineRead } from '#components/use-online-read.ts';
 import { WhenInput } from '#components/when-input';
 import type { ComparisonSeries } from '#shared/contracts/comparison';
 import type { Farm } from '#shared/contracts/farm';
@@ -25,7 +26,6 @@ import {
 } from './analysis-model.ts';
 import { ReadState } from './analysis-read.tsx';
 import { templatesRepo, useTemplates } from './template-data.ts';
-import { useOnlineRead } from './use-online-read.ts';
 
 /** What the app hands in: the time chart of the charts feature (features never import each other). */
 export interface ComparisonChartProps {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, LoadError, Loading } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
+import { type OnlineRead, useOnlineRead } from '#components/use-online-read.ts';
 import { WhenInput } from '#components/when-input';
 import type { FeedChartSeries, SamplingChartSeries, WaterChartSeries } from '#shared/contracts/charts';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -16,7 +17,6 @@ import {
 } from '#shared/domain/chart-range';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_FIELDS } from '#shared/domain/water-fields';
-import { type ChartRead, useChartSeries } from './chart-data.ts';
 import { type ChartPoint, dayX, lastDays, rangeDomain, wallClockX } from './chart-model.ts';
 import TimeChart from './time-chart.tsx';
 
@@ -49,7 +49,7 @@ function ChartState<T>({
   empty,
   children,
 }: {
-  read: ChartRead<T>;
+  read: OnlineRead<T>;
   empty: (series: T) => string | null;
   children: (series: T) => ReactNode;
 }) {
@@ -139,7 +139,7 @@ function WaterChart({
   const { t } = useTranslation('charts');
   const format = useFormat();
   const [parameter, setParameter] = useState('ph');
-  const read = useChartSeries<WaterChartSeries>('/chart/water', query && { ...query, parameter });
+  const read = useOnlineRead<WaterChartSeries>('/chart/water', query && { ...query, parameter });
   const label = parameterLabel(parameter);
   const unit = unitOf(parameter);
   return (
@@ -223,7 +223,7 @@ interface ChartCardProps {
 function SamplingChart({ pond, range, query }: ChartCardProps) {
   const { t } = useTranslation('charts');
   const format = useFormat();
-  const read = useChartSeries<SamplingChartSeries>('/chart/sampling', query);
+  const read = useOnlineRead<SamplingChartSeries>('/chart/sampling', query);
   return (
     <Card title={t('sampling.title')}>
       <ChartState
@@ -275,7 +275,7 @@ function SamplingChart({ pond, range, query }: ChartCardProps) {
 function FeedChart({ pond, range, query }: ChartCardProps) {
   const { t } = useTranslation('charts');
   const format = useFormat();
-  const read = useChartSeries<FeedChartSeries>('/chart/feed/accumulative/daily', query);
+  const read = useOnlineRead<FeedChartSeries>('/chart/feed/accumulative/daily', query);
   return (
     <Card title={t('feed.title')}>
       <ChartState read={read} empty={(s) => (s.points.length ? null : t('feed.empty'))}>

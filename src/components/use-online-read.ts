@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '#local/api-client';
 
 export interface OnlineRead<T> {
@@ -7,14 +7,17 @@ export interface OnlineRead<T> {
   loading: boolean;
   /** No connection (the browser says offline, or the request could not reach the server). */
   offline: boolean;
+  /** Nothing asked (the range is not valid): the range picker says why. */
+  idle: boolean;
   reload: () => void;
 }
 
 const isOffline = () => globalThis.navigator?.onLine === false;
 
 /**
- * One analysis read, online only (ADR 0005: analysis is not mirrored on the device):
- * re-read when the query changes and when the connection comes back. `query` null waits.
+ * One read online only, for what is not mirrored on the device (charts, the farm analysis:
+ * ADR 0005): re-read when the query changes and when the connection comes back. `query`
+ * null waits (e.g. a bad range).
  */
 export function useOnlineRead<T>(path: string, query: Record<string, string> | null): OnlineRead<T> {
   const key = query ? `${path}?${new URLSearchParams(query).toString()}` : null;
@@ -24,6 +27,9 @@ export function useOnlineRead<T>(path: string, query: Record<string, string> | n
   });
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // A read that finds no network while the browser says online (the signal just came back,
+  // or comes and goes) tries again after 1, 2, 4 … 30 s instead of staying on "offline".
+  const failures = useRef(0);
 
   useEffect(() => {
     const back = () => setAttempt((n) => n + 1);
@@ -39,16 +45,28 @@ export function useOnlineRead<T>(path: string, query: Record<string, string> | n
       return;
     }
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => (s.key === key ? s : { key: null, offline: false }));
     api
       .get<T[]>(path, query)
-      .then((data) => live && setState({ key, data, offline: false }))
+      .then((data) => {
+        if (!live) return;
+        failures.current = 0;
+        setState({ key, data, offline: false });
+      })
       .catch((error: unknown) => {
         if (!live) return;
-        setState({ key, error, offline: error instanceof ApiError && error.code === 'network' });
+        const offline = error instanceof ApiError && error.code === 'network';
+        setState({ key, error, offline });
+        if (offline && !isOffline()) {
+          const delay = Math.min(30_000, 1000 * 2 ** failures.current);
+          failures.current += 1;
+          retry = setTimeout(() => setAttempt((n) => n + 1), delay);
+        }
       });
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [key, attempt]);
 
@@ -58,6 +76,7 @@ export function useOnlineRead<T>(path: string, query: Record<string, string> | n
     error: current ? state.error : undefined,
     loading: Boolean(key) && !current,
     offline: current && state.offline,
+    idle: !key,
     reload,
   };
 }

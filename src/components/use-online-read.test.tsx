@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '#local/api-client';
-import { useChartSeries } from './chart-data.ts';
+import { useOnlineRead } from './use-online-read.ts';
 
 afterEach(() => {
   cleanup();
@@ -12,7 +12,7 @@ afterEach(() => {
 
 const noNetwork = () => new ApiError(0, 'network', 'Failed to fetch');
 
-describe('useChartSeries', () => {
+describe('useOnlineRead', () => {
   it('reads again after 1 s, then 2 s, when the network fails while the browser says online', async () => {
     vi.useFakeTimers();
     const get = vi
@@ -20,7 +20,7 @@ describe('useChartSeries', () => {
       .mockRejectedValueOnce(noNetwork())
       .mockRejectedValueOnce(noNetwork())
       .mockResolvedValueOnce([{ pond_id: 'p1' }]);
-    const { result } = renderHook(() => useChartSeries('/chart/water', { ponds: 'p1' }));
+    const { result } = renderHook(() => useOnlineRead('/chart/water', { ponds: 'p1' }));
     await act(async () => {});
     expect(result.current.offline).toBe(true);
     await act(async () => vi.advanceTimersByTimeAsync(999));
@@ -36,7 +36,7 @@ describe('useChartSeries', () => {
   it('does not retry a refusal (a bad range is the user’s to fix)', async () => {
     vi.useFakeTimers();
     const get = vi.spyOn(api, 'get').mockRejectedValue(new ApiError(400, 'validation-failed', 'bad'));
-    const { result } = renderHook(() => useChartSeries('/chart/water', { ponds: 'p1' }));
+    const { result } = renderHook(() => useOnlineRead('/chart/water', { ponds: 'p1' }));
     await act(async () => {});
     await act(async () => vi.advanceTimersByTimeAsync(60_000));
     expect(get).toHaveBeenCalledTimes(1);
