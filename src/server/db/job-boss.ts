@@ -28,3 +28,72 @@ export async function startJobBoss(db: Db, queue: string, log: (line: string) =>
   });
   return boss;
 }
+
+export interface IdJobOptions {
+  db: Db;
+  queue: string;
+  /** Tries after the first; the last failure calls `giveUp`. */
+  retries: number;
+  expireInSeconds: number;
+  log: (line: string) => void;
+  /** One job: the id of the row it works on. Throwing lets pg-boss try again. */
+  run: (id: string) => Promise<void>;
+  /** After the last try failed: leave the row with an answer, never "running" for ever. */
+  giveUp: (id: string) => Promise<void>;
+}
+
+/**
+ * A queue of jobs that each work on one row by its id, one at a time (larvae counts,
+ * reports): started on first use or with the app, stopped with it.
+ */
+export class IdJobQueue {
+  private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
+
+  constructor(private readonly o: IdJobOptions) {}
+
+  start(): Promise<void> {
+    this.starting ??= this.startBoss().catch((error) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async startBoss(): Promise<void> {
+    const { db, queue, log } = this.o;
+    const boss = await startJobBoss(db, queue, log);
+    await boss.work<{ id: string }>(
+      queue,
+      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await this.o.run(job.data.id);
+        } catch (error) {
+          log(`[${queue}] ${job.data.id}: ${String(error)}`);
+          if ((job as { retryCount?: number }).retryCount === this.o.retries)
+            await this.o.giveUp(job.data.id);
+          throw error;
+        }
+      },
+    );
+    this.boss = boss;
+  }
+
+  async enqueue(id: string): Promise<void> {
+    if (!this.boss) await this.start();
+    await this.boss?.send(
+      this.o.queue,
+      { id },
+      { retryLimit: this.o.retries, retryDelay: 1, expireInSeconds: this.o.expireInSeconds },
+    );
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = null;
+    this.starting = null;
+    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  }
+}

@@ -1,7 +1,6 @@
-import type PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
-import { startJobBoss } from '../../db/job-boss.ts';
+import { IdJobQueue } from '../../db/job-boss.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { LarvaeRepository } from './larvae.repository.ts';
 import type { LarvaeCounter } from './larvae-counter.ts';
@@ -19,8 +18,7 @@ export const MAX_PIXELS = 50_000_000;
  * pg-boss; a photo the engine rejects (too dark, no larvae, …) is a finished job.
  */
 export class LarvaeJobs {
-  private boss: PgBoss | null = null;
-  private starting: Promise<void> | null = null;
+  private readonly queue: IdJobQueue;
 
   constructor(
     private readonly deps: {
@@ -30,49 +28,28 @@ export class LarvaeJobs {
       counter: LarvaeCounter;
       log: (line: string) => void;
     },
-  ) {}
+  ) {
+    this.queue = new IdJobQueue({
+      db: deps.db,
+      queue: QUEUE,
+      retries: RETRIES,
+      expireInSeconds: 300,
+      log: deps.log,
+      run: (id) => this.run(id),
+      giveUp: (id) => deps.repo.finish(id, { problem: 'count-failed', width: null, height: null }),
+    });
+  }
 
   start(): Promise<void> {
-    this.starting ??= this.startBoss().catch((error) => {
-      this.starting = null;
-      throw error;
-    });
-    return this.starting;
+    return this.queue.start();
   }
 
-  private async startBoss(): Promise<void> {
-    const { db } = this.deps;
-    const boss = await startJobBoss(db, QUEUE, this.deps.log);
-    await boss.work<{ id: string }>(
-      QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          await this.run(job.data.id);
-        } catch (error) {
-          // pg-boss retries; the last try leaves an answer instead of a job "running" forever.
-          this.deps.log(`[larvae-jobs] ${job.data.id}: ${String(error)}`);
-          if ((job as { retryCount?: number }).retryCount === RETRIES) {
-            await this.deps.repo.finish(job.data.id, { problem: 'count-failed', width: null, height: null });
-          }
-          throw error;
-        }
-      },
-    );
-    this.boss = boss;
-  }
-
-  async enqueue(id: string): Promise<void> {
-    if (!this.boss) await this.start();
-    await this.boss?.send(QUEUE, { id }, { retryLimit: RETRIES, retryDelay: 1, expireInSeconds: 300 });
+  enqueue(id: string): Promise<void> {
+    return this.queue.enqueue(id);
   }
 
   async stop(): Promise<void> {
-    const boss = this.boss;
-    this.boss = null;
-    this.starting = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    await this.queue.stop();
     await this.deps.counter.close();
   }
 

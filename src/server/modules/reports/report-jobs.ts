@@ -1,6 +1,5 @@
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.ts';
-import { startJobBoss } from '../../db/job-boss.ts';
+import { IdJobQueue } from '../../db/job-boss.ts';
 import { buildReportFiles } from './report-build.ts';
 import type { ReportSources } from './report-sources.ts';
 import type { ReportsRepository } from './reports.repository.ts';
@@ -15,57 +14,34 @@ const RETRIES = 1;
  * that throws is retried once; the last try leaves the row failed, never "running".
  */
 export class ReportJobs {
-  private boss: PgBoss | null = null;
-  private starting: Promise<void> | null = null;
+  private readonly queue: IdJobQueue;
 
-  constructor(
-    private readonly deps: {
-      db: Db;
-      repo: ReportsRepository;
-      sources: ReportSources;
-      log: (line: string) => void;
-    },
-  ) {}
+  constructor(deps: {
+    db: Db;
+    repo: ReportsRepository;
+    sources: ReportSources;
+    log: (line: string) => void;
+  }) {
+    this.queue = new IdJobQueue({
+      db: deps.db,
+      queue: QUEUE,
+      retries: RETRIES,
+      expireInSeconds: 600,
+      log: deps.log,
+      run: (id) => buildReportFiles(deps, id),
+      giveUp: (id) => deps.repo.finish(id, { error: 'build-failed' }),
+    });
+  }
 
   start(): Promise<void> {
-    this.starting ??= this.startBoss().catch((error) => {
-      this.starting = null;
-      throw error;
-    });
-    return this.starting;
+    return this.queue.start();
   }
 
-  private async startBoss(): Promise<void> {
-    const { db } = this.deps;
-    const boss = await startJobBoss(db, QUEUE, this.deps.log);
-    await boss.work<{ id: string }>(
-      QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          await buildReportFiles(this.deps, job.data.id);
-        } catch (error) {
-          this.deps.log(`[report-jobs] ${job.data.id}: ${String(error)}`);
-          if ((job as { retryCount?: number }).retryCount === RETRIES) {
-            await this.deps.repo.finish(job.data.id, { error: 'build-failed' });
-          }
-          throw error;
-        }
-      },
-    );
-    this.boss = boss;
+  enqueue(id: string): Promise<void> {
+    return this.queue.enqueue(id);
   }
 
-  async enqueue(id: string): Promise<void> {
-    if (!this.boss) await this.start();
-    await this.boss?.send(QUEUE, { id }, { retryLimit: RETRIES, retryDelay: 1, expireInSeconds: 600 });
-  }
-
-  async stop(): Promise<void> {
-    const boss = this.boss;
-    this.boss = null;
-    this.starting = null;
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  stop(): Promise<void> {
+    return this.queue.stop();
   }
 }
