@@ -7,11 +7,9 @@
  *
  *   node --import tsx tests/bench/charts.bench.ts [ponds=50] [days=365] [runs=40]
  */
-import { sql } from 'kysely';
-import { loadDemo } from '../../scripts/demo/load.ts';
+
 import { addDays, CHART_MAX_PONDS } from '../../src/shared/domain/chart-range.ts';
-import { compareNames } from '../../src/shared/domain/natural-sort.ts';
-import { startBenchApp } from '../helpers/bench-app.ts';
+import { ms, quantile, withDemoFarm } from '../helpers/bench-demo.ts';
 
 const PONDS = Number(process.argv[2] ?? 50);
 const DAYS = Number(process.argv[3] ?? 365);
@@ -28,33 +26,8 @@ const ENDPOINTS = [
   '/api/chart/usagePrice',
 ];
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-
 async function main() {
-  const { app, db, stop } = await startBenchApp();
-  try {
-    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-    const started = performance.now();
-    const { farmId, records } = await loadDemo(app, db, { seed: 1, ponds: PONDS, days: DAYS, today });
-    console.log(
-      `demo farm: ${PONDS} ponds × ${DAYS} days, ${records} records, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await sql`analyze`.execute(db);
-    const owner = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'demo-owner@tambak.invalid')
-      .executeTakeFirstOrThrow();
-    const headers = { authorization: `Bearer ${await app.ctx.sessions.create(owner.id, 'bench')}` };
-    const ponds = (
-      await db.selectFrom('ponds').select(['id', 'name']).where('farm_id', '=', farmId).execute()
-    )
-      .sort((a, b) => compareNames(a.name, b.name))
-      .map((p) => p.id);
+  await withDemoFarm(PONDS, DAYS, async ({ app, headers, ponds, today }) => {
     const groups: string[][] = [];
     for (let i = 0; i < ponds.length; i += CHART_MAX_PONDS) groups.push(ponds.slice(i, i + CHART_MAX_PONDS));
     const range = `from=${addDays(today, -(Math.min(DAYS, 366) - 1))}&to=${today}`;
@@ -95,9 +68,7 @@ async function main() {
           `all ${ponds.length} ponds (${groups.length} calls) p50 ${ms(quantile(perFarm, 0.5))}, p95 ${ms(quantile(perFarm, 0.95))} (target p95 < 200 ms)`,
       );
     }
-  } finally {
-    await stop();
-  }
+  });
 }
 
 main().catch((error) => {

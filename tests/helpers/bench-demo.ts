@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { loadDemo } from '../../scripts/demo/load.ts';
+import { compareNames } from '../../src/shared/domain/natural-sort.ts';
+import { type BenchApp, startBenchApp } from './bench-app.ts';
+
+export interface DemoBench {
+  app: BenchApp['app'];
+  db: BenchApp['db'];
+  farmId: string;
+  /** The demo owner's session. */
+  headers: { authorization: string };
+  /** The farm's pond ids in name order (A1, A2, … A10). */
+  ponds: string[];
+  /** The farm's day (WIB) the demo ends on. */
+  today: string;
+}
+
+/**
+ * The demo farm (scripts/demo) loaded into a bench app of its own, statistics analysed,
+ * for the endpoint benches (charts, analysis): prints how it loaded, hands it to `run`,
+ * then stops the app and its database.
+ */
+export async function withDemoFarm<T>(ponds: number, days: number, run: (demo: DemoBench) => Promise<T>) {
+  const { app, db, stop } = await startBenchApp();
+  try {
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const started = performance.now();
+    const { farmId, records } = await loadDemo(app, db, { seed: 1, ponds, days, today });
+    console.log(
+      `demo farm: ${ponds} ponds × ${days} days, ${records} records, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await sql`analyze`.execute(db);
+    const owner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'demo-owner@tambak.invalid')
+      .executeTakeFirstOrThrow();
+    const headers = { authorization: `Bearer ${await app.ctx.sessions.create(owner.id, 'bench')}` };
+    const pondIds = (
+      await db.selectFrom('ponds').select(['id', 'name']).where('farm_id', '=', farmId).execute()
+    )
+      .sort((a, b) => compareNames(a.name, b.name))
+      .map((p) => p.id);
+    return await run({ app, db, farmId, headers, ponds: pondIds, today });
+  } finally {
+    await stop();
+  }
+}
+
+/** The value at quantile `q` (0–1) of sorted timings. */
+export function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+export const ms = (v: number) => `${v.toFixed(1)} ms`;
