@@ -222,6 +222,35 @@ describe('sync engine', () => {
     expect(pulls()).toBe(6);
   });
 
+  it('a farm chosen while the first pull is in flight gets its own pull of that farm', async () => {
+    // A fresh sign-in: the engine starts on the login page (no farm) and pulls the farm
+    // list; the farm screen opens from that list before the pull has finished.
+    const { server, engine, seen } = setup();
+    const release = server.hold();
+    const started = engine.start();
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const switched = engine.setFarm(FARM);
+    release();
+    await Promise.all([started, switched]);
+    expect(server.requests.map((r) => r.url.split('?')[0])).toEqual([
+      '/api/farm',
+      '/api/farm',
+      '/api/block',
+      '/api/water/general',
+    ]);
+    expect(seen['sync:pulled']?.map((p) => p.farmId)).toEqual([null, FARM]);
+  });
+
+  it('a pull cut by the network is wanted again on the next trigger', async () => {
+    const { server, engine, seen } = setup();
+    server.handler = offline;
+    await engine.start(FARM);
+    expect(seen['sync:pulled']).toBeUndefined();
+    server.handler = bulkOk;
+    await engine.sync('focus');
+    expect(seen['sync:pulled']).toHaveLength(1);
+  });
+
   it('clears the drafts of other farms on a farm switch and keeps them on re-select', async () => {
     const { engine } = setup();
     await saveDraft(db, 'f1', 'water-quality', { ph: 8 });

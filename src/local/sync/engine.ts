@@ -95,18 +95,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function pull(): Promise<void> {
+    // The request is taken when the pull starts, not when it ends: a farm switch (or any
+    // trigger) that asks for a pull while this one is in flight must get its own, for the
+    // farm this one did not ask for. Clearing the flag at the end would lose that request.
+    pullWanted = false;
+    const pulledFor = farmId;
     // Every resource at once: on a 150 ms link, one after another would cost a round trip
     // each before the farm screen fills. Each resource has its own cursor and transaction.
-    const wanted = listResources().filter((r) => r.pull && (r.scope !== 'farm' || farmId));
-    const results = await Promise.all(wanted.map((r) => pullResource({ db, transport, clock }, r, farmId)));
+    const wanted = listResources().filter((r) => r.pull && (r.scope !== 'farm' || pulledFor));
+    const results = await Promise.all(wanted.map((r) => pullResource({ db, transport, clock }, r, pulledFor)));
+    const failed = results.some((r) => r.kind === 'held' || r.kind === 'network');
+    // Not pulled after all: the next trigger (online, focus, a write) tries again.
+    if (failed) pullWanted = true;
     if (results.some((r) => r.kind === 'held')) return authRequired();
     // Offline: what arrived is applied; the rest keep their cursors for the next trigger.
-    if (results.some((r) => r.kind === 'network')) return;
+    if (failed) return;
     // An 'error' (e.g. 403 on a feature this role lacks) must not starve the other resources.
     const pulled = results.filter((r) => r.kind === 'ok').map((r) => r.resource);
-    pullWanted = false;
     lastPullAt = clock.now();
-    events.emit('sync:pulled', { farmId, resources: pulled });
+    events.emit('sync:pulled', { farmId: pulledFor, resources: pulled });
   }
 
   const run = singleFlight(
