@@ -103,7 +103,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // Every resource at once: on a 150 ms link, one after another would cost a round trip
     // each before the farm screen fills. Each resource has its own cursor and transaction.
     const wanted = listResources().filter((r) => r.pull && (r.scope !== 'farm' || pulledFor));
-    const results = await Promise.all(wanted.map((r) => pullResource({ db, transport, clock }, r, pulledFor)));
+    const results = await Promise.all(
+      wanted.map((r) => pullResource({ db, transport, clock }, r, pulledFor)),
+    );
     const failed = results.some((r) => r.kind === 'held' || r.kind === 'network');
     // Not pulled after all: the next trigger (online, focus, a write) tries again.
     if (failed) pullWanted = true;
