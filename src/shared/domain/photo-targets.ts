@@ -12,6 +12,8 @@ export const PHOTO_RECORD_TYPES = {
   sampling: { path: 'sampling' },
   disease: { path: 'disease' },
   stock: { path: 'stock' },
+  note: { path: 'note' },
+  transaction: { path: 'transaction' },
 } as const;
 export type PhotoRecordType = keyof typeof PHOTO_RECORD_TYPES;
 export const PHOTO_RECORD_TYPE_NAMES = Object.keys(PHOTO_RECORD_TYPES) as PhotoRecordType[];

@@ -141,4 +141,24 @@ export class FarmAccess {
       throw new AppError('own-record-expired');
     throw new AppError('pond-access-denied');
   }
+
+  /**
+   * The same rule for a record of the whole farm (a note without a pond): edit (2) on the
+   * farm for `feature`, or the own-record rule; otherwise 403 `forbidden`.
+   */
+  async requireFarmRecordChange(
+    userId: string,
+    record: { farm_id: string; created_by: string | null; created_at: Date },
+    feature: Feature,
+    now = Date.now(),
+  ): Promise<Membership> {
+    const m = await this.require(userId, record.farm_id, feature, ACTION.view);
+    const featureLevel = m.permissions[feature] ?? ACTION.none;
+    if (featureLevel >= ACTION.edit) return m;
+    const who = { userId, ownRecords: m.permissions.own_records ?? ACTION.none, featureLevel };
+    if (canFixOwnRecord(record, who, now)) return m;
+    if (canFixOwnRecord(record, who, record.created_at.getTime()) && !ownRecordFresh(record.created_at, now))
+      throw new AppError('own-record-expired');
+    throw new AppError('forbidden');
+  }
 }

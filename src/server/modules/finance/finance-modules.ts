@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { RecordMerge } from '../../sync/record-merge.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
+import { PhotoRepository } from '../photos/photos.repository.ts';
 import { AccountRepository } from './account.repository.ts';
 import { AccountService } from './account.service.ts';
 import { CategoryRepository } from './category.repository.ts';
@@ -37,6 +38,7 @@ export function createFinanceModules({
       access: farmAccess,
       merge,
       sources,
+      photos: new PhotoRepository(db),
     }),
     financeStats: new StatsService({ stats: new StatsRepository(db), accounts, access: farmAccess, sources }),
   };

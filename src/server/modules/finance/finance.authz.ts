@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_ID } from '#shared/domain/finance';
 import type { AuthzCase, AuthzModule } from '../../authz/types.ts';
+import { photoUpload } from '../photos/photos.authz.ts';
 
 const tx = (accountId: string, extra: Record<string, unknown> = {}) => ({
   account_id: accountId,
@@ -64,10 +65,21 @@ export const financeAuthz: AuthzModule = {
       payload: tx(accountId),
     });
     if (t.statusCode !== 201) throw new Error(`finance seed failed: ${t.body}`);
+    const transactionId = t.json().data.transaction_record_id;
+    // A receipt photo of the transaction, through the photo pipeline (POST /api/photos).
+    const receiptPhotoId = uuidv7();
+    const upload = photoUpload({ id: receiptPhotoId, record_type: 'transaction', record_id: transactionId });
+    const photo = await app.inject({
+      method: 'POST',
+      ...upload,
+      headers: { ...owner.auth, ...upload.headers },
+    });
+    if (photo.statusCode !== 201) throw new Error(`receipt photo seed failed: ${photo.body}`);
     return {
       accountId,
       categoryId: cat.json().data.category_transaction_id,
-      transactionId: t.json().data.transaction_record_id,
+      transactionId,
+      receiptPhotoId,
     };
   },
   cases: [
@@ -169,6 +181,15 @@ export const financeAuthz: AuthzModule = {
     {
       route: 'DELETE /api/transaction/:id/delete',
       request: (A) => ({ url: `/api/transaction/${A.extra.transactionId}/delete` }),
+    },
+    {
+      route: 'POST /api/photos',
+      request: (A) =>
+        photoUpload({ id: uuidv7(), record_type: 'transaction', record_id: A.extra.transactionId }),
+    },
+    {
+      route: 'DELETE /api/transaction/photo/:id/delete',
+      request: (A) => ({ url: `/api/transaction/photo/${A.extra.receiptPhotoId}/delete` }),
     },
     {
       route: 'GET /api/transaction/proposal',

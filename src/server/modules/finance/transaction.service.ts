@@ -13,6 +13,7 @@ import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { isUniqueViolation } from '../cycle/cycle.repository.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
+import type { PhotoRepository } from '../photos/photos.repository.ts';
 import type { AccountRepository } from './account.repository.ts';
 import type { CategoryRepository } from './category.repository.ts';
 import { requireFinance } from './finance-access.ts';
@@ -27,6 +28,8 @@ export interface TransactionDeps {
   access: FarmAccess;
   merge: RecordMerge;
   sources: ProductionSources;
+  /** A deleted transaction's receipt photos go with it. */
+  photos: PhotoRepository;
 }
 
 /**
@@ -181,6 +184,7 @@ export class TransactionService {
     if (row.deleted_at) return;
     await this.d.transactions.transaction(async (tx) => {
       await this.checkAccountOpen(row.account_id, row.transaction_date, tx, 'account_id');
+      await this.d.photos.softDeleteOf('transaction', id, tx);
       await this.d.transactions.softDelete(id, tx);
       await this.d.accounts.touch(row.account_id, tx);
     });

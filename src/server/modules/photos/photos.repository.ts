@@ -10,7 +10,8 @@ export type PhotoRow = Selectable<RecordPhotosTable>;
 export interface PhotoRecord {
   id: string;
   farm_id: string;
-  pond_id: string;
+  /** null: a record of the whole farm (a note without a pond, a finance transaction). */
+  pond_id: string | null;
   created_by: string | null;
   created_at: Date;
   deleted_at: Date | null;
@@ -21,6 +22,8 @@ export interface PhotoFilter {
   recordType: string;
   /** null: every pond of the farm. */
   pondIds: string[] | null;
+  /** With `pondIds`: also the photos of records of the whole farm (no pond). */
+  withFarmWide?: boolean;
   recordId?: string;
   changedAfter?: Date;
 }
@@ -34,7 +37,15 @@ export class PhotoRepository {
   }
 
   /** The record a photo attaches to, deleted ones included. */
-  record(target: PhotoTarget, id: string, db: DbOrTx = this.db): Promise<PhotoRecord | undefined> {
+  async record(target: PhotoTarget, id: string, db: DbOrTx = this.db): Promise<PhotoRecord | undefined> {
+    if (target.table === 'finance_transactions') {
+      const row = await db
+        .selectFrom('finance_transactions')
+        .select(['id', 'farm_id', 'created_by', 'created_at', 'deleted_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { ...row, pond_id: null };
+    }
     return db
       .selectFrom(target.table)
       .select(['id', 'farm_id', 'pond_id', 'created_by', 'created_at', 'deleted_at'])
@@ -59,7 +70,13 @@ export class PhotoRepository {
       .selectAll()
       .where('farm_id', '=', f.farmId)
       .where('record_type', '=', f.recordType);
-    if (f.pondIds) q = q.where('pond_id', '=', sql<string>`any(${f.pondIds}::uuid[])`);
+    const pondIds = f.pondIds;
+    if (pondIds)
+      q = q.where((eb) =>
+        f.withFarmWide
+          ? eb.or([eb('pond_id', '=', sql<string>`any(${pondIds}::uuid[])`), eb('pond_id', 'is', null)])
+          : eb('pond_id', '=', sql<string>`any(${pondIds}::uuid[])`),
+      );
     if (f.recordId) q = q.where('record_id', '=', f.recordId);
     q = f.changedAfter ? q.where('updated_at', '>', f.changedAfter) : q.where('deleted_at', 'is', null);
     return q.orderBy('created_at').orderBy('id').execute();

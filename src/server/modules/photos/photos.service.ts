@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
+import { requireFinance } from '../finance/finance-access.ts';
 import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
 import { urlOf } from '../uploads/uploads.service.ts';
 import { type PhotoTarget, targetOf } from './photo-targets.ts';
@@ -107,7 +108,7 @@ export class PhotoService {
         return { photo: stored, created: false };
       }
       record = await this.liveRecord(target, parsed.recordId);
-      await this.d.access.requireRecordChange(userId, record, target.feature);
+      await this.requireChange(userId, record, target);
     } catch (error) {
       file.stream.resume(); // drain the unread file so the answer goes out at once
       throw error;
@@ -142,12 +143,14 @@ export class PhotoService {
     for (const recordType of types) {
       const target = targetOf(recordType);
       if (!target || (m.permissions[target.feature] ?? ACTION.none) < ACTION.view) continue;
-      const pondIds = visiblePondIds(this.d.access, m, target.feature);
-      if (pondIds?.length === 0) continue;
+      if (target.feature === 'finance' && m.isHideFinance) continue;
+      const pondIds = target.ponds === 'none' ? null : visiblePondIds(this.d.access, m, target.feature);
+      if (pondIds?.length === 0 && target.ponds === 'required') continue;
       const rows = await this.d.photos.list({
         farmId: q.farm_id,
         recordType,
         pondIds,
+        withFarmWide: target.ponds === 'optional',
         recordId: q.record_id,
         changedAfter: q.since ? changedAfter(q.since) : undefined,
       });
@@ -163,7 +166,7 @@ export class PhotoService {
     if (!photo || !target || photo.record_type !== recordType) throw new AppError('not-found');
     const record = await this.d.photos.record(target, photo.record_id);
     if (!record) throw new AppError('not-found');
-    await this.d.access.requireRecordChange(userId, record, target.feature);
+    await this.requireChange(userId, record, target);
     await this.d.photos.softDelete(id);
   }
 
@@ -176,10 +179,28 @@ export class PhotoService {
   ): Promise<RecordPhoto> {
     const record = await this.d.photos.record(target, row.record_id);
     if (!record || row.record_type !== parsed.recordType) throw new AppError('not-found');
-    await this.d.access.requirePond(userId, record.pond_id, target.feature, ACTION.view);
+    await this.requireView(userId, record, target);
     if (row.record_id !== parsed.recordId) throw new AppError('conflict');
     if (row.deleted_at) throw new AppError('not-found');
     return toPhoto(row);
+  }
+
+  /** Who may change the record may attach and delete its photos (the rules of its kind). */
+  private async requireChange(userId: string, record: PhotoRecord, target: PhotoTarget): Promise<void> {
+    if (target.ponds === 'none') {
+      await requireFinance(this.d.access, userId, record.farm_id, ACTION.edit);
+    } else if (record.pond_id) {
+      await this.d.access.requireRecordChange(userId, { ...record, pond_id: record.pond_id }, target.feature);
+    } else {
+      await this.d.access.requireFarmRecordChange(userId, record, target.feature);
+    }
+  }
+
+  private async requireView(userId: string, record: PhotoRecord, target: PhotoTarget): Promise<void> {
+    if (target.ponds === 'none') await requireFinance(this.d.access, userId, record.farm_id, ACTION.view);
+    else if (record.pond_id)
+      await this.d.access.requirePond(userId, record.pond_id, target.feature, ACTION.view);
+    else await this.d.access.require(userId, record.farm_id, target.feature, ACTION.view);
   }
 
   private async liveRecord(target: PhotoTarget, id: string): Promise<PhotoRecord> {

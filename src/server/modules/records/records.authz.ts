@@ -112,7 +112,15 @@ export const recordsAuthz: AuthzModule = {
       headers: { ...owner.auth, ...upload.headers },
     });
     if (photo.statusCode !== 201) throw new Error(`records photo seed failed: ${photo.body}`);
-    return { ...ids, recordsCycleId: cycleId, diseasePhotoId };
+    const notePhotoId = uuidv7();
+    const noteUpload = photoUpload({ id: notePhotoId, record_type: 'note', record_id: ids.noteId });
+    const notePhoto = await app.inject({
+      method: 'POST',
+      ...noteUpload,
+      headers: { ...owner.auth, ...noteUpload.headers },
+    });
+    if (notePhoto.statusCode !== 201) throw new Error(`note photo seed failed: ${notePhoto.body}`);
+    return { ...ids, recordsCycleId: cycleId, diseasePhotoId, notePhotoId };
   },
   cases: [
     ...bulkCases('anco', anco, 'ancoId'),
@@ -138,6 +146,14 @@ export const recordsAuthz: AuthzModule = {
     },
     ...crud('disease', 'diseaseId'),
     { route: 'POST /api/disease', request: (A) => ({ url: '/api/disease', payload: disease(A.pondId) }) },
+    {
+      route: 'POST /api/photos',
+      request: (A) => photoUpload({ id: uuidv7(), record_type: 'note', record_id: A.extra.noteId }),
+    },
+    {
+      route: 'DELETE /api/note/photo/:id/delete',
+      request: (A) => ({ url: `/api/note/photo/${A.extra.notePhotoId}/delete` }),
+    },
     {
       route: 'DELETE /api/disease/photo/:id/delete',
       request: (A) => ({ url: `/api/disease/photo/${A.extra.diseasePhotoId}/delete` }),

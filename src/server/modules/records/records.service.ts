@@ -1,6 +1,6 @@
 import type { BulkItemResult } from '#shared/contracts/bulk';
 import type { RecordQuery } from '#shared/contracts/records';
-import { ACTION, canFixOwnRecord, ownRecordFresh } from '#shared/domain/permissions';
+import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, fieldError } from '../../errors.ts';
@@ -8,6 +8,7 @@ import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
 import { changedAfter } from '../farm/pull-window.ts';
+import type { PhotoRepository } from '../photos/photos.repository.ts';
 import { createRecords, dayProblem, type Outcome } from './record-create.ts';
 import type { FieldMessages } from './record-fields.ts';
 import { parseValues, toApi, toColumns } from './record-mapper.ts';
@@ -16,6 +17,8 @@ import type { RecordRow, RecordsRepository } from './records.repository.ts';
 
 export interface RecordsDeps {
   records: RecordsRepository;
+  /** A deleted record's photos go with it. */
+  photos: PhotoRepository;
   access: FarmAccess;
   merge: RecordMerge;
 }
@@ -138,6 +141,8 @@ export class RecordsService {
     await this.requireChange(userId, type, row);
     if (row.deleted_at) return;
     await this.openCycle(type, row);
+    // Photos first: if the record's delete then fails, its replay still finds it live.
+    await this.d.photos.softDeleteOf(type.name, id);
     await this.d.records.softDelete(type.table, id);
   }
 
@@ -159,15 +164,7 @@ export class RecordsService {
       );
       return;
     }
-    const m = await this.d.access.require(userId, row.farm_id, type.feature, ACTION.view);
-    const featureLevel = m.permissions[type.feature] ?? ACTION.none;
-    if (featureLevel >= ACTION.edit) return;
-    const who = { userId, ownRecords: m.permissions.own_records ?? ACTION.none, featureLevel };
-    const now = Date.now();
-    if (canFixOwnRecord(row, who, now)) return;
-    if (canFixOwnRecord(row, who, row.created_at.getTime()) && !ownRecordFresh(row.created_at, now))
-      throw new AppError('own-record-expired');
-    throw new AppError('forbidden');
+    await this.d.access.requireFarmRecordChange(userId, row, type.feature);
   }
 
   private async live(type: RecordType, id: string): Promise<RecordRow> {
