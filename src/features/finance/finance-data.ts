@@ -4,6 +4,7 @@ import { api } from '#local/api-client';
 import type { Local, TambakDb } from '#local/db';
 import { getDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
+import { type NewPhoto, saveRecordsWithPhotos } from '#local/photos';
 import { createRepository } from '#local/repository';
 import { FINANCE_ACCOUNTS, FINANCE_CATEGORIES, FINANCE_TRANSACTIONS } from '#local/resources';
 import { visible } from '#local/visible';
@@ -18,6 +19,19 @@ import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#share
 export const accountsRepo = () => createRepository<FinanceAccount>(FINANCE_ACCOUNTS);
 export const categoriesRepo = () => createRepository<FinanceCategory>(FINANCE_CATEGORIES);
 export const transactionsRepo = () => createRepository<FinanceTransaction>(FINANCE_TRANSACTIONS);
+
+/** A new transaction and its receipt photos, in one local transaction (the photos upload behind it). */
+export function saveTransactionWithReceipts(
+  record: Partial<FinanceTransaction> & { transaction_record_id: string; farm_id: string },
+  photos: NewPhoto[],
+): Promise<void> {
+  const target = {
+    farmId: record.farm_id,
+    recordType: 'transaction',
+    recordId: record.transaction_record_id,
+  };
+  return saveRecordsWithPhotos(getDb(), FINANCE_TRANSACTIONS, [record], [{ target, photos }]);
+}
 
 const live = <T>(rows: T[]) =>
   (visible(rows as never[]) as Local<T>[]).filter((r) => !(r as { deleted_at?: unknown }).deleted_at);

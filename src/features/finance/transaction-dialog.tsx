@@ -1,6 +1,6 @@
 import './register-locales.ts';
 import { Formik, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import {
@@ -11,11 +11,14 @@ import {
   SubmitButton,
   TextField,
 } from '#components/form-field';
+import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
+import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { yup } from '#components/validation';
+import { newId } from '#local/ids';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/domain/finance';
-import { transactionsRepo } from './finance-data.ts';
+import { saveTransactionWithReceipts, transactionsRepo } from './finance-data.ts';
 import { categoryLabel, parseRupiahInput } from './finance-model.ts';
 
 interface Values {
@@ -61,7 +64,9 @@ function KeepCategoryOfType({ categories }: { categories: FinanceCategory[] }) {
 
 /**
  * Record or edit income or an expense: type, account (open ones), category of that type,
- * method, amount in whole rupiah, date, note. Saved on the phone, sent by the outbox.
+ * method, amount in whole rupiah, date, note, receipt photos. Saved on the phone, sent by
+ * the outbox; photos follow the shared photo path (resized, kept until uploaded). Photos
+ * picked or removed here are kept in the dialog and stored only by its save button.
  */
 export function TransactionDialog({
   farmId,
@@ -80,6 +85,10 @@ export function TransactionDialog({
 }) {
   const { t } = useTranslation('finance');
   const toast = useToast();
+  const txId = transaction?.transaction_record_id;
+  const stored = useRecordPhotos('transaction', txId ? [txId] : []).get(txId ?? '') ?? [];
+  const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
+  const [removed, setRemoved] = useState<string[]>([]);
   const open = accounts.filter((a) => a.is_open || a.account_id === transaction?.account_id);
   const initial: Values = {
     type: transaction?.type ?? 'out',
@@ -118,18 +127,27 @@ export function TransactionDialog({
               builtin_key: category?.builtin_key ?? null,
             };
             try {
-              if (transaction) await transactionsRepo().update(transaction.transaction_record_id, fields);
-              else
-                await transactionsRepo().create([
-                  {
-                    ...fields,
-                    farm_id: farmId,
-                    photos: [],
-                    source_type: null,
-                    source_id: null,
-                    created_by: null,
-                  },
-                ]);
+              if (transaction) {
+                await transactionsRepo().update(transaction.transaction_record_id, fields);
+                const target = {
+                  farmId,
+                  recordType: 'transaction',
+                  recordId: transaction.transaction_record_id,
+                };
+                if (picked.length > 0) await addRecordPhotos(target, picked);
+                for (const id of removed) await removeRecordPhoto(id);
+              } else {
+                const record = {
+                  ...fields,
+                  transaction_record_id: newId(),
+                  farm_id: farmId,
+                  photos: [],
+                  source_type: null,
+                  source_id: null,
+                  created_by: null,
+                };
+                await saveTransactionWithReceipts(record, picked);
+              }
               toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
               onClose();
             } catch (error) {
@@ -176,7 +194,18 @@ export function TransactionDialog({
               />
               <TextField name="transaction_date" type="date" label={t('tx.date')} />
               <TextField name="note" label={t('tx.note')} optional autoComplete="off" />
-              <p className="field__hint">{t('tx.photosLater')}</p>
+              <PhotoPicker
+                label={t('tx.receipts')}
+                photos={[
+                  ...stored.filter((p) => !removed.includes(p.id)),
+                  ...picked.map((p) => ({ id: p.id, status: 'new' as const, blob: p.blob })),
+                ]}
+                onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
+                onRemove={(id) => {
+                  if (picked.some((p) => p.id === id)) setPicked((list) => list.filter((p) => p.id !== id));
+                  else setRemoved((list) => [...list, id]);
+                }}
+              />
               <SubmitButton>{t('ui:actions.save')}</SubmitButton>
             </FormikForm>
           )}

@@ -5,8 +5,10 @@ import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, Loading } from '#components/page';
+import { PhotoPicker } from '#components/photo-picker';
 import { SyncBadge } from '#components/record-status';
 import { useToast } from '#components/toast';
+import { removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { WhenInput } from '#components/when-input';
 import type { Local } from '#local/db';
 import type { FinanceTransaction } from '#shared/contracts/finance';
@@ -44,6 +46,10 @@ export function TransactionsTab({
     [transactions.data, filter],
   );
   const sums = sumByType(listed);
+  const receipts = useRecordPhotos(
+    'transaction',
+    listed.map((r) => r.transaction_record_id),
+  );
   const byDay = useMemo(() => {
     const days = new Map<string, Local<FinanceTransaction>[]>();
     for (const row of listed)
@@ -62,6 +68,9 @@ export function TransactionsTab({
     if (!(await confirm({ message }))) return;
     try {
       await transactionsRepo().remove(row.transaction_record_id);
+      // Receipts still on the phone go with it; uploaded ones the server deletes with the transaction.
+      for (const photo of receipts.get(row.transaction_record_id) ?? [])
+        if (photo.status !== 'uploaded') await removeRecordPhoto(photo.id);
       toast.success(t('ui:toast.deleted'));
     } catch (error) {
       toast.error(error);
@@ -159,6 +168,7 @@ export function TransactionsTab({
               <ul className="data-list">
                 {rows.map((row) => {
                   const category = categoryOf(row);
+                  const photos = receipts.get(row.transaction_record_id) ?? [];
                   return (
                     <li
                       key={row.transaction_record_id}
@@ -182,6 +192,11 @@ export function TransactionsTab({
                         {row.type === 'in' ? '+' : '−'}
                         {formatRupiah(row.nominal)}
                       </span>
+                      {photos.length > 0 && (
+                        <div className="finance-tx__receipts">
+                          <PhotoPicker readOnly photos={photos} label={t('tx.receipts')} />
+                        </div>
+                      )}
                       {mayEdit && (
                         <span className="row finance-tx__actions">
                           <button

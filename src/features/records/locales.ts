@@ -87,6 +87,7 @@ const id = {
     titleRequired: 'Judul wajib diisi.',
     tooManyTags: 'Maksimal 10 label, masing-masing 30 karakter.',
     list: 'Daftar catatan',
+    photos: 'Foto',
   },
   disease: {
     title: 'Peringatan penyakit',
@@ -224,6 +225,7 @@ export const en: typeof id = {
     titleRequired: 'The title is required.',
     tooManyTags: 'At most 10 tags of 30 characters each.',
     list: 'Notes',
+    photos: 'Photos',
   },
   disease: {
     title: 'Disease alert',

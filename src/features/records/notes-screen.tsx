@@ -5,10 +5,12 @@ import { EntryForm } from '#components/entry-form';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';
+import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { pondAction } from '#components/pond-access.ts';
 import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
-import { createRepository } from '#local/repository';
+import { newId } from '#local/ids';
+import { saveRecordsWithPhotos } from '#local/photos';
 import { NOTES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Note } from '#shared/contracts/records';
@@ -39,6 +41,8 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
+  // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the note.
+  const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
   const today = localToday();
   const choosable = ponds.filter((p) => pondAction(farm, p, 'cycle') >= ACTION.add);
   if (!ready) return <Loading />;
@@ -54,7 +58,9 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
     setSaving(true);
     try {
       const pondId = state.pondId || null;
+      const id = newId();
       const record: Partial<Note> = {
+        id,
         farm_id: farm.farm_id,
         pond_id: pondId,
         cycle_id: pondId ? (activeCycleOf(cycles ?? [], pondId)?.cycle_id ?? null) : null,
@@ -63,7 +69,13 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         tags,
         description: state.description.trim(),
       };
-      await createRepository(NOTES, getDb()).create([record]);
+      await saveRecordsWithPhotos(
+        getDb(),
+        NOTES,
+        [record],
+        [{ target: { farmId: farm.farm_id, recordType: 'note', recordId: id, pondId }, photos: picked }],
+      );
+      setPicked([]);
       reset(initial());
       setTried(false);
       toast.success(t('common.saved'));
@@ -123,6 +135,12 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
       </div>
       <NoteTagsField value={state.tags} error={tagError} onChange={(tags) => set({ tags })} />
       <NoteDescriptionField value={state.description} onChange={(description) => set({ description })} />
+      <PhotoPicker
+        label={t('notes.photos')}
+        photos={picked.map((p) => ({ id: p.id, status: 'new', blob: p.blob }))}
+        onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
+        onRemove={(photoId) => setPicked((list) => list.filter((p) => p.id !== photoId))}
+      />
       <button
         type="submit"
         className="button button--primary button--block"

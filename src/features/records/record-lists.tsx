@@ -9,8 +9,9 @@ import { recordRight } from '#components/pond-access.ts';
 import { RecordStatus } from '#components/record-status';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
-import { useRecordPhotos } from '#components/use-record-photos.ts';
+import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { getDb, type Local } from '#local/db';
+import { photosOf } from '#local/photos';
 import { createRepository } from '#local/repository';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
@@ -82,6 +83,9 @@ function EditButton({
 }
 
 /** Delete (with a confirm) when the server would allow it: edit on the pond, or his own under 24 h. */
+/** The photo record type of the records that take photos. */
+const PHOTO_TYPE: Partial<Record<RecordTableName, string>> = { notes: 'note', diseases: 'disease' };
+
 function DeleteButton({
   farm,
   table,
@@ -103,7 +107,14 @@ function DeleteButton({
       className="button button--ghost button--small"
       onClick={async () => {
         if (!(await confirm({ message: t('common.deleteConfirm') }))) return;
-        await createRepository(RECORD_RESOURCE[table], getDb()).remove(row.id);
+        const db = getDb();
+        await createRepository(RECORD_RESOURCE[table], db).remove(row.id);
+        // Photos still on the phone go with it; uploaded ones the server deletes with the record.
+        const photoType = PHOTO_TYPE[table];
+        if (photoType) {
+          const photos = (await photosOf(db, photoType, [row.id])).get(row.id) ?? [];
+          for (const photo of photos) if (photo.status !== 'uploaded') await removeRecordPhoto(photo.id);
+        }
         toast.success(t('common.deleted'));
       }}
     >
@@ -211,7 +222,33 @@ export function NoteItem({ farm, row, pond }: { farm: Farm; row: Local<Note>; po
           ))}
         </ul>
       )}
+      <NotePhotos farm={farm} row={row} pond={pond} />
     </Item>
+  );
+}
+
+/**
+ * A note's photos: shown to everyone who sees the note; added or removed by whoever may
+ * change it (the same rule as its edit button), offline too (queued behind the note).
+ */
+function NotePhotos({ farm, row, pond }: { farm: Farm; row: Local<Note>; pond?: Pond }) {
+  const { t } = useTranslation('records');
+  const photos = useRecordPhotos('note', [row.id]).get(row.id) ?? [];
+  const mayChange = useMayChange(farm, 'notes', row, pond);
+  if (photos.length === 0 && !mayChange) return null;
+  return (
+    <PhotoPicker
+      label={t('notes.photos')}
+      photos={photos}
+      readOnly={!mayChange}
+      onAdd={(picked) =>
+        addRecordPhotos(
+          { farmId: farm.farm_id, recordType: 'note', recordId: row.id, pondId: row.pond_id },
+          picked,
+        )
+      }
+      onRemove={(id) => removeRecordPhoto(id)}
+    />
   );
 }
 
