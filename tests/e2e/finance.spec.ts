@@ -4,8 +4,10 @@ import { FinancePages } from './pages/finance-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { testJpeg } from './support/test-photo.ts';
 
 interface Tx {
+  transaction_record_id: string;
   nominal: number;
   type: string;
 }
@@ -52,7 +54,13 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
 
   // No signal: the third entry is saved on the phone and waits in the outbox.
   await phone.setOffline(true);
-  await finance.record({ type: 'Pengeluaran', category: 'Benur', amount: '1.200.000', date: `${y}-04-02` });
+  await finance.record({
+    type: 'Pengeluaran',
+    category: 'Benur',
+    amount: '1.200.000',
+    date: `${y}-04-02`,
+    receipt: await testJpeg(1200, 1600, 3),
+  });
   await page.getByLabel('Dari').fill(`${y}-01-01`);
   await page.getByLabel('Sampai').fill(`${y}-12-31`);
   await expect(page.getByTestId('finance-transaction')).toHaveCount(3);
@@ -63,6 +71,23 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await expect
     .poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 30_000 })
     .toBe(3);
+  // Its receipt photo follows it once, resized on the phone (long side 1600 px at most).
+  const benur = (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).find((x) => Number(x.nominal) === 1_200_000);
+  await expect
+    .poll(
+      async () =>
+        api.get<{ record_id: string; height: number }[]>(`/photos?farm_id=${farmId}&record_type=transaction`),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toEqual([expect.objectContaining({ record_id: benur?.transaction_record_id, height: 1600 })]);
+  await expect(
+    page
+      .getByTestId('finance-transaction')
+      .filter({ hasText: 'Benur' })
+      .locator('[data-photo-status="uploaded"] img'),
+  ).toBeVisible();
 
   // A cycle harvested in total: 500 kg (production records), no warehouse use.
   const stock = await api.post<{ stock_id: string }>('/stock', {

@@ -3,6 +3,7 @@ import { ChatPage } from './pages/chat-page.ts';
 import { RecordsPages } from './pages/records-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { testJpeg } from './support/test-photo.ts';
 
 const jakartaDay = (offsetDays = 0) =>
   new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -46,8 +47,15 @@ test('anco for two ponds, a water change, a note and a disease entered offline s
   await records.saveWaterChange(1);
 
   await records.openNotes();
-  await records.addNote('Kincir 3 rusak', 'alat, kincir', 'Ganti bearing besok pagi.');
+  await records.addNote(
+    'Kincir 3 rusak',
+    'alat, kincir',
+    'Ganti bearing besok pagi.',
+    await testJpeg(800, 600),
+  );
   await expect(records.listItems('notes')).toHaveCount(1);
+  // The photo waits on the phone with the note.
+  await expect(records.listItems('notes').first().locator('[data-photo-status="pending"]')).toHaveCount(1);
 
   await records.openDiseaseAlert();
   await records.recordDisease('Kolam 1', 'Bintik putih (White Spot Syndrome Virus)', 'Sedang');
@@ -59,17 +67,23 @@ test('anco for two ponds, a water change, a note and a disease entered offline s
   await expect
     .poll(
       async () => {
-        const [anco, changes, notes, diseases] = await Promise.all([
+        const [anco, changes, notes, diseases, notePhotos] = await Promise.all([
           api.get<unknown[]>(`/anco?farm_id=${farmId}`),
           api.get<unknown[]>(`/waterChange?farm_id=${farmId}`),
           api.get<unknown[]>(`/note?farm_id=${farmId}`),
           api.get<unknown[]>(`/disease?farm_id=${farmId}`),
+          api.get<unknown[]>(`/photos?farm_id=${farmId}&record_type=note`),
         ]);
-        return [anco.length, changes.length, notes.length, diseases.length];
+        return [anco.length, changes.length, notes.length, diseases.length, notePhotos.length];
       },
       { timeout: 30_000 },
     )
-    .toEqual([2, 1, 1, 1]);
+    .toEqual([2, 1, 1, 1, 1]);
+  const [note] = await api.get<{ id: string }[]>(`/note?farm_id=${farmId}`);
+  const [notePhoto] = await api.get<{ record_id: string; width: number }[]>(
+    `/photos?farm_id=${farmId}&record_type=note`,
+  );
+  expect(notePhoto).toMatchObject({ record_id: note.id, width: 800 });
   await expect.poll(() => records.outboxStatuses(), { timeout: 20_000 }).toEqual([]);
 
   // The lists show them as sent, with who entered them.
@@ -78,6 +92,10 @@ test('anco for two ponds, a water change, a note and a disease entered offline s
   await expect(disease).not.toContainText('menunggu sinyal');
   await records.openNotes();
   await expect(records.listItems('notes').first()).toContainText('Kincir 3 rusak');
+  // The note's photo now shows from the server.
+  await expect(
+    records.listItems('notes').first().locator('[data-photo-status="uploaded"] img'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'kincir', exact: true }).click();
   await expect(records.listItems('notes')).toHaveCount(1);
   await records.openWaterChange();

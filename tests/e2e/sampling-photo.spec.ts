@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { AccountPages } from './pages/account-pages.ts';
 import { SamplingPages } from './pages/sampling-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync, newDevice } from './support/chromium.ts';
+import { testJpeg } from './support/test-photo.ts';
 
 interface SamplingRow {
   id: string;
@@ -21,20 +21,7 @@ interface PhotoRow {
 }
 
 /** A 2400×1800 JPEG, like a phone camera's (the device must shrink it to 1600 px). */
-function cameraPhoto(): Promise<Buffer> {
-  const width = 2400;
-  const height = 1800;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i += 3) {
-    const p = i / 3;
-    raw[i] = (p % width) % 256;
-    raw[i + 1] = Math.floor(p / width) % 256;
-    raw[i + 2] = 120;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+const cameraPhoto = () => testJpeg(2400, 1800, 0, 85);
 
 const daysAgo = (n: number) =>
   new Date(Date.now() + 7 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { testJpeg } from './support/test-photo.ts';
 
 /**
  * The sampling entry and a pond's sampling list (with photos) at phone and desktop width,
@@ -20,22 +20,7 @@ const dir = process.env.SHOTS_DIR ?? 'test-results/screens';
 const daysAgo = (n: number) =>
   new Date(Date.now() + 7 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
 
-function photo(seed: number): Promise<Buffer> {
-  const width = 640;
-  const height = 480;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i += 3) {
-    const p = i / 3;
-    const x = p % width;
-    const y = Math.floor(p / width);
-    raw[i] = 40 + ((x + seed * 40) % 120);
-    raw[i + 1] = 90 + ((y + x / 3) % 100);
-    raw[i + 2] = 110 + ((seed * 30) % 100);
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
+const photo = (seed: number) => testJpeg(640, 480, seed);
 
 async function watchErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];

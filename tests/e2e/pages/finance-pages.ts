@@ -33,6 +33,8 @@ export class FinancePages {
     amount: string;
     date: string;
     note?: string;
+    /** A receipt photo, taken with the dialog's camera input. */
+    receipt?: Buffer;
   }) {
     await this.page.getByRole('button', { name: 'Catat transaksi' }).click();
     const d = this.dialog();
@@ -41,6 +43,12 @@ export class FinancePages {
     await d.getByLabel('Jumlah (Rp)').fill(t.amount);
     await d.getByLabel('Tanggal').fill(t.date);
     if (t.note) await d.getByLabel(/Catatan/).fill(t.note);
+    if (t.receipt) {
+      await d
+        .getByTestId('photo-camera-input')
+        .setInputFiles({ name: 'nota.jpg', mimeType: 'image/jpeg', buffer: t.receipt });
+      await expect(d.locator('[data-photo-status="new"] img')).toBeVisible();
+    }
     await d.getByRole('button', { name: 'Simpan' }).click();
     await expect(d).toBeHidden();
   }

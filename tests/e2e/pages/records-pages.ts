@@ -60,10 +60,17 @@ export class RecordsPages {
     await this.open('notes', 'Catatan');
   }
 
-  async addNote(title: string, tags: string, description: string): Promise<void> {
+  async addNote(title: string, tags: string, description: string, photo?: Buffer): Promise<void> {
     await this.page.getByLabel('Judul').fill(title);
     await this.page.getByLabel('Label').fill(tags);
     await this.page.getByLabel('Isi catatan').fill(description);
+    if (photo) {
+      const form = this.page.locator('form.records-form');
+      await form
+        .getByTestId('photo-camera-input')
+        .setInputFiles({ name: 'catatan.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await expect(form.locator('[data-photo-status="new"] img')).toBeVisible();
+    }
     await this.page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await expect(this.page.getByText('Tersimpan di HP. Dikirim otomatis saat online.')).toBeVisible();
   }
