@@ -72,7 +72,9 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
     .poll(async () => (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).length, { timeout: 30_000 })
     .toBe(3);
   // Its receipt photo follows it once, resized on the phone (long side 1600 px at most).
-  const benur = (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).find((x) => Number(x.nominal) === 1_200_000);
+  const benur = (await api.get<Tx[]>(`/transaction?farm_id=${farmId}`)).find(
+    (x) => Number(x.nominal) === 1_200_000,
+  );
   await expect
     .poll(
       async () =>
@@ -88,6 +90,8 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
       .filter({ hasText: 'Benur' })
       .locator('[data-photo-status="uploaded"] img'),
   ).toBeVisible();
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/finance-receipt-id-360.png`, fullPage: true });
 
   // A cycle harvested in total: 500 kg (production records), no warehouse use.
   const stock = await api.post<{ stock_id: string }>('/stock', {

@@ -96,6 +96,8 @@ test('anco for two ponds, a water change, a note and a disease entered offline s
   await expect(
     records.listItems('notes').first().locator('[data-photo-status="uploaded"] img'),
   ).toBeVisible();
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/notes-photo-id-360.png`, fullPage: true });
   await page.getByRole('button', { name: 'kincir', exact: true }).click();
   await expect(records.listItems('notes')).toHaveCount(1);
   await records.openWaterChange();
