@@ -49,6 +49,13 @@ const RELEASED: Record<number, Record<string, string>> = {
     financeTransactions: 'transaction_record_id, farm_id, account_id, transaction_date',
     financeStats: 'key, farmId',
   },
+  7: {
+    notifications: 'id, occurred_at',
+    notificationSettings: 'key',
+  },
+  8: {
+    comparisonTemplates: 'template_id, farm_id',
+  },
 };
 
 /** A database as the app left it at `version`. */
@@ -70,7 +77,7 @@ afterEach(async () => {
 });
 
 describe('database versions', () => {
-  it.each([1, 3, 4, 6])(
+  it.each([1, 3, 4, 6, 8])(
     'a device on version %i opens the newest schema and keeps its rows',
     async (version) => {
       const name = `released-${version}`;
@@ -96,6 +103,8 @@ describe('database versions', () => {
       // A store the old version lacked is there and indexed.
       await db.notifications.put({ id: 'n1', occurred_at: '2026-11-26T00:00:00Z' } as never);
       expect(await db.notifications.orderBy('occurred_at').count()).toBe(1);
+      await db.journal.put({ id: 'j1', table: 'ponds', rows: [], entries: [] });
+      expect(await db.journal.count()).toBe(1);
     },
   );
 });

@@ -79,6 +79,14 @@ export type OutboxStatus = 'queued' | 'sending' | 'in-worker' | 'failed' | 'held
 export type OutboxKind = 'create' | 'update' | 'delete' | 'action';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** One large save kept whole (src/local/journal.ts): its rows and outbox entries, made at save time. */
+export interface JournalDoc {
+  id: string;
+  table: string;
+  rows: AnyRow[];
+  entries: OutboxEntry[];
+}
+
 export interface OutboxEntry {
   /** UUIDv7: FIFO order, and (with revision) the Idempotency-Key. */
   id: string;
@@ -181,6 +189,8 @@ export class TambakDb extends Dexie {
   diseases!: Table<Local<Disease>, string>;
   drafts!: Table<Draft, [string, string]>;
   outbox!: Table<OutboxEntry, string>;
+  /** Large saves, durable in one write, waiting to be spread into their mirror and the outbox (journal.ts). */
+  journal!: Table<JournalDoc, string>;
   syncState!: Table<SyncStateRow, string>;
   warehouseItems!: Table<Local<WarehouseItem>, string>;
   warehouseMovements!: Table<Local<Movement>, string>;
@@ -206,7 +216,7 @@ export class TambakDb extends Dexie {
     // A new store or index: add it here and raise the version. A change to rows: add a
     // version(n).upgrade() below this one. A new synced record type = a store here + a
     // descriptor (resources.ts).
-    this.version(8).stores({
+    this.version(9).stores({
       farms: 'farm_id',
       blocks: 'block_id, farm_id',
       ponds: 'pond_id, farm_id, block_id',
@@ -218,6 +228,7 @@ export class TambakDb extends Dexie {
       drafts: '[farmId+form], farmId',
       outbox: 'id, status',
       syncState: 'key',
+      journal: 'id',
       // Production records (issue 14): stockings, harvests, deaths, growth samplings, the
       // photos of every record type, and the daily pond records.
       stocks: 'stock_id, farm_id, pond_id, cycle_id',

@@ -1,4 +1,5 @@
 import type { TambakDb } from '#local/db';
+import { applyJournal } from '#local/journal';
 import { type OutboxSummary, readSummary } from '#local/sync/summary';
 import { API_CACHE_NAME, MEDIA_CACHE_NAME } from '#local/sync/worker-protocol';
 
@@ -17,11 +18,13 @@ export function countUnsynced(db: TambakDb): Promise<OutboxSummary> {
  * owns (pending or failed), to be sent after the next login (ask the user: it will be
  * sent with whoever logs in next); false deletes them too.
  */
-const BOOKKEEPING = new Set(['outbox', 'drafts', 'syncState']);
+const BOOKKEEPING = new Set(['outbox', 'drafts', 'syncState', 'journal']);
 
 export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolean }): Promise<void> {
+  // A large save still in the journal becomes rows and entries first, kept or dropped with the rest.
+  await applyJournal(db);
   await db.transaction('rw', db.tables, async () => {
-    // Every store but the three bookkeeping ones is a mirror (also those added later).
+    // Every store but the bookkeeping ones is a mirror (also those added later).
     for (const { name } of db.tables.filter((t) => !BOOKKEEPING.has(t.name))) {
       const table = db.mirror(name);
       if (options.keepOutbox) await table.filter((row) => row._status === 'synced').delete();

@@ -64,13 +64,13 @@ function pending(row: AnyRow, entryId: string): AnyRow {
   return next;
 }
 
-/** Creates records (ids made on the device when missing); returns the outbox entry ids. */
-export async function saveRecords(
+/** The mirror rows and outbox entries of new records (ids made on the device when missing). */
+export function prepareCreates(
   db: TambakDb,
   resource: ResourceDescriptor,
   records: ServerRecord[],
   clock: Clock = systemClock,
-): Promise<string[]> {
+): { rows: AnyRow[]; entries: OutboxEntry[] } {
   const create = resource.create;
   if (!create) throw new LocalWriteError('not-supported', `${resource.name} cannot be created offline`);
   const key = db.keyOf(resource.table);
@@ -95,6 +95,17 @@ export async function saveRecords(
     entries.push(entry);
     rows.push({ ...fields, _status: 'pending', _outboxId: entry.id, _base: null });
   }
+  return { rows, entries };
+}
+
+/** Creates records (ids made on the device when missing); returns the outbox entry ids. */
+export async function saveRecords(
+  db: TambakDb,
+  resource: ResourceDescriptor,
+  records: ServerRecord[],
+  clock: Clock = systemClock,
+): Promise<string[]> {
+  const { rows, entries } = prepareCreates(db, resource, records, clock);
   // One transaction for rows and entries (see the file comment). bulkAdd: an id that
   // already exists aborts the whole save instead of silently overwriting a record.
   await db.transaction('rw', db.mirror(resource.table), db.outbox, async () => {

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { api } from '#local/api-client';
 import { getDb, type Local, type TambakDb } from '#local/db';
 import { newId } from '#local/ids';
+import { saveRecordsJournaled } from '#local/journal';
 import { enqueueAction, saveRecords } from '#local/outbox';
 import { createRepository } from '#local/repository';
 import { PURCHASE_ORDERS, WAREHOUSE_ITEMS, WAREHOUSE_MOVEMENTS } from '#local/resources';
@@ -55,10 +56,13 @@ export function usePurchaseOrders(farmId: string, db: TambakDb = getDb()) {
 
 const kick = () => void syncControl().then((c) => c.syncNow());
 
-/** Saves the uses of one entry (feed or item) in one transaction with their outbox entries. */
+/**
+ * Saves the uses of one entry (feed or item): up to 30 ponds × several feeding times, so
+ * in one journal write (src/local/journal.ts), spread into the list and the outbox just after.
+ */
 export async function saveUses(records: UseRecord[], db: TambakDb = getDb()): Promise<void> {
-  await saveRecords(db, WAREHOUSE_MOVEMENTS, records);
-  kick();
+  const { applied } = await saveRecordsJournaled(db, WAREHOUSE_MOVEMENTS, records);
+  void applied.then(kick);
 }
 
 /** A restock or removal: the row shows at once, the POST goes with the outbox. */

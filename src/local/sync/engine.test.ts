@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDraft, saveDraft } from '#local/drafts';
-import { saveRecords } from '#local/outbox';
+import { prepareCreates, saveRecords } from '#local/outbox';
 import { BLOCKS, FARMS, WATER_GENERAL } from '#local/resources';
 import { retryDelay } from '#local/sync/backoff';
 import { createSyncEngine, type SyncEngine } from '#local/sync/engine';
@@ -220,6 +220,16 @@ describe('sync engine', () => {
     expect(pulls()).toBe(3);
     await engine.setFarm('f2');
     expect(pulls()).toBe(6);
+  });
+
+  it('sends a large save the app was closed on before it reached the outbox (journal)', async () => {
+    const { server, engine } = setup();
+    const { rows, entries } = prepareCreates(db, BLOCKS, [block('A'), block('B')], new ManualClock());
+    await db.journal.add({ id: 'j1', table: 'blocks', rows, entries });
+    await engine.start(FARM);
+    expect(writes(server).map((r) => (r.body as { block_name: string }).block_name)).toEqual(['A', 'B']);
+    expect(await db.journal.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('a farm chosen while the first pull is in flight gets its own pull of that farm', async () => {

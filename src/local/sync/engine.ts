@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '#local/clock';
 import type { TambakDb } from '#local/db';
 import { switchFarm } from '#local/drafts';
+import { applyJournal } from '#local/journal';
 import { type ResourceDescriptor, resources as registeredResources } from '#local/resources';
 import { browserEnv, type SyncEnv } from '#local/sync/env';
 import { SyncEvents, type SyncState } from '#local/sync/events';
@@ -128,6 +129,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           db,
           exclusive ? Number.POSITIVE_INFINITY : clock.now() - (options.staleSendingMs ?? 120_000),
         );
+        // A large save the app was closed on before it reached the outbox goes first.
+        await applyJournal(db);
         const drain = await drainOutbox({
           db,
           transport,

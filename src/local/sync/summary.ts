@@ -14,9 +14,15 @@ export interface OutboxSummary {
 
 export async function readSummary(db: TambakDb): Promise<OutboxSummary> {
   const count = (status: OutboxStatus) => db.outbox.where('status').equals(status).count();
-  const [queued, sending, inWorker, held, failed] = await Promise.all(
+  const [outboxQueued, sending, inWorker, held, failed] = await Promise.all(
     (['queued', 'sending', 'in-worker', 'held', 'failed'] as const).map(count),
   );
+  // A large save not yet spread into the outbox (src/local/journal.ts) is waiting too.
+  let journaled = 0;
+  await db.journal.each((doc) => {
+    journaled += doc.entries.length;
+  });
+  const queued = outboxQueued + journaled;
   return { queued, sending, inWorker, held, failed, total: queued + sending + inWorker + held + failed };
 }
 
