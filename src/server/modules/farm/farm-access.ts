@@ -133,13 +133,8 @@ export class FarmAccess {
     now = Date.now(),
   ): Promise<Membership> {
     const m = await this.requirePond(userId, record.pond_id, feature, ACTION.view);
-    const featureLevel = this.pondAction(m, feature, record.pond_id);
-    if (featureLevel >= ACTION.edit) return m;
-    const who = { userId, ownRecords: m.permissions.own_records ?? ACTION.none, featureLevel };
-    if (canFixOwnRecord(record, who, now)) return m;
-    if (canFixOwnRecord(record, who, record.created_at.getTime()) && !ownRecordFresh(record.created_at, now))
-      throw new AppError('own-record-expired');
-    throw new AppError('pond-access-denied');
+    ownRecordRule(m, userId, record, this.pondAction(m, feature, record.pond_id), now, 'pond-access-denied');
+    return m;
   }
 
   /**
@@ -153,12 +148,27 @@ export class FarmAccess {
     now = Date.now(),
   ): Promise<Membership> {
     const m = await this.require(userId, record.farm_id, feature, ACTION.view);
-    const featureLevel = m.permissions[feature] ?? ACTION.none;
-    if (featureLevel >= ACTION.edit) return m;
-    const who = { userId, ownRecords: m.permissions.own_records ?? ACTION.none, featureLevel };
-    if (canFixOwnRecord(record, who, now)) return m;
-    if (canFixOwnRecord(record, who, record.created_at.getTime()) && !ownRecordFresh(record.created_at, now))
-      throw new AppError('own-record-expired');
-    throw new AppError('forbidden');
+    ownRecordRule(m, userId, record, m.permissions[feature] ?? ACTION.none, now, 'forbidden');
+    return m;
   }
+}
+
+/**
+ * Edit (2) on the feature lets anyone change the record; below it, only the person who
+ * entered it within 24 hours (`canFixOwnRecord`). Past that window: own-record-expired.
+ */
+function ownRecordRule(
+  m: Membership,
+  userId: string,
+  record: { created_by: string | null; created_at: Date },
+  featureLevel: Action,
+  now: number,
+  denied: 'pond-access-denied' | 'forbidden',
+): void {
+  if (featureLevel >= ACTION.edit) return;
+  const who = { userId, ownRecords: m.permissions.own_records ?? ACTION.none, featureLevel };
+  if (canFixOwnRecord(record, who, now)) return;
+  if (canFixOwnRecord(record, who, record.created_at.getTime()) && !ownRecordFresh(record.created_at, now))
+    throw new AppError('own-record-expired');
+  throw new AppError(denied);
 }

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_ID } from '#shared/domain/finance';
 import type { AuthzCase, AuthzModule } from '../../authz/types.ts';
-import { photoUpload } from '../photos/photos.authz.ts';
+import { photoUpload, seedPhoto } from '../photos/photos.authz.ts';
 
 const tx = (accountId: string, extra: Record<string, unknown> = {}) => ({
   account_id: accountId,
@@ -67,14 +67,7 @@ export const financeAuthz: AuthzModule = {
     if (t.statusCode !== 201) throw new Error(`finance seed failed: ${t.body}`);
     const transactionId = t.json().data.transaction_record_id;
     // A receipt photo of the transaction, through the photo pipeline (POST /api/photos).
-    const receiptPhotoId = uuidv7();
-    const upload = photoUpload({ id: receiptPhotoId, record_type: 'transaction', record_id: transactionId });
-    const photo = await app.inject({
-      method: 'POST',
-      ...upload,
-      headers: { ...owner.auth, ...upload.headers },
-    });
-    if (photo.statusCode !== 201) throw new Error(`receipt photo seed failed: ${photo.body}`);
+    const receiptPhotoId = await seedPhoto(app, owner, 'transaction', transactionId);
     return {
       accountId,
       categoryId: cat.json().data.category_transaction_id,

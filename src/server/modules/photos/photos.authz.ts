@@ -28,6 +28,20 @@ export function photoUpload(fields: Record<string, string>) {
   };
 }
 
+/** Attaches a photo to a record as `owner` (the authz seeds); its id. */
+export async function seedPhoto(
+  app: App,
+  owner: { auth: Record<string, string> },
+  recordType: string,
+  recordId: string,
+): Promise<string> {
+  const id = uuidv7();
+  const upload = photoUpload({ id, record_type: recordType, record_id: recordId });
+  const res = await app.inject({ method: 'POST', ...upload, headers: { ...owner.auth, ...upload.headers } });
+  if (res.statusCode !== 201) throw new Error(`${recordType} photo seed failed: ${res.body}`);
+  return id;
+}
+
 /** A cycle and a sampling in the fixture farm's pond, straight into the database. */
 async function seedSampling(app: App, ownerId: string, farm: FarmFixture): Promise<string> {
   const cycleId = uuidv7();
@@ -109,23 +123,9 @@ export const photosAuthz: AuthzModule = {
   name: 'photos',
   seed: async (app, owner, farm) => {
     const samplingId = await seedSampling(app, owner.id, farm);
-    const photoId = uuidv7();
-    const upload = photoUpload({ id: photoId, record_type: 'sampling', record_id: samplingId });
-    const res = await app.inject({
-      method: 'POST',
-      ...upload,
-      headers: { ...owner.auth, ...upload.headers },
-    });
-    if (res.statusCode !== 201) throw new Error(`photo seed failed: ${res.body}`);
+    const photoId = await seedPhoto(app, owner, 'sampling', samplingId);
     const stockId = await seedStock(app, owner.id, farm);
-    const stockPhotoId = uuidv7();
-    const stockUpload = photoUpload({ id: stockPhotoId, record_type: 'stock', record_id: stockId });
-    const stockRes = await app.inject({
-      method: 'POST',
-      ...stockUpload,
-      headers: { ...owner.auth, ...stockUpload.headers },
-    });
-    if (stockRes.statusCode !== 201) throw new Error(`stock photo seed failed: ${stockRes.body}`);
+    const stockPhotoId = await seedPhoto(app, owner, 'stock', stockId);
     return { photoSamplingId: samplingId, photoId, photoStockId: stockId, stockPhotoId };
   },
   cases: [

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { App } from '../../app.ts';
 import type { AuthzCase, AuthzModule, FarmFixture, FixtureUser } from '../../authz/types.ts';
-import { photoUpload } from '../photos/photos.authz.ts';
+import { photoUpload, seedPhoto } from '../photos/photos.authz.ts';
 
 const day = '2024-02-01';
 const anco = (pondId: string, id = uuidv7()) => ({
@@ -103,23 +103,9 @@ export const recordsAuthz: AuthzModule = {
       const ok = res.statusCode === 200 && (res.json().data?.results?.[0]?.status ?? 'ok') === 'ok';
       if (!ok) throw new Error(`records seed failed (${url}): ${res.body}`);
     }
-    // A photo of the disease record, through the photo pipeline (POST /api/photos).
-    const diseasePhotoId = uuidv7();
-    const upload = photoUpload({ id: diseasePhotoId, record_type: 'disease', record_id: ids.diseaseId });
-    const photo = await app.inject({
-      method: 'POST',
-      ...upload,
-      headers: { ...owner.auth, ...upload.headers },
-    });
-    if (photo.statusCode !== 201) throw new Error(`records photo seed failed: ${photo.body}`);
-    const notePhotoId = uuidv7();
-    const noteUpload = photoUpload({ id: notePhotoId, record_type: 'note', record_id: ids.noteId });
-    const notePhoto = await app.inject({
-      method: 'POST',
-      ...noteUpload,
-      headers: { ...owner.auth, ...noteUpload.headers },
-    });
-    if (notePhoto.statusCode !== 201) throw new Error(`note photo seed failed: ${notePhoto.body}`);
+    // Photos of the disease record and of the note, through the photo pipeline (POST /api/photos).
+    const diseasePhotoId = await seedPhoto(app, owner, 'disease', ids.diseaseId);
+    const notePhotoId = await seedPhoto(app, owner, 'note', ids.noteId);
     return { ...ids, recordsCycleId: cycleId, diseasePhotoId, notePhotoId };
   },
   cases: [
