@@ -32,10 +32,32 @@ export class ReportsRepository {
     language: 'id' | 'en';
     params: ReportParams;
   }): Promise<void> {
-    await this.db
-      .insertInto('reports')
-      .values({ ...row, params: JSON.stringify(row.params) })
-      .execute();
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('reports')
+        .values({ ...row, params: JSON.stringify(row.params) })
+        .execute();
+      // The history lists the newest HISTORY_LIMIT: finished reports past them (and their
+      // files, a few hundred kB each) go. One being built stays until it finishes.
+      await tx
+        .deleteFrom('reports')
+        .where('farm_id', '=', row.farm_id)
+        .where('user_id', '=', row.user_id)
+        .where('status', 'in', ['done', 'failed'])
+        .where(
+          'id',
+          'not in',
+          tx
+            .selectFrom('reports')
+            .select('id')
+            .where('farm_id', '=', row.farm_id)
+            .where('user_id', '=', row.user_id)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(HISTORY_LIMIT),
+        )
+        .execute();
+    });
   }
 
   private meta(db: DbOrTx) {

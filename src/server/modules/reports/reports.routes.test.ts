@@ -14,6 +14,7 @@ import {
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
+import { HISTORY_LIMIT, ReportsRepository } from './reports.repository.ts';
 
 /**
  * A small farm with figures worked out by hand (DOMAIN.md), as on 31 Jan 2026:
@@ -314,6 +315,51 @@ describe('reports', () => {
     expect((await app.inject({ url: `/api/report/${reportId}`, headers: manager.auth })).statusCode).toBe(
       404,
     );
+  });
+
+  it('keeps a member’s newest 50 finished reports per farm; older files go, one being built stays', async () => {
+    const repo = new ReportsRepository(app.ctx.db);
+    const member = await quickUser(app, 'reporter');
+    await addMember(app, farm.farmId, member, 2);
+    const params = {
+      pond_ids: [],
+      pond_names: [],
+      from: FROM,
+      to: TO,
+      sections: { water: true, sampling: true, harvest: true, finance: true },
+    };
+    const ids: string[] = [];
+    const base = Date.parse('2026-02-01T00:00:00Z');
+    for (let i = 0; i < HISTORY_LIMIT + 3; i++) {
+      const id = uuidv7();
+      ids.push(id);
+      await repo.insert({ id, farm_id: farm.farmId, user_id: member.id, language: 'en', params });
+      // The first one is still being built; the others are done, one minute apart.
+      await app.ctx.db
+        .updateTable('reports')
+        .set({
+          status: i === 0 ? 'running' : 'done',
+          pdf: Buffer.from('%PDF'),
+          created_at: new Date(base + i * 60_000),
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    const kept = await app.ctx.db
+      .selectFrom('reports')
+      .select('id')
+      .where('user_id', '=', member.id)
+      .execute();
+    const keptIds = new Set(kept.map((r) => r.id));
+    // Newest 50 of 53, and the oldest (running) one: ids[1] and ids[2] are gone.
+    expect(keptIds.size).toBe(HISTORY_LIMIT + 1);
+    expect(keptIds.has(ids[0])).toBe(true);
+    expect(keptIds.has(ids[1])).toBe(false);
+    expect(keptIds.has(ids[2])).toBe(false);
+    expect(keptIds.has(ids[3])).toBe(true);
+    // The owner's reports of the same farm are untouched.
+    const history = await app.inject({ url: `/api/history?farm_id=${farm.farmId}`, headers: owner.auth });
+    expect(history.json().data.map((r: { id: string }) => r.id)).toContain(reportId);
   });
 
   it('leaves finance out for a member who may not view it, and refuses ponds outside their access', async () => {
