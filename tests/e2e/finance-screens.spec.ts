@@ -13,8 +13,22 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 const LANGS = [
-  { lang: 'id', title: 'Keuangan', settings: 'Pengaturan keuangan', report: 'Laporan keuangan' },
-  { lang: 'en', title: 'Finance', settings: 'Finance settings', report: 'Finance report' },
+  {
+    lang: 'id',
+    title: 'Keuangan',
+    settings: 'Pengaturan keuangan',
+    report: 'Laporan keuangan',
+    addTx: 'Catat transaksi',
+    receipts: 'Foto nota',
+  },
+  {
+    lang: 'en',
+    title: 'Finance',
+    settings: 'Finance settings',
+    report: 'Finance report',
+    addTx: 'Record transaction',
+    receipts: 'Receipt photos',
+  },
 ];
 const dir = process.env.FINANCE_SHOTS_DIR ?? 'test-results/screens';
 
@@ -92,6 +106,18 @@ for (const size of SIZES) {
         if (tab === 'statistics') await expect(page.getByRole('img').first()).toBeVisible();
         await shot(`finance-${tab}`);
         await scan(`finance-${tab}`);
+        if (tab === 'transactions') {
+          // The dialog with its receipt photos field (taken with the camera or from the gallery).
+          await page.getByRole('button', { name: l.addTx }).click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog.getByText(l.receipts)).toBeVisible();
+          await dialog.getByText(l.receipts).scrollIntoViewIfNeeded();
+          // Not full-page: the dialog scrolls inside the window.
+          await page.screenshot({ path: `${dir}/finance-transaction-dialog-${l.lang}-${size.name}.png` });
+          await scan('finance-transaction-dialog');
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        }
       }
       await page.goto(`/farm/${farmId}/finance/settings`);
       await expect(page.getByRole('heading', { name: l.settings })).toBeVisible();

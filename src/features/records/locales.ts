@@ -88,6 +88,7 @@ const id = {
     tooManyTags: 'Maksimal 10 label, masing-masing 30 karakter.',
     list: 'Daftar catatan',
     photos: 'Foto',
+    addPhoto: 'Tambah foto',
   },
   disease: {
     title: 'Peringatan penyakit',
@@ -226,6 +227,7 @@ export const en: typeof id = {
     tooManyTags: 'At most 10 tags of 30 characters each.',
     list: 'Notes',
     photos: 'Photos',
+    addPhoto: 'Add a photo',
   },
   disease: {
     title: 'Disease alert',

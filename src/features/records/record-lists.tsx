@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { featureAction, usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
+import { PlusIcon } from '#components/icons';
 import { PhotoPicker } from '#components/photo-picker';
 import { recordRight } from '#components/pond-access.ts';
 import { RecordStatus } from '#components/record-status';
@@ -235,7 +236,15 @@ function NotePhotos({ farm, row, pond }: { farm: Farm; row: Local<Note>; pond?: 
   const { t } = useTranslation('records');
   const photos = useRecordPhotos('note', [row.id]).get(row.id) ?? [];
   const mayChange = useMayChange(farm, 'notes', row, pond);
+  const [adding, setAdding] = useState(false);
   if (photos.length === 0 && !mayChange) return null;
+  // A note without photos offers one small button, not the camera and gallery under every note.
+  if (photos.length === 0 && !adding)
+    return (
+      <button type="button" className="button button--ghost button--small" onClick={() => setAdding(true)}>
+        <PlusIcon /> {t('notes.addPhoto')}
+      </button>
+    );
   return (
     <PhotoPicker
       label={t('notes.photos')}
