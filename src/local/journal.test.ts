@@ -78,6 +78,23 @@ describe('journaled saves (large entries in one write)', () => {
     expect((await readSummary(db)).queued).toBe(5);
   });
 
+  it('an apply that failed does not stop the next one', async () => {
+    const { rows, entries } = prepareCreates(db, WAREHOUSE_MOVEMENTS, entry(2), new ManualClock());
+    await db.journal.add({ id: 'j1', table: 'warehouseMovements', rows, entries });
+    const keys = db.journal.toCollection;
+    // The first run cannot even list the journal (as with a database closing under it).
+    db.journal.toCollection = () => {
+      db.journal.toCollection = keys;
+      throw new Error('closing');
+    };
+    const failed = applyJournal(db);
+    // Asked again while the first is running: it runs after it, failed or not.
+    const again = applyJournal(db);
+    await expect(failed).rejects.toThrow('closing');
+    await again;
+    expect(await db.outbox.count()).toBe(2);
+  });
+
   it('signing out keeps a journaled save with the other unsent records, or drops it with them', async () => {
     const clock = new ManualClock();
     const first = prepareCreates(db, WAREHOUSE_MOVEMENTS, entry(4), clock);

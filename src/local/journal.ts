@@ -43,12 +43,15 @@ const inFlight = new WeakMap<TambakDb, Promise<void>>();
 /** Spreads every journal document into its mirror and the outbox; safe to call from anywhere, any time. */
 export function applyJournal(db: TambakDb): Promise<void> {
   const running = inFlight.get(db);
-  // A call during a run may have a newer document: it runs once more after it.
-  const next = (running ?? Promise.resolve()).then(() => applyAll(db));
+  // A call during a run may have a newer document: it runs once more after it (whether
+  // that run failed or not: a closed database must not stop every later apply).
+  const next = (running ?? Promise.resolve()).catch(() => undefined).then(() => applyAll(db));
   inFlight.set(db, next);
-  void next.finally(() => {
+  const done = () => {
     if (inFlight.get(db) === next) inFlight.delete(db);
-  });
+  };
+  // The caller gets the failure; this bookkeeping must not raise it a second time.
+  next.then(done, done);
   return next;
 }
 

@@ -62,7 +62,7 @@ const kick = () => void syncControl().then((c) => c.syncNow());
  */
 export async function saveUses(records: UseRecord[], db: TambakDb = getDb()): Promise<void> {
   const { applied } = await saveRecordsJournaled(db, WAREHOUSE_MOVEMENTS, records);
-  void applied.then(kick);
+  applied.then(kick, (error: unknown) => console.error('could not apply the saved entry', error));
 }
 
 /** A restock or removal: the row shows at once, the POST goes with the outbox. */
