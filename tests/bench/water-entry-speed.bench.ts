@@ -16,6 +16,14 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { startAppServer } from '../helpers/app-server.ts';
+import {
+  benchFarm,
+  benchSignUp,
+  interactionFigures,
+  latencyLine,
+  observeInteractions,
+  phoneContext,
+} from '../helpers/bench-typing.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 
 const PONDS = Number(process.argv[2] ?? 10);
@@ -35,64 +43,6 @@ const VALUES: [label: string, text: string][] = [
 const TAP_S = 1.5;
 const KEY_S = 0.3;
 
-interface Session {
-  token: string;
-  user: { pu_id: string };
-}
-
-async function api<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function signUp(base: string): Promise<Session> {
-  const email = `bench.${Date.now()}@example.com`;
-  const password = 'rahasia-123';
-  await api(base, '/registrasi', { username: 'Pak Bench', email, password, password_confirmation: password });
-  await api(base, '/login/email', { email, password });
-  let code = '';
-  for (let i = 0; i < 100 && !code; i++) {
-    const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const mails = (await res.json()).data as { body: string }[];
-    code = mails.map((m) => m.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean) ?? '';
-    if (!code) await new Promise((r) => setTimeout(r, 100)); // the mail is written after the answer
-  }
-  return api<Session>(base, '/login/otp', { email, code });
-}
-
-async function farmWithPonds(base: string, token: string): Promise<string> {
-  const farm = await api<{ farm_id: string }>(base, '/farm/add', { name: 'Tambak Bench' }, token);
-  const block = await api<{ block_id: string }>(
-    base,
-    '/block',
-    { farm_id: farm.farm_id, block_name: 'Blok A' },
-    token,
-  );
-  for (let i = 1; i <= PONDS; i++)
-    await api(
-      base,
-      '/pond',
-      { farm_id: farm.farm_id, block_id: block.block_id, name: `Kolam ${i}`, area: 2500 },
-      token,
-    );
-  return farm.farm_id;
-}
-
-interface BenchWindow {
-  benchEvents: { id: number; name: string; duration: number; start: number }[];
-  benchKeys: Record<number, string>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /** The input of one field of one pond card, by its label ("pH Kolam 3"). */
 function field(page: Page, pond: number, label: string) {
   return page
@@ -108,44 +58,15 @@ async function main() {
     args: CHROMIUM_FLAGS,
   });
   try {
-    const session = await signUp(app.url);
-    const farmId = await farmWithPonds(app.url, session.token);
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 800 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'id-ID',
-      timezoneId: 'Asia/Jakarta',
-    });
-    await context.addInitScript(
-      (stored) => {
-        localStorage.setItem('tambak:session', stored);
-      },
-      JSON.stringify({ token: session.token, user: session.user, pu_id: session.user.pu_id }),
-    );
+    const session = await benchSignUp(app.url);
+    const farmId = await benchFarm(app.url, session.token, PONDS);
+    const context = await phoneContext(browser, session);
     const page = await context.newPage();
     await page.goto(`${app.url}/farm/${farmId}/water-quality/add`);
     await field(page, PONDS, 'Salinitas').waitFor();
     const enterMovesOn = (await page.locator('form.water-entry').getAttribute('data-enter')) === 'next';
 
-    await page.evaluate(() => {
-      const w = window as unknown as BenchWindow;
-      w.benchEvents = [];
-      w.benchKeys = {};
-      // Which key each keydown was, by its timestamp (= the entry's startTime), for the detail list.
-      addEventListener(
-        'keydown',
-        (e) => {
-          w.benchKeys[e.timeStamp] = e.key;
-        },
-        true,
-      );
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as PerformanceEventTiming[])
-          w.benchEvents.push({ id: e.interactionId, name: e.name, duration: e.duration, start: e.startTime });
-      }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-    });
+    await observeInteractions(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     // BENCH_CPU_PROFILE=file.cpuprofile keeps a CPU profile of the round (open it in DevTools).
@@ -201,18 +122,7 @@ async function main() {
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-    const { benchEvents: events, benchKeys: keyAt } = await page.evaluate(() => {
-      const { benchEvents, benchKeys } = window as unknown as BenchWindow;
-      return { benchEvents, benchKeys };
-    });
-    const byInteraction = new Map<number, number>();
-    for (const e of events)
-      if (e.id > 0) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
-    const slow = [...byInteraction.values()];
-    // Interactions under the 16 ms threshold report no entry: they count as 16 ms at most.
-    const all = [...slow, ...Array.from({ length: Math.max(0, taps + keys - slow.length) }, () => 16)].sort(
-      (a, b) => a - b,
-    );
+    const figures = await interactionFigures(page, taps + keys);
     const person = taps * TAP_S + keys * KEY_S;
     console.log(
       `water entry, ${PONDS} ponds × pH, DO, temperature, salinity at 360×800, CPU ${CPU_SLOWDOWN}× slower`,
@@ -223,19 +133,8 @@ async function main() {
       `a person's time (${TAP_S} s a tap, ${KEY_S} s a key): ${person.toFixed(0)} s (goal < 60 s); ` +
         `the script took ${machineS.toFixed(1)} s`,
     );
-    console.log(
-      `interactions ${taps + keys}, over 16 ms: ${slow.length}; ` +
-        `p50 ${percentile(all, 50).toFixed(0)} ms, over 100 ms: ${all.filter((d) => d > 100).length}, ` +
-        `p98 ${percentile(all, 98).toFixed(0)} ms, worst ${(all.at(-1) ?? 0).toFixed(0)} ms (goal p98 ≤ 100 ms)`,
-    );
-    if (process.env.BENCH_DETAIL) {
-      const worst = events
-        .filter((e) => e.name === 'keydown' || e.name === 'pointerup' || e.name === 'click')
-        .sort((a, b) => b.duration - a.duration)
-        .slice(0, 15);
-      for (const e of worst)
-        console.log(`  ${e.duration} ms ${e.name} ${keyAt[e.start] ?? ''} at ${e.start.toFixed(0)}`);
-    }
+    console.log(latencyLine(figures));
+    if (process.env.BENCH_DETAIL) for (const line of figures.worst) console.log(line);
     await context.close();
   } finally {
     await browser.close();

@@ -1,0 +1,152 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * What the typing benchmarks share (water entry, feed entry): a signed-up user on the real
+ * server, a farm with N ponds, a phone-sized signed-in page, and the Event Timing API's
+ * per-interaction latency with the CPU slowed through the DevTools protocol.
+ */
+
+export interface BenchSession {
+  token: string;
+  user: { pu_id: string };
+}
+
+export async function benchApi<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+export async function benchSignUp(base: string): Promise<BenchSession> {
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'rahasia-123';
+  await benchApi(base, '/registrasi', {
+    username: 'Pak Bench',
+    email,
+    password,
+    password_confirmation: password,
+  });
+  await benchApi(base, '/login/email', { email, password });
+  let code = '';
+  for (let i = 0; i < 100 && !code; i++) {
+    const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mails = (await res.json()).data as { body: string }[];
+    code = mails.map((m) => m.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean) ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 100)); // the mail is written after the answer
+  }
+  return benchApi<BenchSession>(base, '/login/otp', { email, code });
+}
+
+/** A farm with one block of `ponds` ponds named "Kolam 1" … "Kolam N", 2,500 m² each. */
+export async function benchFarm(base: string, token: string, ponds: number): Promise<string> {
+  const farm = await benchApi<{ farm_id: string }>(base, '/farm/add', { name: 'Tambak Bench' }, token);
+  const block = await benchApi<{ block_id: string }>(
+    base,
+    '/block',
+    { farm_id: farm.farm_id, block_name: 'Blok A' },
+    token,
+  );
+  for (let i = 1; i <= ponds; i++)
+    await benchApi(
+      base,
+      '/pond',
+      { farm_id: farm.farm_id, block_id: block.block_id, name: `Kolam ${i}`, area: 2500 },
+      token,
+    );
+  return farm.farm_id;
+}
+
+/** A 360×800 phone context (Indonesian, Jakarta) already signed in as `session`. */
+export async function phoneContext(
+  browser: { newContext: (options: object) => Promise<BrowserContext> },
+  session: BenchSession,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 800 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  });
+  await context.addInitScript(
+    (stored) => {
+      localStorage.setItem('tambak:session', stored);
+    },
+    JSON.stringify({ token: session.token, user: session.user, pu_id: session.user.pu_id }),
+  );
+  return context;
+}
+
+interface BenchWindow {
+  benchEvents: { id: number; name: string; duration: number; start: number }[];
+  benchKeys: Record<number, string>;
+}
+
+/** Starts recording interactions (Event Timing entries of 16 ms and more, and which key each keydown was). */
+export function observeInteractions(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    w.benchEvents = [];
+    w.benchKeys = {};
+    addEventListener(
+      'keydown',
+      (e) => {
+        w.benchKeys[e.timeStamp] = e.key;
+      },
+      true,
+    );
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[])
+        w.benchEvents.push({ id: e.interactionId, name: e.name, duration: e.duration, start: e.startTime });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+  });
+}
+
+export function percentileOf(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export interface InteractionFigures {
+  /** Interactions of 16 ms or more (the others report no entry). */
+  slow: number;
+  /** Every interaction's latency, sorted; those under 16 ms count as 16. */
+  all: number[];
+  /** The slowest keydowns and taps, for BENCH_DETAIL. */
+  worst: string[];
+}
+
+/** The recorded interactions, `count` of them in all (taps + keys). */
+export async function interactionFigures(page: Page, count: number): Promise<InteractionFigures> {
+  const { benchEvents: events, benchKeys: keyAt } = await page.evaluate(() => {
+    const { benchEvents, benchKeys } = window as unknown as BenchWindow;
+    return { benchEvents, benchKeys };
+  });
+  const byInteraction = new Map<number, number>();
+  for (const e of events)
+    if (e.id > 0) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
+  const slow = [...byInteraction.values()];
+  const all = [...slow, ...Array.from({ length: Math.max(0, count - slow.length) }, () => 16)].sort(
+    (a, b) => a - b,
+  );
+  const worst = events
+    .filter((e) => e.name === 'keydown' || e.name === 'pointerup' || e.name === 'click')
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 15)
+    .map((e) => `  ${e.duration} ms ${e.name} ${keyAt[e.start] ?? ''} at ${e.start.toFixed(0)}`);
+  return { slow: slow.length, all, worst };
+}
+
+/** "p50 … ms, over 100 ms: …, p98 … ms, worst … ms" of the figures. */
+export function latencyLine(f: InteractionFigures): string {
+  return (
+    `interactions ${f.all.length}, over 16 ms: ${f.slow}; ` +
+    `p50 ${percentileOf(f.all, 50).toFixed(0)} ms, over 100 ms: ${f.all.filter((d) => d > 100).length}, ` +
+    `p98 ${percentileOf(f.all, 98).toFixed(0)} ms, worst ${(f.all.at(-1) ?? 0).toFixed(0)} ms (goal p98 ≤ 100 ms)`
+  );
+}
