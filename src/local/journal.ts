@@ -56,18 +56,16 @@ export function applyJournal(db: TambakDb): Promise<void> {
 }
 
 async function applyAll(db: TambakDb): Promise<void> {
-  const ids = (await db.journal.toCollection().primaryKeys()) as string[];
-  for (const id of ids) {
-    const first = await db.journal.get(id);
-    if (!first) continue;
+  // A document never changes once written: read once, then applied if it is still there.
+  const docs: JournalDoc[] = await db.journal.toCollection().toArray();
+  for (const doc of docs) {
     try {
-      await db.transaction('rw', [db.mirror(first.table), db.outbox, db.journal], async () => {
+      await db.transaction('rw', [db.mirror(doc.table), db.outbox, db.journal], async () => {
         // Another tab may have applied it since: then there is nothing to do.
-        const doc: JournalDoc | undefined = await db.journal.get(id);
-        if (!doc) return;
+        if ((await db.journal.where('id').equals(doc.id).count()) === 0) return;
         await db.mirror(doc.table).bulkAdd(doc.rows);
         await db.outbox.bulkAdd(doc.entries);
-        await db.journal.delete(id);
+        await db.journal.delete(doc.id);
       });
     } catch (error) {
       // Kept (and counted as waiting): the other documents still go; the next run tries again.

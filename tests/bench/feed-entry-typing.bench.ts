@@ -11,8 +11,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from 'playwright-core';
-import { startAppServer } from '../helpers/app-server.ts';
+import type { Page } from 'playwright-core';
 import {
   benchApi,
   benchFarm,
@@ -21,8 +20,8 @@ import {
   latencyLine,
   observeInteractions,
   phoneContext,
+  withAppAndBrowser,
 } from '../helpers/bench-typing.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 
 const PONDS = Number(process.argv[2] ?? 30);
 const CPU_SLOWDOWN = Number(process.argv[3] ?? 4);
@@ -35,9 +34,7 @@ function box(page: Page, pond: number, time: string) {
 }
 
 async function main() {
-  const app = await startAppServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  try {
+  await withAppAndBrowser(async (app, browser) => {
     const session = await benchSignUp(app.url);
     const farmId = await benchFarm(app.url, session.token, PONDS);
     const item = await benchApi<{ warehouse_id: string }>(
@@ -109,10 +106,7 @@ async function main() {
     console.log(latencyLine(figures));
     if (process.env.BENCH_DETAIL) for (const line of figures.worst) console.log(line);
     await context.close();
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  });
 }
 
 main().catch((error) => {

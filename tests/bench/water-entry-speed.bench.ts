@@ -14,8 +14,7 @@
  */
 
 import { writeFileSync } from 'node:fs';
-import { chromium, type Page } from 'playwright-core';
-import { startAppServer } from '../helpers/app-server.ts';
+import type { Page } from 'playwright-core';
 import {
   benchFarm,
   benchSignUp,
@@ -23,8 +22,8 @@ import {
   latencyLine,
   observeInteractions,
   phoneContext,
+  withAppAndBrowser,
 } from '../helpers/bench-typing.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 
 const PONDS = Number(process.argv[2] ?? 10);
 const CPU_SLOWDOWN = Number(process.argv[3] ?? 4);
@@ -52,12 +51,7 @@ function field(page: Page, pond: number, label: string) {
 }
 
 async function main() {
-  const app = await startAppServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
-  });
-  try {
+  await withAppAndBrowser(async (app, browser) => {
     const session = await benchSignUp(app.url);
     const farmId = await benchFarm(app.url, session.token, PONDS);
     const context = await phoneContext(browser, session);
@@ -136,10 +130,7 @@ async function main() {
     console.log(latencyLine(figures));
     if (process.env.BENCH_DETAIL) for (const line of figures.worst) console.log(line);
     await context.close();
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  });
 }
 
 main().catch((error) => {

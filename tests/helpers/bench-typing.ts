@@ -1,10 +1,26 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startAppServer } from './app-server.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 /**
  * What the typing benchmarks share (water entry, feed entry): a signed-up user on the real
  * server, a farm with N ponds, a phone-sized signed-in page, and the Event Timing API's
  * per-interaction latency with the CPU slowed through the DevTools protocol.
  */
+
+/** The built app on the real server (embedded PostgreSQL) and Debian's Chromium, both stopped after `run`. */
+export async function withAppAndBrowser<T>(
+  run: (app: { url: string }, browser: Browser) => Promise<T>,
+): Promise<T> {
+  const app = await startAppServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    return await run(app, browser);
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
 
 export interface BenchSession {
   token: string;
