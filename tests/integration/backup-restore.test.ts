@@ -405,8 +405,22 @@ describe('npm run backup / npm run restore', () => {
   }, 120_000);
 });
 
-/** The real server on the embedded cluster under dataDir (as `npm run serve` starts it). */
+/**
+ * The real server on the embedded cluster under dataDir (as `npm run serve` starts it).
+ * The free port can be taken by another test file between choosing and listening
+ * (EADDRINUSE, the server exits): then it starts again on another one, three times at most.
+ */
 async function startEmbeddedServer(dataDir: string, pgPort: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEmbeddedServerOnce(dataDir, pgPort);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || error.message !== 'server exited') throw error;
+    }
+  }
+}
+
+async function startEmbeddedServerOnce(dataDir: string, pgPort: number) {
   const { spawn } = await import('node:child_process');
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
