@@ -1,48 +1,59 @@
 /**
- * Lighthouse 11 (it still has the PWA category) on the built app, mobile profile:
- * prints installability, PWA, performance and accessibility scores of the sign-in page.
- * Needs `npm run build` first. Figures, not pass/fail.
+ * Lighthouse 11, mobile profile (simulated throttling, CPU 4×), on the main screens of the
+ * built app served by the real server: prints each screen's performance score, Total
+ * Blocking Time, paint timings, accessibility, best practices, installability and the
+ * host's benchmark index, against the budget (performance ≥ 0.95, TBT ≤ 200 ms). Median
+ * of two to five runs per screen. Figures, not pass/fail: a score depends on the machine.
+ * Needs `npm run build` first.
  *
- *   node --import tsx tests/bench/lighthouse.bench.ts [path=/login]
+ *   node --import tsx tests/bench/lighthouse.bench.ts [login,farm-home,...]
  */
 
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { loadavg } from 'node:os';
+import { request } from '@playwright/test';
+import { BUDGET } from '../e2e/support/lighthouse.ts';
+import { auditMainScreens } from '../e2e/support/lighthouse-screens.ts';
 import { startAppServer } from '../helpers/app-server.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 
-const path = process.argv[2] ?? '/login';
+const only = process.argv[2]?.split(',');
 
 async function main() {
   const app = await startAppServer();
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-  });
+  const api = await request.newContext({ baseURL: app.url });
   try {
-    const result = await lighthouse(`${app.url}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['pwa', 'performance', 'accessibility'],
+    console.log(
+      `load average before: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    const results = await auditMainScreens(api, app.url, {
+      budget: BUDGET,
+      single: false,
+      only,
+      report: (line) => console.log(line),
     });
-    if (!result) throw new Error('lighthouse returned nothing');
-    const { categories, audits } = result.lhr;
-    const installable = audits['installable-manifest'];
-    console.log(`page: ${path}`);
-    console.log(`installable: ${installable?.score === 1 ? 'yes' : 'NO'}`);
-    for (const item of (installable?.details as { items?: { reason?: string }[] } | undefined)?.items ?? []) {
-      if (item.reason) console.log(`  installability problem: ${item.reason}`);
+    console.log(
+      `\nload average after: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(
+      'screen        performance  TBT      LCP      accessibility  best-practices  benchmark index',
+    );
+    for (const { name, median } of results) {
+      const perf = `${median.performance.toFixed(2)} ${median.performance >= BUDGET.performance ? 'ok' : 'MISS'}`;
+      const tbt = `${Math.round(median.tbt)} ms ${median.tbt <= BUDGET.tbt ? 'ok' : 'MISS'}`;
+      console.log(
+        `${name.padEnd(14)}${perf.padEnd(13)}${tbt.padEnd(11)}${`${Math.round(median.lcp)} ms`.padEnd(9)}` +
+          `${median.accessibility.toFixed(2).padEnd(15)}${median.bestPractices.toFixed(2).padEnd(16)}` +
+          `${Math.round(median.benchmarkIndex)}`,
+      );
     }
-    for (const id of ['service-worker', 'themed-omnibox', 'maskable-icon', 'splash-screen', 'viewport']) {
-      if (audits[id])
-        console.log(`audit ${id}: ${audits[id].score === 1 ? 'pass' : `fail (${audits[id].title})`}`);
-    }
-    for (const [id, category] of Object.entries(categories)) {
-      console.log(`score ${id}: ${category.score === null ? 'n/a' : category.score.toFixed(2)}`);
-    }
+    const login = results.find((r) => r.name === 'login');
+    if (login) console.log(`installable (login): ${login.median.installable ? 'yes' : 'NO'}`);
+    console.log(`budget: performance >= ${BUDGET.performance}, TBT <= ${BUDGET.tbt} ms`);
   } finally {
-    await chrome.kill();
+    await api.dispose();
     await app.stop();
   }
 }

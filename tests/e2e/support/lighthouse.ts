@@ -157,11 +157,15 @@ export class LighthouseBrowser {
 }
 
 export interface Budget {
+  /** Speed-dependent: measured by the bench only, never asserted in a test. */
   performance: number;
+  /** Total Blocking Time goal in ms (speed-dependent too: bench only). */
+  tbt: number;
   accessibility: number;
+  bestPractices: number;
 }
 
-export const BUDGET: Budget = { performance: 0.9, accessibility: 0.95 };
+export const BUDGET: Budget = { performance: 0.95, tbt: 200, accessibility: 0.95, bestPractices: 0.9 };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
