@@ -9,7 +9,7 @@ import { type Finding, findBadValue, printable } from '../security/clean-values.
  *   other content type answers 415.
  * - Every string of a JSON body, query or path is well-formed text without NUL
  *   (PostgreSQL refuses both, which used to answer 500); every number is finite
- *   (`1e309` parses to Infinity).
+ *   (`1e309` parses to Infinity), in a query or path also after its conversion.
  * - Bodies are validated without type coercion (`"12"` is not 12, `true` is not 1);
  *   query strings and path parameters, which are text by nature, still convert
  *   (schema-compilers.ts).
@@ -75,6 +75,14 @@ export const strictInputPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('unsupported-media-type');
     if (type === 'multipart/form-data' && !consumes?.includes(type))
       throw new AppError('unsupported-media-type');
+    const finding = findBadValue(request.query) ?? findBadValue(request.params);
+    if (finding) throw refuse(finding);
+  });
+
+  // Query strings and path parameters convert to numbers during validation, and Ajv lets
+  // "1e309" through as Infinity even past a `maximum`: checked again once converted, so a
+  // non-finite number never reaches a handler or PostgreSQL (issue 29 point 5).
+  app.addHook('preHandler', async (request) => {
     const finding = findBadValue(request.query) ?? findBadValue(request.params);
     if (finding) throw refuse(finding);
   });
