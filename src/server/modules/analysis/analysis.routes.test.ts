@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
+  createFarm,
   type FarmSetup,
   ownerWithFarm,
   type QuickUser,
@@ -500,5 +501,48 @@ describe('comparison templates', () => {
     expect(
       pulled.find((t: { template_id: string }) => t.template_id === template_id).deleted_at,
     ).not.toBeNull();
+  });
+
+  it('refuses a template naming another farm’s pond or a pond that does not exist (404, nothing stored)', async () => {
+    const elsewhere = await quickUser(app, 'elsewhere');
+    const theirs = await createFarm(app, elsewhere, 1);
+    const before = (await get(`/api/comparisonTemplate?farm_id=${farm.farmId}`)).json().data.length;
+    for (const pond_id of [theirs.pondIds[0], uuidv7()]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/comparisonTemplate?lang=en',
+        headers: owner.auth,
+        payload: { farm_id: farm.farmId, name: 'Foreign', type: 0, fields: [{ pond_id, metric: 'ph' }] },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errors.fields[0]).toMatch(/Pond not found/);
+    }
+    expect((await get(`/api/comparisonTemplate?farm_id=${farm.farmId}`)).json().data).toHaveLength(before);
+
+    const template_id = uuidv7();
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/comparisonTemplate',
+      headers: owner.auth,
+      payload: {
+        template_id,
+        farm_id: farm.farmId,
+        name: 'Mine',
+        type: 0,
+        fields: [{ pond_id: p0, metric: 'ph' }],
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `/api/comparisonTemplate/${template_id}/update`,
+      headers: owner.auth,
+      payload: { fields: [{ pond_id: theirs.pondIds[0], metric: 'ph' }] },
+    });
+    expect(edit.statusCode).toBe(404);
+    const kept = (await get(`/api/comparisonTemplate?farm_id=${farm.farmId}`)).json().data;
+    expect(kept.find((t: { template_id: string }) => t.template_id === template_id).fields).toEqual([
+      { pond_id: p0, metric: 'ph' },
+    ]);
   });
 });

@@ -30,6 +30,19 @@ export class TemplateRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** Which of `pondIds` are live ponds of the farm (a template names only its farm's ponds). */
+  async pondsOfFarm(farmId: string, pondIds: string[]): Promise<Set<string>> {
+    if (pondIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('ponds')
+      .select('id')
+      .where('farm_id', '=', farmId)
+      .where('id', 'in', pondIds)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Any template by id, deleted or not: a replayed create must find its earlier copy. */
   findById(id: string, db: DbOrTx = this.db): Promise<TemplateRow | undefined> {
     return db.selectFrom('comparison_templates').selectAll().where('id', '=', id).executeTakeFirst();

@@ -32,7 +32,9 @@ export function toTemplate(row: TemplateRow): ComparisonTemplate {
   };
 }
 
-/** Fields without repeats, metrics known (ponds are checked when the comparison is read). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Fields without repeats, metrics known; their ponds are checked against the farm by `checkPonds`. */
 function checkFields(fields: TemplateField[]): string {
   const seen = new Set<string>();
   const clean = fields.map((f) => ({ pond_id: f.pond_id.toLowerCase(), metric: f.metric }));
@@ -64,6 +66,7 @@ export class TemplateService {
   async add(userId: string, body: AddTemplateBody): Promise<ComparisonTemplate> {
     await this.d.access.membership(userId, body.farm_id);
     const fields = checkFields(body.fields);
+    await this.checkPonds(body.farm_id, body.fields);
     const id = body.template_id ?? uuidv7();
     const existing = await this.d.templates.findById(id);
     if (!existing) {
@@ -91,7 +94,8 @@ export class TemplateService {
     body: UpdateTemplateBody,
     headers: Headers = {},
   ): Promise<ComparisonTemplate> {
-    await this.own(userId, id);
+    const row = await this.own(userId, id);
+    if (body.fields !== undefined) await this.checkPonds(row.farm_id, body.fields);
     const patch: Record<string, unknown> = {};
     if (body.name !== undefined) patch.name = body.name.trim() || body.name;
     if (body.type !== undefined) patch.type = body.type;
@@ -121,6 +125,19 @@ export class TemplateService {
   async remove(userId: string, id: string): Promise<void> {
     await this.own(userId, id);
     await this.d.templates.softDelete(id);
+  }
+
+  /**
+   * Every pond a template names is a live pond of the template's farm: another farm's pond,
+   * or an id that names no pond, answers 404 on `fields` and nothing is stored.
+   */
+  private async checkPonds(farmId: string, fields: TemplateField[]): Promise<void> {
+    const ids = [...new Set(fields.map((f) => f.pond_id.toLowerCase()))];
+    const known = ids.every((id) => UUID.test(id))
+      ? await this.d.templates.pondsOfFarm(farmId, ids)
+      : new Set();
+    if (ids.some((id) => !known.has(id)))
+      throw new AppError('not-found', { fields: [{ key: 'chart.pond-unknown' }] });
   }
 
   /** The caller's live template; anyone else's, or a deleted one, is 404. */
