@@ -12,6 +12,8 @@ export interface Config {
   /** Any PostgreSQL; when empty the embedded cluster under dataDir/postgres is used. */
   databaseUrl: string | null;
   dataDir: string;
+  /** How long the start waits for the database to answer its first connection. */
+  databaseConnectTimeoutSeconds: number;
   embeddedPgPort: number;
   /** Public base URL used in mailed links. */
   publicUrl: string;
@@ -141,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '127.0.0.1',
     port,
     databaseUrl: url(env, 'DATABASE_URL', null),
+    databaseConnectTimeoutSeconds: int(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 10, 1, 600),
     dataDir: env.DATA_DIR || './data',
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`) as string,
