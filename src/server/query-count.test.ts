@@ -125,7 +125,9 @@ describe('SQL statements per read route', () => {
       compared++;
       if (b.bytes > a.bytes) longer++;
       if (b.statements.length > a.statements.length)
-        grew.push(`${c.route} (${a.statements.length} → ${b.statements.length}):\n  ${b.statements.join('\n  ')}`);
+        grew.push(
+          `${c.route} (${a.statements.length} → ${b.statements.length}):\n  ${b.statements.join('\n  ')}`,
+        );
     }
     console.log(
       `statements (one farm, three copies), bytes (same), status, url; seeds that did not repeat: ${seedFailures.length}\n${lines.join('\n')}`,
