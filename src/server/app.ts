@@ -89,14 +89,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // before the pool closes.
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
   app.addHook('onClose', () => ctx.listener.stop());
-  // Larvae counting jobs (pg-boss in the same database): stopped before the pool closes.
-  // Started here for an app with a database URL, like the listener (the OpenAPI lint's
-  // app has none; any other starts them on its first count).
-  if (deps.databaseUrl ?? config.databaseUrl) await ctx.larvaeJobs.start();
-  app.addHook('onClose', () => ctx.larvaeJobs.stop());
-  // Report builds (issue 17): the same pg-boss schema, their own queue.
-  if (deps.databaseUrl ?? config.databaseUrl) await ctx.reportJobs.start();
-  app.addHook('onClose', () => ctx.reportJobs.stop());
+  // Larvae counting jobs and report builds (issue 17), pg-boss in the same database:
+  // started with an app that has a database URL, like the listener (the OpenAPI lint's
+  // app has none; any other starts them on its first job), but beside the first requests
+  // rather than before listening (issue 32: ≤ 1 s from database ready to listening). A
+  // queue that fails to start is logged and started again by its next job. Stopped
+  // (after a start under way) before the pool closes.
+  for (const jobs of [ctx.larvaeJobs, ctx.reportJobs]) {
+    if (deps.databaseUrl ?? config.databaseUrl)
+      jobs.start().catch((error) => app.log.error(`[jobs] start failed: ${(error as Error).message}`));
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   return Object.assign(app, { ctx }) as unknown as App;
 }

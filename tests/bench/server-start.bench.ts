@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverCommand } from '../../scripts/server-command.mjs';
@@ -24,7 +24,16 @@ const outDir = process.env.SERVER_OUT_DIR ?? 'dist-server';
 interface Run {
   toReady: number;
   dbReadyToListening: number;
+  /** CPU seconds the server process used from "Database ready" to listening (/proc). */
+  dbReadyToListeningCpu: number;
   rssMb: number;
+}
+
+/** user + system CPU seconds of a process so far (/proc/<pid>/stat, 100 ticks a second). */
+function cpuSeconds(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
 }
 
 /** Milliseconds since spawn at which each step line appeared. */
@@ -46,13 +55,18 @@ async function startOnce(dataDir: string): Promise<Run> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const seen = new Map<string, number>();
+  const cpu = new Map<string, number>();
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const listening = new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => {
       const at = performance.now() - started;
-      if (line.startsWith('Database ready')) seen.set('db', at);
+      if (line.startsWith('Database ready')) {
+        seen.set('db', at);
+        cpu.set('db', cpuSeconds(child.pid));
+      }
       if (line.startsWith('Ready:')) {
         seen.set('listening', at);
+        cpu.set('listening', cpuSeconds(child.pid));
         resolve();
       }
     });
@@ -72,6 +86,7 @@ async function startOnce(dataDir: string): Promise<Run> {
   return {
     toReady: listeningAt,
     dbReadyToListening: listeningAt - (seen.get('db') ?? Number.NaN),
+    dbReadyToListeningCpu: (cpu.get('listening') ?? Number.NaN) - (cpu.get('db') ?? Number.NaN),
     rssMb: rssKb / 1024,
   };
 }
@@ -87,13 +102,19 @@ async function main() {
     const cold = await startOnce(dataDir);
     const warm = await startOnce(dataDir);
     const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    console.log(`server start (${mode}), idle ${IDLE_MS / 1000} s after one request:`);
+    console.log(
+      `server start (${mode}), idle ${IDLE_MS / 1000} s after one request; load average (1, 5, 15 min) ` +
+        `${loadavg()
+          .map((x) => x.toFixed(2))
+          .join(', ')} on ${cpus().length} cores (wall times grow with it, CPU seconds much less):`,
+    );
     for (const [name, run] of [
       ['cold (new data dir)', cold],
       ['warm', warm],
     ] as const) {
       console.log(
-        `  ${name}: start → listening ${f(run.toReady)}, database ready → listening ${f(run.dbReadyToListening)}, ` +
+        `  ${name}: start → listening ${f(run.toReady)}, database ready → listening ${f(run.dbReadyToListening)} ` +
+          `(${run.dbReadyToListeningCpu.toFixed(2)} s of CPU), ` +
           `RSS at idle ${run.rssMb.toFixed(1)} MB`,
       );
     }

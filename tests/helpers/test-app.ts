@@ -18,6 +18,8 @@ export type { App };
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Omit<AppDeps, 'db'> = {},
+  /** Hooks a test adds before the app is ready (Fastify takes none after). */
+  beforeReady?: (app: App) => void,
 ): Promise<App> {
   const base = inject('pgBaseUrl');
   const name = `t_${randomUUID().replaceAll('-', '')}`;
@@ -44,6 +46,7 @@ export async function createTestApp(
     await db.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+  beforeReady?.(app);
   await app.ready();
   return app;
 }

@@ -4,7 +4,7 @@
  * parsing and plain-text tables.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db, migrateToLatest } from '../../src/server/db/database.ts';
@@ -13,6 +13,8 @@ import { freePort } from '../helpers/server-process.ts';
 
 export interface LoadDatabase {
   url: string;
+  /** CPU seconds PostgreSQL's processes have used so far (postmaster's children alive now). */
+  cpuSeconds(): number;
   /** A Kysely handle for seeding and checks (the load process's own small pool). */
   db: Db;
   stop(): Promise<void>;
@@ -28,9 +30,11 @@ export async function startDatabase(): Promise<LoadDatabase> {
   const url = cluster.url('load');
   const db = createDb(url, 4);
   await migrateToLatest(db);
+  const postmaster = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url,
     db,
+    cpuSeconds: () => childrenCpuSeconds(postmaster),
     async stop() {
       await db.destroy();
       // pg-pool resolves end() before its sockets have closed (see tests/bench/bulk-water.bench.ts).
@@ -121,12 +125,46 @@ export class LoadServer {
     this.child = null;
   }
 
+  /** CPU seconds (user + system) the server process has used so far, from /proc (Linux). */
+  cpuSeconds(): number {
+    return processCpuSeconds(this.pid);
+  }
+
   /** Resident set size in MB, from /proc (Linux). */
   rssMb(): number {
     const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
     const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
     return kb / 1024;
   }
+}
+
+/** /proc/<pid>/stat fields after the command name: state is [0], ppid [1], utime [11], stime [12]. */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+export function processCpuSeconds(pid: number | string): number {
+  const f = statFields(pid);
+  return (Number(f[11]) + Number(f[12])) / TICKS;
+}
+
+/** The CPU of a process's live children (PostgreSQL's backends under its postmaster). */
+function childrenCpuSeconds(parent: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const f = statFields(entry);
+      if (Number(f[1]) === parent) total += (Number(f[11]) + Number(f[12])) / TICKS;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** `--name value` or `--name=value` from argv, else the fallback. */

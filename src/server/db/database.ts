@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { PreparingClient } from './prepared-client.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -10,7 +11,8 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
 // numeric and bigint arrive as strings; counts are cast in SQL or converted with Number().
 export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  // Kysely's statements run prepared (prepared-client.ts).
+  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient });
   // An idle client whose connection the server ends (restart, shutdown) emits 'error' on
   // the pool; unhandled, that would crash the process. The pool replaces the client.
   pool.on('error', (error) => {

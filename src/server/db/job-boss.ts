@@ -91,6 +91,8 @@ export class IdJobQueue {
   }
 
   async stop(): Promise<void> {
+    // A start under way finishes first, or its boss would outlive the stop.
+    await this.starting?.catch(() => undefined);
     const boss = this.boss;
     this.boss = null;
     this.starting = null;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/database.ts';
 
@@ -41,16 +41,16 @@ export class DevOutboxProvider implements MessageProvider {
 }
 
 export class SmtpProvider implements MessageProvider {
-  private readonly transport;
+  /** nodemailer is loaded with the first mail, not at start (issue 32: a small idle server). */
+  private transport: Promise<Transporter> | undefined;
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.transport.sendMail({
+    this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.smtpUrl));
+    await (await this.transport).sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,

@@ -229,13 +229,19 @@ export class AlertService {
 
 const asLanguage = (value: string | undefined): Language => (value && isLanguage(value) ? value : 'id');
 
+/** Built once: an Intl.NumberFormat costs more to make than a whole alert's wording. */
+const NUMBERS: Record<Language, Intl.NumberFormat> = {
+  id: new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }),
+};
+
 /**
  * Translates a rule's text: a `parameter` names a water field, numbers in the language's
  * format, a `name@<lang>` param replaces `name` in that language.
  */
 function word(lang: Language, text: AlertText, pond: string): string {
   const params: Record<string, string | number> = { pond };
-  const numbers = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', { maximumFractionDigits: 2 });
+  const numbers = NUMBERS[lang];
   const all = text.params ?? {};
   for (const [name, value] of Object.entries(all)) {
     // `x@en` is `x` worded in English (a product or disease name), used for that language.

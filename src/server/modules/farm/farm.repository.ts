@@ -13,6 +13,12 @@ export interface MemberFarmRow {
   conflicts: unknown;
 }
 
+export interface MemberFarmWithAccessRow extends MemberFarmRow {
+  db_now: Date;
+  permission_rows: { feature_name: string; action: number }[] | null;
+  access_rows: { pond_id: string; access_level: number }[] | null;
+}
+
 /** Kysely queries on farms and their permission rows; counts for the info card. */
 export class FarmRepository {
   constructor(private readonly db: Db) {}
@@ -47,26 +53,59 @@ export class FarmRepository {
     return q.execute();
   }
 
-  permissionRows(farmIds: string[], db: DbOrTx = this.db) {
-    if (farmIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('farm_permissions')
-      .select(['farm_id', 'role_id', 'feature_name', 'action'])
-      .where('farm_id', 'in', farmIds)
-      .execute();
-  }
-
-  /** Pond access of memberships, live ponds only. */
-  pondAccessRows(userFarmIds: string[], db: DbOrTx = this.db) {
-    if (userFarmIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('user_farm_ponds as ufp')
-      .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
-      .select(['ufp.user_farm_id', 'ufp.pond_id', 'ufp.access_level'])
-      .where('ufp.user_farm_id', 'in', userFarmIds)
-      .where('p.deleted_at', 'is', null)
-      .orderBy('ufp.pond_id')
-      .execute();
+  /**
+   * The caller's live farms (memberFarms) with, in the same round trip, the stored
+   * permission rows of their role on each farm, their live ponds' access rows, and the
+   * database's clock (`db_now`, the statement's start: a safe `server_time`).
+   */
+  memberFarmsWithAccess(userId: string, farmId?: string): Promise<MemberFarmWithAccessRow[]> {
+    let q = this.db
+      .selectFrom('user_farms as uf')
+      .innerJoin('farms as f', 'f.id', 'uf.farm_id')
+      .select((eb) => [
+        'f.id',
+        'f.name',
+        'f.status',
+        'f.is_hide_finance',
+        sql<Date>`greatest(f.updated_at, uf.updated_at)`.as('updated_at'),
+        'uf.id as user_farm_id',
+        'uf.role_id',
+        'f.version',
+        'f.conflicts',
+        sql<Date>`now()`.as('db_now'),
+        eb
+          .selectFrom('farm_permissions as fp')
+          .select(
+            sql<
+              { feature_name: string; action: number }[]
+            >`coalesce(json_agg(json_build_object('feature_name', fp.feature_name, 'action', fp.action)), '[]'::json)`.as(
+              'rows',
+            ),
+          )
+          .whereRef('fp.farm_id', '=', 'uf.farm_id')
+          .whereRef('fp.role_id', '=', 'uf.role_id')
+          .$asScalar()
+          .as('permission_rows'),
+        eb
+          .selectFrom('user_farm_ponds as ufp')
+          .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
+          .select(
+            sql<
+              { pond_id: string; access_level: number }[]
+            >`coalesce(json_agg(json_build_object('pond_id', ufp.pond_id, 'access_level', ufp.access_level) order by ufp.pond_id), '[]'::json)`.as(
+              'rows',
+            ),
+          )
+          .whereRef('ufp.user_farm_id', '=', 'uf.id')
+          .where('p.deleted_at', 'is', null)
+          .$asScalar()
+          .as('access_rows'),
+      ])
+      .where('uf.user_id', '=', userId)
+      .where('uf.deleted_at', 'is', null)
+      .where('f.deleted_at', 'is', null);
+    if (farmId) q = q.where('f.id', '=', farmId);
+    return q.execute() as Promise<MemberFarmWithAccessRow[]>;
   }
 
   /** Every live farm with its owner (the longest-standing admin, else the creator). */

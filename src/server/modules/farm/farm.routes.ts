@@ -11,8 +11,13 @@ export function farmRoutes(api: Api, ctx: AppContext): void {
 
   // The whole list every time (no `since`): a farm missing from it was deleted or left.
   api.get('/farm', { schema: { tags, response: { 200: ListEnvelope(Farm) } } }, async (req) => {
-    const server_time = await serverClock.now();
-    return { message: req.t('server.ok'), data: await farms.list(req.user.id), server_time };
+    const { items, server_time } = await farms.listWithTime(req.user.id);
+    // A user without farms has no row to carry the clock: ask it.
+    return {
+      message: req.t('server.ok'),
+      data: items,
+      server_time: server_time ?? (await serverClock.now()),
+    };
   });
 
   api.get(

@@ -42,21 +42,22 @@ export class FarmService {
    * and 2 see every pond, and each pond of GET /pond carries the caller's level anyway.
    */
   async list(userId: string, farmId?: string): Promise<Farm[]> {
-    const rows = await this.d.farms.memberFarms(userId, farmId);
-    const farmIds = rows.map((r) => r.id);
-    const restricted = rows.filter((r) => isPondRestricted(r.role_id)).map((r) => r.user_farm_id);
-    const [permissionRows, accessRows] = await Promise.all([
-      this.d.farms.permissionRows(farmIds),
-      this.d.farms.pondAccessRows(restricted),
-    ]);
+    return (await this.listWithTime(userId, farmId)).items;
+  }
+
+  /** The list and the database's clock at its read (GET /farm's `server_time`), one round trip. */
+  async listWithTime(
+    userId: string,
+    farmId?: string,
+  ): Promise<{ items: Farm[]; server_time: string | null }> {
+    const rows = await this.d.farms.memberFarmsWithAccess(userId, farmId);
     const farms = rows.map((row) =>
-      toFarm(
-        row,
-        permissionRows.filter((p) => p.farm_id === row.id && p.role_id === row.role_id),
-        accessRows.filter((a) => a.user_farm_id === row.user_farm_id),
-      ),
+      toFarm(row, row.permission_rows ?? [], isPondRestricted(row.role_id) ? (row.access_rows ?? []) : []),
     );
-    return sortByName(farms, (f) => f.name);
+    return {
+      items: sortByName(farms, (f) => f.name),
+      server_time: rows[0]?.db_now.toISOString() ?? null,
+    };
   }
 
   /** Every farm, for system administrators only. */

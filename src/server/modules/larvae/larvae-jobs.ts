@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { IdJobQueue } from '../../db/job-boss.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { LarvaeRepository } from './larvae.repository.ts';
 import type { LarvaeCounter } from './larvae-counter.ts';
+import { loadSharp } from './lazy-sharp.ts';
 
 const QUEUE = 'larvae-count';
 const RETRIES = 2;
@@ -62,7 +62,7 @@ export class LarvaeJobs {
     let raw: { data: Buffer; info: { width: number; height: number } };
     try {
       const bytes = await readAll(store.read(row.upload_id));
-      raw = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      raw = await (await loadSharp())(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
         .rotate()
         .ensureAlpha()
         .raw()

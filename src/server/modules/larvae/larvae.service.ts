@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import type { CountPlBody, CountPlJob, CvUpload } from '#shared/contracts/larvae';
 import { ACTION } from '#shared/domain/permissions';
@@ -8,6 +7,7 @@ import type { FarmAccess } from '../farm/farm-access.ts';
 import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
 import type { LarvaeCountRow, LarvaeRepository } from './larvae.repository.ts';
 import { type LarvaeJobs, MAX_PIXELS } from './larvae-jobs.ts';
+import { loadSharp } from './lazy-sharp.ts';
 
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9_-]{43})$/;
@@ -35,14 +35,14 @@ export class LarvaeService {
       refused: new AppError('image-required'),
     });
     const bytes = await readAll(this.deps.uploads.read(stored.id));
-    const meta = await sharp(bytes, { limitInputPixels: false })
+    const meta = await (await loadSharp())(bytes, { limitInputPixels: false })
       .metadata()
       .catch(() => null);
     if (!meta?.width || !meta.height) throw new AppError('image-required');
     if (meta.width * meta.height > MAX_PIXELS) throw new AppError('image-too-large');
     // A photo cut off on the way decodes only in part: refuse it now, not in the job.
     // (sharp decodes on its own threads; the event loop is free meanwhile.)
-    const whole = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
+    const whole = await (await loadSharp())(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
       .stats()
       .then(() => true)
       .catch(() => false);

@@ -17,14 +17,14 @@ export class PushRepository {
   constructor(private readonly db: Db) {}
 
   /** The installation's key pair: the stored one, or `fresh` stored now (first start wins a race). */
-  async keys(fresh: () => VapidKeys): Promise<VapidKeys> {
+  async keys(fresh: () => VapidKeys | Promise<VapidKeys>): Promise<VapidKeys> {
     const found = await this.db
       .selectFrom('push_vapid_keys')
       .selectAll()
       .where('id', '=', 1)
       .executeTakeFirst();
     if (found) return { publicKey: found.public_key, privateKey: found.private_key };
-    const made = fresh();
+    const made = await fresh();
     await this.db
       .insertInto('push_vapid_keys')
       .values({ id: 1, public_key: made.publicKey, private_key: made.privateKey })

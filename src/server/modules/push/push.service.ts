@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import type webpushType from 'web-push';
 import type { Message } from '#shared/chat/entities';
 import type { PushPayload, PushSubscriptionBody } from '#shared/contracts/push';
 import type { Language } from '#shared/i18n/language';
@@ -8,7 +8,10 @@ import type { Db } from '../../db/database.ts';
 import type { FcmSender } from './fcm.ts';
 import type { PushRepository, StoredSubscription, VapidKeys } from './push.repository.ts';
 
-export type PushSender = typeof webpush.sendNotification;
+export type PushSender = typeof webpushType.sendNotification;
+
+/** web-push (and its crypto libraries) loaded on the first push or key, not at start (issue 32). */
+const loadWebPush = () => import('web-push').then((m) => m.default);
 
 export interface PushDeps {
   repo: PushRepository;
@@ -37,7 +40,7 @@ export class PushService {
   private readonly send: PushSender;
 
   constructor(private readonly d: PushDeps) {
-    this.send = d.send ?? webpush.sendNotification.bind(webpush);
+    this.send = d.send ?? (async (...args) => (await loadWebPush()).sendNotification(...args));
   }
 
   /** Firebase Cloud Messaging when configured, else null (VAPID only). */
@@ -47,7 +50,7 @@ export class PushService {
 
   keys(): Promise<VapidKeys> {
     this.keyPair ??= this.d.repo
-      .keys(() => webpush.generateVAPIDKeys())
+      .keys(async () => (await loadWebPush()).generateVAPIDKeys())
       .catch((error) => {
         this.keyPair = null;
         throw error;

@@ -29,9 +29,9 @@ export class StockLedger {
   }
 
   /**
-   * Records many uses (never refused) in one INSERT; each item's stock then moves once by
-   * the sum of its new uses, items in id order (two batches cannot deadlock). Answers the
-   * ids that were new.
+   * Records many uses (never refused) in one INSERT; the stocks then move in one UPDATE,
+   * each item once by the sum of its new uses, locked in id order (two batches cannot
+   * deadlock). Answers the ids that were new.
    */
   async recordUses(ms: MovementInsert[], tx: DbOrTx): Promise<Set<string>> {
     if (ms.some((m) => m.kind !== 'use')) throw new Error('recordUses takes uses only');
@@ -40,8 +40,10 @@ export class StockLedger {
     for (const m of ms)
       if (inserted.has(m.id))
         taken.set(m.warehouse_id, (taken.get(m.warehouse_id) ?? 0) + decimalToMilli(m.qty));
-    for (const id of [...taken.keys()].sort())
-      await this.repo.addToStock(id, milliToDecimal(-(taken.get(id) as number)), tx);
+    await this.repo.addToStocks(
+      [...taken].map(([id, milli]) => ({ id, delta: milliToDecimal(-milli) })),
+      tx,
+    );
     return inserted;
   }
 

@@ -286,6 +286,24 @@ export class WarehouseRepository {
     );
   }
 
+  /**
+   * Adds each signed quantity to its item's stock in one statement (a batch of uses).
+   * The items are locked in id order first, as one at a time in that order would, so two
+   * batches cannot deadlock.
+   */
+  async addToStocks(deltas: { id: string; delta: string }[], db: DbOrTx): Promise<void> {
+    if (deltas.length === 0) return;
+    const ids = deltas.map((d) => d.id);
+    await sql`
+      update warehouse_items w set qty = w.qty + d.delta, updated_at = now()
+      from (
+        select locked.id, v.delta
+        from (select id from warehouse_items where id = any(${ids}::uuid[]) order by id for update) locked
+        join unnest(${ids}::uuid[], ${deltas.map((d) => d.delta)}::numeric[]) as v(id, delta) on v.id = locked.id
+      ) d
+      where w.id = d.id`.execute(db);
+  }
+
   async setPrice(id: string, price: number, db: DbOrTx): Promise<void> {
     await sql`update warehouse_items set price = ${price}, updated_at = now() where id = ${id}`.execute(db);
   }
