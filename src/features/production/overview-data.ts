@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TambakDb } from '#local/db';
 import { visible } from '#local/visible';
-import type { SamplingFacts } from '#shared/domain/cycle-figures';
+import type { SamplingFacts } from '#shared/domain/figures';
 import { buildOverview, type SamplingSnapshot } from './overview-model.ts';
 import { farmDay } from './production-model.ts';
 

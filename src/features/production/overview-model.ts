@@ -8,7 +8,7 @@ import {
   type FarmSummary,
   farmSummary,
   type SamplingFacts,
-} from '#shared/domain/cycle-figures';
+} from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { isClosed } from './production-model.ts';
 

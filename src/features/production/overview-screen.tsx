@@ -6,7 +6,7 @@ import { useFormat } from '#components/format';
 import { EmptyState, Loading, PageHeader } from '#components/page';
 import { getDb } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
-import type { FarmSummary } from '#shared/domain/cycle-figures';
+import type { FarmSummary } from '#shared/domain/figures';
 import { useOverview } from './overview-data.ts';
 import type { OverviewRow } from './overview-model.ts';
 import './production.css';

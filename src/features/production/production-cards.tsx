@@ -16,7 +16,7 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
 import { ACTION, type Feature } from '#shared/domain/permissions';
-import { doc } from '#shared/domain/production-metrics';
+import { doc } from '#shared/domain/figures';
 import {
   deathRepo,
   harvestRepo,

@@ -5,7 +5,7 @@ import type {
   SaveFeedSettingBody,
   SaveFrBody,
 } from '#shared/contracts/warehouse';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 import {
   DEFAULT_FEED_PROGRAMME,
   DEFAULT_FR_TABLE,

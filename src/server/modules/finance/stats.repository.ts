@@ -19,6 +19,9 @@ const where = (s: StatsScope): Expression<SqlBool> => {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 };
 
+/** Transactions booked from a received purchase order: they buy warehouse stock. */
+const STOCK_SOURCE = 'purchase-order';
+
 const IN = sql`coalesce(sum(t.nominal) filter (where t.type = 'in'), 0)::text`;
 const OUT = sql`coalesce(sum(t.nominal) filter (where t.type = 'out'), 0)::text`;
 
@@ -85,6 +88,36 @@ export class StatsRepository {
       from finance_transactions t where ${where(s)}
       group by t.transaction_date order by t.transaction_date desc limit 400`.execute(this.db);
     return r.rows;
+  }
+
+  /**
+   * The expenses HPP counts, per category (DOMAIN.md: each cost once): every live "out"
+   * transaction except those paying a received purchase order, whose items are stock and
+   * count through the warehouse usage when used; those come back apart as `stock`.
+   */
+  async hppExpenses(s: StatsScope): Promise<{
+    counted: { category_id: string; name: string; builtin_key: string | null; total: string; count: number }[];
+    stock: { total: string; count: number };
+  }> {
+    const scope = { ...s, type: 'out' };
+    const counted = await sql<{
+      category_id: string;
+      name: string;
+      builtin_key: string | null;
+      total: string;
+      count: number;
+    }>`
+      select c.id as category_id, c.name, c.builtin_key, g.total::text as total, g.count
+      from (select t.category_id, sum(t.nominal) as total, count(*)::int as count
+            from finance_transactions t
+            where ${where(scope)} and t.source_type is distinct from ${STOCK_SOURCE}
+            group by 1) g
+      join finance_categories c on c.id = g.category_id
+      order by g.total desc, c.name`.execute(this.db);
+    const stock = await sql<{ total: string; count: number }>`
+      select coalesce(sum(t.nominal), 0)::text as total, count(*)::int as count
+      from finance_transactions t where ${where(scope)} and t.source_type = ${STOCK_SOURCE}`.execute(this.db);
+    return { counted: counted.rows, stock: stock.rows[0] };
   }
 
   /** Ponds of the farm with their area (m²), by name. */

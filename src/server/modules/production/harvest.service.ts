@@ -7,7 +7,7 @@ import type {
   UpdateHarvestBody,
 } from '#shared/contracts/harvest';
 import { ACTION } from '#shared/domain/permissions';
-import { harvestRevenue } from '#shared/domain/production-metrics';
+import { harvestRevenue } from '#shared/domain/figures';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';

@@ -1,6 +1,5 @@
-import { type CycleFigures, cycleFigures } from '#shared/domain/cycle-figures';
+import { abw, adg, type CycleFigures, cycleFigures, sizeFromAbw } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
-import { abw, adg, sizeFromAbw } from '#shared/domain/production-metrics';
 import {
   isStandardParameter,
   mergeStandards,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  averageBodyWeight,
-  averageDailyGain,
-  daysBetween,
-  samplingFigures,
-  sizePerKg,
-} from './sampling-metrics.ts';
+import { abw as averageBodyWeight, adg as averageDailyGain, daysBetween, sizeFromAbw as sizePerKg } from './formulas.ts';
+import { samplingFigures } from './sampling.ts';
 
 describe('sampling metrics (DOMAIN.md)', () => {
   it('ABW = weight ÷ count', () => {
