@@ -266,6 +266,27 @@ export function FinanceFigures({
                     : t('stats.hppValue', { value: formatRupiahText(hpp.data.hpp_per_kg) })}
                 </p>
                 {hpp.data.hpp_per_kg === null && <p className="muted">{t('stats.hppNoHarvest')}</p>}
+                <p className="muted" data-testid="hpp-basis">
+                  {t('stats.hppBasis')}
+                </p>
+                <h3 className="finance-subtitle">{t('stats.hppCounted')}</h3>
+                <ul className="data-list" data-testid="hpp-lines">
+                  {hpp.data.expense_lines.map((c) => (
+                    <li key={c.category_transaction_id}>
+                      <span className="data-list__main">
+                        <span className="data-list__title">{categoryLabel(c, t)}</span>
+                        <span className="data-list__meta">{t('stats.txCount', { count: c.count })}</span>
+                      </span>
+                      <span className="money">{formatRupiahText(c.total)}</span>
+                    </li>
+                  ))}
+                  <li>
+                    <span className="data-list__main">
+                      <span className="data-list__title">{t('stats.hppUsageLine')}</span>
+                    </span>
+                    <span className="money">{formatRupiahText(hpp.data.usage_cost)}</span>
+                  </li>
+                </ul>
                 <dl className="finance-figures">
                   <div>
                     <dt>{t('stats.expenses')}</dt>
@@ -286,6 +307,12 @@ export function FinanceFigures({
                     <dd>{t('stats.kg', { value: format.number(hpp.data.harvested_kg, 2) })}</dd>
                   </div>
                 </dl>
+                {hpp.data.stock_purchase_count > 0 && (
+                  <p className="muted" data-testid="hpp-stock-purchases">
+                    {t('stats.stockPurchases')}: {formatRupiahText(hpp.data.stock_purchases)} ·{' '}
+                    {t('stats.txCount', { count: hpp.data.stock_purchase_count })}
+                  </p>
+                )}
               </>
             )
           }
@@ -294,46 +321,53 @@ export function FinanceFigures({
       <Card title={t('stats.productivity')}>
         <Figures stats={productivity}>
           {() =>
-            productivity.data && (
-              <div className="table-scroll">
-                <table className="finance-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('stats.pond')}</th>
-                      <th scope="col">{t('stats.harvested')}</th>
-                      <th scope="col">{t('stats.productivity')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {productivity.data.ponds.map((p) => (
-                      <tr key={p.pond_id}>
-                        <th scope="row">{p.pond_name}</th>
-                        <td>{t('stats.kg', { value: format.number(p.harvested_kg, 2) })}</td>
-                        <td>
-                          {p.kg_per_ha === null
-                            ? '–'
-                            : t('stats.kgPerHa', { value: format.number(p.kg_per_ha, 2) })}
-                        </td>
-                      </tr>
-                    ))}
-                    <tr>
-                      <th scope="row">{t('stats.farm')}</th>
-                      <td>
-                        {t('stats.kg', { value: format.number(productivity.data.farm.harvested_kg, 2) })}
-                      </td>
-                      <td>
-                        {productivity.data.farm.kg_per_ha === null
-                          ? '–'
-                          : t('stats.kgPerHa', { value: format.number(productivity.data.farm.kg_per_ha, 2) })}
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
-            )
+            productivity.data && <ProductivityTable data={productivity.data} />
           }
         </Figures>
       </Card>
+    </>
+  );
+}
+
+/** Productivity per pond and for the farm, each figure labelled: in the period, per cycle, per year. */
+function ProductivityTable({ data }: { data: Productivity }) {
+  const { t } = useTranslation('finance');
+  const format = useFormat();
+  const value = (v: number | null, key: 'kgPerHa' | 'kgPerHaCycle' | 'kgPerHaYear') =>
+    v === null ? '–' : t(`stats.${key}`, { value: format.number(v, 0) });
+  const row = (name: string, r: Productivity['ponds'][number] | Productivity['farm'], farm = false) => (
+    <tr key={name} className={farm ? 'finance-table__total' : undefined}>
+      <th scope="row">{name}</th>
+      <td>{t('stats.kg', { value: format.number(r.harvested_kg, 2) })}</td>
+      <td>{r.cycles}</td>
+      <td>{value(r.kg_per_ha, 'kgPerHa')}</td>
+      <td>{value(r.kg_per_ha_cycle, 'kgPerHaCycle')}</td>
+      <td>{value(r.kg_per_ha_year, 'kgPerHaYear')}</td>
+    </tr>
+  );
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="finance-table" data-testid="productivity-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('stats.pond')}</th>
+              <th scope="col">{t('stats.harvested')}</th>
+              <th scope="col">{t('stats.cycles')}</th>
+              <th scope="col">{t('stats.inPeriod')}</th>
+              <th scope="col">{t('stats.perCycle')}</th>
+              <th scope="col">{t('stats.perYear')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.ponds.map((p) => row(p.pond_name, p))}
+            {row(t('stats.farm'), data.farm, true)}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted" data-testid="productivity-basis">
+        {t('stats.productivityBasis', { days: data.farm.days ?? '–' })}
+      </p>
     </>
   );
 }
