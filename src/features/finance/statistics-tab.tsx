@@ -320,9 +320,7 @@ export function FinanceFigures({
       </Card>
       <Card title={t('stats.productivity')}>
         <Figures stats={productivity}>
-          {() =>
-            productivity.data && <ProductivityTable data={productivity.data} />
-          }
+          {() => productivity.data && <ProductivityTable data={productivity.data} />}
         </Figures>
       </Card>
     </>

@@ -93,7 +93,20 @@ const id = {
     pondsCount: '{{n}} kolam aktif',
     dataAsOf: 'Data tebar, panen dan kematian: per {{date}} (termasuk yang belum terkirim).',
     samplingAsOf: 'Data sampling diperbarui dari server {{date}}.',
-    samplingOffline: 'Data sampling dari server belum diambil; yang tampil hanya sampling dari ponsel ini.',
+    notFinal:
+      'Sebagian data masih diambil dari server: angka yang bergantung padanya tertulis "memuat …", belum final.',
+    basis:
+      'SR = (populasi di kolam + udang yang sudah dipanen) ÷ benur ditebar. FCR = pakan kumulatif ÷ (biomassa di kolam + kg sudah dipanen); setelah panen total, ÷ kg panen.',
+    waiting: {
+      deaths: 'memuat kematian…',
+      harvests: 'memuat panen…',
+      samplings: 'memuat sampling…',
+      feed: 'memuat pakan…',
+      deathsOffline: 'kematian: perlu koneksi',
+      harvestsOffline: 'panen: perlu koneksi',
+      samplingsOffline: 'sampling: perlu koneksi',
+      feedOffline: 'pakan: perlu koneksi',
+    },
     cols: {
       pond: 'Kolam',
       doc: 'DOC',
@@ -236,7 +249,20 @@ const en: ProductionCatalog = {
     pondsCount: '{{n}} active ponds',
     dataAsOf: 'Stocking, harvest and death data as of {{date}} (including unsent entries).',
     samplingAsOf: 'Sampling data updated from the server {{date}}.',
-    samplingOffline: 'Sampling data not yet fetched from the server; only this phone’s samplings are shown.',
+    notFinal:
+      'Some data is still being fetched from the server: figures that depend on it read "loading …", not final.',
+    basis:
+      'SR = (population in the pond + shrimp already harvested) ÷ PL stocked. FCR = cumulative feed ÷ (biomass in the pond + kg already harvested); after the total harvest, ÷ harvested kg.',
+    waiting: {
+      deaths: 'loading deaths…',
+      harvests: 'loading harvests…',
+      samplings: 'loading samplings…',
+      feed: 'loading feed…',
+      deathsOffline: 'deaths: needs a connection',
+      harvestsOffline: 'harvests: needs a connection',
+      samplingsOffline: 'samplings: needs a connection',
+      feedOffline: 'feed: needs a connection',
+    },
     cols: {
       pond: 'Pond',
       doc: 'DOC',

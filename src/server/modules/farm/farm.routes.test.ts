@@ -122,7 +122,10 @@ describe('GET /api/farm/:id/info', () => {
       .set({ end_date: '2024-04-01' })
       .where('id', '=', old.json().data.cycle_id)
       .execute();
-    const running = await call(admin, 'POST', '/api/cycle', { pond_id: farm.pondId, start_date: '2024-05-01' });
+    const running = await call(admin, 'POST', '/api/cycle', {
+      pond_id: farm.pondId,
+      start_date: '2024-05-01',
+    });
     expect(running.statusCode, running.body).toBe(201);
     const res = await call(admin, 'GET', `/api/farm/${farm.farmId}/info`);
     expect(res.json().data).toMatchObject({ cycle_count: 1, stock_count: 0 });

@@ -12,7 +12,12 @@ import type { ProductionScope, ProductionSources } from './production-sources.ts
  * issue 14/15 will answer), so HPP and productivity are checked end to end.
  */
 const seen: ProductionScope[] = [];
-const harvest = { kg: 0, revenue: 0n, byPond: new Map<string, number>(), cyclesByPond: new Map<string, number>() };
+const harvest = {
+  kg: 0,
+  revenue: 0n,
+  byPond: new Map<string, number>(),
+  cyclesByPond: new Map<string, number>(),
+};
 let proposals: TransactionProposal[] = [];
 const sources: ProductionSources = {
   harvested: async (_farm, scope) => {

@@ -96,7 +96,13 @@ export class StatsRepository {
    * count through the warehouse usage when used; those come back apart as `stock`.
    */
   async hppExpenses(s: StatsScope): Promise<{
-    counted: { category_id: string; name: string; builtin_key: string | null; total: string; count: number }[];
+    counted: {
+      category_id: string;
+      name: string;
+      builtin_key: string | null;
+      total: string;
+      count: number;
+    }[];
     stock: { total: string; count: number };
   }> {
     const scope = { ...s, type: 'out' };

@@ -113,7 +113,8 @@ export async function readReportData(
   for (const pond of ponds) {
     for (const s of stocks.filter((x) => x.pond_id === pond.id)) {
       const own = harvests.filter((h) => h.stock_id === s.id && h.harvested_on <= asOf);
-      const feedKg = feedByCycle.get(s.cycle_id) ?? null;
+      // A cycle without feed use has 0 kg, as in the overview (`WarehouseUsage.feedKgByCycle`).
+      const feedKg = feedByCycle.get(s.cycle_id) ?? 0;
       const figures = cycleFigures({
         // A total harvest after `asOf` has not happened yet on that day.
         stock: { ...s, is_harvest: s.is_harvest && own.some((h) => h.type === 'total') },

@@ -1,4 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  countProblem,
+  populationProblem,
+  positiveProblem,
+  recordDateProblem,
+  srProblem,
+  stockDateProblem,
+} from '../production-rules.ts';
 import { cycleFigures, farmSummary } from './cycle.ts';
 import {
   abw,
@@ -15,14 +23,6 @@ import {
   sizeFromAbw,
   survivalRate,
 } from './formulas.ts';
-import {
-  countProblem,
-  populationProblem,
-  positiveProblem,
-  recordDateProblem,
-  srProblem,
-  stockDateProblem,
-} from '../production-rules.ts';
 
 describe('production formulas (DOMAIN.md)', () => {
   it('measured: -99, null, NaN and Infinity are unknown', () => {

@@ -130,6 +130,18 @@ export function producedKg(biomass: number | null, harvestedKg: number, totalHar
   return biomass === null ? null : biomass + harvestedKg;
 }
 
+/**
+ * Feed used, in kg, of a warehouse quantity: Kg as is, Gram ÷ 1000; any other unit is not
+ * a weight and counts nothing (null). The server sums the same way in SQL (`WarehouseUsage`).
+ */
+export function feedKg(qty: number, unit: string): number | null {
+  const q = measured(qty);
+  if (q === null) return null;
+  if (unit === 'Kg') return q;
+  if (unit === 'Gram') return q / 1000;
+  return null;
+}
+
 /** Productivity of one cycle (kg/ha/cycle) = the cycle's harvested kg ÷ pond area in ha (area is m²). */
 export function productivityKgHa(harvestedKg: number, areaM2: number | null | undefined): number | null {
   const area = measured(areaM2);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { abw as averageBodyWeight, adg as averageDailyGain, daysBetween, sizeFromAbw as sizePerKg } from './formulas.ts';
+import {
+  abw as averageBodyWeight,
+  adg as averageDailyGain,
+  daysBetween,
+  sizeFromAbw as sizePerKg,
+} from './formulas.ts';
 import { samplingFigures } from './sampling.ts';
 
 describe('sampling metrics (DOMAIN.md)', () => {

@@ -22,7 +22,10 @@ export function samplingFigures(
     abw: a,
     size: sizeFromAbw(a),
     adg: previous
-      ? adg({ abw: abw(previous.sample_weight, previous.shrimp_count), day: previous.day }, { abw: a, day: sample.day })
+      ? adg(
+          { abw: abw(previous.sample_weight, previous.shrimp_count), day: previous.day },
+          { abw: a, day: sample.day },
+        )
       : null,
   };
 }
