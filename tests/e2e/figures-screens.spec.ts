@@ -20,7 +20,12 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 const LANGS = [
-  { lang: 'id', overview: 'Ringkasan siklus', fcrBasis: 'FCR = pakan kumulatif', hppBasis: 'HPP = (pengeluaran' },
+  {
+    lang: 'id',
+    overview: 'Ringkasan siklus',
+    fcrBasis: 'FCR = pakan kumulatif',
+    hppBasis: 'HPP = (pengeluaran',
+  },
   { lang: 'en', overview: 'Cycle overview', fcrBasis: 'FCR = cumulative feed', hppBasis: 'HPP = (expenses' },
 ] as const;
 
@@ -43,8 +48,14 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
 
   for (const size of SIZES)
     for (const l of LANGS) {
-      const context = await browser.newContext({ viewport: size, locale: l.lang === 'id' ? 'id-ID' : 'en-US' });
+      const context = await browser.newContext({
+        viewport: size,
+        locale: l.lang === 'id' ? 'id-ID' : 'en-US',
+      });
       const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
       await page.addInitScript((lang) => localStorage.setItem('tambak:language', lang), l.lang);
       await page.goto('/login');
       await page.evaluate(
@@ -56,7 +67,10 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
 
       await page.goto(`/farm/${farmId}/overview`);
       await expect(page.getByRole('heading', { name: l.overview, level: 1 })).toBeVisible();
-      await expect(page.getByTestId('overview-basis')).toContainText(l.fcrBasis);
+      // The first visit pulls the whole farm into the device's mirror first.
+      await expect(page.getByTestId('overview-basis'), errors.join('\n')).toContainText(l.fcrBasis, {
+        timeout: 90_000,
+      });
       // Once every record is pulled no figure waits any more, and running ponds show an FCR.
       await expect(page.getByText(/memuat|loading/)).toHaveCount(0, { timeout: 60_000 });
       await shot('overview');
@@ -73,6 +87,7 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
       await page.goto(`/farm/${farmId}/report`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await shot('report');
+      expect(errors).toEqual([]);
       await context.close();
     }
 });

@@ -307,11 +307,21 @@ export function FinanceFigures({
                     <dd>{t('stats.kg', { value: format.number(hpp.data.harvested_kg, 2) })}</dd>
                   </div>
                 </dl>
-                {hpp.data.stock_purchase_count > 0 && (
-                  <p className="muted" data-testid="hpp-stock-purchases">
-                    {t('stats.stockPurchases')}: {formatRupiahText(hpp.data.stock_purchases)} ·{' '}
-                    {t('stats.txCount', { count: hpp.data.stock_purchase_count })}
-                  </p>
+                {hpp.data.stock_lines.length > 0 && (
+                  <>
+                    <h3 className="finance-subtitle">{t('stats.stockPurchases')}</h3>
+                    <ul className="data-list data-list--muted" data-testid="hpp-stock-purchases">
+                      {hpp.data.stock_lines.map((c) => (
+                        <li key={c.category_transaction_id}>
+                          <span className="data-list__main">
+                            <span className="data-list__title">{categoryLabel(c, t)}</span>
+                            <span className="data-list__meta">{t('stats.txCount', { count: c.count })}</span>
+                          </span>
+                          <span className="money">{formatRupiahText(c.total)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
                 )}
               </>
             )
@@ -331,26 +341,25 @@ export function FinanceFigures({
 function ProductivityTable({ data }: { data: Productivity }) {
   const { t } = useTranslation('finance');
   const format = useFormat();
-  const value = (v: number | null, key: 'kgPerHa' | 'kgPerHaCycle' | 'kgPerHaYear') =>
-    v === null ? '–' : t(`stats.${key}`, { value: format.number(v, 0) });
+  const value = (v: number | null) => (v === null ? '–' : format.number(v, 0));
   const row = (name: string, r: Productivity['ponds'][number] | Productivity['farm'], farm = false) => (
     <tr key={name} className={farm ? 'finance-table__total' : undefined}>
       <th scope="row">{name}</th>
-      <td>{t('stats.kg', { value: format.number(r.harvested_kg, 2) })}</td>
+      <td>{format.number(r.harvested_kg, 1)}</td>
       <td>{r.cycles}</td>
-      <td>{value(r.kg_per_ha, 'kgPerHa')}</td>
-      <td>{value(r.kg_per_ha_cycle, 'kgPerHaCycle')}</td>
-      <td>{value(r.kg_per_ha_year, 'kgPerHaYear')}</td>
+      <td>{value(r.kg_per_ha)}</td>
+      <td>{value(r.kg_per_ha_cycle)}</td>
+      <td>{value(r.kg_per_ha_year)}</td>
     </tr>
   );
   return (
     <>
       <div className="table-scroll">
-        <table className="finance-table" data-testid="productivity-table">
+        <table className="finance-table finance-table--nowrap" data-testid="productivity-table">
           <thead>
             <tr>
               <th scope="col">{t('stats.pond')}</th>
-              <th scope="col">{t('stats.harvested')}</th>
+              <th scope="col">{t('stats.harvestedKg')}</th>
               <th scope="col">{t('stats.cycles')}</th>
               <th scope="col">{t('stats.inPeriod')}</th>
               <th scope="col">{t('stats.perCycle')}</th>

@@ -270,14 +270,16 @@ const HppExpenseLine = Type.Object({
 
 /**
  * Cost of goods (DOMAIN.md): (finance expenses + warehouse usage value) ÷ harvested kg;
- * null HPP without harvest. Each cost counts once: expenses paying a received purchase
- * order bought stock (`stock_purchases`, not counted); the stock counts when used.
+ * null HPP without harvest. Each cost counts once: expenses that bought warehouse stock
+ * (booked from a received purchase order, or in the feed, probiotics or chemicals
+ * category) are listed in `stock_lines`, not counted; the stock counts by usage when used.
  */
 export const HppAnalysis = Type.Object({
   expenses: MoneyText,
   /** The expenses counted, per category. */
   expense_lines: Type.Array(HppExpenseLine),
-  /** Purchase-order expenses left out (their items count by usage), and how many. */
+  /** Expenses that bought warehouse stock, per category: left out (their items count by usage). */
+  stock_lines: Type.Array(HppExpenseLine),
   stock_purchases: MoneyText,
   stock_purchase_count: Type.Integer(),
   usage_cost: MoneyText,

@@ -128,10 +128,13 @@ describe('statistics', () => {
   it('/analysHpp without harvest: null HPP, never a division by zero', async () => {
     harvest.kg = 0;
     const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}`)).json().data;
+    // Feed bought (4,000,000) is warehouse stock, counted by its usage value: seed only.
     expect(hpp).toMatchObject({
-      expenses: '6000000',
+      expenses: '2000000',
+      stock_purchases: '4000000',
+      stock_purchase_count: 2,
       usage_cost: '1500000',
-      total_cost: '7500000',
+      total_cost: '3500000',
       hpp_per_kg: null,
     });
   });
@@ -141,20 +144,19 @@ describe('statistics', () => {
     harvest.revenue = 75_030_000n;
     const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}&from=2025-01-01&to=2025-01-31`)).json()
       .data;
-    // January expenses 5,000,000 + usage 1,500,000 = 6,500,000 ÷ 1,250.5 kg = 5,197.92 → Rp 5,198
+    // January: seed 2,000,000 + usage 1,500,000 = 3,500,000 ÷ 1,250.5 kg = 2,798.88 → Rp 2,799;
+    // the feed bought (3,000,000) is stock, counted by the usage value, listed apart.
     expect(hpp).toEqual({
-      expenses: '5000000',
-      expense_lines: [
-        expect.objectContaining({ builtin_key: 'feed', total: '3000000', count: 1 }),
-        expect.objectContaining({ builtin_key: 'seed', total: '2000000', count: 1 }),
-      ],
-      stock_purchases: '0',
-      stock_purchase_count: 0,
+      expenses: '2000000',
+      expense_lines: [expect.objectContaining({ builtin_key: 'seed', total: '2000000', count: 1 })],
+      stock_lines: [expect.objectContaining({ builtin_key: 'feed', total: '3000000', count: 1 })],
+      stock_purchases: '3000000',
+      stock_purchase_count: 1,
       usage_cost: '1500000',
-      total_cost: '6500000',
+      total_cost: '3500000',
       harvested_kg: 1250.5,
       revenue: '75030000',
-      hpp_per_kg: '5198',
+      hpp_per_kg: '2799',
     });
     expect(seen.at(-1)).toEqual({ from: '2025-01-01', to: '2025-01-31' });
   });

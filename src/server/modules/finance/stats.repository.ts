@@ -19,8 +19,13 @@ const where = (s: StatsScope): Expression<SqlBool> => {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 };
 
-/** Transactions booked from a received purchase order: they buy warehouse stock. */
+/**
+ * Expenses that buy warehouse stock (HPP counts the stock by its usage value instead):
+ * those booked from a received purchase order and those in the categories of warehouse
+ * items (DOMAIN.md: feed, probiotics, chemicals).
+ */
 const STOCK_SOURCE = 'purchase-order';
+const STOCK_CATEGORIES = ['feed', 'probiotics', 'chemicals'];
 
 const IN = sql`coalesce(sum(t.nominal) filter (where t.type = 'in'), 0)::text`;
 const OUT = sql`coalesce(sum(t.nominal) filter (where t.type = 'out'), 0)::text`;
@@ -91,39 +96,41 @@ export class StatsRepository {
   }
 
   /**
-   * The expenses HPP counts, per category (DOMAIN.md: each cost once): every live "out"
-   * transaction except those paying a received purchase order, whose items are stock and
-   * count through the warehouse usage when used; those come back apart as `stock`.
+   * The expenses of HPP per category (DOMAIN.md: each cost once), each line marked `stock`
+   * when it bought warehouse items: booked from a received purchase order, or in the feed,
+   * probiotics or chemicals category. Those items count through the warehouse usage value
+   * when used, so the service leaves these lines out of the cost and lists them apart.
    */
-  async hppExpenses(s: StatsScope): Promise<{
-    counted: {
+  async hppExpenses(s: StatsScope): Promise<
+    {
       category_id: string;
       name: string;
       builtin_key: string | null;
+      stock: boolean;
       total: string;
       count: number;
-    }[];
-    stock: { total: string; count: number };
-  }> {
-    const scope = { ...s, type: 'out' };
-    const counted = await sql<{
+    }[]
+  > {
+    const r = await sql<{
       category_id: string;
       name: string;
       builtin_key: string | null;
+      stock: boolean;
       total: string;
       count: number;
     }>`
-      select c.id as category_id, c.name, c.builtin_key, g.total::text as total, g.count
-      from (select t.category_id, sum(t.nominal) as total, count(*)::int as count
+      select c.id as category_id, c.name, c.builtin_key, g.stock, g.total::text as total, g.count
+      from (select t.category_id,
+              (t.source_type is not distinct from ${STOCK_SOURCE}
+                or coalesce(k.builtin_key in (${sql.join(STOCK_CATEGORIES)}), false)) as stock,
+              sum(t.nominal) as total, count(*)::int as count
             from finance_transactions t
-            where ${where(scope)} and t.source_type is distinct from ${STOCK_SOURCE}
-            group by 1) g
+            join finance_categories k on k.id = t.category_id
+            where ${where({ ...s, type: 'out' })}
+            group by 1, 2) g
       join finance_categories c on c.id = g.category_id
-      order by g.total desc, c.name`.execute(this.db);
-    const stock = await sql<{ total: string; count: number }>`
-      select coalesce(sum(t.nominal), 0)::text as total, count(*)::int as count
-      from finance_transactions t where ${where(scope)} and t.source_type = ${STOCK_SOURCE}`.execute(this.db);
-    return { counted: counted.rows, stock: stock.rows[0] };
+      order by g.stock, g.total desc, c.name`.execute(this.db);
+    return r.rows;
   }
 
   /** Ponds of the farm with their area (m²), by name. */

@@ -71,8 +71,9 @@ export class StatsService {
 
   /**
    * HPP = (finance expenses + warehouse usage value) ÷ harvested kg over a date range or a
-   * cycle, each cost once (DOMAIN.md): an expense paying a received purchase order bought
-   * stock, counted by the usage value when used, so it is listed apart and not added. For a
+   * cycle, each cost once (DOMAIN.md): an expense that bought warehouse stock (from a
+   * purchase order, or feed, probiotics, chemicals) counts by the usage value when used, so
+   * it is listed apart and not added. For a
    * cycle the finance expenses are those dated within the cycle's days (transactions are
    * farm-wide, not per pond); harvest and usage come from the sources.
    */
@@ -83,20 +84,25 @@ export class StatsService {
       this.d.sources.usageCostRp(q.farm_id, production),
       this.d.sources.harvested(q.farm_id, production),
     ]);
-    const expenses = costs.counted.reduce((sum, c) => sum + rupiah(c.total), 0n);
+    const counted = costs.filter((c) => !c.stock);
+    const stock = costs.filter((c) => c.stock);
+    const sum = (lines: typeof costs) => lines.reduce((total, c) => total + rupiah(c.total), 0n);
+    const line = (c: (typeof costs)[number]) => ({
+      category_transaction_id: c.category_id,
+      category_transaction_name: c.name,
+      builtin_key: c.builtin_key,
+      total: c.total,
+      count: c.count,
+    });
+    const expenses = sum(counted);
     const total = expenses + usage;
     const hpp = hppPerKg(total, harvest.kg);
     return {
       expenses: expenses.toString(),
-      expense_lines: costs.counted.map((c) => ({
-        category_transaction_id: c.category_id,
-        category_transaction_name: c.name,
-        builtin_key: c.builtin_key,
-        total: c.total,
-        count: c.count,
-      })),
-      stock_purchases: costs.stock.total,
-      stock_purchase_count: costs.stock.count,
+      expense_lines: counted.map(line),
+      stock_lines: stock.map(line),
+      stock_purchases: sum(stock).toString(),
+      stock_purchase_count: stock.reduce((n, c) => n + c.count, 0),
       usage_cost: usage.toString(),
       total_cost: total.toString(),
       harvested_kg: harvest.kg,
