@@ -33,7 +33,7 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
   browser,
   request,
 }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(900_000);
   await mkdir(dir, { recursive: true });
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PG_PORT ?? 54399)}/tambak`;
   await run(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', '4', '--days', '150'], {
@@ -66,7 +66,8 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
         page.screenshot({ path: `${dir}/${name}-${l.lang}-${size.name}.png`, fullPage: true });
 
       await page.goto(`/farm/${farmId}/overview`);
-      await expect(page.getByRole('heading', { name: l.overview, level: 1 })).toBeVisible();
+      // A new device pulls the farm first (the farm gate waits for it).
+      await expect(page.getByRole('heading', { name: l.overview, level: 1 })).toBeVisible({ timeout: 90_000 });
       // The first visit pulls the whole farm into the device's mirror first.
       await expect(page.getByTestId('overview-basis'), errors.join('\n')).toContainText(l.fcrBasis, {
         timeout: 90_000,
@@ -80,7 +81,7 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
       await shot('farm-home');
 
       await page.goto(`/farm/${farmId}/finance?tab=statistics`);
-      await expect(page.getByTestId('hpp-basis')).toContainText(l.hppBasis);
+      await expect(page.getByTestId('hpp-basis')).toContainText(l.hppBasis, { timeout: 60_000 });
       await expect(page.getByTestId('productivity-table')).toBeVisible();
       await shot('finance-statistics');
 
