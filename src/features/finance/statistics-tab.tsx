@@ -341,37 +341,41 @@ export function FinanceFigures({
 function ProductivityTable({ data }: { data: Productivity }) {
   const { t } = useTranslation('finance');
   const format = useFormat();
-  const value = (v: number | null) => (v === null ? '–' : format.number(v, 0));
-  const row = (name: string, r: Productivity['ponds'][number] | Productivity['farm'], farm = false) => (
-    <tr key={name} className={farm ? 'finance-table__total' : undefined}>
-      <th scope="row">{name}</th>
-      <td>{format.number(r.harvested_kg, 1)}</td>
-      <td>{r.cycles}</td>
-      <td>{value(r.kg_per_ha)}</td>
-      <td>{value(r.kg_per_ha_cycle)}</td>
-      <td>{value(r.kg_per_ha_year)}</td>
-    </tr>
+  const figure = (v: number | null, unit: 'unitPeriod' | 'unitCycle' | 'unitYear') =>
+    v === null ? '–' : t(`stats.${unit}`, { value: format.number(v, 0) });
+  const row = (
+    key: string,
+    name: string,
+    r: Productivity['ponds'][number] | Productivity['farm'],
+    farm = false,
+  ) => (
+    <li key={key} className={farm ? 'productivity-row productivity-row--farm' : 'productivity-row'}>
+      <h3 className="productivity-row__name">{name}</h3>
+      <p className="muted productivity-row__meta">
+        {t('stats.harvestedCycles', { kg: format.number(r.harvested_kg, 1), count: r.cycles })}
+      </p>
+      <dl className="productivity-row__figures">
+        <div>
+          <dt>{t('stats.inPeriod')}</dt>
+          <dd>{figure(r.kg_per_ha, 'unitPeriod')}</dd>
+        </div>
+        <div>
+          <dt>{t('stats.perCycle')}</dt>
+          <dd>{figure(r.kg_per_ha_cycle, 'unitCycle')}</dd>
+        </div>
+        <div>
+          <dt>{t('stats.perYear')}</dt>
+          <dd>{figure(r.kg_per_ha_year, 'unitYear')}</dd>
+        </div>
+      </dl>
+    </li>
   );
   return (
     <>
-      <div className="table-scroll">
-        <table className="finance-table finance-table--nowrap" data-testid="productivity-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('stats.pond')}</th>
-              <th scope="col">{t('stats.harvestedKg')}</th>
-              <th scope="col">{t('stats.cycles')}</th>
-              <th scope="col">{t('stats.inPeriod')}</th>
-              <th scope="col">{t('stats.perCycle')}</th>
-              <th scope="col">{t('stats.perYear')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.ponds.map((p) => row(p.pond_name, p))}
-            {row(t('stats.farm'), data.farm, true)}
-          </tbody>
-        </table>
-      </div>
+      <ul className="productivity-list" data-testid="productivity-table">
+        {data.ponds.map((p) => row(p.pond_id, p.pond_name, p))}
+        {row('farm', t('stats.farm'), data.farm, true)}
+      </ul>
       <p className="muted" data-testid="productivity-basis">
         {t('stats.productivityBasis', { days: data.farm.days ?? '–' })}
       </p>
