@@ -131,8 +131,8 @@ async function bulk(url: string, items: Record<string, unknown>[]) {
   ).toBe(true);
 }
 
-async function report(to: string): Promise<{ xlsx: Buffer; pdf: Buffer }> {
-  const job = await post<{ id: string }>('/report?lang=en', {
+async function report(to: string, lang = 'en'): Promise<{ xlsx: Buffer; pdf: Buffer }> {
+  const job = await post<{ id: string }>(`/report?lang=${lang}`, {
     farm_id: farm.farmId,
     pond_ids: [pondId],
     from: START,
@@ -449,6 +449,25 @@ describe('figures after the total harvest', () => {
       en(afterTotal.productivity, 1),
     ])
       expect(text, figure).toContain(figure);
+    // In Indonesian the same figures with a decimal comma.
+    const idPdf = (await report(TOTAL_ON, 'id')).pdf;
+    const id = await pdfText(idPdf);
+    for (const figure of [formatNumber(afterTotal.sr, 1, 'id-ID'), formatNumber(afterTotal.fcr, 2, 'id-ID')])
+      expect(id, figure).toContain(figure);
+    // FIGURES_SHOTS_DIR: the report's pages as PNG, for a person to look at.
+    const shots = process.env.FIGURES_SHOTS_DIR;
+    if (shots) {
+      const { writeFile } = await import('node:fs/promises');
+      const { pdfToPng } = await import('pdf-to-png-converter');
+      for (const [lang, pdf] of [
+        ['en', files.pdf],
+        ['id', idPdf],
+      ] as const) {
+        const pages = await pdfToPng(pdf as unknown as ArrayBufferLike, { viewportScale: 1.5 });
+        for (const [i, page] of pages.entries())
+          if (page.content) await writeFile(`${shots}/report-pdf-${lang}-p${i + 1}.png`, page.content);
+      }
+    }
   });
 
   it('HPP counts each cost once: usage value, not the purchase order it was bought with', async () => {
