@@ -7,6 +7,7 @@ import { formatNumber } from '#shared/domain/format';
 import type { App } from '../../src/server/app.ts';
 import { STARTER_PRODUCTS } from '../../src/server/db/migrations/data/starter-products-0016.ts';
 import { type FarmSetup, ownerWithFarm, type QuickUser } from '../helpers/farm-fixtures.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 /**
@@ -165,26 +166,6 @@ async function cycleSheetRow(bytes: Buffer) {
   return { pond, stockDate, doc, abw, size, sr, biomass, feed, fcr, harvested, productivity };
 }
 
-function polyfillTransfer() {
-  const proto = ArrayBuffer.prototype as { transferToFixedLength?: (length?: number) => ArrayBuffer };
-  proto.transferToFixedLength ??= function (this: ArrayBuffer, length = this.byteLength) {
-    const out = new ArrayBuffer(length);
-    new Uint8Array(out).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-    return out;
-  };
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  polyfillTransfer();
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += `${content.items.map((it) => ('str' in it ? it.str : '')).join(' ')}\n`;
-  }
-  return text;
-}
 const en = (value: number, decimals: number) => formatNumber(value, decimals, 'en-US');
 
 beforeAll(async () => {

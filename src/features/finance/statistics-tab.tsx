@@ -272,13 +272,7 @@ export function FinanceFigures({
                 <h3 className="finance-subtitle">{t('stats.hppCounted')}</h3>
                 <ul className="data-list" data-testid="hpp-lines">
                   {hpp.data.expense_lines.map((c) => (
-                    <li key={c.category_transaction_id}>
-                      <span className="data-list__main">
-                        <span className="data-list__title">{categoryLabel(c, t)}</span>
-                        <span className="data-list__meta">{t('stats.txCount', { count: c.count })}</span>
-                      </span>
-                      <span className="money">{formatRupiahText(c.total)}</span>
-                    </li>
+                    <HppLine key={c.category_transaction_id} line={c} />
                   ))}
                   <li>
                     <span className="data-list__main">
@@ -312,13 +306,7 @@ export function FinanceFigures({
                     <h3 className="finance-subtitle">{t('stats.stockPurchases')}</h3>
                     <ul className="data-list data-list--muted" data-testid="hpp-stock-purchases">
                       {hpp.data.stock_lines.map((c) => (
-                        <li key={c.category_transaction_id}>
-                          <span className="data-list__main">
-                            <span className="data-list__title">{categoryLabel(c, t)}</span>
-                            <span className="data-list__meta">{t('stats.txCount', { count: c.count })}</span>
-                          </span>
-                          <span className="money">{formatRupiahText(c.total)}</span>
-                        </li>
+                        <HppLine key={c.category_transaction_id} line={c} />
                       ))}
                     </ul>
                   </>
@@ -380,5 +368,19 @@ function ProductivityTable({ data }: { data: Productivity }) {
         {t('stats.productivityBasis', { days: data.farm.days ?? '–' })}
       </p>
     </>
+  );
+}
+
+/** One expense category of HPP: its name, how many transactions, the sum. */
+function HppLine({ line }: { line: HppAnalysis['expense_lines'][number] }) {
+  const { t } = useTranslation('finance');
+  return (
+    <li>
+      <span className="data-list__main">
+        <span className="data-list__title">{categoryLabel(line, t)}</span>
+        <span className="data-list__meta">{t('stats.txCount', { count: line.count })}</span>
+      </span>
+      <span className="money">{formatRupiahText(line.total)}</span>
+    </li>
   );
 }

@@ -27,6 +27,15 @@ const where = (s: StatsScope): Expression<SqlBool> => {
 const STOCK_SOURCE = 'purchase-order';
 const STOCK_CATEGORIES = ['feed', 'probiotics', 'chemicals'];
 
+/** Live transactions of one category summed (money as text). */
+interface CategorySum {
+  category_id: string;
+  name: string;
+  builtin_key: string | null;
+  total: string;
+  count: number;
+}
+
 const IN = sql`coalesce(sum(t.nominal) filter (where t.type = 'in'), 0)::text`;
 const OUT = sql`coalesce(sum(t.nominal) filter (where t.type = 'out'), 0)::text`;
 
@@ -59,26 +68,8 @@ export class StatsRepository {
     return r.rows;
   }
 
-  async perCategory(s: StatsScope): Promise<
-    {
-      category_id: string;
-      name: string;
-      icon: string;
-      builtin_key: string | null;
-      type: string;
-      total: string;
-      count: number;
-    }[]
-  > {
-    const r = await sql<{
-      category_id: string;
-      name: string;
-      icon: string;
-      builtin_key: string | null;
-      type: string;
-      total: string;
-      count: number;
-    }>`
+  async perCategory(s: StatsScope): Promise<(CategorySum & { icon: string; type: string })[]> {
+    const r = await sql<CategorySum & { icon: string; type: string }>`
       select c.id as category_id, c.name, c.icon, c.builtin_key, g.type, g.total::text as total, g.count
       from (select t.category_id, t.type, sum(t.nominal) as total, count(*)::int as count
             from finance_transactions t where ${where(s)} group by 1, 2) g
@@ -101,24 +92,8 @@ export class StatsRepository {
    * probiotics or chemicals category. Those items count through the warehouse usage value
    * when used, so the service leaves these lines out of the cost and lists them apart.
    */
-  async hppExpenses(s: StatsScope): Promise<
-    {
-      category_id: string;
-      name: string;
-      builtin_key: string | null;
-      stock: boolean;
-      total: string;
-      count: number;
-    }[]
-  > {
-    const r = await sql<{
-      category_id: string;
-      name: string;
-      builtin_key: string | null;
-      stock: boolean;
-      total: string;
-      count: number;
-    }>`
+  async hppExpenses(s: StatsScope): Promise<(CategorySum & { stock: boolean })[]> {
+    const r = await sql<CategorySum & { stock: boolean }>`
       select c.id as category_id, c.name, c.builtin_key, g.stock, g.total::text as total, g.count
       from (select t.category_id,
               (t.source_type is not distinct from ${STOCK_SOURCE}

@@ -11,6 +11,7 @@ import {
   quickUser,
   setPermission,
 } from '#test/helpers/farm-fixtures';
+import { pdfText, polyfillTransfer } from '#test/helpers/pdf-text';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
@@ -53,28 +54,6 @@ async function sheetRows(bytes: Buffer, name: string): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
-}
-
-/** pdfjs 6 (under pdf-to-png-converter) calls an ArrayBuffer method Node 20 lacks. */
-function polyfillTransfer() {
-  const proto = ArrayBuffer.prototype as { transferToFixedLength?: (length?: number) => ArrayBuffer };
-  proto.transferToFixedLength ??= function (this: ArrayBuffer, length = this.byteLength) {
-    const out = new ArrayBuffer(length);
-    new Uint8Array(out).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-    return out;
-  };
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    text += `${content.items.map((it) => ('str' in it ? it.str : '')).join(' ')}\n`;
-  }
-  return text;
 }
 
 beforeAll(async () => {

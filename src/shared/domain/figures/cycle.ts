@@ -123,23 +123,10 @@ export function cycleFigures(input: CycleInputs): CycleFigures {
   };
 }
 
-export interface FarmSummary {
+/** The farm row: the figures of `CycleFigures` over every pond (no sampling day), plus the ponds and their area. */
+export interface FarmSummary extends Omit<CycleFigures, 'sampled_on'> {
   ponds: number;
   area_m2: number;
-  doc: number | null;
-  abw: number | null;
-  adg: number | null;
-  size: number | null;
-  population: number;
-  sr: number | null;
-  biomass_kg: number | null;
-  fcr: number | null;
-  productivity_kg_ha: number | null;
-  stocked: number;
-  death_count: number;
-  harvested_count: number;
-  harvested_kg: number;
-  revenue: number;
 }
 
 /**
