@@ -67,7 +67,9 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
 
       await page.goto(`/farm/${farmId}/overview`);
       // A new device pulls the farm first (the farm gate waits for it).
-      await expect(page.getByRole('heading', { name: l.overview, level: 1 })).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByRole('heading', { name: l.overview, level: 1 })).toBeVisible({
+        timeout: 90_000,
+      });
       // The first visit pulls the whole farm into the device's mirror first.
       await expect(page.getByTestId('overview-basis'), errors.join('\n')).toContainText(l.fcrBasis, {
         timeout: 90_000,

@@ -330,7 +330,13 @@ function ProductivityTable({ data }: { data: Productivity }) {
   const { t } = useTranslation('finance');
   const format = useFormat();
   const figure = (v: number | null, unit: 'unitPeriod' | 'unitCycle' | 'unitYear') =>
-    v === null ? '–' : t(`stats.${unit}`, { value: format.number(v, 0) });
+    v === null ? (
+      '–'
+    ) : (
+      <>
+        {format.number(v, 0)} <span className="productivity-row__unit">{t(`stats.${unit}`)}</span>
+      </>
+    );
   const row = (
     key: string,
     name: string,
