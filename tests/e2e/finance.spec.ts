@@ -127,9 +127,11 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await expect(perCategory).toHaveCount(2);
   await expect(perCategory.filter({ hasText: 'Penjualan panen' })).toContainText('Rp 10.000.000');
   await expect(perCategory.filter({ hasText: 'Pakan' })).toContainText('Rp 2.500.000');
-  // HPP by hand: (3,700,000 expenses + 0 usage) ÷ 500 kg harvested = Rp 7.400/kg.
-  await expect(page.getByTestId('hpp-value')).toHaveText('Rp 7.400/kg');
-  await expect(page.getByTestId('hpp-expenses')).toHaveText('Rp 3.700.000');
+  // HPP by hand (DOMAIN.md, each cost once): the feed bought (2,500,000) is warehouse stock,
+  // counted when used (0 used here); seed 1,200,000 + 0 usage ÷ 500 kg harvested = Rp 2.400/kg.
+  await expect(page.getByTestId('hpp-value')).toHaveText('Rp 2.400/kg');
+  await expect(page.getByTestId('hpp-expenses')).toHaveText('Rp 1.200.000');
+  await expect(page.getByTestId('hpp-stock-purchases')).toContainText('Rp 2.500.000');
 
   // Offline, the statistics show the last synced figures with their date.
   await phone.setOffline(true);

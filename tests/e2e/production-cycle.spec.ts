@@ -60,17 +60,18 @@ test('a cycle as a farm runs it: stock, deaths (one offline), a partial then a t
   await stock.harvest({ date: farmDayMinus(3), type: 'Parsial', weight: '50', size: '100', price: '60.000' });
   await expect(page.getByText('Rp 3.000.000').first()).toBeVisible();
 
-  // Overview (desktop): population 100 000 − 800 − 5 000 = 94 200; SR 94.2 %;
+  // Overview (desktop): population 100 000 − 800 − 5 000 = 94 200; SR (94 200 + 5 000 harvested
+  // alive) / 100 000 = 99.2 %;
   // DOC 31; no sampling yet (ABW, ADG, size, biomass "–"); FCR "–" (no feed data);
   // productivity 50 kg / 0.25 ha = 200 kg/ha.
   await page.setViewportSize({ width: 1280, height: 800 });
   const cells = await stock.overviewRow(farmId, 'Kolam 1');
-  expect(cells).toEqual(['31', '–', '–', '–', '94.200', '94,2', '–', '–', '200']);
+  expect(cells).toEqual(['31', '–', '–', '–', '94.200', '99,2', '–', '–', '200']);
   const server = await api.get<{ ponds: { population: number; sr: number; productivity_kg_ha: number }[] }>(
     `/overview?farm_id=${farmId}`,
   );
   expect(server.ponds[0]).toMatchObject({ population: 94_200, productivity_kg_ha: 200 });
-  expect(server.ponds[0].sr).toBeCloseTo(94.2);
+  expect(server.ponds[0].sr).toBeCloseTo(99.2);
 
   // Another device records 90 000 dead while this phone is offline; the phone's own
   // 5 000 then exceeds what is left (94 200 − 90 000 = 4 200): the server refuses it, the

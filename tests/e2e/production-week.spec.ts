@@ -122,18 +122,18 @@ test('a cycle as a farm runs it: stock, a week of sampling, anco, deaths, a wate
   // Overview, by hand from DOMAIN.md:
   //   DOC = 30 days + 1 = 31; ABW = 920 g / 100 = 9,2 g; ADG = (9,2 − 9,0) / 1 day = 0,2 g/day;
   //   size = 1000 / 9,2 = 108,7 → 109 /kg; population = 100 000 − 500 − 5 000 = 94 500;
-  //   SR = 94 500 / 100 000 = 94,5 %; biomass = 94 500 × 9,2 / 1000 = 869,4 kg;
+  //   SR = (94 500 + 5 000 harvested alive) / 100 000 = 99,5 %; biomass = 94 500 × 9,2 / 1000 = 869,4 kg;
   //   FCR "–" (no feed used); productivity = 50 kg / 0,25 ha = 200 kg/ha.
   await page.setViewportSize({ width: 1280, height: 800 });
   const cells = await stock.overviewRow(farmId, 'Kolam 1');
-  expect(cells).toEqual(['31', '9,2', '0,2', '109', '94.500', '94,5', '869,4', '–', '200']);
+  expect(cells).toEqual(['31', '9,2', '0,2', '109', '94.500', '99,5', '869,4', '–', '200']);
   const server = await api.get<{
     ponds: { abw: number; adg: number; population: number; sr: number; biomass_kg: number }[];
   }>(`/overview?farm_id=${farmId}`);
   expect(server.ponds[0]).toMatchObject({ population: 94_500 });
   expect(server.ponds[0].abw).toBeCloseTo(9.2);
   expect(server.ponds[0].adg).toBeCloseTo(0.2);
-  expect(server.ponds[0].sr).toBeCloseTo(94.5);
+  expect(server.ponds[0].sr).toBeCloseTo(99.5);
   expect(server.ponds[0].biomass_kg).toBeCloseTo(869.4);
 
   // The total harvest closes the stocking and its cycle; the overview has no active pond left.

@@ -1,5 +1,5 @@
 import type { Cycle } from '#shared/contracts/cycle';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 
 /**
  * Cycle rules the pond page needs, pure. A cycle is active while end_date is 0 (seed 000

@@ -266,6 +266,21 @@ export function FinanceFigures({
                     : t('stats.hppValue', { value: formatRupiahText(hpp.data.hpp_per_kg) })}
                 </p>
                 {hpp.data.hpp_per_kg === null && <p className="muted">{t('stats.hppNoHarvest')}</p>}
+                <p className="muted" data-testid="hpp-basis">
+                  {t('stats.hppBasis')}
+                </p>
+                <h3 className="finance-subtitle">{t('stats.hppCounted')}</h3>
+                <ul className="data-list" data-testid="hpp-lines">
+                  {hpp.data.expense_lines.map((c) => (
+                    <HppLine key={c.category_transaction_id} line={c} />
+                  ))}
+                  <li>
+                    <span className="data-list__main">
+                      <span className="data-list__title">{t('stats.hppUsageLine')}</span>
+                    </span>
+                    <span className="money">{formatRupiahText(hpp.data.usage_cost)}</span>
+                  </li>
+                </ul>
                 <dl className="finance-figures">
                   <div>
                     <dt>{t('stats.expenses')}</dt>
@@ -286,6 +301,16 @@ export function FinanceFigures({
                     <dd>{t('stats.kg', { value: format.number(hpp.data.harvested_kg, 2) })}</dd>
                   </div>
                 </dl>
+                {hpp.data.stock_lines.length > 0 && (
+                  <>
+                    <h3 className="finance-subtitle">{t('stats.stockPurchases')}</h3>
+                    <ul className="data-list data-list--muted" data-testid="hpp-stock-purchases">
+                      {hpp.data.stock_lines.map((c) => (
+                        <HppLine key={c.category_transaction_id} line={c} />
+                      ))}
+                    </ul>
+                  </>
+                )}
               </>
             )
           }
@@ -293,47 +318,75 @@ export function FinanceFigures({
       </Card>
       <Card title={t('stats.productivity')}>
         <Figures stats={productivity}>
-          {() =>
-            productivity.data && (
-              <div className="table-scroll">
-                <table className="finance-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('stats.pond')}</th>
-                      <th scope="col">{t('stats.harvested')}</th>
-                      <th scope="col">{t('stats.productivity')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {productivity.data.ponds.map((p) => (
-                      <tr key={p.pond_id}>
-                        <th scope="row">{p.pond_name}</th>
-                        <td>{t('stats.kg', { value: format.number(p.harvested_kg, 2) })}</td>
-                        <td>
-                          {p.kg_per_ha === null
-                            ? '–'
-                            : t('stats.kgPerHa', { value: format.number(p.kg_per_ha, 2) })}
-                        </td>
-                      </tr>
-                    ))}
-                    <tr>
-                      <th scope="row">{t('stats.farm')}</th>
-                      <td>
-                        {t('stats.kg', { value: format.number(productivity.data.farm.harvested_kg, 2) })}
-                      </td>
-                      <td>
-                        {productivity.data.farm.kg_per_ha === null
-                          ? '–'
-                          : t('stats.kgPerHa', { value: format.number(productivity.data.farm.kg_per_ha, 2) })}
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
-            )
-          }
+          {() => productivity.data && <ProductivityTable data={productivity.data} />}
         </Figures>
       </Card>
     </>
+  );
+}
+
+/** Productivity per pond and for the farm, each figure labelled: in the period, per cycle, per year. */
+function ProductivityTable({ data }: { data: Productivity }) {
+  const { t } = useTranslation('finance');
+  const format = useFormat();
+  const figure = (v: number | null, unit: 'unitPeriod' | 'unitCycle' | 'unitYear') =>
+    v === null ? (
+      '–'
+    ) : (
+      <>
+        {format.number(v, 0)} <span className="productivity-row__unit">{t(`stats.${unit}`)}</span>
+      </>
+    );
+  const row = (
+    key: string,
+    name: string,
+    r: Productivity['ponds'][number] | Productivity['farm'],
+    farm = false,
+  ) => (
+    <li key={key} className={farm ? 'productivity-row productivity-row--farm' : 'productivity-row'}>
+      <h3 className="productivity-row__name">{name}</h3>
+      <p className="muted productivity-row__meta">
+        {t('stats.harvestedCycles', { kg: format.number(r.harvested_kg, 1), count: r.cycles })}
+      </p>
+      <dl className="productivity-row__figures">
+        <div>
+          <dt>{t('stats.inPeriod')}</dt>
+          <dd>{figure(r.kg_per_ha, 'unitPeriod')}</dd>
+        </div>
+        <div>
+          <dt>{t('stats.perCycle')}</dt>
+          <dd>{figure(r.kg_per_ha_cycle, 'unitCycle')}</dd>
+        </div>
+        <div>
+          <dt>{t('stats.perYear')}</dt>
+          <dd>{figure(r.kg_per_ha_year, 'unitYear')}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+  return (
+    <>
+      <ul className="productivity-list" data-testid="productivity-table">
+        {data.ponds.map((p) => row(p.pond_id, p.pond_name, p))}
+        {row('farm', t('stats.farm'), data.farm, true)}
+      </ul>
+      <p className="muted" data-testid="productivity-basis">
+        {t('stats.productivityBasis', { days: data.farm.days ?? '–' })}
+      </p>
+    </>
+  );
+}
+
+/** One expense category of HPP: its name, how many transactions, the sum. */
+function HppLine({ line }: { line: HppAnalysis['expense_lines'][number] }) {
+  const { t } = useTranslation('finance');
+  return (
+    <li>
+      <span className="data-list__main">
+        <span className="data-list__title">{categoryLabel(line, t)}</span>
+        <span className="data-list__meta">{t('stats.txCount', { count: line.count })}</span>
+      </span>
+      <span className="money">{formatRupiahText(line.total)}</span>
+    </li>
   );
 }

@@ -2,7 +2,7 @@ import type { Death } from '#shared/contracts/death';
 import type { Pond } from '#shared/contracts/farm';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
-import { harvestedCount, populationEstimate } from '#shared/domain/production-metrics';
+import { harvestedCount, populationEstimate } from '#shared/domain/figures';
 
 export interface DeathAlertRow {
   pond_id: string;

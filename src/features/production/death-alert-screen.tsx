@@ -94,7 +94,7 @@ function DeathAlert({ farm }: { farm: Farm }) {
               <span
                 className={`badge ${row.severity === null || row.severity >= 5 ? 'badge--danger' : 'badge--warning'}`}
               >
-                {row.severity === null ? '–' : t('alert.severity', { pct: format.number(row.severity, 1) })}
+                {row.severity === null ? '–' : t('alert.severity', { pct: format.percent(row.severity) })}
               </span>
             }
           >

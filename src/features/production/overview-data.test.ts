@@ -4,7 +4,8 @@ import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { SAMPLINGS } from '#local/resources';
 import type { Sampling } from '#shared/contracts/sampling';
-import { mirrorSamplings } from './overview-data.ts';
+import { mirrorFeed, mirrorSamplings } from './overview-data.ts';
+import { cycleFeed, type FeedUse } from './overview-model.ts';
 
 const db = getDb();
 afterEach(async () => {
@@ -53,5 +54,63 @@ describe('mirrorSamplings (the overview’s samplings on the device)', () => {
     const pulledAt = Date.UTC(2025, 2, 20, 1, 0);
     await db.syncState.put({ key: 'cursor:samplings:f', pulledAt });
     expect((await mirrorSamplings(db, 'f')).asOf).toBe(new Date(pulledAt).toISOString());
+  });
+});
+
+describe('the overview’s cumulative feed (FCR)', () => {
+  const stock = { cycle_id: 'c1', pond_id: 'p1', stock_date: '2026-06-01' };
+  const use = (kg: number, more: Partial<FeedUse> = {}): FeedUse => ({
+    pond_id: 'p1',
+    cycle_id: 'c1',
+    kg,
+    unsent: false,
+    deleted: false,
+    baseKg: kg,
+    ...more,
+  });
+
+  it('sums the mirror’s feed uses of a cycle stocked within the mirrored days, Gram items as kg', async () => {
+    await db.warehouseItems.bulkPut([
+      { warehouse_id: 'w-kg', farm_id: 'f', category_id: 5, unit: 'Kg' },
+      { warehouse_id: 'w-g', farm_id: 'f', category_id: 5, unit: 'Gram' },
+      { warehouse_id: 'w-lime', farm_id: 'f', category_id: 6, unit: 'Kg' },
+    ] as never[]);
+    const move = (id: string, warehouse_id: string, qty: number) => ({
+      id,
+      farm_id: 'f',
+      warehouse_id,
+      kind: 'use',
+      qty,
+      pond_id: 'p1',
+      cycle_id: 'c1',
+      used_on: '2026-06-10',
+      _status: 'synced',
+    });
+    await db.warehouseMovements.bulkPut([
+      move('m1', 'w-kg', 400),
+      move('m2', 'w-g', 50_000),
+      move('m3', 'w-lime', 25),
+    ] as never[]);
+    await db.syncState.put({ key: 'cursor:warehouseMovements:f', pulledAt: Date.UTC(2026, 7, 1) });
+    const mirror = await mirrorFeed(db, 'f');
+    expect(mirror.coversFrom).toBe('2026-05-03');
+    expect(cycleFeed(stock, { ...mirror, server: undefined })).toEqual({ kg: 450, status: 'known' });
+  });
+
+  it('takes the server’s sum plus unsent changes for an older cycle; waits or says it needs a connection', () => {
+    const facts = {
+      uses: [
+        use(100),
+        use(30, { unsent: true, baseKg: null }),
+        use(0, { unsent: true, deleted: true, baseKg: 20 }),
+      ],
+      coversFrom: '2026-07-01',
+    };
+    expect(cycleFeed(stock, { ...facts, server: new Map([['c1', 1_000]]) })).toEqual({
+      kg: 1_010,
+      status: 'known',
+    });
+    expect(cycleFeed(stock, { ...facts, server: undefined })).toEqual({ kg: null, status: 'loading' });
+    expect(cycleFeed(stock, { ...facts, server: null })).toEqual({ kg: null, status: 'needs-connection' });
   });
 });

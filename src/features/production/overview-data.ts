@@ -1,9 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { api } from '#local/api-client';
 import type { TambakDb } from '#local/db';
+import { MOVEMENT_DAYS } from '#local/resources';
+import { cursorKey } from '#local/sync/pull';
 import { visible } from '#local/visible';
-import type { SamplingFacts } from '#shared/domain/cycle-figures';
-import { buildOverview, type SamplingSnapshot } from './overview-model.ts';
+import type { Overview } from '#shared/contracts/overview';
+import { feedKg, type SamplingFacts } from '#shared/domain/figures';
+import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
+import { buildOverview, type FeedFacts, type FeedUse, type SamplingSnapshot } from './overview-model.ts';
 import { farmDay } from './production-model.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * A farm's samplings from the device's mirror (`samplings` store, unsent entries
@@ -13,7 +21,7 @@ import { farmDay } from './production-model.ts';
 export async function mirrorSamplings(db: TambakDb, farmId: string): Promise<SamplingSnapshot> {
   const [rows, cursor] = await Promise.all([
     db.samplings.where('farm_id').equals(farmId).toArray(),
-    db.syncState.get(`cursor:samplings:${farmId}`),
+    db.syncState.get(cursorKey('samplings', farmId)),
   ]);
   const newestFirst = visible(rows).sort(
     (a, b) => b.sampled_on.localeCompare(a.sampled_on) || b.id.localeCompare(a.id),
@@ -29,28 +37,116 @@ export async function mirrorSamplings(db: TambakDb, farmId: string): Promise<Sam
 }
 
 /**
+ * The feed uses the mirror holds (warehouse movements of feed items, in kg, unsent changes
+ * included) and from which day it holds all of them: the movements are pulled for the last
+ * MOVEMENT_DAYS, so that day is MOVEMENT_DAYS before the last pull.
+ */
+export async function mirrorFeed(db: TambakDb, farmId: string): Promise<Omit<FeedFacts, 'server'>> {
+  const [items, movements, cursor] = await Promise.all([
+    db.warehouseItems.where('farm_id').equals(farmId).toArray(),
+    db.warehouseMovements.where('farm_id').equals(farmId).toArray(),
+    db.syncState.get(cursorKey('warehouseMovements', farmId)),
+  ]);
+  const feedUnit = new Map(
+    items.filter((i) => i.category_id === FEED_CATEGORY_ID).map((i) => [i.warehouse_id, i.unit]),
+  );
+  const uses: FeedUse[] = [];
+  for (const m of movements) {
+    const unit = feedUnit.get(m.warehouse_id);
+    if (m.kind !== 'use' || unit === undefined || !m.pond_id) continue;
+    const base = m._base;
+    uses.push({
+      pond_id: m.pond_id,
+      cycle_id: m.cycle_id,
+      kg: feedKg(m.qty, unit) ?? 0,
+      unsent: m._status !== 'synced' || m._deleted === true,
+      deleted: m._deleted === true,
+      baseKg: base ? (feedKg(Number(base.qty), unit) ?? 0) : null,
+    });
+  }
+  const coversFrom = cursor?.pulledAt
+    ? new Date(cursor.pulledAt - MOVEMENT_DAYS * DAY_MS).toISOString().slice(0, 10)
+    : null;
+  return { uses, coversFrom };
+}
+
+/**
+ * The server's cumulative feed per active cycle (GET /api/overview), for cycles older than
+ * the mirrored movements: undefined while read, null offline or on failure (read again
+ * when the connection comes back).
+ */
+function useServerFeed(farmId: string): ReadonlyMap<string, number> | null | undefined {
+  const [state, setState] = useState<{ farmId: string; feed: ReadonlyMap<string, number> | null } | null>(
+    null,
+  );
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const back = () => setAttempt((n) => n + 1);
+    globalThis.addEventListener?.('online', back);
+    return () => globalThis.removeEventListener?.('online', back);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reads again on purpose.
+  useEffect(() => {
+    let live = true;
+    if (globalThis.navigator?.onLine === false) {
+      setState({ farmId, feed: null });
+      return;
+    }
+    api
+      .get<Overview>('/overview', { farm_id: farmId })
+      .then((o) => {
+        const feed = new Map<string, number>();
+        for (const p of o.ponds) if (p.feed_kg !== null) feed.set(p.cycle_id, p.feed_kg);
+        if (live) setState({ farmId, feed });
+      })
+      .catch(() => live && setState({ farmId, feed: null }));
+    return () => {
+      live = false;
+    };
+  }, [farmId, attempt]);
+  return state?.farmId === farmId ? state.feed : undefined;
+}
+
+/** Records a figure depends on that the device has not pulled from the server yet. */
+export interface OverviewPending {
+  deaths: boolean;
+  harvests: boolean;
+  samplings: boolean;
+}
+
+/**
  * The overview of a farm's active stockings, all from the mirror (stockings, harvests,
- * deaths and samplings: it works fully offline and follows every save and pull), plus
- * when its parts were last pulled.
+ * deaths, samplings and feed uses: it works offline and follows every save and pull), the
+ * server's feed sum for cycles older than the mirrored movements, when its parts were last
+ * pulled, and which parts have not been pulled yet (their figures are not final).
  */
 export function useOverview(db: TambakDb, farmId: string) {
+  const server = useServerFeed(farmId);
   return useLiveQuery(async () => {
-    const [ponds, stocks, harvests, deaths, samplings, cursor] = await Promise.all([
+    const [ponds, stocks, harvests, deaths, samplings, feed, cursors] = await Promise.all([
       db.ponds.where('farm_id').equals(farmId).toArray(),
       db.stocks.where('farm_id').equals(farmId).toArray(),
       db.harvests.where('farm_id').equals(farmId).toArray(),
       db.deaths.where('farm_id').equals(farmId).toArray(),
       mirrorSamplings(db, farmId),
-      db.syncState.get(`cursor:stocks:${farmId}`),
+      mirrorFeed(db, farmId),
+      db.syncState.bulkGet(['stocks', 'deaths', 'harvests'].map((name) => cursorKey(name, farmId))),
     ]);
+    const [stockCursor, deathCursor, harvestCursor] = cursors;
     const overview = buildOverview({
       ponds: visible(ponds),
       stocks: visible(stocks),
       harvests: visible(harvests),
       deaths: visible(deaths),
       samplings,
+      feed: { ...feed, server },
       today: farmDay(),
     });
-    return { ...overview, pulledAt: cursor?.pulledAt ?? null, samplingAsOf: samplings.asOf };
-  }, [db, farmId]);
+    const pending: OverviewPending = {
+      deaths: !deathCursor?.pulledAt,
+      harvests: !harvestCursor?.pulledAt,
+      samplings: samplings.asOf === null,
+    };
+    return { ...overview, pulledAt: stockCursor?.pulledAt ?? null, samplingAsOf: samplings.asOf, pending };
+  }, [db, farmId, server]);
 }

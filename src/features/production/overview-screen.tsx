@@ -6,27 +6,58 @@ import { useFormat } from '#components/format';
 import { EmptyState, Loading, PageHeader } from '#components/page';
 import { getDb } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
-import type { FarmSummary } from '#shared/domain/cycle-figures';
-import { useOverview } from './overview-data.ts';
+import type { FarmSummary } from '#shared/domain/figures';
+import { type OverviewPending, useOverview } from './overview-data.ts';
 import type { OverviewRow } from './overview-model.ts';
 import './production.css';
 
 type Col = 'doc' | 'abw' | 'adg' | 'size' | 'population' | 'sr' | 'biomass' | 'fcr' | 'productivity';
-const COLS: { key: Col; value: (r: OverviewRow | FarmSummary) => number | null; decimals: number }[] = [
-  { key: 'doc', value: (r) => r.doc, decimals: 0 },
-  { key: 'abw', value: (r) => r.abw, decimals: 2 },
-  { key: 'adg', value: (r) => r.adg, decimals: 2 },
-  { key: 'size', value: (r) => r.size, decimals: 0 },
-  { key: 'population', value: (r) => r.population, decimals: 0 },
-  { key: 'sr', value: (r) => r.sr, decimals: 1 },
-  { key: 'biomass', value: (r) => r.biomass_kg, decimals: 1 },
-  { key: 'fcr', value: (r) => r.fcr, decimals: 2 },
-  { key: 'productivity', value: (r) => r.productivity_kg_ha, decimals: 0 },
+/** What a figure is computed from that may not be on the device yet. */
+type Source = keyof OverviewPending | 'feed';
+const COLS: {
+  key: Col;
+  value: (r: OverviewRow | FarmSummary) => number | null;
+  decimals: number;
+  needs: Source[];
+}[] = [
+  { key: 'doc', value: (r) => r.doc, decimals: 0, needs: [] },
+  { key: 'abw', value: (r) => r.abw, decimals: 2, needs: ['samplings'] },
+  { key: 'adg', value: (r) => r.adg, decimals: 2, needs: ['samplings'] },
+  { key: 'size', value: (r) => r.size, decimals: 0, needs: ['samplings'] },
+  { key: 'population', value: (r) => r.population, decimals: 0, needs: ['deaths', 'harvests'] },
+  { key: 'sr', value: (r) => r.sr, decimals: 1, needs: ['deaths', 'harvests'] },
+  { key: 'biomass', value: (r) => r.biomass_kg, decimals: 1, needs: ['deaths', 'harvests', 'samplings'] },
+  { key: 'fcr', value: (r) => r.fcr, decimals: 2, needs: ['deaths', 'harvests', 'samplings', 'feed'] },
+  { key: 'productivity', value: (r) => r.productivity_kg_ha, decimals: 0, needs: ['harvests'] },
 ];
 
-function useCell() {
+/** The row's feed state; the farm row waits for every pond's. */
+function feedState(row: OverviewRow | FarmSummary, rows: readonly OverviewRow[]) {
+  const states = 'feed_status' in row ? [row.feed_status] : rows.map((r) => r.feed_status);
+  if (states.includes('loading')) return 'loading';
+  if (states.includes('needs-connection')) return 'needs-connection';
+  return 'known';
+}
+
+/**
+ * A figure as text: "–" when unknown, or what it still waits for ("memuat kematian…")
+ * while the records it is computed from are not on the device yet, never a value that
+ * would change once they arrive.
+ */
+function useCell(pending: OverviewPending, rows: readonly OverviewRow[]) {
+  const { t } = useTranslation('production');
   const format = useFormat();
-  return (value: number | null, decimals: number) => (value === null ? '–' : format.number(value, decimals));
+  const offline = globalThis.navigator?.onLine === false;
+  return (row: OverviewRow | FarmSummary, col: (typeof COLS)[number]) => {
+    for (const need of col.needs) {
+      if (need === 'feed') {
+        const state = feedState(row, rows);
+        if (state !== 'known') return t(`overview.waiting.${state === 'loading' ? 'feed' : 'feedOffline'}`);
+      } else if (pending[need]) return t(`overview.waiting.${need}${offline ? 'Offline' : ''}`);
+    }
+    const value = col.value(row);
+    return value === null ? '–' : format.number(value, col.decimals);
+  };
 }
 
 function Head({ col }: { col: Col }) {
@@ -40,9 +71,16 @@ function Head({ col }: { col: Col }) {
   );
 }
 
-function PondCard({ row, title }: { row: OverviewRow | FarmSummary; title: string }) {
+function PondCard({
+  row,
+  title,
+  cell,
+}: {
+  row: OverviewRow | FarmSummary;
+  title: string;
+  cell: ReturnType<typeof useCell>;
+}) {
   const { t } = useTranslation('production');
-  const cell = useCell();
   return (
     <article className="overview-card" aria-label={title}>
       <h3 className="overview-card__title">{title}</h3>
@@ -51,8 +89,7 @@ function PondCard({ row, title }: { row: OverviewRow | FarmSummary; title: strin
           <div key={c.key}>
             <dt>{t(`overview.cols.${c.key}`)}</dt>
             <dd>
-              {cell(c.value(row), c.decimals)}{' '}
-              <span className="overview__unit">{t(`overview.units.${c.key}`)}</span>
+              {cell(row, c)} <span className="overview__unit">{t(`overview.units.${c.key}`)}</span>
             </dd>
           </div>
         ))}
@@ -64,8 +101,11 @@ function PondCard({ row, title }: { row: OverviewRow | FarmSummary; title: strin
 function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
   const { t } = useTranslation('production');
   const format = useFormat();
-  const cell = useCell();
   const overview = useOverview(getDb(), farm.farm_id);
+  const cell = useCell(
+    overview?.pending ?? { deaths: true, harvests: true, samplings: true },
+    overview?.rows ?? [],
+  );
   const header = embedded ? (
     <h1 className="overview__embed-title">{`${t('overview.title')} · ${farm.name}`}</h1>
   ) : (
@@ -82,7 +122,8 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
         <Loading />
       </div>
     );
-  const { rows, summary } = overview;
+  const { rows, summary, pending } = overview;
+  const waiting = pending.deaths || pending.harvests || pending.samplings;
   const nameOf = (r: OverviewRow) => (r.block_name ? `${r.pond_name} · ${r.block_name}` : r.pond_name);
   return (
     <div className="stack overview">
@@ -97,11 +138,16 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
           </Link>
         </p>
       )}
-      <p className="muted overview__asof">
-        {t('overview.dataAsOf', { date: format.dateTime(overview.pulledAt ?? Date.now()) })}{' '}
-        {overview.samplingAsOf
-          ? t('overview.samplingAsOf', { date: format.dateTime(overview.samplingAsOf) })
-          : t('overview.samplingOffline')}
+      <p className="muted overview__asof" data-testid="overview-as-of">
+        {waiting
+          ? t('overview.notFinal')
+          : `${t('overview.dataAsOf', { date: format.dateTime(overview.pulledAt ?? Date.now()) })} ${t(
+              'overview.samplingAsOf',
+              { date: format.dateTime(overview.samplingAsOf ?? Date.now()) },
+            )}`}
+      </p>
+      <p className="muted overview__asof" data-testid="overview-basis">
+        {t('overview.basis')}
       </p>
       {rows.length === 0 ? (
         <EmptyState title={t('overview.empty')} />
@@ -123,7 +169,7 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
                     <th scope="row">{nameOf(r)}</th>
                     {COLS.map((c) => (
                       <td key={c.key} className="num">
-                        {cell(c.value(r), c.decimals)}
+                        {cell(r, c)}
                       </td>
                     ))}
                   </tr>
@@ -137,7 +183,7 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
                   </th>
                   {COLS.map((c) => (
                     <td key={c.key} className="num">
-                      {cell(c.value(summary), c.decimals)}
+                      {cell(summary, c)}
                     </td>
                   ))}
                 </tr>
@@ -148,9 +194,10 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
             <PondCard
               row={summary}
               title={`${t('overview.farm')} · ${t('overview.pondsCount', { n: summary.ponds })}`}
+              cell={cell}
             />
             {rows.map((r) => (
-              <PondCard key={r.stock_id} row={r} title={nameOf(r)} />
+              <PondCard key={r.stock_id} row={r} title={nameOf(r)} cell={cell} />
             ))}
           </div>
         </>

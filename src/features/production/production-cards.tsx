@@ -15,8 +15,8 @@ import type { Death } from '#shared/contracts/death';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
+import { doc } from '#shared/domain/figures';
 import { ACTION, type Feature } from '#shared/domain/permissions';
-import { doc } from '#shared/domain/production-metrics';
 import {
   deathRepo,
   harvestRepo,

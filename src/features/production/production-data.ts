@@ -9,7 +9,7 @@ import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
-import { densityPerM2 } from '#shared/domain/production-metrics';
+import { densityPerM2 } from '#shared/domain/figures';
 import { isClosed } from './production-model.ts';
 
 /**

@@ -11,7 +11,7 @@ import { createRepository } from '#local/repository';
 import { ANCO } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ANCO_DEFAULT_TRAYS, ancoAdvice } from '#shared/domain/anco';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 import { FEEDINGS, FeedingPicker, isHhMm, RecordDateTime, TrayCount, TrayRow } from './record-fields.tsx';
 import { AncoRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';

@@ -10,7 +10,7 @@ import { WhenInput } from '#components/when-input';
 import { getDb, type TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 import {
   buildEntry,
   hasAnything,

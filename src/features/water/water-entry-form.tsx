@@ -14,7 +14,7 @@ import { getDb, type TambakDb } from '#local/db';
 import { type FieldScope, rememberFields, usedFields } from '#local/field-memory';
 import { newId } from '#local/ids';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
 import { type DuplicateChoice, DuplicateDialog } from './duplicate-dialog.tsx';

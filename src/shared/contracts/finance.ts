@@ -259,9 +259,29 @@ export const HppQuery = Type.Object({
 });
 export type HppQuery = Static<typeof HppQuery>;
 
-/** Cost of goods: (finance expenses + warehouse usage cost) ÷ harvested kg; null HPP without harvest. */
+/** One expense category HPP counted. */
+const HppExpenseLine = Type.Object({
+  category_transaction_id: Type.String(),
+  category_transaction_name: Type.String(),
+  builtin_key: Type.Union([Type.String(), Type.Null()]),
+  total: MoneyText,
+  count: Type.Integer(),
+});
+
+/**
+ * Cost of goods (DOMAIN.md): (finance expenses + warehouse usage value) ÷ harvested kg;
+ * null HPP without harvest. Each cost counts once: expenses that bought warehouse stock
+ * (booked from a received purchase order, or in the feed, probiotics or chemicals
+ * category) are listed in `stock_lines`, not counted; the stock counts by usage when used.
+ */
 export const HppAnalysis = Type.Object({
   expenses: MoneyText,
+  /** The expenses counted, per category. */
+  expense_lines: Type.Array(HppExpenseLine),
+  /** Expenses that bought warehouse stock, per category: left out (their items count by usage). */
+  stock_lines: Type.Array(HppExpenseLine),
+  stock_purchases: MoneyText,
+  stock_purchase_count: Type.Integer(),
   usage_cost: MoneyText,
   total_cost: MoneyText,
   harvested_kg: Type.Number(),
@@ -278,21 +298,29 @@ export const ProductivityQuery = Type.Object({
 });
 export type ProductivityQuery = Static<typeof ProductivityQuery>;
 
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+/**
+ * Productivity over the period (DOMAIN.md), labelled: `kg_per_ha` is everything harvested
+ * in the period ÷ the area; `kg_per_ha_cycle` the average cycle (kg/ha/cycle);
+ * `kg_per_ha_year` the period scaled to 365 days (null without a from/to period).
+ */
+const ProductivityFigures = {
+  area_m2: Type.Number(),
+  harvested_kg: Type.Number(),
+  cycles: Type.Integer({ description: 'cycles with a harvest in the period' }),
+  kg_per_ha: NullableNumber,
+  kg_per_ha_cycle: NullableNumber,
+  kg_per_ha_year: NullableNumber,
+};
 const PondProductivity = Type.Object({
   pond_id: Type.String(),
   pond_name: Type.String(),
-  area_m2: Type.Number(),
-  harvested_kg: Type.Number(),
-  kg_per_ha: Type.Union([Type.Number(), Type.Null()]),
+  ...ProductivityFigures,
 });
 
 export const Productivity = Type.Object({
   ponds: Type.Array(PondProductivity),
-  farm: Type.Object({
-    area_m2: Type.Number(),
-    harvested_kg: Type.Number(),
-    kg_per_ha: Type.Union([Type.Number(), Type.Null()]),
-  }),
+  farm: Type.Object({ ...ProductivityFigures, days: Type.Union([Type.Integer(), Type.Null()]) }),
 });
 export type Productivity = Static<typeof Productivity>;
 

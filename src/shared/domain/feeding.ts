@@ -1,3 +1,5 @@
+import { biomassKg } from './figures/formulas.ts';
+
 /**
  * The feeding programme (DOMAIN.md "Feeding"): blind feeding by the programme table
  * before DOC 30, then biomass × FR %, FR looked up by ABW in the farm's table, adjusted
@@ -145,7 +147,7 @@ export function recommendedRation(input: RationInput, p: FeedProgramme, table: r
       anco_pct: 0,
     };
   }
-  const biomass = (population * input.abw) / 1000;
+  const biomass = biomassKg(population, input.abw) ?? 0;
   const anco = ancoAdjustment(p, input.anco);
   const daily = round3(biomass * (fr / 100) * (1 + anco / 100));
   return {

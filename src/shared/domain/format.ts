@@ -51,3 +51,15 @@ export function formatRupiahText(value: string | bigint): string {
   const sign = big < 0n ? '-' : '';
   return `${sign}Rp ${rupiahFormat.format(big < 0n ? -big : big)}`;
 }
+
+/**
+ * A percentage as a person reads it: "0,09 %" (id) / "0.09 %" (en), never "x 10^n" (that
+ * form is for very small or large quantities). One decimal from 1 %, two below it, and
+ * "< 0,01 %" for a share smaller than that; null or a non-number prints "–".
+ */
+export function formatPercent(value: number | null | undefined, locale = 'id-ID'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  const abs = Math.abs(value);
+  if (abs > 0 && abs < 0.01) return `< ${numberFormat(locale, 2).format(0.01)}\u00a0%`;
+  return `${numberFormat(locale, abs < 1 ? 2 : 1).format(roundTo(value, abs < 1 ? 2 : 1))}\u00a0%`;
+}

@@ -1,4 +1,4 @@
-import { harvestedCount } from './production-metrics.ts';
+import { harvestedCount } from './figures/formulas.ts';
 
 /**
  * The rules of production records (issue 14 "Bad input"), shared by the entry forms and

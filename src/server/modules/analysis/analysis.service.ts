@@ -15,9 +15,8 @@ import type {
 import { ANALYSIS_MAX_PONDS, pondDayStatus, WEEK_DAYS } from '#shared/domain/analysis';
 import { type AncoStatus, ancoAdvice } from '#shared/domain/anco';
 import { addDays, isChartDay } from '#shared/domain/chart-range';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture, samplingFigures } from '#shared/domain/figures';
 import type { Feature } from '#shared/domain/permissions';
-import { samplingFigures } from '#shared/domain/sampling-metrics';
 import { CATEGORY_IDS } from '#shared/domain/warehouse';
 import { WATER_FIELDS, WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
 import { mergeStandards, parameterKind, parameterUnit, standardStatus } from '#shared/domain/water-standards';

@@ -17,8 +17,8 @@ import {
   type SeriesKey,
 } from '#shared/domain/analysis';
 import { chartRangeDays, isChartDay } from '#shared/domain/chart-range';
+import { samplingFigures } from '#shared/domain/figures';
 import { ACTION, type Feature } from '#shared/domain/permissions';
-import { samplingFigures } from '#shared/domain/sampling-metrics';
 import { mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
 import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';

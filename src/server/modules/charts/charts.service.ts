@@ -13,9 +13,9 @@ import {
   chartRangeProblem,
   isChartDay,
 } from '#shared/domain/chart-range';
+import { samplingFigures } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, type Feature } from '#shared/domain/permissions';
-import { samplingFigures } from '#shared/domain/sampling-metrics';
 import { mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 import {
   addMember,
   createFarm,

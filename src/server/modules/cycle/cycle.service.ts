@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddCycleBody, Cycle, CycleQuery, EndCycleBody, UpdateCycleBody } from '#shared/contracts/cycle';
-import { daysOfCulture } from '#shared/domain/doc';
+import { daysOfCulture } from '#shared/domain/figures';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Idempotency } from '../../idempotency.ts';

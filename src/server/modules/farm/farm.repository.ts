@@ -210,33 +210,39 @@ export class FarmRepository {
     return row.n;
   }
 
-  /** Live cycles of the farm; 0 until the cycle module's `cycles` table exists (migration 0002). */
-  countCycles(farmId: string): Promise<number> {
-    return this.countIfTableExists('cycles', farmId);
-  }
-
-  /** Live stocks of the farm; 0 until a `stocks` table with farm_id and deleted_at exists. */
-  countStocks(farmId: string): Promise<number> {
-    return this.countIfTableExists('stocks', farmId);
-  }
-
   /**
-   * Counts rows of a table another module owns without depending on its migration
-   * having run: the table and its farm_id/deleted_at columns are looked up first.
-   * `table` is always a literal from this file, never input.
+   * Running cycles of the farm (no end date) on live ponds; with `onlyIds`, on those ponds
+   * (what a restricted member sees). Ended cycles are history, not "active".
    */
-  private async countIfTableExists(table: 'cycles' | 'stocks', farmId: string): Promise<number> {
-    const db = this.db;
-    const cols = await sql<{ n: number }>`
-      select count(*)::int as n from information_schema.columns
-      where table_schema = current_schema() and table_name = ${table} and column_name in ('farm_id', 'deleted_at')`.execute(
-      db,
-    );
-    if (cols.rows[0].n < 2) return 0;
-    const row = await sql<{ n: number }>`
-      select count(*)::int as n from ${sql.table(table)} where farm_id = ${farmId} and deleted_at is null`.execute(
-      db,
-    );
-    return row.rows[0].n;
+  async countActiveCycles(farmId: string, onlyIds?: string[]): Promise<number> {
+    if (onlyIds?.length === 0) return 0;
+    let q = this.db
+      .selectFrom('cycles as c')
+      .innerJoin('ponds as p', 'p.id', 'c.pond_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('c.farm_id', '=', farmId)
+      .where('c.deleted_at', 'is', null)
+      .where('c.end_date', 'is', null)
+      .where('p.deleted_at', 'is', null);
+    if (onlyIds) q = q.where('c.pond_id', 'in', onlyIds);
+    return (await q.executeTakeFirstOrThrow()).n;
+  }
+
+  /** Stockings not yet totally harvested, of running cycles on live ponds (`onlyIds` as above). */
+  async countActiveStocks(farmId: string, onlyIds?: string[]): Promise<number> {
+    if (onlyIds?.length === 0) return 0;
+    let q = this.db
+      .selectFrom('stocks as s')
+      .innerJoin('cycles as c', 'c.id', 's.cycle_id')
+      .innerJoin('ponds as p', 'p.id', 's.pond_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('s.farm_id', '=', farmId)
+      .where('s.deleted_at', 'is', null)
+      .where('s.is_harvest', '=', false)
+      .where('c.deleted_at', 'is', null)
+      .where('c.end_date', 'is', null)
+      .where('p.deleted_at', 'is', null);
+    if (onlyIds) q = q.where('s.pond_id', 'in', onlyIds);
+    return (await q.executeTakeFirstOrThrow()).n;
   }
 }

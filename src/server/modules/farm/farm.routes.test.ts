@@ -97,7 +97,7 @@ describe('GET /api/farm', () => {
 });
 
 describe('GET /api/farm/:id/info', () => {
-  it('counts blocks, ponds and members; cycles and stocks are 0 without their tables', async () => {
+  it('counts blocks, ponds and members; no cycle or stocking yet', async () => {
     const admin = await quickUser(app);
     const farm = await createFarmFixture(app, admin, 'I');
     await call(admin, 'POST', '/api/pond', {
@@ -109,28 +109,24 @@ describe('GET /api/farm/:id/info', () => {
     await addMember(admin, farm.farmId, await quickUser(app), 4);
     const res = await call(admin, 'GET', `/api/farm/${farm.farmId}/info`);
     expect(res.json().data).toMatchObject({ block_count: 1, pond_count: 2, user_count: 2 });
-    expect(res.json().data.cycle_count).toBeGreaterThanOrEqual(0);
+    expect(res.json().data).toMatchObject({ cycle_count: 0, stock_count: 0 });
   });
 
-  it('counts live cycles once a cycles table exists', async () => {
+  it('counts running cycles and stockings only: an ended cycle is history', async () => {
     const admin = await quickUser(app);
     const farm = await createFarmFixture(app, admin, 'C');
-    const db = app.ctx.db;
-    const exists = await sql<{ t: string | null }>`select to_regclass('public.cycles')::text as t`.execute(
-      db,
-    );
-    if (exists.rows[0].t) {
-      const res = await call(admin, 'POST', '/api/cycle', { pond_id: farm.pondId, start_date: '2024-01-01' });
-      expect(res.statusCode, res.body).toBe(201);
-    } else {
-      // Before the cycle module's migration, stand in for it with the columns the count relies on.
-      await sql`create table cycles (id uuid primary key, farm_id uuid not null, deleted_at timestamptz)`.execute(
-        db,
-      );
-      await sql`insert into cycles values (gen_random_uuid(), ${farm.farmId}, null), (gen_random_uuid(), ${farm.farmId}, now())`.execute(
-        db,
-      );
-    }
+    const old = await call(admin, 'POST', '/api/cycle', { pond_id: farm.pondId, start_date: '2024-01-01' });
+    expect(old.statusCode, old.body).toBe(201);
+    await app.ctx.db
+      .updateTable('cycles')
+      .set({ end_date: '2024-04-01' })
+      .where('id', '=', old.json().data.cycle_id)
+      .execute();
+    const running = await call(admin, 'POST', '/api/cycle', {
+      pond_id: farm.pondId,
+      start_date: '2024-05-01',
+    });
+    expect(running.statusCode, running.body).toBe(201);
     const res = await call(admin, 'GET', `/api/farm/${farm.farmId}/info`);
     expect(res.json().data).toMatchObject({ cycle_count: 1, stock_count: 0 });
   });

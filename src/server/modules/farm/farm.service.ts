@@ -76,7 +76,7 @@ export class FarmService {
     return sortByName(farms, (f) => f.name);
   }
 
-  /** Counts for the farm card; a restricted member counts only the ponds they see. */
+  /** Counts for the farm card (cycles and stockings: running ones); a restricted member counts only the ponds they see. */
   async info(userId: string, farmId: string): Promise<FarmInfo> {
     const m = await this.d.access.membership(userId, farmId);
     const visible = isPondRestricted(m.roleId) ? [...m.pondAccess.keys()] : undefined;
@@ -84,8 +84,8 @@ export class FarmService {
       this.d.farms.countBlocks(farmId),
       this.d.farms.countPonds(farmId, visible),
       this.d.farms.countMembers(farmId),
-      this.d.farms.countCycles(farmId),
-      this.d.farms.countStocks(farmId),
+      this.d.farms.countActiveCycles(farmId, visible),
+      this.d.farms.countActiveStocks(farmId, visible),
     ]);
     return { block_count, cycle_count, pond_count, stock_count, user_count };
   }

@@ -5,7 +5,6 @@ import type {
   SaveFeedSettingBody,
   SaveFrBody,
 } from '#shared/contracts/warehouse';
-import { daysOfCulture } from '#shared/domain/doc';
 import {
   DEFAULT_FEED_PROGRAMME,
   DEFAULT_FR_TABLE,
@@ -14,6 +13,7 @@ import {
   FR_BOUNDS,
   recommendedRation,
 } from '#shared/domain/feeding';
+import { daysOfCulture, populationEstimate } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
@@ -128,9 +128,10 @@ export class FeedingService {
       this.d.usage.feedKgByPond(pondIds, on, on),
     ]);
     const items = visible.map((p): PondRation => {
+      // Deaths and harvested shrimp together (`shrimpRemoved`): the figures module's estimate.
       const population = Math.max(
         0,
-        (p.seed_actual ?? 0) - (p.stock_id ? (removed.get(p.stock_id) ?? 0) : 0),
+        populationEstimate(p.seed_actual ?? 0, p.stock_id ? (removed.get(p.stock_id) ?? 0) : 0, 0),
       );
       const doc = Math.max(1, daysOfCulture(p.stock_date ?? p.start_date, on));
       const abw = p.abw === null ? null : Math.round(Number(p.abw) * 1000) / 1000;

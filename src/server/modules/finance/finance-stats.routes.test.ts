@@ -12,12 +12,22 @@ import type { ProductionScope, ProductionSources } from './production-sources.ts
  * issue 14/15 will answer), so HPP and productivity are checked end to end.
  */
 const seen: ProductionScope[] = [];
-const harvest = { kg: 0, revenue: 0n, byPond: new Map<string, number>() };
+const harvest = {
+  kg: 0,
+  revenue: 0n,
+  byPond: new Map<string, number>(),
+  cyclesByPond: new Map<string, number>(),
+};
 let proposals: TransactionProposal[] = [];
 const sources: ProductionSources = {
   harvested: async (_farm, scope) => {
     seen.push(scope);
-    return { kg: harvest.kg, revenueRp: harvest.revenue, byPond: harvest.byPond };
+    return {
+      kg: harvest.kg,
+      revenueRp: harvest.revenue,
+      byPond: harvest.byPond,
+      cyclesByPond: harvest.cyclesByPond,
+    };
   },
   usageCostRp: async () => 1_500_000n,
   proposals: async () => proposals,
@@ -118,10 +128,13 @@ describe('statistics', () => {
   it('/analysHpp without harvest: null HPP, never a division by zero', async () => {
     harvest.kg = 0;
     const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}`)).json().data;
+    // Feed bought (4,000,000) is warehouse stock, counted by its usage value: seed only.
     expect(hpp).toMatchObject({
-      expenses: '6000000',
+      expenses: '2000000',
+      stock_purchases: '4000000',
+      stock_purchase_count: 2,
       usage_cost: '1500000',
-      total_cost: '7500000',
+      total_cost: '3500000',
       hpp_per_kg: null,
     });
   });
@@ -131,14 +144,19 @@ describe('statistics', () => {
     harvest.revenue = 75_030_000n;
     const hpp = (await get(`/api/analysHpp?farm_id=${farm.farmId}&from=2025-01-01&to=2025-01-31`)).json()
       .data;
-    // January expenses 5,000,000 + usage 1,500,000 = 6,500,000 ÷ 1,250.5 kg = 5,197.92 → Rp 5,198
+    // January: seed 2,000,000 + usage 1,500,000 = 3,500,000 ÷ 1,250.5 kg = 2,798.88 → Rp 2,799;
+    // the feed bought (3,000,000) is stock, counted by the usage value, listed apart.
     expect(hpp).toEqual({
-      expenses: '5000000',
+      expenses: '2000000',
+      expense_lines: [expect.objectContaining({ builtin_key: 'seed', total: '2000000', count: 1 })],
+      stock_lines: [expect.objectContaining({ builtin_key: 'feed', total: '3000000', count: 1 })],
+      stock_purchases: '3000000',
+      stock_purchase_count: 1,
       usage_cost: '1500000',
-      total_cost: '6500000',
+      total_cost: '3500000',
       harvested_kg: 1250.5,
       revenue: '75030000',
-      hpp_per_kg: '5198',
+      hpp_per_kg: '2799',
     });
     expect(seen.at(-1)).toEqual({ from: '2025-01-01', to: '2025-01-31' });
   });
@@ -146,6 +164,7 @@ describe('statistics', () => {
   it('/getProductivitas: kg/ha per pond and for the farm', async () => {
     harvest.kg = 1500;
     harvest.byPond = new Map([[farm.pondIds[0], 1500]]);
+    harvest.cyclesByPond = new Map([[farm.pondIds[0], 2]]);
     const p = (await get(`/api/getProductivitas?farm_id=${farm.farmId}`)).json().data;
     // Ponds of 1,000 m² (0.1 ha): 1,500 kg → 15,000 kg/ha; the farm 1,500 kg over 0.2 ha → 7,500 kg/ha.
     expect(
@@ -154,7 +173,22 @@ describe('statistics', () => {
       [1500, 15000],
       [0, 0],
     ]);
-    expect(p.farm).toEqual({ area_m2: 2000, harvested_kg: 1500, kg_per_ha: 7500 });
+    // Two cycles of pond 1 harvested: 1,500 kg ÷ (0.1 ha × 2) = 7,500 kg/ha/cycle; no period, no per year.
+    expect(p.farm).toEqual({
+      area_m2: 2000,
+      harvested_kg: 1500,
+      cycles: 2,
+      kg_per_ha: 7500,
+      kg_per_ha_cycle: 7500,
+      kg_per_ha_year: null,
+      days: null,
+    });
+    expect(p.ponds[0]).toMatchObject({ cycles: 2, kg_per_ha: 15000, kg_per_ha_cycle: 7500 });
+    // Over a 73-day period the farm's 7,500 kg/ha is 37,500 kg/ha a year.
+    const period = (
+      await get(`/api/getProductivitas?farm_id=${farm.farmId}&from=2025-01-01&to=2025-03-14`)
+    ).json().data;
+    expect(period.farm).toMatchObject({ days: 73, kg_per_ha: 7500, kg_per_ha_year: 37500 });
   });
 
   it('proposals: accepting one books it once; it leaves the list', async () => {

@@ -21,6 +21,8 @@ export interface Harvested {
   revenueRp: bigint;
   /** Harvested kg per pond (pond id → kg); ponds without a harvest may be absent. */
   byPond: Map<string, number>;
+  /** Cycles with a harvest in the scope per pond (productivity per cycle); absent = none. */
+  cyclesByPond: Map<string, number>;
 }
 
 export interface ProductionSources {
@@ -40,7 +42,7 @@ export interface ProductionSources {
  * `SqlProductionSources` (sql-production-sources.ts, wired in context.ts).
  */
 export const NO_PRODUCTION_YET: ProductionSources = {
-  harvested: async () => ({ kg: 0, revenueRp: 0n, byPond: new Map() }),
+  harvested: async () => ({ kg: 0, revenueRp: 0n, byPond: new Map(), cyclesByPond: new Map() }),
   usageCostRp: async () => 0n,
   proposals: async () => [],
 };

@@ -27,7 +27,11 @@ export class SqlProductionSources implements ProductionSources {
     const filter = { farmId, cycleId: scope.cycleId, from: scope.from, to: scope.to };
     let q = this.d.db
       .selectFrom('harvests')
-      .select(['pond_id', sql<string>`sum(weight_kg)::text`.as('kg')])
+      .select([
+        'pond_id',
+        sql<string>`sum(weight_kg)::text`.as('kg'),
+        sql<number>`count(distinct cycle_id)::int`.as('cycles'),
+      ])
       .where('farm_id', '=', farmId)
       .where('deleted_at', 'is', null);
     if (scope.cycleId) q = q.where('cycle_id', '=', scope.cycleId);
@@ -41,6 +45,7 @@ export class SqlProductionSources implements ProductionSources {
       kg: totals.harvested_kg,
       revenueRp: BigInt(Math.round(totals.revenue)),
       byPond: new Map(perPond.map((r) => [r.pond_id, Number(r.kg)])),
+      cyclesByPond: new Map(perPond.map((r) => [r.pond_id, r.cycles])),
     };
   }
 

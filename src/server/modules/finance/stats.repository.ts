@@ -19,6 +19,23 @@ const where = (s: StatsScope): Expression<SqlBool> => {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 };
 
+/**
+ * Expenses that buy warehouse stock (HPP counts the stock by its usage value instead):
+ * those booked from a received purchase order and those in the categories of warehouse
+ * items (DOMAIN.md: feed, probiotics, chemicals).
+ */
+const STOCK_SOURCE = 'purchase-order';
+const STOCK_CATEGORIES = ['feed', 'probiotics', 'chemicals'];
+
+/** Live transactions of one category summed (money as text). */
+interface CategorySum {
+  category_id: string;
+  name: string;
+  builtin_key: string | null;
+  total: string;
+  count: number;
+}
+
 const IN = sql`coalesce(sum(t.nominal) filter (where t.type = 'in'), 0)::text`;
 const OUT = sql`coalesce(sum(t.nominal) filter (where t.type = 'out'), 0)::text`;
 
@@ -51,26 +68,8 @@ export class StatsRepository {
     return r.rows;
   }
 
-  async perCategory(s: StatsScope): Promise<
-    {
-      category_id: string;
-      name: string;
-      icon: string;
-      builtin_key: string | null;
-      type: string;
-      total: string;
-      count: number;
-    }[]
-  > {
-    const r = await sql<{
-      category_id: string;
-      name: string;
-      icon: string;
-      builtin_key: string | null;
-      type: string;
-      total: string;
-      count: number;
-    }>`
+  async perCategory(s: StatsScope): Promise<(CategorySum & { icon: string; type: string })[]> {
+    const r = await sql<CategorySum & { icon: string; type: string }>`
       select c.id as category_id, c.name, c.icon, c.builtin_key, g.type, g.total::text as total, g.count
       from (select t.category_id, t.type, sum(t.nominal) as total, count(*)::int as count
             from finance_transactions t where ${where(s)} group by 1, 2) g
@@ -84,6 +83,28 @@ export class StatsRepository {
       select t.transaction_date::text as date, ${IN} as income, ${OUT} as expenses, count(*)::int as count
       from finance_transactions t where ${where(s)}
       group by t.transaction_date order by t.transaction_date desc limit 400`.execute(this.db);
+    return r.rows;
+  }
+
+  /**
+   * The expenses of HPP per category (DOMAIN.md: each cost once), each line marked `stock`
+   * when it bought warehouse items: booked from a received purchase order, or in the feed,
+   * probiotics or chemicals category. Those items count through the warehouse usage value
+   * when used, so the service leaves these lines out of the cost and lists them apart.
+   */
+  async hppExpenses(s: StatsScope): Promise<(CategorySum & { stock: boolean })[]> {
+    const r = await sql<CategorySum & { stock: boolean }>`
+      select c.id as category_id, c.name, c.builtin_key, g.stock, g.total::text as total, g.count
+      from (select t.category_id,
+              (t.source_type is not distinct from ${STOCK_SOURCE}
+                or coalesce(k.builtin_key in (${sql.join(STOCK_CATEGORIES)}), false)) as stock,
+              sum(t.nominal) as total, count(*)::int as count
+            from finance_transactions t
+            join finance_categories k on k.id = t.category_id
+            where ${where({ ...s, type: 'out' })}
+            group by 1, 2) g
+      join finance_categories c on c.id = g.category_id
+      order by g.stock, g.total desc, c.name`.execute(this.db);
     return r.rows;
   }
 

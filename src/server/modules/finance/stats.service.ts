@@ -11,7 +11,7 @@ import type {
   StatsQuery,
   TotalTransaction,
 } from '#shared/contracts/finance';
-import { hppPerKg, kgPerHa } from '#shared/domain/finance-maths';
+import { daysBetween, hppPerKg, kgPerHa, periodProductivity, rupiah } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
@@ -70,22 +70,39 @@ export class StatsService {
   }
 
   /**
-   * HPP = (finance expenses + warehouse usage cost) ÷ harvested kg over a date range or a
-   * cycle. For a cycle the finance expenses are those dated within the cycle's days
-   * (transactions are farm-wide, not per pond); harvest and usage come from the sources.
+   * HPP = (finance expenses + warehouse usage value) ÷ harvested kg over a date range or a
+   * cycle, each cost once (DOMAIN.md): an expense that bought warehouse stock (from a
+   * purchase order, or feed, probiotics, chemicals) counts by the usage value when used, so
+   * it is listed apart and not added. For a
+   * cycle the finance expenses are those dated within the cycle's days (transactions are
+   * farm-wide, not per pond); harvest and usage come from the sources.
    */
   async hpp(userId: string, q: HppQuery): Promise<HppAnalysis> {
     const { scope, production } = await this.productionScope(userId, q);
-    const [totals, usage, harvest] = await Promise.all([
-      this.d.stats.totals({ ...scope, type: 'out' }),
+    const [costs, usage, harvest] = await Promise.all([
+      this.d.stats.hppExpenses(scope),
       this.d.sources.usageCostRp(q.farm_id, production),
       this.d.sources.harvested(q.farm_id, production),
     ]);
-    const expenses = BigInt(totals.expenses);
+    const counted = costs.filter((c) => !c.stock);
+    const stock = costs.filter((c) => c.stock);
+    const sum = (lines: typeof costs) => lines.reduce((total, c) => total + rupiah(c.total), 0n);
+    const line = (c: (typeof costs)[number]) => ({
+      category_transaction_id: c.category_id,
+      category_transaction_name: c.name,
+      builtin_key: c.builtin_key,
+      total: c.total,
+      count: c.count,
+    });
+    const expenses = sum(counted);
     const total = expenses + usage;
     const hpp = hppPerKg(total, harvest.kg);
     return {
       expenses: expenses.toString(),
+      expense_lines: counted.map(line),
+      stock_lines: stock.map(line),
+      stock_purchases: sum(stock).toString(),
+      stock_purchase_count: stock.reduce((n, c) => n + c.count, 0),
       usage_cost: usage.toString(),
       total_cost: total.toString(),
       harvested_kg: harvest.kg,
@@ -94,28 +111,48 @@ export class StatsService {
     };
   }
 
-  /** kg/ha per pond (harvested kg ÷ pond area) and for the farm (all kg ÷ all area). */
+  /**
+   * Productivity per pond and for the farm over the period, labelled (DOMAIN.md): all kg ÷
+   * area (the period), per cycle (the average harvested cycle) and per year (the period
+   * scaled to 365 days; null without from and to).
+   */
   async productivity(userId: string, q: ProductivityQuery): Promise<Productivity> {
     const { production } = await this.productionScope(userId, q);
     const [ponds, harvest] = await Promise.all([
       this.d.stats.ponds(q.farm_id),
       this.d.sources.harvested(q.farm_id, production),
     ]);
-    const rows = ponds.map((p) => {
-      const kg = harvest.byPond.get(p.id) ?? 0;
-      const area = Number(p.area);
+    const days = q.from && q.to && !q.cycle_id ? (daysBetween(q.from, q.to) ?? -1) + 1 : null;
+    const facts = ponds.map((p) => ({
+      area_m2: Number(p.area),
+      harvested_kg: harvest.byPond.get(p.id) ?? 0,
+      cycles: harvest.cyclesByPond.get(p.id) ?? 0,
+    }));
+    const rows = ponds.map((p, i) => {
+      const f = facts[i];
+      const per = periodProductivity([f], days);
       return {
         pond_id: p.id,
         pond_name: p.name,
-        area_m2: area,
-        harvested_kg: kg,
-        kg_per_ha: kgPerHa(kg, area),
+        ...f,
+        kg_per_ha: kgPerHa(f.harvested_kg, f.area_m2),
+        kg_per_ha_cycle: per.kg_per_ha_cycle,
+        kg_per_ha_year: per.kg_per_ha_year,
       };
     });
-    const area = rows.reduce((sum, r) => sum + r.area_m2, 0);
+    const area = facts.reduce((sum, f) => sum + f.area_m2, 0);
+    const farm = periodProductivity(facts, days);
     return {
       ponds: rows,
-      farm: { area_m2: area, harvested_kg: harvest.kg, kg_per_ha: kgPerHa(harvest.kg, area) },
+      farm: {
+        area_m2: area,
+        harvested_kg: harvest.kg,
+        cycles: farm.cycles,
+        kg_per_ha: kgPerHa(harvest.kg, area),
+        kg_per_ha_cycle: farm.kg_per_ha_cycle,
+        kg_per_ha_year: farm.kg_per_ha_year,
+        days,
+      },
     };
   }
 

@@ -6,8 +6,8 @@ import type {
   HarvestTotals,
   UpdateHarvestBody,
 } from '#shared/contracts/harvest';
+import { harvestRevenue } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
-import { harvestRevenue } from '#shared/domain/production-metrics';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';

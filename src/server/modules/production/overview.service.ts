@@ -1,5 +1,5 @@
 import type { Overview, OverviewPond, OverviewQuery } from '#shared/contracts/overview';
-import { cycleFigures, farmSummary } from '#shared/domain/cycle-figures';
+import { cycleFigures, farmSummary } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { farmToday } from '../cycle/farm-clock.ts';

@@ -1,7 +1,7 @@
 import type { Death } from '#shared/contracts/death';
 import type { Harvest, HarvestType } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
-import { densityPerM2, harvestedCount } from '#shared/domain/production-metrics';
+import { densityPerM2, harvestedCount } from '#shared/domain/figures';
 import { mergeFieldsOf } from '../../sync/record-merge.ts';
 import type { DeathRow, HarvestRow, StockRow } from './production.repository.ts';
 

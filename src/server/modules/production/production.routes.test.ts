@@ -244,7 +244,8 @@ describe('harvest and deaths', () => {
       feed_kg: 0,
     });
     expect(row.adg).toBeCloseTo(0.3);
-    expect(row.sr).toBeCloseTo((population / 50_000) * 100);
+    // The 12,060 shrimp harvested alive survived (DOMAIN.md): (population + harvested) ÷ stocked.
+    expect(row.sr).toBeCloseTo(((population + 12_060) / 50_000) * 100);
     expect(row.biomass_kg).toBeCloseTo((population * 8) / 1000);
     expect(row.productivity_kg_ha).toBeCloseTo(100.5 / 0.1);
     expect(res.json().data.summary.ponds).toBe(1);

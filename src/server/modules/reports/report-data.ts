@@ -1,6 +1,5 @@
-import { type CycleFigures, cycleFigures } from '#shared/domain/cycle-figures';
+import { abw, adg, type CycleFigures, cycleFigures, sizeFromAbw } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
-import { abw, adg, sizeFromAbw } from '#shared/domain/production-metrics';
 import {
   isStandardParameter,
   mergeStandards,
@@ -114,7 +113,8 @@ export async function readReportData(
   for (const pond of ponds) {
     for (const s of stocks.filter((x) => x.pond_id === pond.id)) {
       const own = harvests.filter((h) => h.stock_id === s.id && h.harvested_on <= asOf);
-      const feedKg = feedByCycle.get(s.cycle_id) ?? null;
+      // A cycle without feed use has 0 kg, as in the overview (`WarehouseUsage.feedKgByCycle`).
+      const feedKg = feedByCycle.get(s.cycle_id) ?? 0;
       const figures = cycleFigures({
         // A total harvest after `asOf` has not happened yet on that day.
         stock: { ...s, is_harvest: s.is_harvest && own.some((h) => h.type === 'total') },

@@ -11,6 +11,7 @@ import {
   quickUser,
   setPermission,
 } from '#test/helpers/farm-fixtures';
+import { pdfText, polyfillTransfer } from '#test/helpers/pdf-text';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
@@ -20,7 +21,7 @@ import { HISTORY_LIMIT, ReportsRepository } from './reports.repository.ts';
  * A small farm with figures worked out by hand (DOMAIN.md), as on 31 Jan 2026:
  * pond 1 stocked 100,000 PL on 1 Jan; 1,000 dead; a partial harvest of 100 kg at size 125
  * (12,500 shrimp, Rp 60,000/kg); samplings ABW 5 g (21 Jan) and 8 g (31 Jan); 800 kg feed.
- * DOC 31 · population 86,500 · SR 86.5 % · biomass 692 kg · FCR 800 ÷ (692 + 100) = 1.01
+ * DOC 31 · population 86,500 · SR (86,500 + 12,500 harvested) ÷ 100,000 = 99 % · biomass 692 kg · FCR 800 ÷ (692 + 100) = 1.01
  * · productivity 100 kg ÷ 0.1 ha = 1,000 kg/ha. pH 7.0 and 8.0: average 7.5, one below 7.8.
  */
 let app: App;
@@ -53,28 +54,6 @@ async function sheetRows(bytes: Buffer, name: string): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
-}
-
-/** pdfjs 6 (under pdf-to-png-converter) calls an ArrayBuffer method Node 20 lacks. */
-function polyfillTransfer() {
-  const proto = ArrayBuffer.prototype as { transferToFixedLength?: (length?: number) => ArrayBuffer };
-  proto.transferToFixedLength ??= function (this: ArrayBuffer, length = this.byteLength) {
-    const out = new ArrayBuffer(length);
-    new Uint8Array(out).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-    return out;
-  };
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    text += `${content.items.map((it) => ('str' in it ? it.str : '')).join(' ')}\n`;
-  }
-  return text;
 }
 
 beforeAll(async () => {
@@ -227,7 +206,7 @@ describe('reports', () => {
       31,
       8,
       125,
-      86.5,
+      99,
       692,
       800,
       100,
@@ -268,7 +247,7 @@ describe('reports', () => {
       '31 Jan 2026',
       '692',
       '1.01',
-      '86.5',
+      '99',
       'Rp 8.000.000',
       'Rp 3.500.000',
       '30 Jan 2026',
@@ -300,7 +279,7 @@ describe('reports', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Laporan Tambak');
     expect(text).toContain('31 Jan 2026');
-    expect(text).toContain('86,5');
+    expect(text).toContain('1,01');
   });
 
   it('lists the caller’s reports in the history, not another member’s', async () => {

@@ -33,3 +33,42 @@ export function kgPerHa(harvestedKg: number, areaM2: number): number | null {
 export function balanceOf(income: bigint, expenses: bigint): bigint {
   return income - expenses;
 }
+
+/** A pond's harvests over a period: its area, the kg harvested and the cycles they came from. */
+export interface PondHarvestFacts {
+  area_m2: number;
+  harvested_kg: number;
+  cycles: number;
+}
+
+/**
+ * Productivity over a period, labelled (DOMAIN.md: never a sum of cycles shown as "per
+ * cycle"). Per cycle (kg/ha/cycle) = harvested kg ÷ the area of the cycles harvested (each
+ * pond's area × its cycles), the area-weighted average cycle. Per year (kg/ha/year) =
+ * harvested kg ÷ the whole area, scaled from the period's days to 365. Both to 2
+ * decimals; null without an area, a harvested cycle or a period.
+ */
+export function periodProductivity(
+  ponds: readonly PondHarvestFacts[],
+  days: number | null,
+): { kg_per_ha_cycle: number | null; kg_per_ha_year: number | null; cycles: number } {
+  let kg = 0;
+  let area = 0;
+  let cycleArea = 0;
+  let cycles = 0;
+  for (const p of ponds) {
+    kg += p.harvested_kg;
+    area += p.area_m2;
+    if (p.cycles > 0) {
+      cycleArea += p.area_m2 * p.cycles;
+      cycles += p.cycles;
+    }
+  }
+  const perHa = kgPerHa(kg, area);
+  return {
+    kg_per_ha_cycle: cycles > 0 ? kgPerHa(kg, cycleArea) : null,
+    kg_per_ha_year:
+      perHa === null || days === null || !(days > 0) ? null : Math.round(((perHa * 365) / days) * 100) / 100,
+    cycles,
+  };
+}

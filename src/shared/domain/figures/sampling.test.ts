@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageBodyWeight,
-  averageDailyGain,
+  abw as averageBodyWeight,
+  adg as averageDailyGain,
   daysBetween,
-  samplingFigures,
-  sizePerKg,
-} from './sampling-metrics.ts';
+  sizeFromAbw as sizePerKg,
+} from './formulas.ts';
+import { samplingFigures } from './sampling.ts';
 
 describe('sampling metrics (DOMAIN.md)', () => {
   it('ABW = weight ÷ count', () => {

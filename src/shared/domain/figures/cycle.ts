@@ -7,14 +7,17 @@ import {
   harvestedCount,
   harvestRevenue,
   populationEstimate,
+  producedKg,
   productivityKgHa,
   sizeFromAbw,
   survivalRate,
-} from './production-metrics.ts';
+  survivors,
+} from './formulas.ts';
 
 /**
- * One stocking's figures from its records: what the cycle overview shows per pond, on the
- * server (GET /api/overview) and on the device (from the Dexie mirror) alike.
+ * One stocking's figures from its records, from one input shape (`CycleInputs`): what the
+ * cycle overview (server GET /api/overview and the device's mirror), the pond page, the
+ * reports (PDF and XLSX) and the figure-consistency test all compute with.
  */
 export interface StockFacts {
   stock_date: string;
@@ -105,10 +108,11 @@ export function cycleFigures(input: CycleInputs): CycleFigures {
         : null,
     size: sizeFromAbw(abw),
     population,
-    sr: survivalRate(harvested ? harvestedN : population, stock.seed_actual),
+    // Shrimp sold alive at a partial harvest survived: SR never drops on the day of a sale.
+    sr: survivalRate(survivors(population, harvestedN, harvested), stock.seed_actual),
     biomass_kg: biomass,
-    // Field practice (DOMAIN.md): feed ÷ what the pond produced, in it and taken out.
-    fcr: fcr(input.feedKg, biomass === null ? null : biomass + harvestedKg),
+    // DOMAIN.md: feed ÷ what the pond produced, in it and taken out (after the total harvest, taken out).
+    fcr: fcr(input.feedKg, producedKg(biomass, harvestedKg, harvested)),
     productivity_kg_ha: productivityKgHa(harvestedKg, input.areaM2),
     stocked: stock.seed_actual,
     death_count: deathCount,
@@ -119,27 +123,15 @@ export function cycleFigures(input: CycleInputs): CycleFigures {
   };
 }
 
-export interface FarmSummary {
+/** The farm row: the figures of `CycleFigures` over every pond (no sampling day), plus the ponds and their area. */
+export interface FarmSummary extends Omit<CycleFigures, 'sampled_on'> {
   ponds: number;
   area_m2: number;
-  doc: number | null;
-  abw: number | null;
-  adg: number | null;
-  size: number | null;
-  population: number;
-  sr: number | null;
-  biomass_kg: number | null;
-  fcr: number | null;
-  productivity_kg_ha: number | null;
-  stocked: number;
-  death_count: number;
-  harvested_count: number;
-  harvested_kg: number;
-  revenue: number;
 }
 
 /**
- * The farm row: sums of counts and weights; SR over the summed stock; ABW and ADG weighted
+ * The farm row: sums of counts and weights; SR = summed survivors (in the ponds and
+ * harvested alive) over the summed stock; ABW and ADG weighted
  * by population (ponds without a sampling left out); DOC the mean; productivity over the
  * summed area; FCR over the summed feed and production (null while any is unknown).
  */
@@ -160,6 +152,7 @@ export function farmSummary(
   const stocked = sum((r) => r.stocked);
   const population = sum((r) => r.population);
   const harvestedKg = sum((r) => r.harvested_kg);
+  const survived = sum((r) => (r.population > 0 ? r.population : 0) + r.harvested_count);
   const feedKnown = rows.length > 0 && rows.every((r) => r.feed_kg !== null);
   return {
     ponds: rows.length,
@@ -169,7 +162,7 @@ export function farmSummary(
     adg: grownPop > 0 ? grown.reduce((s, r) => s + (r.adg ?? 0) * r.population, 0) / grownPop : null,
     size: sizeFromAbw(abw),
     population,
-    sr: survivalRate(population, stocked),
+    sr: survivalRate(survived, stocked),
     biomass_kg: biomass,
     fcr:
       feedKnown && biomass !== null

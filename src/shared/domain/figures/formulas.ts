@@ -1,8 +1,12 @@
-import { daysOfCulture } from './doc.ts';
+import { daysOfCulture } from '../doc.ts';
+
+export { daysOfCulture };
 
 /**
- * The figures a shrimp farm is run by (shared/design/DOMAIN.md), as pure functions both
- * the server (GET /api/overview) and the device (the offline overview) compute with.
+ * The formulas a shrimp farm is run by (shared/design/DOMAIN.md), as pure functions every
+ * figure of the app is computed with (through `#shared/domain/figures`): the server's
+ * overview, analysis, comparison, charts, finance statistics and reports, and the device's
+ * offline screens.
  * Every function answers `null` for "unknown" (nothing measured, nothing to divide by),
  * never NaN or Infinity: screens print null as "–". The API's "not measured" sentinel
  * -99 counts as unknown wherever a measured value comes in.
@@ -38,7 +42,18 @@ export function sizeFromAbw(abwG: number | null | undefined): number | null {
   return value === null || value <= 0 ? null : 1000 / value;
 }
 
-/** ADG (g/day) = (ABW₂ − ABW₁) ÷ days between the two samplings (dates YYYY-MM-DD). */
+/** Whole days from one calendar day (YYYY-MM-DD) to another; null for a malformed day. */
+export function daysBetween(from: string, to: string): number | null {
+  const a = Date.parse(`${from}T00:00:00Z`);
+  const b = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(a) || Number.isNaN(b)) return null;
+  return Math.round((b - a) / 86_400_000);
+}
+
+/**
+ * ADG (g/day) = (ABW₂ − ABW₁) ÷ days between the two samplings (dates YYYY-MM-DD); null
+ * without either ABW or when the first is not earlier. Negative when the shrimp got lighter.
+ */
 export function adg(
   first: { abw: number | null; day: string } | null | undefined,
   second: { abw: number | null; day: string } | null | undefined,
@@ -47,8 +62,8 @@ export function adg(
   const a = measured(first.abw);
   const b = measured(second.abw);
   if (a === null || b === null) return null;
-  const days = (Date.parse(`${second.day}T00:00:00Z`) - Date.parse(`${first.day}T00:00:00Z`)) / 86_400_000;
-  if (!Number.isFinite(days) || days <= 0) return null;
+  const days = daysBetween(first.day, second.day);
+  if (days === null || days <= 0) return null;
   return (b - a) / days;
 }
 
@@ -74,12 +89,21 @@ export function populationEstimate(stocked: number, deaths: number, harvested: n
 }
 
 /**
- * SR (%) = population (or, after the total harvest, the harvested count) ÷ stocked × 100.
- * Capped at 100: a figure above it is a data error the validators refuse (`srProblem`).
+ * SR (%) = survivors ÷ stocked × 100, where survivors are the shrimp in the pond plus those
+ * already harvested alive (`survivors()`). Capped at 100: a figure above it is a data
+ * error the validators refuse (`srProblem`).
  */
 export function survivalRate(survivors: number | null, stocked: number): number | null {
   if (survivors === null || !Number.isFinite(survivors) || !(stocked > 0)) return null;
   return Math.min(100, Math.max(0, (survivors / stocked) * 100));
+}
+
+/**
+ * Shrimp that survived: those still in the pond plus those harvested alive (a partial
+ * harvest does not lower SR); after the total harvest, only the harvested count.
+ */
+export function survivors(population: number, harvestedN: number, totalHarvestDone: boolean): number {
+  return totalHarvestDone ? harvestedN : Math.max(0, population) + harvestedN;
 }
 
 /** Biomass (kg) = population × ABW (g) ÷ 1000. */
@@ -89,14 +113,36 @@ export function biomassKg(population: number | null, abwG: number | null): numbe
   return (population * a) / 1000;
 }
 
-/** FCR = cumulative feed (kg) ÷ biomass (kg); null without feed data or biomass. */
-export function fcr(feedKg: number | null | undefined, biomass: number | null): number | null {
+/**
+ * FCR = cumulative feed (kg) ÷ produced kg, where produced is the biomass in the pond plus
+ * the kg already harvested (after the total harvest, the harvested kg alone: `producedKg`).
+ * null without feed data or anything produced.
+ */
+export function fcr(feedKg: number | null | undefined, produced: number | null): number | null {
   const feed = measured(feedKg);
-  if (feed === null || feed <= 0 || biomass === null || biomass <= 0) return null;
-  return feed / biomass;
+  if (feed === null || feed <= 0 || produced === null || produced <= 0) return null;
+  return feed / produced;
 }
 
-/** Productivity (kg/ha) = harvested kg ÷ pond area in ha (area is m²). */
+/** What FCR divides by: biomass in the pond + kg harvested; after the total harvest, harvested kg. */
+export function producedKg(biomass: number | null, harvestedKg: number, totalHarvestDone: boolean) {
+  if (totalHarvestDone) return harvestedKg > 0 ? harvestedKg : null;
+  return biomass === null ? null : biomass + harvestedKg;
+}
+
+/**
+ * Feed used, in kg, of a warehouse quantity: Kg as is, Gram ÷ 1000; any other unit is not
+ * a weight and counts nothing (null). The server sums the same way in SQL (`WarehouseUsage`).
+ */
+export function feedKg(qty: number, unit: string): number | null {
+  const q = measured(qty);
+  if (q === null) return null;
+  if (unit === 'Kg') return q;
+  if (unit === 'Gram') return q / 1000;
+  return null;
+}
+
+/** Productivity of one cycle (kg/ha/cycle) = the cycle's harvested kg ÷ pond area in ha (area is m²). */
 export function productivityKgHa(harvestedKg: number, areaM2: number | null | undefined): number | null {
   const area = measured(areaM2);
   if (area === null || area <= 0 || !Number.isFinite(harvestedKg)) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, hppPerKg, kgPerHa, rupiah } from './finance-maths.ts';
+import { balanceOf, hppPerKg, kgPerHa, rupiah } from './money.ts';
 
 describe('hppPerKg', () => {
   it('divides costs by harvested kg, rounding half up to a rupiah', () => {

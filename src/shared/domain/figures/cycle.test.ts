@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cycleFigures, farmSummary } from './cycle-figures.ts';
+import {
+  countProblem,
+  populationProblem,
+  positiveProblem,
+  recordDateProblem,
+  srProblem,
+  stockDateProblem,
+} from '../production-rules.ts';
+import { cycleFigures, farmSummary } from './cycle.ts';
 import {
   abw,
   adg,
@@ -14,15 +22,7 @@ import {
   productivityKgHa,
   sizeFromAbw,
   survivalRate,
-} from './production-metrics.ts';
-import {
-  countProblem,
-  populationProblem,
-  positiveProblem,
-  recordDateProblem,
-  srProblem,
-  stockDateProblem,
-} from './production-rules.ts';
+} from './formulas.ts';
 
 describe('production formulas (DOMAIN.md)', () => {
   it('measured: -99, null, NaN and Infinity are unknown', () => {
@@ -169,7 +169,8 @@ describe('cycle figures', () => {
     expect(f.abw).toBe(12);
     expect(f.adg).toBeCloseTo(2 / 7);
     expect(f.size).toBeCloseTo(1000 / 12);
-    expect(f.sr).toBeCloseTo(88.5);
+    // The 10,000 sold alive survived: (88,500 in the pond + 10,000 harvested) ÷ 100,000.
+    expect(f.sr).toBeCloseTo(98.5);
     expect(f.biomass_kg).toBeCloseTo((88_500 * 12) / 1000);
     expect(f.fcr).toBeCloseTo(1000 / (1062 + 100));
     expect(f.productivity_kg_ha).toBe(500);
