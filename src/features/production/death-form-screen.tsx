@@ -1,5 +1,7 @@
 import './register-locales.ts';
 import { Formik } from 'formik';
+import { numberForInput } from '#shared/domain/number-input';
+import { typingLanguage } from '#components/number-language';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
@@ -33,8 +35,8 @@ function DeathForm({ pond, search, db, leave }: FormPageContext) {
   const initial: DeathFormValues = editing
     ? {
         died_on: editing.died_on,
-        count: String(editing.count),
-        total_weight_kg: editing.total_weight_kg === null ? '' : String(editing.total_weight_kg),
+        count: numberForInput(editing.count, typingLanguage()),
+        total_weight_kg: numberForInput(editing.total_weight_kg, typingLanguage()),
       }
     : { died_on: today, count: '', total_weight_kg: '' };
   return (
