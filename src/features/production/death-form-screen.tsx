@@ -1,7 +1,7 @@
 import './register-locales.ts';
 import { Formik } from 'formik';
 import { numberForInput } from '#shared/domain/number-input';
-import { typingLanguage } from '#components/number-language';
+import { typingLanguage } from '#components/number-field';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';

@@ -2,7 +2,7 @@ import type { Death } from '#shared/contracts/death';
 import type { Harvest, HarvestType } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
 import { readNumber } from '#shared/domain/number-input';
-import { numberMessage, typingLanguage } from '#components/number-language';
+import { numberMessage, typingLanguage } from '#components/number-field';
 import { densityPerM2, harvestedCount, harvestRevenue } from '#shared/domain/production-metrics';
 import {
   countProblem,

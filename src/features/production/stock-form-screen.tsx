@@ -1,7 +1,7 @@
 import './register-locales.ts';
 import { Formik } from 'formik';
 import { numberForInput } from '#shared/domain/number-input';
-import { typingLanguage } from '#components/number-language';
+import { typingLanguage } from '#components/number-field';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';

@@ -2,7 +2,7 @@ import './register-locales.ts';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
-import { numberProblemText } from '#components/number-language';
+import { numberProblemText } from '#components/number-field';
 import type { WaterKind } from '#shared/contracts/water';
 import { NOT_MEASURED } from '#shared/domain/water-fields';
 import { WATER_COLORS, WEATHERS } from '#shared/domain/water-options';

@@ -1,7 +1,7 @@
 import type { Local, WaterSettingRow } from '#local/db';
 import { parameterUnit, VANNAMEI_STANDARDS, type WaterStandard } from '#shared/domain/water-standards';
 import { type NumberProblem, readNumber } from '#shared/domain/number-input';
-import { typingLanguage } from '#components/number-language';
+import { typingLanguage } from '#components/number-field';
 
 /** One parameter as the standards tab shows it: the farm's row, else the vannamei default. */
 export interface StandardLine {

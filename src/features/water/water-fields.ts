@@ -7,7 +7,7 @@ import {
 } from '#shared/domain/water-fields';
 import { type NumberProblem, numberForInput, readNumber } from '#shared/domain/number-input';
 import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standards';
-import { typingLanguage } from '#components/number-language';
+import { typingLanguage } from '#components/number-field';
 
 /**
  * What one typed value means. Pure, so the entry form, the edit dialog and the tests

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
 import { can } from '#components/farm-data';
 import { useFormat } from '#components/format';
-import { numberProblemText } from '#components/number-language';
+import { numberProblemText } from '#components/number-field';
 import { Card } from '#components/page';
 import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
