@@ -40,13 +40,21 @@ export interface TypedNumberRule {
 }
 
 /** The reason a typed number breaks the rule, as a `validation.*` message; undefined when it holds. */
-function ruleProblem(text: unknown, rule: TypedNumberRule, language: string): { value: number | null; message?: string } {
-  const read = readNumber(typeof text === 'number' ? text : String(text ?? ''), language, { integer: rule.integer });
+function ruleProblem(
+  text: unknown,
+  rule: TypedNumberRule,
+  language: string,
+): { value: number | null; message?: string } {
+  const read = readNumber(typeof text === 'number' ? text : String(text ?? ''), language, {
+    integer: rule.integer,
+  });
   if ('problem' in read) return { value: null, message: numberMessage(read.problem) };
   const { value } = read;
   if (value === null) return { value, message: rule.required ? 'validation.required' : undefined };
-  if (rule.min !== undefined && value < rule.min) return { value, message: messageKey('validation.min', { min: rule.min }) };
-  if (rule.max !== undefined && value > rule.max) return { value, message: messageKey('validation.max', { max: rule.max }) };
+  if (rule.min !== undefined && value < rule.min)
+    return { value, message: messageKey('validation.min', { min: rule.min }) };
+  if (rule.max !== undefined && value > rule.max)
+    return { value, message: messageKey('validation.max', { max: rule.max }) };
   return { value };
 }
 
@@ -96,7 +104,9 @@ export function NumberField({ unit, integer, hint, ...rest }: NumberFieldProps) 
   const [field] = useField<string>(rest.name);
   const read = readNumber(field.value, i18n.language, { integer });
   const echo =
-    'value' in read && read.value !== null ? `= ${echoNumber(read.value, i18n.language)}${unit ? ` ${unit}` : ''}` : null;
+    'value' in read && read.value !== null
+      ? `= ${echoNumber(read.value, i18n.language)}${unit ? ` ${unit}` : ''}`
+      : null;
   return (
     <TextField
       {...rest}

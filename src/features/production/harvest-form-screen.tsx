@@ -1,12 +1,12 @@
 import './register-locales.ts';
 import { Formik } from 'formik';
-import { numberForInput } from '#shared/domain/number-input';
-import { typingLanguage } from '#components/number-field';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SelectField, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
 import { HARVEST_TYPES } from '#shared/contracts/harvest';
+import { numberForInput } from '#shared/domain/number-input';
 import { FormPage, type FormPageContext } from './form-shell.tsx';
 import { createHarvest, harvestRepo, recordsOf, usePondProduction } from './production-data.ts';
 import {

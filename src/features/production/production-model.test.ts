@@ -13,9 +13,9 @@ import {
   isClosed,
   parseCount,
   parseNumber,
-  typedProblem,
   remainingPopulation,
   stockErrors,
+  typedProblem,
 } from './production-model.ts';
 
 const stock = {

@@ -1,8 +1,8 @@
+import { numberMessage, typingLanguage } from '#components/number-field';
 import type { Death } from '#shared/contracts/death';
 import type { Harvest, HarvestType } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
 import { readNumber } from '#shared/domain/number-input';
-import { numberMessage, typingLanguage } from '#components/number-field';
 import { densityPerM2, harvestedCount, harvestRevenue } from '#shared/domain/production-metrics';
 import {
   countProblem,
@@ -43,7 +43,11 @@ export function parseCount(input: unknown, language: string = typingLanguage()):
 }
 
 /** Why the reader refused a typed number, as a form message; undefined when it reads (or is empty). */
-export function typedProblem(input: unknown, language: string = typingLanguage(), integer = false): string | undefined {
+export function typedProblem(
+  input: unknown,
+  language: string = typingLanguage(),
+  integer = false,
+): string | undefined {
   if (typeof input === 'number') return undefined;
   const read = readNumber(String(input ?? ''), language, { integer });
   return 'problem' in read ? numberMessage(read.problem) : undefined;

@@ -1,16 +1,16 @@
 import './register-locales.ts';
 import { Formik } from 'formik';
-import { numberForInput } from '#shared/domain/number-input';
-import { typingLanguage } from '#components/number-field';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { newId } from '#local/ids';
 import type { Farm } from '#shared/contracts/farm';
+import { numberForInput } from '#shared/domain/number-input';
 import { clearDraft, DraftSaver, FormPage, type FormPageContext, useDraft } from './form-shell.tsx';
 import { createStock, recordsOf, stockRepo, usePondProduction } from './production-data.ts';
 import {
@@ -175,7 +175,9 @@ function StockForm({
           {seedCounter && (
             <div className="production-form__counter">
               {seedCounter((count) => {
-                void setFieldValue('seed_actual', numberForInput(count, typingLanguage())).then(() => setFieldTouched('seed_actual'));
+                void setFieldValue('seed_actual', numberForInput(count, typingLanguage())).then(() =>
+                  setFieldTouched('seed_actual'),
+                );
               })}
             </div>
           )}

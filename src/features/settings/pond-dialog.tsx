@@ -10,8 +10,8 @@ import {
   SubmitButton,
   TextField,
 } from '#components/form-field';
-import { useToast } from '#components/toast';
 import { NumberField, readTyped, typedNumber, typingLanguage } from '#components/number-field';
+import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { type Block, POND_AREA_MAX, type Pond } from '#shared/contracts/farm';
 import { numberForInput } from '#shared/domain/number-input';

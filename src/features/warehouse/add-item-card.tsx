@@ -1,8 +1,8 @@
 import './register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkTyped } from '#components/number-field';
 import { EntryForm } from '#components/entry-form';
+import { checkTyped } from '#components/number-field';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
 import type { Product } from '#shared/contracts/warehouse';

@@ -1,16 +1,16 @@
 import './register-locales.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkTyped, typingLanguage } from '#components/number-field';
-import { numberForInput } from '#shared/domain/number-input';
 import { EntryForm } from '#components/entry-form';
 import { can } from '#components/farm-data';
+import { checkTyped, typingLanguage } from '#components/number-field';
 import { Card, LoadError, Loading } from '#components/page';
 import { useToast } from '#components/toast';
 import { api } from '#local/api-client';
 import type { Farm } from '#shared/contracts/farm';
 import type { FeedSetting, FrTable } from '#shared/contracts/warehouse';
 import { FEED_PROGRAMME_BOUNDS, type FeedProgramme } from '#shared/domain/feeding';
+import { numberForInput } from '#shared/domain/number-input';
 import { ACTION } from '#shared/domain/permissions';
 import { Field } from './fields.tsx';
 
@@ -63,8 +63,7 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
     for (const k of FIELDS) {
       const b = FEED_PROGRAMME_BOUNDS[k];
       const v = checkTyped(t, programme[k], { ...b, required: true });
-      if (v.error || v.value === null)
-        e[k] = v.error ?? t('common:validation.required');
+      if (v.error || v.value === null) e[k] = v.error ?? t('common:validation.required');
       else body[k] = v.value;
     }
     setErrors(e);

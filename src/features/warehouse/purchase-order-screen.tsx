@@ -46,7 +46,10 @@ function NewOrder({ farm, onDone }: { farm: Farm; onDone: () => void }) {
       supplier_name: supplier,
       supplier_phone: phone,
       note: note.trim() || null,
-      lines: lines.map((l) => ({ product: l.product, qty: Math.round((readTyped(l.qty) ?? 0) * 1000) / 1000 })),
+      lines: lines.map((l) => ({
+        product: l.product,
+        qty: Math.round((readTyped(l.qty) ?? 0) * 1000) / 1000,
+      })),
     });
     toast.success(t('saved'));
     onDone();

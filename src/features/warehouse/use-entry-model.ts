@@ -1,7 +1,7 @@
 import { numberMessage, typingLanguage } from '#components/number-field';
 import { messageKey } from '#components/validation';
-import { readNumber } from '#shared/domain/number-input';
 import type { Movement } from '#shared/contracts/warehouse';
+import { readNumber } from '#shared/domain/number-input';
 import { MAX_QTY } from '#shared/domain/warehouse';
 
 /**
@@ -43,7 +43,10 @@ export type QtyError = string;
  * ("1,5" in Indonesian, "1.5" in English); more than 3 decimals round (seed 000 §9).
  * Errors are messages: the reader's, 'validation.min' (zero or below), 'validation.finite'.
  */
-export function parseQty(text: string, language: string = typingLanguage()): { milli: number } | { error: QtyError } | null {
+export function parseQty(
+  text: string,
+  language: string = typingLanguage(),
+): { milli: number } | { error: QtyError } | null {
   const read = readNumber(text, language);
   if ('problem' in read) return { error: numberMessage(read.problem) };
   if (read.value === null) return null;

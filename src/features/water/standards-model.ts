@@ -1,7 +1,7 @@
-import type { Local, WaterSettingRow } from '#local/db';
-import { parameterUnit, VANNAMEI_STANDARDS, type WaterStandard } from '#shared/domain/water-standards';
-import { type NumberProblem, readNumber } from '#shared/domain/number-input';
 import { typingLanguage } from '#components/number-field';
+import type { Local, WaterSettingRow } from '#local/db';
+import { type NumberProblem, readNumber } from '#shared/domain/number-input';
+import { parameterUnit, VANNAMEI_STANDARDS, type WaterStandard } from '#shared/domain/water-standards';
 
 /** One parameter as the standards tab shows it: the farm's row, else the vannamei default. */
 export interface StandardLine {
@@ -58,8 +58,10 @@ export function checkBounds(
 } {
   const min = parseBound(text.min, language);
   const max = parseBound(text.max, language);
-  if (min !== null && typeof min === 'object') return { problem: { side: 'min', key: 'number', problem: min } };
-  if (max !== null && typeof max === 'object') return { problem: { side: 'max', key: 'number', problem: max } };
+  if (min !== null && typeof min === 'object')
+    return { problem: { side: 'min', key: 'number', problem: min } };
+  if (max !== null && typeof max === 'object')
+    return { problem: { side: 'max', key: 'number', problem: max } };
   if (min !== null && max !== null && min > max) return { problem: { side: 'min', key: 'minAboveMax' } };
   return { standard: { min, max } };
 }

@@ -1,3 +1,5 @@
+import { typingLanguage } from '#components/number-field';
+import { type NumberProblem, numberForInput, readNumber } from '#shared/domain/number-input';
 import {
   NOT_MEASURED,
   WATER_FIELD_ORDER,
@@ -5,9 +7,7 @@ import {
   type WaterFieldSpec,
   type WaterKind,
 } from '#shared/domain/water-fields';
-import { type NumberProblem, numberForInput, readNumber } from '#shared/domain/number-input';
 import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standards';
-import { typingLanguage } from '#components/number-field';
 
 /**
  * What one typed value means. Pure, so the entry form, the edit dialog and the tests
@@ -52,7 +52,12 @@ export function parseEntry(
   const spec = fieldSpec(kind, field);
   const read = readNumber(text, language, { integer: spec.integer });
   if ('problem' in read)
-    return { problem: read.problem.key === 'validation.integer' ? { key: 'integer' } : { key: 'number', problem: read.problem } };
+    return {
+      problem:
+        read.problem.key === 'validation.integer'
+          ? { key: 'integer' }
+          : { key: 'number', problem: read.problem },
+    };
   const { value } = read;
   if (value === null || value === NOT_MEASURED) return { value: null };
   if (value < spec.min || value > spec.max)

@@ -166,7 +166,9 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
                 )}
                 {problem && (
                   <p className="field__error" role="alert">
-                    {problem.key === 'number' ? numberProblemText(t, problem.problem) : t('standards.minAboveMax')}
+                    {problem.key === 'number'
+                      ? numberProblemText(t, problem.problem)
+                      : t('standards.minAboveMax')}
                   </p>
                 )}
               </li>

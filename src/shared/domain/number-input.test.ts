@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n/messages.ts';
-import { echoNumber, numberForInput, type NumberRead, readNumber } from './number-input.ts';
+import { echoNumber, type NumberRead, numberForInput, readNumber } from './number-input.ts';
 
 const value = (read: NumberRead) => ('value' in read ? read.value : read.problem.key);
 
@@ -35,7 +35,10 @@ describe('readNumber', () => {
   it('refuses what could be meant two ways, saying how to type it', () => {
     const read = readNumber('1.5', 'id');
     expect(read).toEqual({
-      problem: { key: 'validation.number-ambiguous', params: { typed: '1.5', decimal: '1,5', thousands: '3.500' } },
+      problem: {
+        key: 'validation.number-ambiguous',
+        params: { typed: '1.5', decimal: '1,5', thousands: '3.500' },
+      },
     });
     expect(value(readNumber('7.9', 'id'))).toBe('validation.number-ambiguous');
     expect(value(readNumber('1234.5', 'id'))).toBe('validation.number-ambiguous');
@@ -48,7 +51,22 @@ describe('readNumber', () => {
   });
 
   it('refuses letters, two decimal marks, misplaced groups, Infinity, exponents and control characters', () => {
-    for (const text of ['12a', 'abc', 'Infinity', '1e309', '1e3', 'NaN', '\u0000', '5\u0000', '0x10', '--5', '5-', '%', '.', ','])
+    for (const text of [
+      '12a',
+      'abc',
+      'Infinity',
+      '1e309',
+      '1e3',
+      'NaN',
+      '\u0000',
+      '5\u0000',
+      '0x10',
+      '--5',
+      '5-',
+      '%',
+      '.',
+      ',',
+    ])
       expect(value(readNumber(text, 'id')), text).toBe('validation.number-format');
     for (const text of ['1,2,3', '1,5,', '1.2.3', '12.34.567', '5,', '1,234.5'])
       expect(value(readNumber(text, 'id')), text).toBe('validation.number-separators');
@@ -120,10 +138,15 @@ describe('readNumber, properties', () => {
 
     it(`${language}: text with a letter in it is never a number`, () => {
       fc.assert(
-        fc.property(fc.string(), fc.constantFrom('a', 'e', 'E', 'x', 'I', 'k', '\u0000', '#'), fc.string(), (a, letter, b) => {
-          const read = readNumber(`${a}${letter}${b}`, language);
-          expect('problem' in read).toBe(true);
-        }),
+        fc.property(
+          fc.string(),
+          fc.constantFrom('a', 'e', 'E', 'x', 'I', 'k', '\u0000', '#'),
+          fc.string(),
+          (a, letter, b) => {
+            const read = readNumber(`${a}${letter}${b}`, language);
+            expect('problem' in read).toBe(true);
+          },
+        ),
       );
     });
   }

@@ -50,7 +50,7 @@ function locale(language: string): string {
   return language === 'en' ? 'en-GB' : 'id-ID';
 }
 
-function escape(mark: string): string {
+function markPattern(mark: string): string {
   return mark === '.' ? '\\.' : mark;
 }
 
@@ -59,7 +59,11 @@ function escape(mark: string): string {
  * `{ value }`; anything else `{ problem }`. Spaces between digits group thousands as the
  * group mark does ("3 500").
  */
-export function readNumber(input: string | number | null | undefined, language: string, options: ReadNumberOptions = {}): NumberRead {
+export function readNumber(
+  input: string | number | null | undefined,
+  language: string,
+  options: ReadNumberOptions = {},
+): NumberRead {
   if (input === null || input === undefined) return { value: null };
   if (typeof input === 'number') return checked(input, options);
   const marks = numberMarks(language);
@@ -71,7 +75,7 @@ export function readNumber(input: string | number | null | undefined, language: 
     sign = -1;
     body = body.slice(1);
   } else if (body.startsWith('+')) body = body.slice(1);
-  const allowed = new RegExp(`^[0-9${escape(marks.decimal)}${escape(marks.group)}]+$`);
+  const allowed = new RegExp(`^[0-9${markPattern(marks.decimal)}${markPattern(marks.group)}]+$`);
   if (!allowed.test(body) || !/\d/.test(body))
     return { problem: { key: 'validation.number-format', params: { example: examples(language).decimal } } };
   const separators = { key: 'validation.number-separators', params: examples(language) } as const;
@@ -113,7 +117,10 @@ function checked(value: number, options: ReadNumberOptions): NumberRead {
 }
 
 /** The number, or undefined when empty or refused: for computing live totals while typing. */
-export function numberOrUndefined(input: string | number | null | undefined, language: string): number | undefined {
+export function numberOrUndefined(
+  input: string | number | null | undefined,
+  language: string,
+): number | undefined {
   const read = readNumber(input, language);
   return 'value' in read && read.value !== null ? read.value : undefined;
 }
@@ -127,6 +134,9 @@ export function echoNumber(value: number, language: string, decimals = 3): strin
 export function numberForInput(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const text = String(value);
-  if (/e/i.test(text)) return new Intl.NumberFormat('en-GB', { useGrouping: false, maximumFractionDigits: 20 }).format(value).replace('.', numberMarks(language).decimal);
+  if (/e/i.test(text))
+    return new Intl.NumberFormat('en-GB', { useGrouping: false, maximumFractionDigits: 20 })
+      .format(value)
+      .replace('.', numberMarks(language).decimal);
   return text.replace('.', numberMarks(language).decimal);
 }
