@@ -1,4 +1,8 @@
-import type { AnyRow, MirrorTable } from '#local/db';
+import type { MirrorTable } from '#local/db';
+
+/** A mirror row as the label reads it (any record type). */
+type Row = Readonly<Record<string, unknown>>;
+
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
 
 /**
@@ -49,7 +53,7 @@ const hhmm = (value: unknown): string | undefined => {
 };
 
 /** A movement's kind: a use of a feed item is "feed", else "item use", "restock" or "removal". */
-function movementKind(row: AnyRow | undefined, itemCategory: number | undefined): string {
+function movementKind(row: Row | undefined, itemCategory: number | undefined): string {
   const kind = str(row?.kind);
   if (kind === 'use') return itemCategory === FEED_CATEGORY_ID ? 'feed' : 'itemUse';
   if (kind === 'store' || kind === 'remove') return kind === 'store' ? 'restock' : 'removal';
@@ -59,7 +63,7 @@ function movementKind(row: AnyRow | undefined, itemCategory: number | undefined)
 /** The label of one queued record; `itemCategory` is a movement's warehouse item category (feed or not). */
 export function recordLabel(
   table: string | undefined,
-  row: AnyRow | undefined,
+  row: Row | undefined,
   options: { itemCategory?: number } = {},
 ): RecordLabel {
   if (!table) return { kind: 'other' };

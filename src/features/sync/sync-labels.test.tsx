@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MIRROR_TABLES } from '#local/db';
 import { saveRecords } from '#local/outbox';
-import { ANCO, FINANCE_TRANSACTIONS, PONDS, WAREHOUSE_MOVEMENTS, WATER_GENERAL } from '#local/resources';
+import { ANCO, FINANCE_TRANSACTIONS, WAREHOUSE_MOVEMENTS, WATER_GENERAL } from '#local/resources';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
 import { FARM, setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { syncLocales } from './locales.ts';

@@ -44,7 +44,7 @@ describe('readNumber', () => {
     expect(value(readNumber('1234.5', 'id'))).toBe('validation.number-ambiguous');
     expect(value(readNumber('1,5', 'en'))).toBe('validation.number-ambiguous');
     expect(value(readNumber('3,5000', 'en'))).toBe('validation.number-ambiguous');
-    if ('problem' in read)
+    if ('problem' in read && 'params' in read.problem)
       expect(translate('id', read.problem.key, read.problem.params)).toBe(
         '"1.5" bisa dibaca dua cara. Untuk desimal ketik 1,5 (dengan koma); titik hanya memisahkan ribuan, misalnya 3.500.',
       );
