@@ -55,7 +55,7 @@ describe('transaction dialog: the form refuses what the server would', () => {
     fireEvent.change(await screen.findByLabelText(/Nominal|Jumlah/), { target: { value: '1.500.000' } });
     fireEvent.change(screen.getByLabelText('Tanggal'), { target: { value: '2026-02-20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
-    expect(await screen.findByText('Tanggal tidak boleh sebelum akun dibuka (2026-03-01).')).toBeTruthy();
+    expect(await screen.findByText('Tanggal tidak boleh sebelum akun dibuka (01 Mar 2026).')).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.financeTransactions.count()).toBe(0);
     expect(onClose).not.toHaveBeenCalled();

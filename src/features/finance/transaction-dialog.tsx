@@ -11,12 +11,14 @@ import {
   SubmitButton,
   TextField,
 } from '#components/form-field';
+import { typingLanguage } from '#components/number-field';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { messageKey, yup } from '#components/validation';
 import { newId } from '#local/ids';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
+import { formatDate } from '#shared/domain/date-format';
 import { PAYMENT_METHODS, type PaymentMethod, transactionDateProblem } from '#shared/domain/finance';
 import { saveTransactionWithReceipts, transactionsRepo } from './finance-data.ts';
 import { categoryLabel, parseRupiahInput } from './finance-model.ts';
@@ -48,7 +50,9 @@ const schemaFor = (accounts: readonly FinanceAccount[]) =>
       .test('account-open', function check(date) {
         const account = accounts.find((a) => a.account_id === this.parent.account_id);
         const problem = date ? transactionDateProblem(date, account?.start_date) : null;
-        return problem ? this.createError({ message: messageKey(problem.key, problem.params) }) : true;
+        if (!problem) return true;
+        const opened = formatDate(problem.params.date, typingLanguage());
+        return this.createError({ message: messageKey(problem.key, { date: opened }) });
       }),
     note: yup.string().max(1000),
   });

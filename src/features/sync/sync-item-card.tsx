@@ -8,6 +8,8 @@ import { syncControl } from '#local/sync/status';
 import { fieldLabel, fieldMessages } from './field-labels.ts';
 import { editTarget, type SyncItem } from './sync-items.ts';
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * The reason the server gave, in the language of the moment: its code, and each field by
  * its label with the message worded again from its key (the server's words only when an
@@ -18,13 +20,23 @@ function Reason({ item }: { item: SyncItem }) {
   const error = item.row?._error ?? item.entry.lastError;
   if (!error) return null;
   const general = t(`common:error.${error.code}`, { defaultValue: '' });
-  const own = error.message && error.message !== general ? error.message : '';
-  const fields = fieldMessages(error, (key, params) => t(`common:${key}`, { ...params, defaultValue: '' }));
+  // The server's own words only when this app has none for the code: they are in the
+  // language of the request, which need not be the reader's now.
+  const own = !general && error.message ? error.message : '';
+  const format = useFormat();
+  // A day in a message (the account's opening day) reads as the app writes days: 01 Mar 2026.
+  const day = (value: string | number) =>
+    typeof value === 'string' && DAY.test(value) ? format.date(value) : value;
+  const fields = fieldMessages(error, (key, params) =>
+    t(`common:${key}`, {
+      ...Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, day(value)])),
+      defaultValue: '',
+    }),
+  );
   return (
     <div className="sync-item__reason">
       <p>
         <strong>{t('screen.reason')}:</strong> {general || own}
-        {general && own && fields.length === 0 ? ` (${own})` : ''}
       </p>
       {fields.length > 0 && (
         <ul>

@@ -138,7 +138,7 @@ describe('sync screen labels and refusals', () => {
     expect(screen.getByText('Transaksi')).toBeTruthy();
     expect(screen.queryByText(/^Data$/)).toBeNull();
     expect(screen.getByText('Tanggal transaksi:')).toBeTruthy();
-    expect(screen.getByText(/Tanggal tidak boleh sebelum akun dibuka \(2026-03-01\)\./)).toBeTruthy();
+    expect(screen.getByText(/Tanggal tidak boleh sebelum akun dibuka \(01 Mar 2026\)\./)).toBeTruthy();
     expect(screen.queryByText(/transaction_date/)).toBeNull();
     expect(screen.queryByText(/cannot be before/)).toBeNull();
 
@@ -152,7 +152,7 @@ describe('sync screen labels and refusals', () => {
     expect(screen.getByText('Feed tray · Kolam A3')).toBeTruthy();
     expect(screen.getByText('Transaction date:')).toBeTruthy();
     expect(
-      screen.getByText(/The date cannot be before the account was opened \(2026-03-01\)\./),
+      screen.getByText(/The date cannot be before the account was opened \(01 Mar 2026\)\./),
     ).toBeTruthy();
   });
 });
