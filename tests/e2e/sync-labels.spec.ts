@@ -124,4 +124,16 @@ test('the sync screen names waiting and refused records, and forms refuse unclea
   await page.locator('.sync-item--failed').getByRole('button', { name: 'Fix' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.screenshot({ path: `${dir}/sync-fix-opens-en-phone.png` });
+  await page.keyboard.press('Escape');
+
+  // In English the marks swap: "1,5" is refused, "3,500" reads 3500.
+  await page.goto(`/farm/${farmId}/settings?tab=ponds`);
+  await page.getByRole('button', { name: /Add pond/ }).click();
+  const enDialog = page.getByRole('dialog');
+  await enDialog.getByLabel('Area (m²)').fill('1,5');
+  await enDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(enDialog.getByText(/"1,5" can be read two ways/)).toBeVisible();
+  await page.screenshot({ path: `${dir}/pond-area-refused-en-phone.png` });
+  await enDialog.getByLabel('Area (m²)').fill('3,500');
+  await expect(enDialog.getByText('= 3,500 m²')).toBeVisible();
 });
