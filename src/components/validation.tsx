@@ -29,7 +29,8 @@ yup.setLocale({
 /** Turns a yup key message into text; server messages arrive translated and pass through. */
 export function translateMessage(t: TFunction, message: unknown): string {
   const text = Array.isArray(message) ? String(message[0] ?? '') : String(message ?? '');
-  if (!text.startsWith('validation.')) return text;
+  // Shared rule messages (validation.*, finance.* of src/shared/i18n/messages.ts) are keys; anything else is already words.
+  if (!/^(validation|finance)\.[\w-]+(\||$)/.test(text)) return text;
   const [key, raw] = text.split('|');
   let params: Record<string, unknown> = {};
   try {

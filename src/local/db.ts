@@ -12,7 +12,7 @@ import type { Sampling } from '#shared/contracts/sampling';
 import type { Stock } from '#shared/contracts/stock';
 import type { Movement, PondRation, PurchaseOrder, WarehouseItem } from '#shared/contracts/warehouse';
 import type { WaterReading, WaterSetting } from '#shared/contracts/water';
-import type { FieldErrors } from '#shared/errors';
+import type { FieldErrors, FieldIssues } from '#shared/errors';
 
 /**
  * The device's database: mirrors of server data, per-farm form drafts, the outbox and
@@ -35,6 +35,8 @@ export interface SyncError {
   code: string;
   message: string;
   fields?: FieldErrors;
+  /** The same field messages as keys, worded when shown (the language may have changed since). */
+  issues?: FieldIssues;
 }
 
 /** Local sync fields every mirrored row carries next to the server's fields. */

@@ -1,4 +1,6 @@
-import type { ErrorCode } from '#shared/errors';
+import type { ErrorCode, FieldErrors, FieldIssues } from '#shared/errors';
+import type { Language } from '#shared/i18n/language';
+import { translate } from '#shared/i18n/messages';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   'validation-failed': 400,
@@ -62,4 +64,21 @@ export const forbidden = () => new AppError('forbidden');
 
 export function fieldError(field: string, key: string, params?: Record<string, string | number>): AppError {
   return new AppError('validation-failed', { [field]: [{ key, params }] });
+}
+
+/**
+ * Field messages as an answer carries them: `errors` worded in the caller's language and
+ * `issues`, the same as keys (src/shared/errors.ts), so a device words them again later.
+ */
+export function wordedFields(
+  lang: Language,
+  fields: Partial<Record<string, { key: string; params?: Record<string, string | number> }[]>>,
+): { errors: FieldErrors; issues: FieldIssues } {
+  const issues: FieldIssues = {};
+  for (const [field, list] of Object.entries(fields))
+    issues[field] = (list ?? []).map((m) => (m.params ? { key: m.key, params: m.params } : { key: m.key }));
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(issues).map(([field, list]) => [field, list.map((m) => translate(lang, m.key, m.params))]),
+  );
+  return { errors, issues };
 }

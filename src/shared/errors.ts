@@ -72,10 +72,23 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Field-level messages, already translated, keyed by body/query field name. */
 export type FieldErrors = Record<string, string[]>;
 
+/** One field message as a key of src/shared/i18n/messages.ts and its values. */
+export interface MessageRef {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The same field messages as keys: a device that keeps a refused record (the sync screen)
+ * words them in the language of the moment, not the one of the request that was refused.
+ */
+export type FieldIssues = Record<string, MessageRef[]>;
+
 export interface ErrorBody {
   message: string;
   code: ErrorCode;
   errors?: FieldErrors;
+  issues?: FieldIssues;
 }
 
 export interface SuccessBody<T> {

@@ -20,7 +20,7 @@ export const FARM = '01950000-0000-7000-8000-00000000000f';
 const BLOCK = '01950000-0000-7000-8000-0000000000b1';
 
 /**
- * The sync UI under test: Indonesian strings, the real sync runtime over fake-indexeddb,
+ * The sync UI under test: Indonesian strings (English loaded too, for a switch), the real sync runtime over fake-indexeddb,
  * signed out (no engine runs, so actions reach the local layer and nothing is sent).
  * Registers the hooks of the calling test file.
  */
@@ -30,7 +30,10 @@ export function setupSyncUiHarness() {
   beforeAll(async () => {
     await i18next.use(initReactI18next).init({
       lng: 'id',
-      resources: { id: { common: MESSAGES.id, ui: uiLocales.id, sync: syncLocales.id } },
+      resources: {
+        id: { common: MESSAGES.id, ui: uiLocales.id, sync: syncLocales.id },
+        en: { common: MESSAGES.en, ui: uiLocales.en, sync: syncLocales.en },
+      },
       interpolation: { escapeValue: false },
     });
     runtime = createSyncRuntime({ db, session: createSessionStore(null), storage: null });

@@ -3,14 +3,14 @@ import { filterTransactions, financeVisible, parseRupiahInput, sumByType } from 
 
 describe('parseRupiahInput', () => {
   it.each([
-    ['1500000', 1_500_000],
-    ['1.500.000', 1_500_000],
-    ['1,500,000', 1_500_000],
-    ['Rp 1.500.000', 1_500_000],
-    ['1 500 000', 1_500_000],
-    ['1000000000000', 1_000_000_000_000],
-  ])('%s → %d', (input, value) => {
-    expect(parseRupiahInput(input)).toEqual({ value });
+    ['1500000', 'id', 1_500_000],
+    ['1.500.000', 'id', 1_500_000],
+    ['1,500,000', 'en', 1_500_000],
+    ['Rp 1.500.000', 'id', 1_500_000],
+    ['1 500 000', 'id', 1_500_000],
+    ['1000000000000', 'en', 1_000_000_000_000],
+  ])('%s (%s) → %d', (input, language, value) => {
+    expect(parseRupiahInput(input, language)).toEqual({ value });
   });
   it.each([
     ['', 'validation.required'],
@@ -19,10 +19,12 @@ describe('parseRupiahInput', () => {
     ['1000000000001', 'validation.max|{"max":"1.000.000.000.000"}'],
     ['1500,50', 'validation.integer'],
     ['1.500.000,50', 'validation.integer'],
-    ['abc', 'validation.numeric'],
-    ['1e309', 'validation.numeric'],
+    ['1,500,000', 'validation.number-separators|{"decimal":"12,5","thousands":"3.500"}'],
+    ['1.5', 'validation.number-ambiguous|{"typed":"1.5","decimal":"1,5","thousands":"3.500"}'],
+    ['abc', 'validation.number-format|{"example":"12,5"}'],
+    ['1e309', 'validation.number-format|{"example":"12,5"}'],
   ])('%s is refused (%s)', (input, error) => {
-    expect(parseRupiahInput(input)).toEqual({ error });
+    expect(parseRupiahInput(input, 'id')).toEqual({ error });
   });
 });
 

@@ -1,6 +1,8 @@
+import { numberMessage, typingLanguage } from '#components/number-field';
 import type { Farm } from '#shared/contracts/farm';
 import type { FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import { MAX_NOMINAL } from '#shared/domain/finance';
+import { readNumber } from '#shared/domain/number-input';
 import { ACTION, type Action } from '#shared/domain/permissions';
 
 /**
@@ -20,18 +22,15 @@ export function financeVisible(farm: Pick<Farm, 'is_hide_finance'>, level: Actio
 const POSITIVE = 'validation.min|{"min":1}';
 const TOO_LARGE = 'validation.max|{"max":"1.000.000.000.000"}';
 
-export function parseRupiahInput(input: unknown): { value: number } | { error: string } {
-  const text = String(input ?? '')
-    .replace(/^\s*rp\.?\s*/i, '')
-    .replace(/\s/g, '');
-  if (!text) return { error: 'validation.required' };
-  if (text.startsWith('-')) return { error: POSITIVE };
-  let digits: string;
-  if (/^\d{1,3}([.,]\d{3})+$/.test(text) && !/^\d{1,3}[.,]\d{3}[.,]\d{1,2}$/.test(text))
-    digits = text.replace(/[.,]/g, '');
-  else if (/^\d+$/.test(text)) digits = text;
-  else return { error: /[.,]\d{1,2}$/.test(text) ? 'validation.integer' : 'validation.numeric' };
-  const value = Number(digits);
+export function parseRupiahInput(
+  input: unknown,
+  language: string = typingLanguage(),
+): { value: number } | { error: string } {
+  const text = String(input ?? '').replace(/^\s*rp\.?\s*/i, '');
+  const read = readNumber(text, language, { integer: true });
+  if ('problem' in read) return { error: numberMessage(read.problem) };
+  const { value } = read;
+  if (value === null) return { error: 'validation.required' };
   if (value <= 0) return { error: POSITIVE };
   if (value > MAX_NOMINAL) return { error: TOO_LARGE };
   return { value };

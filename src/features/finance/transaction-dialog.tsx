@@ -11,13 +11,15 @@ import {
   SubmitButton,
   TextField,
 } from '#components/form-field';
+import { typingLanguage } from '#components/number-field';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
-import { yup } from '#components/validation';
+import { messageKey, yup } from '#components/validation';
 import { newId } from '#local/ids';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
-import { PAYMENT_METHODS, type PaymentMethod } from '#shared/domain/finance';
+import { formatDate } from '#shared/domain/date-format';
+import { PAYMENT_METHODS, type PaymentMethod, transactionDateProblem } from '#shared/domain/finance';
 import { saveTransactionWithReceipts, transactionsRepo } from './finance-data.ts';
 import { categoryLabel, parseRupiahInput } from './finance-model.ts';
 
@@ -31,20 +33,29 @@ interface Values {
   note: string;
 }
 
-const schema = yup.object({
-  account_id: yup.string().required(),
-  category_transaction_id: yup.string().required(),
-  metode: yup.string().required(),
-  nominal: yup.string().test('rupiah', (value, ctx) => {
-    const parsed = parseRupiahInput(value);
-    return 'error' in parsed ? ctx.createError({ message: parsed.error }) : true;
-  }),
-  transaction_date: yup
-    .string()
-    .required()
-    .matches(/^\d{4}-\d{2}-\d{2}$/),
-  note: yup.string().max(1000),
-});
+/** The form's rules; the date is checked against the chosen account's opening day as the server does. */
+const schemaFor = (accounts: readonly FinanceAccount[]) =>
+  yup.object({
+    account_id: yup.string().required(),
+    category_transaction_id: yup.string().required(),
+    metode: yup.string().required(),
+    nominal: yup.string().test('rupiah', (value, ctx) => {
+      const parsed = parseRupiahInput(value);
+      return 'error' in parsed ? ctx.createError({ message: parsed.error }) : true;
+    }),
+    transaction_date: yup
+      .string()
+      .required()
+      .matches(/^\d{4}-\d{2}-\d{2}$/)
+      .test('account-open', function check(date) {
+        const account = accounts.find((a) => a.account_id === this.parent.account_id);
+        const problem = date ? transactionDateProblem(date, account?.start_date) : null;
+        if (!problem) return true;
+        const opened = formatDate(problem.params.date, typingLanguage());
+        return this.createError({ message: messageKey(problem.key, { date: opened }) });
+      }),
+    note: yup.string().max(1000),
+  });
 
 /** A category of the other type cannot stay picked when the type changes. */
 function KeepCategoryOfType({ categories }: { categories: FinanceCategory[] }) {
@@ -106,7 +117,7 @@ export function TransactionDialog({
       ) : (
         <Formik
           initialValues={initial}
-          validationSchema={schema}
+          validationSchema={schemaFor(accounts)}
           onSubmit={async (values, helpers) => {
             const parsed = parseRupiahInput(values.nominal);
             if ('error' in parsed) return;

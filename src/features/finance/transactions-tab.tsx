@@ -1,5 +1,6 @@
 import './register-locales.ts';
-import { useMemo, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
@@ -41,6 +42,16 @@ export function TransactionsTab({
   const today = localToday();
   const [filter, setFilter] = useState<TxFilter>({ from: `${today.slice(0, 7)}-01`, to: today });
   const [editing, setEditing] = useState<Editing>(null);
+  // The sync screen's "Fix" opens a refused transaction here (?transaction_id=…), once.
+  const wanted = (useSearch({ strict: false }) as { transaction_id?: string }).transaction_id;
+  const [opened, setOpened] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted || opened === wanted || !mayEdit) return;
+    const row = transactions.data?.find((r) => r.transaction_record_id === wanted);
+    if (!row) return;
+    setOpened(wanted);
+    setEditing({ transaction: row });
+  }, [wanted, opened, mayEdit, transactions.data]);
   const listed = useMemo(
     () => filterTransactions(transactions.data ?? [], filter),
     [transactions.data, filter],

@@ -3,6 +3,7 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { can, useFarms } from '#components/farm-data';
 import { FormikForm, SubmitButton, TextField } from '#components/form-field';
+import { readTyped, typedNumber } from '#components/number-field';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
 import { useResource } from '#components/use-resource';
@@ -13,7 +14,7 @@ import { enqueueAction } from '#local/outbox';
 import { ACTION } from '#shared/domain/permissions';
 
 const schema = yup.object({
-  death_threshold: yup.number().integer().min(1).max(100_000_000),
+  death_threshold: typedNumber({ integer: true, min: 1, max: 100_000_000 }),
 });
 
 /**
@@ -35,7 +36,7 @@ export function FarmAlertSettingsCard({ farmId }: { farmId: string }) {
         initialValues={{ death_threshold: current.data.death_threshold?.toString() ?? '' }}
         validationSchema={schema}
         onSubmit={async (values) => {
-          const value = values.death_threshold === '' ? null : Number(values.death_threshold);
+          const value = readTyped(values.death_threshold);
           await enqueueAction(getDb(), {
             method: 'PUT',
             url: '/api/alertSetting',

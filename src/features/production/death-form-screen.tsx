@@ -3,7 +3,9 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
+import { numberForInput } from '#shared/domain/number-input';
 import { FormPage, type FormPageContext } from './form-shell.tsx';
 import { createDeath, deathRepo, recordsOf, usePondProduction } from './production-data.ts';
 import {
@@ -33,8 +35,8 @@ function DeathForm({ pond, search, db, leave }: FormPageContext) {
   const initial: DeathFormValues = editing
     ? {
         died_on: editing.died_on,
-        count: String(editing.count),
-        total_weight_kg: editing.total_weight_kg === null ? '' : String(editing.total_weight_kg),
+        count: numberForInput(editing.count, typingLanguage()),
+        total_weight_kg: numberForInput(editing.total_weight_kg, typingLanguage()),
       }
     : { died_on: today, count: '', total_weight_kg: '' };
   return (

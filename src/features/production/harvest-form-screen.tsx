@@ -3,8 +3,10 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SelectField, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
 import { HARVEST_TYPES } from '#shared/contracts/harvest';
+import { numberForInput } from '#shared/domain/number-input';
 import { FormPage, type FormPageContext } from './form-shell.tsx';
 import { createHarvest, harvestRepo, recordsOf, usePondProduction } from './production-data.ts';
 import {
@@ -50,9 +52,9 @@ function HarvestForm({ pond, search, db, leave }: FormPageContext) {
     ? {
         harvested_on: editing.harvested_on,
         type: editing.type,
-        weight_kg: String(editing.weight_kg),
-        size: String(editing.size),
-        price_per_kg: String(editing.price_per_kg),
+        weight_kg: numberForInput(editing.weight_kg, typingLanguage()),
+        size: numberForInput(editing.size, typingLanguage()),
+        price_per_kg: numberForInput(editing.price_per_kg, typingLanguage()),
       }
     : { harvested_on: today, type: 'partial', weight_kg: '', size: '', price_per_kg: '' };
   const types = editing

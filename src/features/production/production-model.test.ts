@@ -15,6 +15,7 @@ import {
   parseNumber,
   remainingPopulation,
   stockErrors,
+  typedProblem,
 } from './production-model.ts';
 
 const stock = {
@@ -31,12 +32,15 @@ const ctx = { stock, deaths: [{ death_id: 'd1', count: 1_000 }], harvests: [], t
 
 describe('production forms (pure)', () => {
   it('reads numbers as farmers type them', () => {
-    expect(parseNumber('1.500,5')).toBe(1500.5);
-    expect(parseNumber('12.5')).toBe(12.5);
-    expect(parseNumber('')).toBeUndefined();
-    expect(parseNumber('abc')).toBeNaN();
-    expect(parseCount('100.000')).toBe(100_000);
-    expect(parseCount('2,5')).toBe(2.5);
+    expect(parseNumber('1.500,5', 'id')).toBe(1500.5);
+    expect(parseNumber('12.5', 'en')).toBe(12.5);
+    expect(parseNumber('12.5', 'id')).toBeNaN();
+    expect(typedProblem('12.5', 'id')).toMatch(/^validation\.number-ambiguous\|/);
+    expect(parseNumber('', 'id')).toBeUndefined();
+    expect(parseNumber('abc', 'id')).toBeNaN();
+    expect(parseCount('100.000', 'id')).toBe(100_000);
+    expect(parseCount('100,000', 'en')).toBe(100_000);
+    expect(typedProblem('2,5', 'id', true)).toBe('validation.integer');
   });
 
   it('farm day is WIB', () => {

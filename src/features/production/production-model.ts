@@ -1,7 +1,9 @@
+import { numberMessage, typingLanguage } from '#components/number-field';
 import type { Death } from '#shared/contracts/death';
 import type { Harvest, HarvestType } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
 import { densityPerM2, harvestedCount, harvestRevenue } from '#shared/domain/figures';
+import { readNumber } from '#shared/domain/number-input';
 import {
   countProblem,
   populationProblem,
@@ -23,21 +25,32 @@ export function farmDay(now: number = Date.now(), offsetMinutes = 420): string {
   return new Date(now + offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
-/** "1.500,5" and "1500.5" both read 1500.5; empty is undefined; junk is NaN. */
-export function parseNumber(input: unknown): number | undefined {
+/**
+ * What was typed in a number box, read in the screen's language by the one reader
+ * (#shared/domain/number-input): empty is undefined, a refused text NaN (its message from
+ * `typedProblem`).
+ */
+export function parseNumber(input: unknown, language: string = typingLanguage()): number | undefined {
   if (typeof input === 'number') return input;
-  const text = String(input ?? '').replace(/\s/g, '');
-  if (!text) return undefined;
-  const normalised = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
-  return /^-?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+  const read = readNumber(String(input ?? ''), language);
+  if ('problem' in read) return Number.NaN;
+  return read.value ?? undefined;
 }
 
-/** Whole counts may be typed with thousands dots ("100.000"). */
-export function parseCount(input: unknown): number | undefined {
-  if (typeof input === 'number') return input;
-  const text = String(input ?? '').replace(/[\s.]/g, '');
-  if (!text) return undefined;
-  return /^-?\d+(,\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
+/** Whole counts, typed with the language's thousands mark ("100.000" in Indonesian). */
+export function parseCount(input: unknown, language: string = typingLanguage()): number | undefined {
+  return parseNumber(input, language);
+}
+
+/** Why the reader refused a typed number, as a form message; undefined when it reads (or is empty). */
+export function typedProblem(
+  input: unknown,
+  language: string = typingLanguage(),
+  integer = false,
+): string | undefined {
+  if (typeof input === 'number') return undefined;
+  const read = readNumber(String(input ?? ''), language, { integer });
+  return 'problem' in read ? numberMessage(read.problem) : undefined;
 }
 
 const key = (problem: string) => `validation.${problem}`;
@@ -72,7 +85,9 @@ export function stockErrors(
     errors.stock_date = key('stock-after-records');
   for (const field of ['seed_net', 'seed_actual'] as const) {
     const n = parseCount(v[field]);
-    if (n === undefined) errors[field] = key('required');
+    const typed = typedProblem(v[field], typingLanguage(), true);
+    if (typed) errors[field] = typed;
+    else if (n === undefined) errors[field] = key('required');
     else {
       const problem = countProblem(n);
       if (problem) errors[field] = key(problem);
@@ -82,10 +97,14 @@ export function stockErrors(
   if (!errors.seed_actual && actual !== undefined && (ctx.usedCount ?? 0) > actual)
     errors.seed_actual = key('population-below-zero');
   const age = parseCount(v.pl_age);
-  if (age !== undefined && (!Number.isInteger(age) || age < 1 || age > 60))
+  const ageTyped = typedProblem(v.pl_age, typingLanguage(), true);
+  if (ageTyped) errors.pl_age = ageTyped;
+  else if (age !== undefined && (!Number.isInteger(age) || age < 1 || age > 60))
     errors.pl_age = 'validation.invalid';
   const bags = parseCount(v.bags);
-  if (bags !== undefined && (!Number.isInteger(bags) || bags < 0)) errors.bags = 'validation.invalid';
+  const bagsTyped = typedProblem(v.bags, typingLanguage(), true);
+  if (bagsTyped) errors.bags = bagsTyped;
+  else if (bags !== undefined && (!Number.isInteger(bags) || bags < 0)) errors.bags = 'validation.invalid';
   if (v.seed_source.length > 100) errors.seed_source = 'validation.invalid';
   return errors;
 }
@@ -140,12 +159,15 @@ export function harvestErrors(v: HarvestFormValues, ctx: StockContext, editingId
   else if (dateProblem) errors.harvested_on = key(dateProblem);
   for (const field of ['weight_kg', 'size'] as const) {
     const n = parseNumber(v[field]);
-    if (n === undefined) errors[field] = key('required');
-    else if (Number.isNaN(n)) errors[field] = key('numeric');
+    const typed = typedProblem(v[field]);
+    if (typed) errors[field] = typed;
+    else if (n === undefined) errors[field] = key('required');
     else if (positiveProblem(n)) errors[field] = key('positive');
   }
   const price = parseCount(v.price_per_kg);
-  if (price === undefined) errors.price_per_kg = key('required');
+  const priceTyped = typedProblem(v.price_per_kg, typingLanguage(), true);
+  if (priceTyped) errors.price_per_kg = priceTyped;
+  else if (price === undefined) errors.price_per_kg = key('required');
   else if (Number.isNaN(price) || !Number.isInteger(price) || price < 0) errors.price_per_kg = key('integer');
   if (!errors.weight_kg && !errors.size) {
     const harvests = ctx.harvests.filter((h) => h.harvest_id !== editingId);
@@ -187,7 +209,9 @@ export function deathErrors(v: DeathFormValues, ctx: StockContext, editingId?: s
   if (!v.died_on) errors.died_on = key('required');
   else if (dateProblem) errors.died_on = key(dateProblem);
   const count = parseCount(v.count);
-  if (count === undefined) errors.count = key('required');
+  const countTyped = typedProblem(v.count, typingLanguage(), true);
+  if (countTyped) errors.count = countTyped;
+  else if (count === undefined) errors.count = key('required');
   else {
     const problem = countProblem(count);
     if (problem) errors.count = key(problem);
@@ -202,7 +226,9 @@ export function deathErrors(v: DeathFormValues, ctx: StockContext, editingId?: s
     }
   }
   const weight = parseNumber(v.total_weight_kg);
-  if (weight !== undefined && (Number.isNaN(weight) || positiveProblem(weight)))
+  const weightTyped = typedProblem(v.total_weight_kg);
+  if (weightTyped) errors.total_weight_kg = weightTyped;
+  else if (weight !== undefined && (Number.isNaN(weight) || positiveProblem(weight)))
     errors.total_weight_kg = key('positive');
   return errors;
 }

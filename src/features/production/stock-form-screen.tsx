@@ -4,11 +4,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { newId } from '#local/ids';
 import type { Farm } from '#shared/contracts/farm';
+import { numberForInput } from '#shared/domain/number-input';
 import { clearDraft, DraftSaver, FormPage, type FormPageContext, useDraft } from './form-shell.tsx';
 import { createStock, recordsOf, stockRepo, usePondProduction } from './production-data.ts';
 import {
@@ -125,11 +127,11 @@ function StockForm({
   const initial: StockFormValues = editing
     ? {
         stock_date: editing.stock_date,
-        seed_net: String(editing.seed_net),
-        seed_actual: String(editing.seed_actual),
+        seed_net: numberForInput(editing.seed_net, typingLanguage()),
+        seed_actual: numberForInput(editing.seed_actual, typingLanguage()),
         seed_source: editing.seed_source ?? '',
-        pl_age: editing.pl_age === null ? '' : String(editing.pl_age),
-        bags: editing.bags === null ? '' : String(editing.bags),
+        pl_age: numberForInput(editing.pl_age, typingLanguage()),
+        bags: numberForInput(editing.bags, typingLanguage()),
       }
     : (draft ?? { ...EMPTY, stock_date: today });
   return (
@@ -173,7 +175,9 @@ function StockForm({
           {seedCounter && (
             <div className="production-form__counter">
               {seedCounter((count) => {
-                void setFieldValue('seed_actual', String(count)).then(() => setFieldTouched('seed_actual'));
+                void setFieldValue('seed_actual', numberForInput(count, typingLanguage())).then(() =>
+                  setFieldTouched('seed_actual'),
+                );
               })}
             </div>
           )}

@@ -17,7 +17,7 @@ import { masterDisease } from '#shared/domain/diseases';
 import { DiseaseSelect, RecordDateTime, SeverityPicker } from './record-fields.tsx';
 import { DiseaseRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
-import { dayProblem, localToday } from './records-model.ts';
+import { dayProblem, localToday, num } from './records-model.ts';
 import './records.css';
 
 const DRAFT = 'disease';
@@ -40,7 +40,7 @@ const initial = (): DiseaseDraft => ({
 const hasContent = (s: DiseaseDraft) => !!(s.diseaseId || s.note.trim() || s.affected.trim());
 
 function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const toast = useToast();
   const ids = { pond: useId(), affected: useId(), note: useId() };
   const cycles = useFarmCycles(farm.farm_id);
@@ -56,7 +56,7 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const pondId = state.pondId || (choosable.length === 1 ? choosable[0].pond_id : '');
   const cycle = pondId ? activeCycleOf(cycles, pondId) : undefined;
   const master = state.diseaseId ? masterDisease(Number(state.diseaseId)) : undefined;
-  const affected = state.affected.trim() ? Number(state.affected.replace(',', '.')) : null;
+  const affected = num(state.affected, i18n.language);
   const errors = {
     pond: tried && !pondId ? t('disease.pondRequired') : null,
     disease: tried && !master ? t('disease.required') : null,

@@ -7,7 +7,7 @@ import { masterDisease } from '#shared/domain/diseases';
 import { RecordEditDialog } from './record-edit-dialog.tsx';
 import { checkDiseaseEdit, type DiseaseEdit, diseaseEditOf } from './record-edit-model.ts';
 import { DiseaseSelect, RecordDateTime, SeverityPicker, TextField } from './record-fields.tsx';
-import { localToday } from './records-model.ts';
+import { localToday, num } from './records-model.ts';
 
 interface Props {
   row: Local<Disease>;
@@ -22,7 +22,7 @@ export function DiseaseEditDialog({ row, pondName, cycleStart, onClose }: Props)
   const [edit, setEdit] = useState<DiseaseEdit>(() => diseaseEditOf(row));
   const today = localToday();
   const set = (patch: Partial<DiseaseEdit>) => setEdit((e) => ({ ...e, ...patch }));
-  const affected = edit.affected.trim() ? Number(edit.affected.replace(',', '.')) : null;
+  const affected = num(edit.affected, i18n.language);
   const affectedBad = affected !== null && !(affected >= 0 && affected <= 100);
   const show = (field: string, value: unknown) => {
     if (value === null || value === undefined) return '–';

@@ -103,7 +103,7 @@ describe('water change edit', () => {
       checkWaterChangeEdit(change, { ...edit, ...patch }, rules).problem?.key;
     expect(key({ percent: '' })).toBe('waterChange.needOne');
     expect(key({ percent: '101' })).toBe('waterChange.range');
-    expect(key({ percent: 'abc' })).toBe('waterChange.range');
+    expect(key({ percent: 'abc' })).toBe('waterChange.percentNumber');
     expect(key({ height: '501' })).toBe('waterChange.heightRange');
     expect(key({ time: '25:00' })).toBe('common.badTime');
     expect(key({ percent: '0' })).toBeUndefined();

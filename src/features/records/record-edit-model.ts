@@ -1,11 +1,14 @@
+import { typingLanguage } from '#components/number-field';
 import type { Anco, Disease, Note, WaterChange } from '#shared/contracts/records';
 import type { AncoStatus } from '#shared/domain/anco';
 import { masterDisease } from '#shared/domain/diseases';
+import { numberForInput } from '#shared/domain/number-input';
 import {
   type AncoPond,
   ancoComplete,
   dayProblem,
   isHhMm,
+  num,
   parseTagInput,
   tagsValid,
   type WaterChangePond,
@@ -43,11 +46,8 @@ export function diffFields<T extends object>(row: T, next: Partial<T>): Partial<
   return out;
 }
 
-const numText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-const parseNum = (raw: string): number | null => {
-  const text = raw.trim().replace(',', '.');
-  return text ? Number(text) : null;
-};
+const numText = (n: number | null | undefined) => numberForInput(n, typingLanguage());
+const parseNum = (raw: string): number | null => num(raw);
 
 // ── Anco ──────────────────────────────────────────────────────────────────────────
 

@@ -295,14 +295,14 @@ export function WaterChangeFields({
         label={t('waterChange.percent')}
         value={value.percent}
         decimal
-        error={problem === 'range' || problem === 'needOne'}
+        error={problem === 'range' || problem === 'needOne' || problem === 'percentNumber'}
         onChange={(percent) => onChange({ ...value, percent })}
       />
       <TextField
         label={t('waterChange.height')}
         value={value.height}
         decimal
-        error={problem === 'heightRange'}
+        error={problem === 'heightRange' || problem === 'heightNumber'}
         onChange={(height) => onChange({ ...value, height })}
       />
       <TextField

@@ -1,5 +1,7 @@
+import { typingLanguage } from '#components/number-field';
 import type { Anco, WaterChange } from '#shared/contracts/records';
 import { ANCO_DEFAULT_TRAYS, ANCO_MAX_TRAYS, type AncoStatus } from '#shared/domain/anco';
+import { readNumber } from '#shared/domain/number-input';
 
 /** Today on this phone as YYYY-MM-DD (the farm's day: the phone is at the farm). */
 export function localToday(now: Date = new Date()): string {
@@ -108,13 +110,18 @@ export interface WaterChangeState {
   ponds: Record<string, WaterChangePond>;
 }
 
-export type WaterChangeProblem = 'needOne' | 'range' | 'heightRange' | null;
+export type WaterChangeProblem =
+  | 'needOne'
+  | 'range'
+  | 'heightRange'
+  | 'percentNumber'
+  | 'heightNumber'
+  | null;
 
-const num = (raw: string): number | null => {
-  const text = raw.trim().replace(',', '.');
-  if (!text) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : Number.NaN;
+/** A typed number read in the screen's language (the one reader): null when empty, NaN when refused. */
+export const num = (raw: string, language: string = typingLanguage()): number | null => {
+  const read = readNumber(raw, language);
+  return 'problem' in read ? Number.NaN : read.value;
 };
 
 export const waterChangeTouched = (p: WaterChangePond | undefined) =>
@@ -125,8 +132,10 @@ export function waterChangeProblem(p: WaterChangePond): WaterChangeProblem {
   const percent = num(p.percent);
   const height = num(p.height);
   if (percent === null && height === null) return 'needOne';
-  if (percent !== null && (Number.isNaN(percent) || percent < 0 || percent > 100)) return 'range';
-  if (height !== null && (Number.isNaN(height) || height < 0 || height > 500)) return 'heightRange';
+  if (Number.isNaN(percent)) return 'percentNumber';
+  if (Number.isNaN(height)) return 'heightNumber';
+  if (percent !== null && (percent < 0 || percent > 100)) return 'range';
+  if (height !== null && (height < 0 || height > 500)) return 'heightRange';
   return null;
 }
 

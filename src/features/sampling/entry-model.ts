@@ -1,7 +1,9 @@
+import { typingLanguage } from '#components/number-field';
 import { pondAction } from '#components/pond-access.ts';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { compareNames } from '#shared/domain/natural-sort';
+import { readNumber } from '#shared/domain/number-input';
 import { ACTION } from '#shared/domain/permissions';
 import { checkSampling, type SamplingIssues } from '#shared/domain/sampling-rules';
 import { SAMPLING_SIGNS } from '#shared/domain/sampling-signs';
@@ -57,10 +59,10 @@ export function hasAnything(state: Pick<SamplingEntryState, 'values' | 'photos'>
  * A box's text as a number: comma or dot decimals ("12,5"), nothing typed = undefined,
  * anything else NaN (the rules then say "must be a number"; never read as 0).
  */
-export function numberOf(text: string | undefined): number | undefined {
-  const clean = (text ?? '').trim().replace(',', '.');
-  if (clean === '') return undefined;
-  return /^-?\d+(\.\d+)?$/.test(clean) ? Number(clean) : Number.NaN;
+export function numberOf(text: string | undefined, language: string = typingLanguage()): number | undefined {
+  const read = readNumber(text, language);
+  if ('problem' in read) return Number.NaN;
+  return read.value ?? undefined;
 }
 
 /** The typed numbers of a card, for the live figures (undefined where empty or not a number). */
@@ -106,13 +108,22 @@ export function samplingPonds(
 export function checkCard(
   values: PondValues | undefined,
   bounds: { date: string; today: string; earliest: string | null },
+  language: string = typingLanguage(),
 ): ReturnType<typeof checkSampling> {
   const source: Record<string, unknown> = { sampled_on: bounds.date };
+  // What the reader refuses is said at the field in its own words ("type 12,5"), not "not a number".
+  const typed: SamplingIssues = {};
   for (const field of ENTRY_FIELDS) {
-    const n = numberOf(values?.[field]);
-    if (n !== undefined) source[field] = n;
+    const read = readNumber(values?.[field], language);
+    if ('problem' in read)
+      typed[field] = [
+        { key: read.problem.key, ...('params' in read.problem ? { params: read.problem.params } : {}) },
+      ];
+    else if (read.value !== null) source[field] = read.value;
   }
-  return checkSampling(source, { today: bounds.today, earliest: bounds.earliest });
+  const checked = checkSampling(source, { today: bounds.today, earliest: bounds.earliest });
+  if (Object.keys(typed).length === 0) return checked;
+  return { errors: { ...('errors' in checked ? checked.errors : {}), ...typed } };
 }
 
 export interface SamplingRecord extends Record<string, unknown> {

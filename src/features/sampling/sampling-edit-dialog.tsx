@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { EntryForm } from '#components/entry-form';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
 import { WhenInput } from '#components/when-input';
 import type { Local, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { SAMPLINGS } from '#local/resources';
 import type { Sampling } from '#shared/contracts/sampling';
+import { numberForInput } from '#shared/domain/number-input';
 import { SAMPLING_SIGNS } from '#shared/domain/sampling-signs';
 import { cardNumbers, checkCard, ENTRY_FIELDS, type EntryField, type PondValues } from './entry-model.ts';
 import { NumField } from './num-field.tsx';
@@ -25,7 +27,9 @@ interface Props {
 }
 
 const textOf = (row: Local<Sampling>): PondValues =>
-  Object.fromEntries(ENTRY_FIELDS.map((f) => [f, String(row[f] ?? '')])) as PondValues;
+  Object.fromEntries(
+    ENTRY_FIELDS.map((f) => [f, numberForInput(row[f] as number | null | undefined, typingLanguage())]),
+  ) as PondValues;
 
 /**
  * Edits one sampling on the device: only the changed fields go out, merged per field on

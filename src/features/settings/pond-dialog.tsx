@@ -10,29 +10,17 @@ import {
   SubmitButton,
   TextField,
 } from '#components/form-field';
+import { NumberField, readTyped, typedNumber, typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
-import type { Block, Pond } from '#shared/contracts/farm';
-
-/** Farmers type "1.500,5" as often as "1500.5": a comma makes dots thousands separators. */
-export function parseDecimal(input: unknown): number | undefined {
-  if (typeof input === 'number') return input;
-  const text = String(input ?? '').replace(/\s/g, '');
-  if (!text) return undefined;
-  const normalised = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
-  return /^-?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
-}
+import { type Block, POND_AREA_MAX, type Pond } from '#shared/contracts/farm';
+import { numberForInput } from '#shared/domain/number-input';
 
 const schema = yup.object({
   block_id: yup.string().required(),
   name: yup.string().trim().required().max(100),
-  area: yup
-    .number()
-    .transform((_value, original) => parseDecimal(original))
-    .typeError('validation.numeric')
-    .required()
-    .min(0)
-    .max(10_000_000),
+  // The contract's range (src/shared/contracts/farm.ts, PondCreateBody.area).
+  area: typedNumber({ required: true, min: 0, max: POND_AREA_MAX }),
 });
 
 export interface PondValues {
@@ -56,7 +44,7 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
   const initial = {
     block_id: pond?.block_id ?? blocks[0]?.block_id ?? '',
     name: pond?.name ?? '',
-    area: pond ? String(pond.area) : '',
+    area: pond ? numberForInput(pond.area, typingLanguage()) : '',
   };
   return (
     <Dialog open={open} title={pond ? t('ponds.edit') : t('ponds.add')} onClose={onClose}>
@@ -68,7 +56,7 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
             await onSave({
               block_id: values.block_id,
               name: values.name.trim(),
-              area: parseDecimal(values.area) ?? 0,
+              area: readTyped(values.area) ?? 0,
             });
             // Saved on the device either way; offline, say when it will reach the server.
             toast.success(t(navigator.onLine ? 'ui:toast.saved' : 'sync:savedOffline'));
@@ -87,7 +75,7 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
             options={blocks.map((block) => ({ value: block.block_id, label: block.block_name }))}
           />
           <TextField name="name" label={t('ponds.name')} hint={t('ponds.nameHint')} />
-          <TextField name="area" label={t('ponds.area')} inputMode="decimal" />
+          <NumberField name="area" label={t('ponds.area')} unit="m²" />
           <SubmitButton>{t('ui:actions.save')}</SubmitButton>
         </FormikForm>
       </Formik>

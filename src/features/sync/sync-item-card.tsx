@@ -5,27 +5,44 @@ import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { useToast } from '#components/toast';
 import { syncControl } from '#local/sync/status';
+import { fieldLabel, fieldMessages } from './field-labels.ts';
 import { editTarget, type SyncItem } from './sync-items.ts';
 
-/** The reason the server gave: its code in the current language, its own words, and per-field messages. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The reason the server gave, in the language of the moment: its code, and each field by
+ * its label with the message worded again from its key (the server's words only when an
+ * older answer carried no keys).
+ */
 function Reason({ item }: { item: SyncItem }) {
   const { t } = useTranslation('sync');
   const error = item.row?._error ?? item.entry.lastError;
   if (!error) return null;
   const general = t(`common:error.${error.code}`, { defaultValue: '' });
-  const own = error.message && error.message !== general ? error.message : '';
-  const fields = Object.entries(error.fields ?? {});
+  // The server's own words only when this app has none for the code: they are in the
+  // language of the request, which need not be the reader's now.
+  const own = !general && error.message ? error.message : '';
+  const format = useFormat();
+  // A day in a message (the account's opening day) reads as the app writes days: 01 Mar 2026.
+  const day = (value: string | number) =>
+    typeof value === 'string' && DAY.test(value) ? format.date(value) : value;
+  const fields = fieldMessages(error, (key, params) =>
+    t(`common:${key}`, {
+      ...Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, day(value)])),
+      defaultValue: '',
+    }),
+  );
   return (
     <div className="sync-item__reason">
       <p>
         <strong>{t('screen.reason')}:</strong> {general || own}
-        {general && own && fields.length === 0 ? ` (${own})` : ''}
       </p>
       {fields.length > 0 && (
         <ul>
           {fields.map(([field, messages]) => (
             <li key={field}>
-              <strong>{t(`field.${field}`, { defaultValue: field })}:</strong> {messages.join(' ')}
+              <strong>{fieldLabel(t, field)}:</strong> {messages.join(' ')}
             </li>
           ))}
         </ul>
@@ -43,7 +60,11 @@ export function SyncItemCard({ item }: { item: SyncItem }) {
   const [busy, setBusy] = useState(false);
   const { entry } = item;
   const failed = entry.status === 'failed';
-  const type = t(`record.${entry.table ?? 'other'}`, { defaultValue: t('record.other') });
+  const { label } = item;
+  const type = t(`record.${label.kind}`, { defaultValue: t('record.other') });
+  const slot = label.slot ?? (label.at ? format.time(label.at) : undefined);
+  const day = label.day ?? label.at;
+  const title = [type, item.title, slot].filter(Boolean).join(' · ');
   const target = editTarget(item);
 
   const act = async (action: () => Promise<void>, done: string) => {
@@ -74,11 +95,11 @@ export function SyncItemCard({ item }: { item: SyncItem }) {
     <li className={failed ? 'sync-item sync-item--failed' : 'sync-item'}>
       <div className="sync-item__main">
         <p className="sync-item__title">
-          {type} <span className="badge">{t(`kind.${entry.kind}`)}</span>
-          {item.title && <span className="sync-item__name"> {item.title}</span>}
+          <span className="sync-item__name">{title}</span>{' '}
+          <span className="badge">{t(`kind.${entry.kind}`)}</span>
         </p>
         <p className="sync-item__meta">
-          {item.measuredAt && `${format.dateTime(item.measuredAt)} · `}
+          {day && `${format.date(day)} · `}
           {item.farmName && `${t('record.inFarm', { farm: item.farmName })} · `}
           {state}
         </p>

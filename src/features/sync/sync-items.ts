@@ -1,4 +1,5 @@
 import type { AnyRow, OutboxEntry, TambakDb } from '#local/db';
+import { type RecordLabel, recordLabel } from './record-label.ts';
 
 /**
  * What the /sync screen lists: every outbox entry (one record or action each) with the
@@ -13,8 +14,8 @@ export interface SyncItem {
   farmId: string | undefined;
   farmName: string | undefined;
   pondId: string | undefined;
-  /** When the reading was taken (water readings), as stored. */
-  measuredAt: string | undefined;
+  /** What kind of record, its slot and day ("Pakan · Kolam A3 · 06:00"). */
+  label: RecordLabel;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
@@ -31,6 +32,19 @@ export async function listSyncItems(db: TambakDb): Promise<SyncItem[]> {
   const pondIds = [...new Set(rows.map((row) => str(row?.pond_id)).filter((id): id is string => !!id))];
   const ponds = new Map((await db.ponds.bulkGet(pondIds)).flatMap((p) => (p ? [[p.pond_id, p.name]] : [])));
   const farms = new Map((await db.farms.toArray()).map((farm) => [farm.farm_id, farm.name]));
+  // A warehouse use is "feed" when its item is a feed.
+  const itemIds = [
+    ...new Set(
+      entries.flatMap((entry, i) =>
+        entry.table === 'warehouseMovements' ? [str(rows[i]?.warehouse_id)] : [],
+      ),
+    ),
+  ].filter((id): id is string => !!id);
+  const items = new Map(
+    (await db.warehouseItems.bulkGet(itemIds)).flatMap((item) =>
+      item ? [[item.warehouse_id, item.category_id]] : [],
+    ),
+  );
   return entries.map((entry, i) => {
     const row = rows[i];
     const pondId = str(row?.pond_id);
@@ -44,7 +58,7 @@ export async function listSyncItems(db: TambakDb): Promise<SyncItem[]> {
       farmId,
       farmName: farmId ? farms.get(farmId) : undefined,
       pondId,
-      measuredAt: str(row?.measured_at),
+      label: recordLabel(entry.table, row, { itemCategory: items.get(str(row?.warehouse_id) ?? '') }),
     };
   });
 }
@@ -61,6 +75,9 @@ export function editTarget(item: SyncItem): string | null {
   const farm = `/farm/${encodeURIComponent(item.farmId)}`;
   if (item.entry.table === 'blocks') return `${farm}/settings?tab=blocks`;
   if (item.entry.table === 'ponds') return `${farm}/settings?tab=ponds`;
+  const first = item.entry.recordIds[0];
+  if (item.entry.table === 'financeTransactions' && first)
+    return `${farm}/finance?tab=transactions&transaction_id=${encodeURIComponent(first)}`;
   // Production records open their own form, filled with what was saved.
   const form = PRODUCTION_FORMS[item.entry.table ?? ''];
   const id = item.entry.recordIds[0];

@@ -2,10 +2,11 @@ import './register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
+import { checkTyped } from '#components/number-field';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
 import type { Product } from '#shared/contracts/warehouse';
-import { Field, numberFrom } from './fields.tsx';
+import { Field } from './fields.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import { createItem } from './warehouse-data.ts';
 
@@ -19,14 +20,17 @@ export function AddItemCard({ farmId, onDone }: { farmId: string; onDone: () => 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {
     const e: Record<string, string> = {};
-    const minimum = min.trim() === '' ? 0 : numberFrom(min);
-    const rp = price.trim() === '' ? 0 : numberFrom(price);
+    const minimum = checkTyped(t, min, { min: 0 });
+    const rp = checkTyped(t, price, { min: 0, integer: true });
     if (!product) e.product = t('po.required');
-    if (!Number.isFinite(minimum) || minimum < 0) e.min = t('common:validation.numeric');
-    if (!Number.isInteger(rp) || rp < 0) e.price = t('common:validation.integer');
+    if (minimum.error) e.min = minimum.error;
+    if (rp.error) e.price = rp.error;
     setErrors(e);
     if (Object.keys(e).length > 0 || !product) return;
-    await createItem(farmId, product, { minimum_stock: Math.round(minimum * 1000) / 1000, price: rp });
+    await createItem(farmId, product, {
+      minimum_stock: Math.round((minimum.value ?? 0) * 1000) / 1000,
+      price: rp.value ?? 0,
+    });
     toast.success(t('saved'));
     onDone();
   };

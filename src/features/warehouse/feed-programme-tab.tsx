@@ -3,14 +3,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
 import { can } from '#components/farm-data';
+import { checkTyped, typingLanguage } from '#components/number-field';
 import { Card, LoadError, Loading } from '#components/page';
 import { useToast } from '#components/toast';
 import { api } from '#local/api-client';
 import type { Farm } from '#shared/contracts/farm';
 import type { FeedSetting, FrTable } from '#shared/contracts/warehouse';
 import { FEED_PROGRAMME_BOUNDS, type FeedProgramme } from '#shared/domain/feeding';
+import { numberForInput } from '#shared/domain/number-input';
 import { ACTION } from '#shared/domain/permissions';
-import { Field, numberFrom } from './fields.tsx';
+import { Field } from './fields.tsx';
 
 const FIELDS = Object.keys(FEED_PROGRAMME_BOUNDS) as (keyof FeedProgramme)[];
 
@@ -39,8 +41,13 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
       api.get<FrTable>('/fr', { farm_id: farm.farm_id }),
     ])
       .then(([p, table]) => {
-        setProgramme(Object.fromEntries(FIELDS.map((k) => [k, String(p[k])])));
-        setFr(table.rows.map((r) => ({ abw: String(r.abw), fr: String(r.fr) })));
+        setProgramme(Object.fromEntries(FIELDS.map((k) => [k, numberForInput(p[k], typingLanguage())])));
+        setFr(
+          table.rows.map((r) => ({
+            abw: numberForInput(r.abw, typingLanguage()),
+            fr: numberForInput(r.fr, typingLanguage()),
+          })),
+        );
         setMeta({ programmeDefault: p.is_default, frDefault: table.is_default, blind: p.blind_until_doc });
       })
       .catch(setError);
@@ -54,11 +61,10 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
     const e: Record<string, string> = {};
     const body: Record<string, number | string> = { farm_id: farm.farm_id };
     for (const k of FIELDS) {
-      const v = numberFrom(programme[k]);
       const b = FEED_PROGRAMME_BOUNDS[k];
-      if (!Number.isFinite(v) || v < b.min || v > b.max || (b.integer && !Number.isInteger(v)))
-        e[k] = t('common:validation.range', { min: b.min, max: b.max }).replace(/ \(.*\)\.?$/, '.');
-      else body[k] = v;
+      const v = checkTyped(t, programme[k], { ...b, required: true });
+      if (v.error || v.value === null) e[k] = v.error ?? t('common:validation.required');
+      else body[k] = v.value;
     }
     setErrors(e);
     if (Object.keys(e).length > 0) return;
@@ -71,11 +77,13 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
     }
   };
   const saveFr = async () => {
-    const rows = fr.map((r) => ({ abw: numberFrom(r.abw), fr: numberFrom(r.fr) }));
+    const rule = { min: 0, max: 100, required: true };
+    const checked = fr.map((r) => ({ abw: checkTyped(t, r.abw, rule), fr: checkTyped(t, r.fr, rule) }));
+    const rows = checked.map((r) => ({ abw: r.abw.value ?? 0, fr: r.fr.value ?? 0 }));
     const e: Record<string, string> = {};
-    rows.forEach((r, i) => {
-      if (!Number.isFinite(r.abw) || r.abw < 0 || r.abw > 100) e[`abw.${i}`] = t('common:validation.numeric');
-      if (!Number.isFinite(r.fr) || r.fr < 0 || r.fr > 100) e[`fr.${i}`] = t('common:validation.numeric');
+    checked.forEach((r, i) => {
+      if (r.abw.error) e[`abw.${i}`] = r.abw.error;
+      if (r.fr.error) e[`fr.${i}`] = r.fr.error;
     });
     setErrors(e);
     if (Object.keys(e).length > 0) return;

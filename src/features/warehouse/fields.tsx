@@ -49,10 +49,3 @@ export function today(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
-
-/** A quantity or price typed with a comma or a dot → number, NaN when it is not one. */
-export function numberFrom(text: string): number {
-  const t = text.trim().replace(/\s/g, '');
-  if (!/^-?\d+([.,]\d+)?$/.test(t)) return Number.NaN;
-  return Number(t.replace(',', '.'));
-}

@@ -6,14 +6,16 @@ import { EntryForm } from '#components/entry-form';
 import { can, usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
+import { checkTyped, typingLanguage } from '#components/number-field';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { useToast } from '#components/toast';
 import type { Local } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
 import type { Movement, WarehouseItem } from '#shared/contracts/warehouse';
+import { numberForInput } from '#shared/domain/number-input';
 import { ACTION } from '#shared/domain/permissions';
-import { categoryKey } from '#shared/domain/warehouse';
-import { Field, numberFrom, today } from './fields.tsx';
+import { categoryKey, MAX_QTY } from '#shared/domain/warehouse';
+import { Field, today } from './fields.tsx';
 import { shownItems } from './stock-model.ts';
 import { addMovement, deleteMovement, updateItem, useItems, useMovements } from './warehouse-data.ts';
 import './warehouse.css';
@@ -28,6 +30,7 @@ function MovementForm({
   stockMilli: number;
 }) {
   const { t } = useTranslation('warehouse');
+  const format = useFormat();
   const toast = useToast();
   const [qty, setQty] = useState('');
   const [price, setPrice] = useState('');
@@ -36,13 +39,14 @@ function MovementForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {
     const e: Record<string, string> = {};
-    const q = numberFrom(qty);
-    const rp = price.trim() === '' ? undefined : numberFrom(price);
-    if (!Number.isFinite(q)) e.qty = t('common:validation.numeric');
-    else if (q <= 0) e.qty = t('common:validation.min', { min: 0.001 });
+    const typedQty = checkTyped(t, qty, { required: true, min: 0.001, max: MAX_QTY });
+    const typedPrice = checkTyped(t, price, { min: 0, integer: true });
+    const q = typedQty.value ?? 0;
+    const rp = typedPrice.value ?? undefined;
+    if (typedQty.error) e.qty = typedQty.error;
     else if (kind === 'remove' && Math.round(q * 1000) > stockMilli)
-      e.qty = t('common:validation.beyond-stock', { stock: stockMilli / 1000 });
-    if (rp !== undefined && (!Number.isInteger(rp) || rp < 0)) e.price = t('common:validation.integer');
+      e.qty = t('common:validation.beyond-stock', { stock: format.number(stockMilli / 1000, 3) });
+    if (typedPrice.error) e.price = typedPrice.error;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) e.day = t('common:validation.date');
     setErrors(e);
     if (Object.keys(e).length > 0) return;
@@ -107,18 +111,21 @@ function MovementForm({
 function Settings({ item }: { item: Local<WarehouseItem> }) {
   const { t } = useTranslation('warehouse');
   const toast = useToast();
-  const [min, setMin] = useState(String(item.minimum_stock));
-  const [price, setPrice] = useState(String(item.price));
+  const [min, setMin] = useState(() => numberForInput(item.minimum_stock, typingLanguage()));
+  const [price, setPrice] = useState(() => numberForInput(item.price, typingLanguage()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {
-    const m = numberFrom(min);
-    const p = numberFrom(price);
+    const typedMin = checkTyped(t, min, { required: true, min: 0, max: MAX_QTY });
+    const typedPrice = checkTyped(t, price, { required: true, min: 0, integer: true });
     const e: Record<string, string> = {};
-    if (!Number.isFinite(m) || m < 0) e.min = t('common:validation.numeric');
-    if (!Number.isInteger(p) || p < 0) e.price = t('common:validation.integer');
+    if (typedMin.error) e.min = typedMin.error;
+    if (typedPrice.error) e.price = typedPrice.error;
     setErrors(e);
     if (Object.keys(e).length > 0) return;
-    await updateItem(item.warehouse_id, { minimum_stock: Math.round(m * 1000) / 1000, price: p });
+    await updateItem(item.warehouse_id, {
+      minimum_stock: Math.round((typedMin.value ?? 0) * 1000) / 1000,
+      price: typedPrice.value ?? 0,
+    });
     toast.success(t('saved'));
   };
   return (

@@ -5,6 +5,7 @@ import { EntryForm } from '#components/entry-form';
 import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
+import { checkTyped, readTyped } from '#components/number-field';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { useToast } from '#components/toast';
 import type { Local } from '#local/db';
@@ -12,8 +13,9 @@ import type { Farm } from '#shared/contracts/farm';
 import type { Product, PurchaseOrder } from '#shared/contracts/warehouse';
 import { ACTION } from '#shared/domain/permissions';
 import { normalizePhone } from '#shared/domain/phone';
+import { MAX_QTY } from '#shared/domain/warehouse';
 import { isLanguage } from '#shared/i18n/language';
-import { Field, numberFrom, today } from './fields.tsx';
+import { Field, today } from './fields.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import { createOrder, receiveOrder, sendOrder, usePurchaseOrders } from './warehouse-data.ts';
 import './warehouse.css';
@@ -35,9 +37,8 @@ function NewOrder({ farm, onDone }: { farm: Farm; onDone: () => void }) {
     if (!normalizePhone(phone)) e.phone = t('po.needPhone');
     if (lines.length === 0) e.lines = t('po.needItems');
     lines.forEach((l, i) => {
-      const q = numberFrom(l.qty);
-      if (!Number.isFinite(q)) e[`qty.${i}`] = t('common:validation.numeric');
-      else if (q <= 0) e[`qty.${i}`] = t('common:validation.min', { min: 0.001 });
+      const q = checkTyped(t, l.qty, { required: true, min: 0.001, max: MAX_QTY });
+      if (q.error) e[`qty.${i}`] = q.error;
     });
     setErrors(e);
     if (Object.keys(e).length > 0) return;
@@ -45,7 +46,10 @@ function NewOrder({ farm, onDone }: { farm: Farm; onDone: () => void }) {
       supplier_name: supplier,
       supplier_phone: phone,
       note: note.trim() || null,
-      lines: lines.map((l) => ({ product: l.product, qty: Math.round(numberFrom(l.qty) * 1000) / 1000 })),
+      lines: lines.map((l) => ({
+        product: l.product,
+        qty: Math.round((readTyped(l.qty) ?? 0) * 1000) / 1000,
+      })),
     });
     toast.success(t('saved'));
     onDone();
@@ -133,9 +137,9 @@ function Receive({ order, onDone }: { order: Local<PurchaseOrder>; onDone: () =>
     const e: Record<string, string> = {};
     const parsed: Record<string, number> = {};
     for (const it of order.items) {
-      const p = numberFrom(prices[it.product_id] ?? '');
-      if (!Number.isInteger(p) || p < 0) e[it.product_id] = t('common:validation.integer');
-      else parsed[it.product_id] = p;
+      const p = checkTyped(t, prices[it.product_id] ?? '', { required: true, min: 0, integer: true });
+      if (p.error || p.value === null) e[it.product_id] = p.error ?? t('common:validation.required');
+      else parsed[it.product_id] = p.value;
     }
     setErrors(e);
     if (Object.keys(e).length > 0) return;

@@ -3,14 +3,18 @@ import { buildUses, cellKey, initialEntry, parseQty, spreadTimes, validTimes } f
 
 describe('parseQty', () => {
   it('reads Indonesian and English decimals, refuses the rest', () => {
-    expect(parseQty('1,5')).toEqual({ milli: 1500 });
-    expect(parseQty(' 2.125 ')).toEqual({ milli: 2125 });
-    expect(parseQty('0,0004')).toEqual({ error: 'min' });
-    expect(parseQty('-1')).toEqual({ error: 'min' });
-    expect(parseQty('dua')).toEqual({ error: 'numeric' });
-    expect(parseQty('1e3')).toEqual({ error: 'numeric' });
-    expect(parseQty('999999999')).toEqual({ error: 'finite' });
-    expect(parseQty('')).toBeNull();
+    expect(parseQty('1,5', 'id')).toEqual({ milli: 1500 });
+    expect(parseQty(' 2.125 ', 'en')).toEqual({ milli: 2125 });
+    expect(parseQty('2.125', 'id')).toEqual({ milli: 2_125_000 });
+    expect(parseQty('2.12', 'id')).toEqual({
+      error: expect.stringMatching(/^validation\.number-ambiguous\|/),
+    });
+    expect(parseQty('0,0004', 'id')).toEqual({ error: 'validation.min|{"min":0.001}' });
+    expect(parseQty('-1', 'id')).toEqual({ error: 'validation.min|{"min":0.001}' });
+    expect(parseQty('dua', 'id')).toEqual({ error: expect.stringMatching(/^validation\.number-format\|/) });
+    expect(parseQty('1e3', 'en')).toEqual({ error: expect.stringMatching(/^validation\.number-format\|/) });
+    expect(parseQty('999999999', 'id')).toEqual({ error: 'validation.finite' });
+    expect(parseQty('', 'id')).toBeNull();
   });
 });
 
@@ -34,7 +38,7 @@ describe('buildUses', () => {
       ['p1', '06:00', 2.5, 37500],
       ['p2', '10:00', 1.25, 18750],
     ]);
-    expect(out.errors).toEqual({ [cellKey('p2', '14:00')]: 'numeric' });
+    expect(Object.keys(out.errors)).toEqual([cellKey('p2', '14:00')]);
     expect(out.totalMilli).toBe(3750);
   });
 });

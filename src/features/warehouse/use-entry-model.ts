@@ -1,4 +1,7 @@
+import { numberMessage, typingLanguage } from '#components/number-field';
+import { messageKey } from '#components/validation';
 import type { Movement } from '#shared/contracts/warehouse';
+import { readNumber } from '#shared/domain/number-input';
 import { MAX_QTY } from '#shared/domain/warehouse';
 
 /**
@@ -32,19 +35,24 @@ export function spreadTimes(n: number): string[] {
   });
 }
 
+/** Why a typed quantity is refused: a `validation.*` message (with its values after a bar). */
+export type QtyError = string;
+
 /**
- * A typed quantity → thousandths. Accepts "1,5" (Indonesian) and "1.5"; more than 3
- * decimals round (seed 000 §9). Errors: 'numeric' (not a number), 'min' (zero or below),
- * 'finite' (too large).
+ * A typed quantity → thousandths, read in the screen's language by the one reader
+ * ("1,5" in Indonesian, "1.5" in English); more than 3 decimals round (seed 000 §9).
+ * Errors are messages: the reader's, 'validation.min' (zero or below), 'validation.finite'.
  */
-export function parseQty(text: string): { milli: number } | { error: 'numeric' | 'min' | 'finite' } | null {
-  const t = text.trim().replace(/\s/g, '');
-  if (t === '') return null;
-  if (!/^-?\d+([.,]\d+)?$/.test(t)) return { error: 'numeric' };
-  const value = Number(t.replace(',', '.'));
-  if (value >= MAX_QTY) return { error: 'finite' };
-  const milli = Math.round(value * 1000);
-  if (milli <= 0) return { error: 'min' };
+export function parseQty(
+  text: string,
+  language: string = typingLanguage(),
+): { milli: number } | { error: QtyError } | null {
+  const read = readNumber(text, language);
+  if ('problem' in read) return { error: numberMessage(read.problem) };
+  if (read.value === null) return null;
+  if (read.value >= MAX_QTY) return { error: 'validation.finite' };
+  const milli = Math.round(read.value * 1000);
+  if (milli <= 0) return { error: messageKey('validation.min', { min: 0.001 }) };
   return { milli };
 }
 
@@ -88,9 +96,9 @@ export function buildUses(
     now: string;
     userId: string | null;
   },
-): { records: UseRecord[]; errors: Record<string, 'numeric' | 'min' | 'finite'>; totalMilli: number } {
+): { records: UseRecord[]; errors: Record<string, QtyError>; totalMilli: number } {
   const records: UseRecord[] = [];
-  const errors: Record<string, 'numeric' | 'min' | 'finite'> = {};
+  const errors: Record<string, QtyError> = {};
   let totalMilli = 0;
   for (const pondId of pondIds) {
     for (const time of state.times) {

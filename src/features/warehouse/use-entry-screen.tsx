@@ -9,6 +9,7 @@ import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
+import { translateMessage } from '#components/validation';
 import { WhenInput } from '#components/when-input';
 import { getDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
@@ -144,10 +145,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
       },
     );
     const cellErrors = Object.fromEntries(
-      Object.entries(built.errors).map(([k, e]) => [
-        k,
-        e === 'min' ? t('common:validation.min', { min: 0.001 }) : t(`common:validation.${e}`),
-      ]),
+      Object.entries(built.errors).map(([k, e]) => [k, translateMessage(t, e)]),
     );
     setErrors(cellErrors);
     if (Object.keys(cellErrors).length > 0) return;
@@ -281,11 +279,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
                           const parsed = parseQty(e.target.value);
                           setErrors((prev) => {
                             const next = { ...prev };
-                            if (parsed && 'error' in parsed)
-                              next[key] =
-                                parsed.error === 'min'
-                                  ? t('common:validation.min', { min: 0.001 })
-                                  : t(`common:validation.${parsed.error}`);
+                            if (parsed && 'error' in parsed) next[key] = translateMessage(t, parsed.error);
                             else delete next[key];
                             return next;
                           });

@@ -61,7 +61,7 @@ export function ReadingEditDialog({
   const [date, setDate] = useState(wallDay(item.row.measured_at));
   const [time, setTime] = useState(wallTime(item.row.measured_at));
   const [saving, setSaving] = useState(false);
-  const check = checkEntry(item.kind, values);
+  const check = checkEntry(item.kind, values, i18n.language);
   const problem = whenProblem(date, time);
   const blocked = Object.keys(check.problems).length > 0 || problem !== null;
 

@@ -2,6 +2,7 @@ import './register-locales.ts';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
+import { numberProblemText } from '#components/number-field';
 import type { WaterKind } from '#shared/contracts/water';
 import { NOT_MEASURED } from '#shared/domain/water-fields';
 import { WATER_COLORS, WEATHERS } from '#shared/domain/water-options';
@@ -82,18 +83,19 @@ export const ValueInput = memo(function ValueInput({
   standards,
   context,
 }: ValueProps) {
-  const { t } = useTranslation('water');
+  const { t, i18n } = useTranslation('water');
   const format = useFormat();
   const unitOf = useUnit();
   const id = useId();
-  const parsed = parseEntry(kind, field, text);
+  const parsed = parseEntry(kind, field, text, i18n.language);
   const problem = 'problem' in parsed ? parsed.problem : undefined;
-  const flagged = !problem && outOfStandard(kind, field, text, standards);
+  const flagged = !problem && outOfStandard(kind, field, text, standards, i18n.language);
   const unit = unitOf(fieldSpec(kind, field).unit);
   const standard = standards.find((s) => s.parameter === field);
   let message: string | undefined;
   if (problem?.key === 'range')
     message = t('problems.range', { min: format.number(problem.min), max: format.number(problem.max) });
+  else if (problem?.key === 'number') message = numberProblemText(t, problem.problem);
   else if (problem) message = t(`problems.${problem.key}`);
   else if (flagged) message = t('outOfStandard', { range: rangeText(standard, (n) => format.number(n)) });
   const state = problem ? ' value-field--invalid' : flagged ? ' value-field--out' : '';

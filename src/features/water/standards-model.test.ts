@@ -36,7 +36,16 @@ describe('checkBounds', () => {
 
   it('refuses min above max and text that is not a number', () => {
     expect(checkBounds({ min: '9', max: '8' }).problem).toEqual({ side: 'min', key: 'minAboveMax' });
-    expect(checkBounds({ min: '1', max: 'x' }).problem).toEqual({ side: 'max', key: 'numeric' });
+    expect(checkBounds({ min: '1', max: 'x' }, 'id').problem).toMatchObject({
+      side: 'max',
+      key: 'number',
+      problem: { key: 'validation.number-format' },
+    });
+    expect(checkBounds({ min: '7.5', max: '8' }, 'id').problem).toMatchObject({
+      side: 'min',
+      problem: { key: 'validation.number-ambiguous' },
+    });
+    expect(checkBounds({ min: '7.5', max: '8.5' }, 'en').standard).toEqual({ min: 7.5, max: 8.5 });
   });
 });
 

@@ -1,6 +1,7 @@
+import { typingLanguage } from '#components/number-field';
 import type { Local, WaterSettingRow } from '#local/db';
+import { type NumberProblem, readNumber } from '#shared/domain/number-input';
 import { parameterUnit, VANNAMEI_STANDARDS, type WaterStandard } from '#shared/domain/water-standards';
-import { parseDecimal } from './water-fields.ts';
 
 /** One parameter as the standards tab shows it: the farm's row, else the vannamei default. */
 export interface StandardLine {
@@ -38,23 +39,29 @@ export interface BoundsText {
   max: string;
 }
 
-export type BoundsProblem = { side: 'min' | 'max'; key: 'numeric' } | { side: 'min'; key: 'minAboveMax' };
+export type BoundsProblem =
+  | { side: 'min' | 'max'; key: 'number'; problem: NumberProblem }
+  | { side: 'min'; key: 'minAboveMax' };
 
-/** '' is an open bound (null); a comma is a decimal point. */
-export function parseBound(text: string): number | null | 'invalid' {
-  if (text.trim() === '') return null;
-  const value = parseDecimal(text);
-  return Number.isFinite(value) ? value : 'invalid';
+/** '' is an open bound (null); the number is read in the screen's language. */
+export function parseBound(text: string, language: string = typingLanguage()): number | null | NumberProblem {
+  const read = readNumber(text, language);
+  return 'problem' in read ? read.problem : read.value;
 }
 
-export function checkBounds(text: BoundsText): {
+export function checkBounds(
+  text: BoundsText,
+  language: string = typingLanguage(),
+): {
   standard?: { min: number | null; max: number | null };
   problem?: BoundsProblem;
 } {
-  const min = parseBound(text.min);
-  const max = parseBound(text.max);
-  if (min === 'invalid') return { problem: { side: 'min', key: 'numeric' } };
-  if (max === 'invalid') return { problem: { side: 'max', key: 'numeric' } };
+  const min = parseBound(text.min, language);
+  const max = parseBound(text.max, language);
+  if (min !== null && typeof min === 'object')
+    return { problem: { side: 'min', key: 'number', problem: min } };
+  if (max !== null && typeof max === 'object')
+    return { problem: { side: 'max', key: 'number', problem: max } };
   if (min !== null && max !== null && min > max) return { problem: { side: 'min', key: 'minAboveMax' } };
   return { standard: { min, max } };
 }
@@ -63,13 +70,14 @@ export function checkBounds(text: BoundsText): {
 export function changedStandards(
   lines: readonly StandardLine[],
   edits: Record<string, BoundsText>,
+  language: string = typingLanguage(),
 ): { settings: WaterStandard[]; problems: Record<string, BoundsProblem> } {
   const settings: WaterStandard[] = [];
   const problems: Record<string, BoundsProblem> = {};
   for (const line of lines) {
     const edit = edits[line.parameter];
     if (!edit) continue;
-    const { standard, problem } = checkBounds(edit);
+    const { standard, problem } = checkBounds(edit, language);
     if (problem) problems[line.parameter] = problem;
     else if (standard && (standard.min !== line.min || standard.max !== line.max))
       settings.push({ parameter: line.parameter, ...standard });

@@ -3,10 +3,18 @@ import { VANNAMEI_STANDARDS } from '#shared/domain/water-standards';
 import { checkEntry, outOfStandard, parseDecimal, parseEntry, rangeText, toText } from './water-fields.ts';
 
 describe('parseDecimal', () => {
-  it('reads a comma as the decimal point (Indonesian keyboards)', () => {
-    expect(parseDecimal('7,9')).toBe(7.9);
-    expect(parseDecimal(' 7.9 ')).toBe(7.9);
-    expect(parseDecimal('10.000,5')).toBe(10000.5);
+  it('reads the number the way the screen language writes it', () => {
+    expect(parseDecimal('7,9', 'id')).toBe(7.9);
+    expect(parseDecimal(' 7.9 ', 'en')).toBe(7.9);
+    expect(parseDecimal('10.000,5', 'id')).toBe(10000.5);
+    expect(parseDecimal('10,000.5', 'en')).toBe(10000.5);
+  });
+
+  it('refuses a point typed for a decimal in Indonesian (it could mean thousands)', () => {
+    expect(parseDecimal('7.9', 'id')).toBeNaN();
+    expect(parseEntry('general', 'ph', '7.9', 'id')).toMatchObject({
+      problem: { key: 'number', problem: { key: 'validation.number-ambiguous', params: { decimal: '7,9' } } },
+    });
   });
 
   it('refuses text that is not a number', () => {
@@ -30,7 +38,8 @@ describe('parseEntry', () => {
   });
 
   it('wants whole numbers for the colour and weather choices', () => {
-    expect(parseEntry('general', 'color', '2.5')).toEqual({ problem: { key: 'integer' } });
+    expect(parseEntry('general', 'color', '2,5', 'id')).toEqual({ problem: { key: 'integer' } });
+    expect(parseEntry('general', 'color', '2.5', 'en')).toEqual({ problem: { key: 'integer' } });
     expect(parseEntry('general', 'weather', '6')).toEqual({ value: 6 });
   });
 });

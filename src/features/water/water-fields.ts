@@ -1,3 +1,5 @@
+import { typingLanguage } from '#components/number-field';
+import { type NumberProblem, numberForInput, readNumber } from '#shared/domain/number-input';
 import {
   NOT_MEASURED,
   WATER_FIELD_ORDER,
@@ -9,8 +11,10 @@ import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standa
 
 /**
  * What one typed value means. Pure, so the entry form, the edit dialog and the tests
- * agree: an empty box is "not measured" (sent as -99), a comma is a decimal point
- * (Indonesian keyboards), and a value the physical range excludes is refused.
+ * agree: an empty box is "not measured" (sent as -99), the number is read in the screen's
+ * language by the one reader (#shared/domain/number-input: "7,9" in Indonesian, "7.9" in
+ * English; "7.9" in Indonesian is refused as ambiguous), and a value the physical range
+ * excludes is refused.
  */
 
 /** The order a pond keeper reads his meters in; the first ones show without expanding. */
@@ -27,31 +31,35 @@ export function fieldSpec(kind: WaterKind, field: string): WaterFieldSpec {
 }
 
 export type FieldProblem =
-  | { key: 'numeric' }
+  | { key: 'number'; problem: NumberProblem }
   | { key: 'integer' }
   | { key: 'range'; min: number; max: number };
 
 export type Parsed = { value: number | null } | { problem: FieldProblem };
 
-/**
- * "7,9" and "7.9" are both 7.9; "10.000,5" (both marks) reads the Indonesian way. A lone
- * point stays a decimal point: meters print 7.9, and nobody types thousands into a pH box.
- */
-export function parseDecimal(text: string): number {
-  let s = text.trim().replace(/\s/g, '');
-  if (s.includes(',') && s.includes('.')) s = s.replace(/\./g, '');
-  s = s.replace(',', '.');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(s)) return Number.NaN;
-  return Number(s);
+/** A typed bound or value → number; NaN when the reader refuses it, undefined when empty. */
+export function parseDecimal(text: string, language: string = typingLanguage()): number {
+  const read = readNumber(text, language);
+  return 'value' in read && read.value !== null ? read.value : Number.NaN;
 }
 
-export function parseEntry(kind: WaterKind, field: string, text: string | undefined): Parsed {
-  if (text === undefined || text.trim() === '') return { value: null };
-  const value = parseDecimal(text);
-  if (!Number.isFinite(value)) return { problem: { key: 'numeric' } };
-  if (value === NOT_MEASURED) return { value: null };
+export function parseEntry(
+  kind: WaterKind,
+  field: string,
+  text: string | undefined,
+  language: string = typingLanguage(),
+): Parsed {
   const spec = fieldSpec(kind, field);
-  if (spec.integer && !Number.isInteger(value)) return { problem: { key: 'integer' } };
+  const read = readNumber(text, language, { integer: spec.integer });
+  if ('problem' in read)
+    return {
+      problem:
+        read.problem.key === 'validation.integer'
+          ? { key: 'integer' }
+          : { key: 'number', problem: read.problem },
+    };
+  const { value } = read;
+  if (value === null || value === NOT_MEASURED) return { value: null };
   if (value < spec.min || value > spec.max)
     return { problem: { key: 'range', min: spec.min, max: spec.max } };
   return { value };
@@ -68,12 +76,16 @@ export interface EntryCheck {
   filled: boolean;
 }
 
-export function checkEntry(kind: WaterKind, entry: EntryValues | undefined): EntryCheck {
+export function checkEntry(
+  kind: WaterKind,
+  entry: EntryValues | undefined,
+  language: string = typingLanguage(),
+): EntryCheck {
   const values: Record<string, number> = {};
   const problems: Record<string, FieldProblem> = {};
   let filled = false;
   for (const field of FIELD_ORDER[kind]) {
-    const parsed = parseEntry(kind, field, entry?.[field]);
+    const parsed = parseEntry(kind, field, entry?.[field], language);
     if ('problem' in parsed) {
       problems[field] = parsed.problem;
       values[field] = NOT_MEASURED;
@@ -92,16 +104,17 @@ export function outOfStandard(
   field: string,
   text: string | undefined,
   standards: readonly WaterStandard[],
+  language: string = typingLanguage(),
 ): boolean {
   if (OPTION_FIELDS.has(field)) return false;
-  const parsed = parseEntry(kind, field, text);
+  const parsed = parseEntry(kind, field, text, language);
   return 'value' in parsed && isOutOfStandard(field, parsed.value, standards);
 }
 
 /** A stored number back into the text box: -99 / null is an empty box. */
 export function toText(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || value === NOT_MEASURED || Number.isNaN(value)) return '';
-  return language === 'en' ? String(value) : String(value).replace('.', ',');
+  return numberForInput(value, language);
 }
 
 /** "7,8–8,5", "≥ 4" or "≤ 2" for the hint next to a flagged value. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
 import { can } from '#components/farm-data';
 import { useFormat } from '#components/format';
+import { numberProblemText } from '#components/number-field';
 import { Card } from '#components/page';
 import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
@@ -56,7 +57,7 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
   const [showProblems, setShowProblems] = useState(false);
   const editable = can(farm, 'water_quality_setting', ACTION.add);
   const lines = standardLines(rows);
-  const { settings, problems } = changedStandards(lines, edits);
+  const { settings, problems } = changedStandards(lines, edits, i18n.language);
 
   const save = async () => {
     setShowProblems(true);
@@ -165,7 +166,9 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
                 )}
                 {problem && (
                   <p className="field__error" role="alert">
-                    {problem.key === 'numeric' ? t('problems.numeric') : t('standards.minAboveMax')}
+                    {problem.key === 'number'
+                      ? numberProblemText(t, problem.problem)
+                      : t('standards.minAboveMax')}
                   </p>
                 )}
               </li>

@@ -1,5 +1,6 @@
 import type { HttpMethod, SyncError } from '#local/db';
 import { QUEUED_BY_WORKER } from '#local/sync/worker-protocol';
+import type { FieldIssues } from '#shared/errors';
 
 /**
  * The one place that decides what an answer means for queued writes (STYLE habit 6):
@@ -59,7 +60,19 @@ export function errorOf(status: number, body: unknown): SyncError {
   const message = typeof b.message === 'string' ? b.message : `HTTP ${status}`;
   const error: SyncError = { code, message };
   if (isFieldErrors(b.errors)) error.fields = b.errors;
+  if (isFieldIssues(b.issues)) error.issues = b.issues;
   return error;
+}
+
+export function isFieldIssues(value: unknown): value is FieldIssues {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (list) =>
+      Array.isArray(list) &&
+      list.every(
+        (m) => typeof m === 'object' && m !== null && typeof (m as { key?: unknown }).key === 'string',
+      ),
+  );
 }
 
 export function isFieldErrors(value: unknown): value is Record<string, string[]> {

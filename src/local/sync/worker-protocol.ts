@@ -1,3 +1,4 @@
+import type { FieldIssues } from '#shared/errors';
 /**
  * What the page and the service worker say to each other about the outbox (shared by
  * src/local and sw/, so both sides compile against one definition).
@@ -53,7 +54,7 @@ export interface RecordRef {
 }
 
 export interface FailedRecord extends RecordRef {
-  error: { code: string; message: string; fields?: Record<string, string[]> };
+  error: { code: string; message: string; fields?: Record<string, string[]>; issues?: FieldIssues };
 }
 
 /** Summary of one applied answer (also sent from the worker to the pages). */

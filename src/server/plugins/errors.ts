@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/errors';
+import type { ErrorBody, ErrorCode, FieldErrors, FieldIssues } from '#shared/errors';
 import { translate } from '#shared/i18n/messages';
-import { AppError } from '../errors.ts';
+import { AppError, wordedFields } from '../errors.ts';
 
 interface AjvIssue {
   instancePath: string;
@@ -77,27 +77,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     let status = 500;
     let code: ErrorCode = 'internal';
     let errors: FieldErrors | undefined;
+    let issues: FieldIssues | undefined;
 
     if (error instanceof AppError) {
       status = error.status;
       code = error.code;
-      if (error.fields) {
-        errors = Object.fromEntries(
-          Object.entries(error.fields).map(([field, list]) => [
-            field,
-            list.map((m) => translate(lang, m.key, m.params)),
-          ]),
-        );
-      }
+      if (error.fields) ({ errors, issues } = wordedFields(lang, error.fields));
     } else if (error.validation) {
       status = 400;
       code = 'validation-failed';
-      errors = {};
+      const fields: FieldIssues = {};
       for (const issue of error.validation as AjvIssue[]) {
         const field = fieldOf(issue);
-        const { key, params } = messageKey(issue);
-        errors[field] = [...(errors[field] ?? []), translate(lang, key, params)];
+        fields[field] = [...(fields[field] ?? []), messageKey(issue)];
       }
+      ({ errors, issues } = wordedFields(lang, fields));
     } else if (error.statusCode === 429) {
       status = 429;
       code = 'rate-limited';
@@ -113,7 +107,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const body: ErrorBody = {
       message: translate(lang, `error.${code}`),
       code,
-      ...(errors ? { errors } : {}),
+      ...(errors ? { errors, issues } : {}),
     };
     return reply.status(status).send(body);
   });

@@ -28,6 +28,18 @@ export const BulkItemError = Type.Object({
   message: Type.String(),
   /** Field → translated messages, for validation-failed. */
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  /** The same messages as keys of src/shared/i18n/messages.ts with their values (FieldIssues). */
+  issues: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Array(
+        Type.Object({
+          key: Type.String(),
+          params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+        }),
+      ),
+    ),
+  ),
 });
 
 /**

@@ -2,6 +2,9 @@ import { type Static, Type } from 'typebox';
 import { Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
+/** A pond's area in m² (1,000 ha): the form and the API refuse more. */
+export const POND_AREA_MAX = 10_000_000;
+
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const ActionLevel = Type.Integer({ minimum: -1, maximum: 2 });
 const AccessLevel = Type.Integer({ minimum: 0, maximum: 2 });
@@ -95,14 +98,14 @@ export const AddPondBody = Type.Object({
   farm_id: Uuid,
   block_id: Uuid,
   name: Name,
-  area: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+  area: Type.Number({ minimum: 0, maximum: POND_AREA_MAX }),
   pond_id: Type.Optional(Uuid),
 });
 export type AddPondBody = Static<typeof AddPondBody>;
 export const UpdatePondBody = Type.Object({
   block_id: Type.Optional(Uuid),
   name: Type.Optional(Name),
-  area: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+  area: Type.Optional(Type.Number({ minimum: 0, maximum: POND_AREA_MAX })),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type UpdatePondBody = Static<typeof UpdatePondBody>;

@@ -75,3 +75,17 @@ export const BUILT_IN_ID = Object.fromEntries(BUILT_IN_CATEGORIES.map((c) => [c.
 /** Sources that propose a transaction (issue 16 point 6). */
 export const PROPOSAL_SOURCES = ['harvest', 'purchase-order'] as const;
 export type ProposalSource = (typeof PROPOSAL_SOURCES)[number];
+
+/**
+ * A transaction's day against its account: never before the day the account was opened.
+ * The transaction form refuses it at the date field and the server (transaction.service.ts)
+ * with the same message, so a record is never shown saved and then refused for it.
+ */
+export function transactionDateProblem(
+  date: string,
+  accountStart: string | undefined,
+): { key: 'finance.before-open'; params: { date: string } } | null {
+  return accountStart && date < accountStart
+    ? { key: 'finance.before-open', params: { date: accountStart } }
+    : null;
+}

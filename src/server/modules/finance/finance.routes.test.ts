@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_ID } from '#shared/domain/finance';
+import { BUILT_IN_ID, transactionDateProblem } from '#shared/domain/finance';
 import {
   addMember,
   createFarm,
@@ -102,6 +102,8 @@ describe('accounts', () => {
     const res = await book(id, { transaction_date: '2025-05-31' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.transaction_date[0]).toContain('2025-06-01');
+    // The same rule the form asks (#shared/domain/finance), as a key a device can word later.
+    expect(res.json().issues.transaction_date).toEqual([transactionDateProblem('2025-05-31', '2025-06-01')]);
   });
 
   it('deletes an empty account, refuses one holding transactions', async () => {

@@ -6,6 +6,7 @@ import type {
   TransactionQuery,
   UpdateTransactionBody,
 } from '#shared/contracts/finance';
+import { transactionDateProblem } from '#shared/domain/finance';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -233,8 +234,8 @@ export class TransactionService {
     const account = await this.d.accounts.lock(accountId, tx);
     if (!account) throw fieldError('account_id', 'finance.unknown-account');
     if (account.end_date !== null) throw new AppError('finance-account-closed');
-    if (date < account.start_date && field === 'transaction_date')
-      throw fieldError('transaction_date', 'finance.before-open', { date: account.start_date });
+    const problem = field === 'transaction_date' ? transactionDateProblem(date, account.start_date) : null;
+    if (problem) throw fieldError('transaction_date', problem.key, problem.params);
   }
 
   /** A replayed create: the stored row when it is this farm's, else the id is taken. */

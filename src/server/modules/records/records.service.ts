@@ -3,7 +3,7 @@ import type { RecordQuery } from '#shared/contracts/records';
 import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, fieldError, wordedFields } from '../../errors.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { visiblePondIds } from '../cycle/visible-ponds.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
@@ -176,16 +176,11 @@ export class RecordsService {
 
 function resultOf(id: string, o: Outcome, lang: Language): BulkItemResult {
   if (o.ok) return { id, status: 'ok' };
-  const errors = o.fields
-    ? Object.fromEntries(
-        Object.entries(o.fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
-      )
-    : undefined;
   return {
     id,
     status: 'error',
     code: o.code,
     message: translate(lang, `error.${o.code}`),
-    ...(errors ? { errors } : {}),
+    ...(o.fields ? wordedFields(lang, o.fields) : {}),
   };
 }

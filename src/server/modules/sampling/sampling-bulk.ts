@@ -7,7 +7,7 @@ import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import type { SamplingsTable } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, wordedFields } from '../../errors.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
 import type { CycleContext, SamplingRepository, SamplingRow } from './sampling.repository.ts';
@@ -52,20 +52,12 @@ export async function bulkUpsert(
 ): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = new Array(items.length);
   const fail = (index: number, code: ErrorCode, fields?: SamplingIssues) => {
-    const errors = fields
-      ? Object.fromEntries(
-          Object.entries(fields).map(([f, list]) => [
-            f,
-            (list ?? []).map((m) => translate(lang, m.key, m.params)),
-          ]),
-        )
-      : undefined;
     results[index] = {
       id: items[index].id,
       status: 'error',
       code,
       message: translate(lang, `error.${code}`),
-      ...(errors ? { errors } : {}),
+      ...(fields ? wordedFields(lang, fields) : {}),
     };
   };
 

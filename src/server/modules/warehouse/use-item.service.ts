@@ -5,7 +5,7 @@ import { decimalToMilli, milliToDecimal, parseQuantity } from '#shared/domain/wa
 import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
-import { AppError } from '../../errors.ts';
+import { AppError, wordedFields } from '../../errors.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/cycle.repository.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
@@ -109,17 +109,12 @@ export class UseItemService {
   async bulk(userId: string, items: BulkItem[], lang: Language): Promise<BulkItemResult[]> {
     const results: BulkItemResult[] = new Array(items.length);
     const fail = (index: number, code: ErrorCode, fields?: FieldMessages) => {
-      const errors = fields
-        ? Object.fromEntries(
-            Object.entries(fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
-          )
-        : undefined;
       results[index] = {
         id: items[index].id,
         status: 'error',
         code,
         message: translate(lang, `error.${code}`),
-        ...(errors ? { errors } : {}),
+        ...(fields ? wordedFields(lang, fields) : {}),
       };
     };
     const drafts: { index: number; draft: UseDraft }[] = [];

@@ -74,6 +74,12 @@ describe('POST /api/water/general/bulk', () => {
         color: ['Must be between 1 and 17 (-99 when not measured).'],
         measured_at: ['Invalid measurement time (e.g. 2025-03-01T06:00:00+07:00).'],
       },
+      // The same messages as keys, for a device to word in the reader's language later.
+      issues: {
+        ph: [{ key: 'validation.range', params: { min: 0, max: 14 } }],
+        color: [{ key: 'validation.range', params: { min: 1, max: 17 } }],
+        measured_at: [{ key: 'validation.measured-at' }],
+      },
     });
     expect((await stored([...good, bad].map((i) => i.id))).map((r) => r.id).sort()).toEqual(
       good.map((i) => i.id).sort(),

@@ -4,7 +4,7 @@ import { ACTION } from '#shared/domain/permissions';
 import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
-import { AppError } from '../../errors.ts';
+import { AppError, wordedFields } from '../../errors.ts';
 import type { CycleRepository } from '../cycle/cycle.repository.ts';
 import type { FarmAccess, Membership } from '../farm/farm-access.ts';
 import type { ReadingInsert, WaterRepository } from './water.repository.ts';
@@ -45,13 +45,14 @@ export async function bulkUpsert(
 ): Promise<BulkItemResult[]> {
   const results: BulkItemResult[] = new Array(items.length);
   const fail = (index: number, code: ErrorCode, fields?: FieldMessages) => {
-    const errors = fields
-      ? Object.fromEntries(
-          Object.entries(fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.params))]),
-        )
-      : undefined;
     const message = translate(lang, `error.${code}`);
-    results[index] = { id: items[index].id, status: 'error', code, message, ...(errors ? { errors } : {}) };
+    results[index] = {
+      id: items[index].id,
+      status: 'error',
+      code,
+      message,
+      ...(fields ? wordedFields(lang, fields) : {}),
+    };
   };
 
   const drafts: { index: number; draft: ReadingDraft }[] = [];
