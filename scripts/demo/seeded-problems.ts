@@ -27,8 +27,10 @@ export interface SeededItem {
 }
 
 export type SeededProblem =
-  /** The pond's latest water reading (today, at `slot`) has DO `value` mg/L: below 4, or below 2 for critical. */
-  | { kind: 'low_do' | 'critical_do'; pond: string; slot: string; value: number }
+  /** The pond's latest water reading (today, at `slot`) has DO `value` mg/L, below 4. */
+  | { kind: 'low_do'; pond: string; slot: string; value: number }
+  /** The pond's latest water reading (today, at `slot`) has DO `value` mg/L, below 2 (lethal). */
+  | { kind: 'critical_do'; pond: string; slot: string; value: number }
   /** The pond's last two anco checks (yesterday and today) say "a lot left" (sisa banyak) on every tray. */
   | { kind: 'trays_left'; pond: string }
   /** Today's deaths are about `factor` times the pond's daily average of the 7 days before. */
