@@ -41,7 +41,12 @@ export interface CyclePlanOptions {
  * a few ponds lie fallow. A seeded pond always runs, at DOC 45–85 (so its water and feed
  * have a history, and its standards are those of mid-culture).
  */
-export function planCycles(rng: Rng, firstDay: string, today: string, options: CyclePlanOptions): PlannedCycle[] {
+export function planCycles(
+  rng: Rng,
+  firstDay: string,
+  today: string,
+  options: CyclePlanOptions,
+): PlannedCycle[] {
   const span = daysBetween(firstDay, today) + 1;
   const cycles: Omit<PlannedCycle, 'index'>[] = [];
   const fallow = !options.seeded && rng.chance(0.06);

@@ -25,6 +25,40 @@ function partialHarvest(ctx: DemoContext, cycle: RoundCycle['cycle']) {
   return { doc, abw, count };
 }
 
+/** What a cycle's harvests sell (weight, size, price), so the finance books the same sales. */
+export interface HarvestSale {
+  weight_kg: number;
+  size: number;
+  price_per_kg: number;
+}
+
+function sale(count: number, abw: number): HarvestSale {
+  const size = Math.round(1000 / abw);
+  // The server counts weight × size, so the weight is what that many shrimp of this size weigh.
+  return { weight_kg: kg(count / size), size, price_per_kg: pricePerKg(size) };
+}
+
+/** The final harvest of an ended cycle: every shrimp still alive (stocked − recorded deaths − partial). */
+export function totalHarvest(
+  ctx: DemoContext,
+  pond: RoundCycle['pond'],
+  cycle: RoundCycle['cycle'],
+): HarvestSale {
+  const s = cycle.story;
+  const partial = partialHarvest(ctx, cycle);
+  return sale(s.stocked - (partial?.count ?? 0) - deathsRecorded(ctx, pond, cycle), abwAt(s, s.lastDoc));
+}
+
+/** The partial harvest of a cycle, if it has one, and its day. */
+export function partialSale(
+  ctx: DemoContext,
+  cycle: RoundCycle['cycle'],
+): (HarvestSale & { day: string }) | null {
+  const partial = partialHarvest(ctx, cycle);
+  if (!partial) return null;
+  return { ...sale(partial.count, partial.abw), day: cycleDays(cycle, ctx.today)[partial.doc - 1] as string };
+}
+
 /** Stocking opens each cycle; the final (total) harvest closes the ones that ended. */
 export const stockLifecycle: DemoLifecycle = {
   async open(ctx, round) {
@@ -47,20 +81,12 @@ export const stockLifecycle: DemoLifecycle = {
   async close(ctx, round) {
     await eachLimited(round, LANES, async ({ pond, cycle }) => {
       if (!cycle.end) return;
-      const s = cycle.story;
-      const partial = partialHarvest(ctx, cycle);
-      const abw = abwAt(s, s.lastDoc);
-      const alive = s.stocked - (partial?.count ?? 0) - deathsRecorded(ctx, pond, cycle);
-      const size = Math.round(1000 / abw);
       await ctx.api.call('POST', '/harvest', {
         harvest_id: ctx.id(`harvest:total:${cycle.id}`, at(cycle.end, '05:00')),
         stock_id: ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00')),
         harvested_on: cycle.end,
         type: 'total',
-        // The server counts weight × size, so the weight is what that many shrimp of this size weigh.
-        weight_kg: kg(alive / size),
-        size,
-        price_per_kg: pricePerKg(size),
+        ...totalHarvest(ctx, pond, cycle),
       });
     });
   },
@@ -95,7 +121,8 @@ function deathRows(
     // Steady days record that day's losses; other records what died since the last (less any surplus).
     const due = steady ? aliveAt(s, doc - 1) - aliveAt(s, doc) : s.stocked - aliveAt(s, doc) - recorded;
     let count = Math.round(due * (steady ? 0.85 + rng.float() * 0.3 : 0.8 + rng.float() * 0.4));
-    if (!steady && doc > 20 && rng.chance(0.03)) count += Math.round(s.stocked * (0.003 + rng.float() * 0.005));
+    if (!steady && doc > 20 && rng.chance(0.03))
+      count += Math.round(s.stocked * (0.003 + rng.float() * 0.005));
     if (jump && day === ctx.today) {
       const lastWeek = rows.filter((r) => daysBetween(r.day, day) <= 7);
       count = Math.round((lastWeek.reduce((n, r) => n + r.count, 0) / 7) * jump.factor);
@@ -154,18 +181,15 @@ async function productionRound(ctx: DemoContext, round: RoundCycle[]): Promise<v
         total_weight_kg: kg((d.count * d.abw) / 1000),
       });
     }
-    const partial = partialHarvest(ctx, cycle);
+    const partial = partialSale(ctx, cycle);
     if (partial) {
-      const day = cycleDays(cycle, ctx.today)[partial.doc - 1];
-      const size = Math.round(1000 / partial.abw);
+      const { day, ...harvest } = partial;
       await ctx.api.call('POST', '/harvest', {
         harvest_id: ctx.id(`harvest:partial:${cycle.id}`, at(day, '05:00')),
         stock_id: stockId,
         harvested_on: day,
         type: 'partial',
-        weight_kg: kg(partial.count / size),
-        size,
-        price_per_kg: pricePerKg(size),
+        ...harvest,
       });
     }
   });

@@ -196,7 +196,8 @@ export async function generateWarehouse(
       ...order,
     });
     made.push(created.id);
-    if (n === 0 && created.status === 'open') await api.post(`/farm/purchase-order/${created.id}/whatsapp`, {});
+    if (n === 0 && created.status === 'open')
+      await api.post(`/farm/purchase-order/${created.id}/whatsapp`, {});
   }
   return { items: itemOf.size, uses: uses.length, orders: made.length };
 }
@@ -244,7 +245,12 @@ async function restockByOrders(
         qty = Math.ceil(qty / step) * step;
         stock.set(s.product, have + qty);
         const feed = FEED_BY_DOC.some(([, p]) => p === s.product);
-        wanted.push({ product_id: s.product, qty, price: Math.round(s.price * (0.95 + random() * 0.1)), feed });
+        wanted.push({
+          product_id: s.product,
+          qty,
+          price: Math.round(s.price * (0.95 + random() * 0.1)),
+          feed,
+        });
       }
       for (const supplier of SUPPLIERS) {
         const lines = wanted.filter((w) => w.feed === supplier.feed);

@@ -42,7 +42,8 @@ async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void>
       const morningPh = around(rng, 7.75, 0.1);
       for (const [slot, time] of SLOTS) {
         if (day === ctx.today && missed.some((m) => m.pond === pond.name && m.slot === time)) continue;
-        const seeded = day === ctx.today ? lowDo.find((p) => p.pond === pond.name && p.slot === time) : undefined;
+        const seeded =
+          day === ctx.today ? lowDo.find((p) => p.pond === pond.name && p.slot === time) : undefined;
         const dawnLow = slot === 'am' && !clean && rng.chance(0.025);
         const measured = at(day, time);
         general.push({
@@ -59,9 +60,19 @@ async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void>
           ),
           do: seeded
             ? seeded.value
-            : fixed(dawnLow ? around(rng, 3.2, 0.5) : slot === 'pm' ? around(rng, 6.2, 0.6) : around(rng, 5.1, 0.4)),
+            : fixed(
+                dawnLow
+                  ? around(rng, 3.2, 0.5)
+                  : slot === 'pm'
+                    ? around(rng, 6.2, 0.6)
+                    : around(rng, 5.1, 0.4),
+              ),
           temperature: fixed(
-            slot === 'am' ? around(rng, 28.6, 0.4) : slot === 'pm' ? around(rng, 30.3, 0.7) : around(rng, 29.2, 0.5),
+            slot === 'am'
+              ? around(rng, 28.6, 0.4)
+              : slot === 'pm'
+                ? around(rng, 30.3, 0.7)
+                : around(rng, 29.2, 0.5),
           ),
           turbidity: Math.round(Math.min(38, Math.max(27, around(rng, Math.max(29, 42 - doc / 8), 3)))),
           water_height: Math.round(around(rng, 120, 8)),

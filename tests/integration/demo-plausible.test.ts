@@ -17,7 +17,11 @@ const pondIds = new Map<string, string>();
 beforeAll(async () => {
   app = await createTestApp();
   ({ farmId } = await loadDemo(app, app.ctx.db, { seed: 3, ponds: 10, days: 200, today }));
-  const ponds = await app.ctx.db.selectFrom('ponds').select(['id', 'name']).where('farm_id', '=', farmId).execute();
+  const ponds = await app.ctx.db
+    .selectFrom('ponds')
+    .select(['id', 'name'])
+    .where('farm_id', '=', farmId)
+    .execute();
   for (const p of ponds) pondIds.set(p.name, p.id);
 }, 300_000);
 afterAll(() => app.close());
@@ -61,7 +65,9 @@ async function lastTwoAnco(pondName: string) {
     .limit(2)
     .execute();
   return rows.map((r) => {
-    const trays = (typeof r.data_anco === 'string' ? JSON.parse(r.data_anco) : r.data_anco) as { status: string }[];
+    const trays = (typeof r.data_anco === 'string' ? JSON.parse(r.data_anco) : r.data_anco) as {
+      status: string;
+    }[];
     return trays.map((t) => t.status);
   });
 }
@@ -119,7 +125,12 @@ describe('the demo farm is plausible', () => {
       url: `/api/warehouse?farm_id=${farmId}&lang=id`,
       headers: { authorization: `Bearer ${token}` },
     });
-    const items = res.json().data as { product_id: string; product_name: string; qty: number; minimum_stock: number }[];
+    const items = res.json().data as {
+      product_id: string;
+      product_name: string;
+      qty: number;
+      minimum_stock: number;
+    }[];
     expect(items.length).toBeGreaterThan(5);
     const seeded = seededOf('item_below_min');
     for (const item of items) {
@@ -144,7 +155,9 @@ describe('the demo farm carries its seeded problems, and its healthy ponds none'
   it('has the low and critical DO as the latest reading of their ponds, today', async () => {
     for (const p of [...seededOf('low_do'), ...seededOf('critical_do')]) {
       const [latest] = await latestWater(p.pond);
-      expect(latest?.measured_at.toISOString(), p.pond).toBe(new Date(`${today}T${p.slot}:00+07:00`).toISOString());
+      expect(latest?.measured_at.toISOString(), p.pond).toBe(
+        new Date(`${today}T${p.slot}:00+07:00`).toISOString(),
+      );
       expect(Number(latest?.do), p.pond).toBe(p.value);
       expect(Number(latest?.do)).toBeLessThan(p.kind === 'critical_do' ? 2 : 4);
     }
@@ -181,7 +194,8 @@ describe('the demo farm carries its seeded problems, and its healthy ponds none'
       expect(taken.has(`${p.pond} ${slotAt('06:00')}`), p.pond).toBe(true);
     }
     for (const name of HEALTHY_PONDS)
-      for (const slot of ['06:00', '14:00', '22:00']) expect(taken.has(`${name} ${slotAt(slot)}`), name).toBe(true);
+      for (const slot of ['06:00', '14:00', '22:00'])
+        expect(taken.has(`${name} ${slotAt(slot)}`), name).toBe(true);
   });
 
   it("keeps the healthy ponds' water within DOMAIN.md's slot ranges, their trays eaten and deaths steady", async () => {

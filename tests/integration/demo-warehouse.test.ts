@@ -90,6 +90,8 @@ describe('generateWarehouse', () => {
     expect((await api.get<unknown[]>('/warehouse/history', { farm_id: farm.farmId })).length).toBe(
       history.length,
     );
-    expect((await api.get<unknown[]>('/purchase-order', { farm_id: farm.farmId })).length).toBe(orders.length);
+    expect((await api.get<unknown[]>('/purchase-order', { farm_id: farm.farmId })).length).toBe(
+      orders.length,
+    );
   });
 });
