@@ -1,12 +1,14 @@
 import { BUILT_IN_ID } from '../../src/shared/domain/finance.ts';
 import { addDays, at, daysBetween } from './calendar.ts';
 import type { DemoContext, DemoGenerator, RoundCycle } from './context.ts';
+import { partialSale, totalHarvest } from './production.ts';
 
 /**
  * Finance of the demo farm (issue 16 "The demo farm generator adds finance data"),
  * through the public API: two accounts, a farm category of its own, the month's fixed
  * costs (electricity, labour, fuel), and per round of cycles the seed bought at stocking,
- * weekly feed and probiotics, and one harvest sale per pond whose cycle ended. Ids come
+ * weekly feed and probiotics, and a sale per harvest (partial and total) at the weight,
+ * size and price the harvest records hold. Ids come
  * from `ctx.id`, so a second run books nothing twice. Register it in GENERATORS of
  * scripts/demo/load.ts (`[water, finance]`).
  */
@@ -142,26 +144,33 @@ async function round(ctx: DemoContext, cycles: RoundCycle[]): Promise<void> {
       });
   }
   for (const { pond, cycle } of cycles) {
-    if (!cycle.end || daysBetween(cycle.end, ctx.today) < 0) continue;
-    const abw = 16 + rng.float() * 8;
-    const kg = Math.round((cycle.story.stocked * cycle.story.survival * abw * cycle.story.growth) / 1000);
-    const price = Math.round((55_000 + rng.float() * 15_000) / 500) * 500;
-    await book(ctx, `harvest:${cycle.id}`, {
-      account: bank,
-      category: BUILT_IN_ID['harvest-sale'],
-      nominal: kg * price,
-      day: cycle.end,
-      metode: 'transfer',
-      note: `Panen ${pond.name} ${kg.toLocaleString('id-ID')} kg`,
-    });
-    await book(ctx, `transport:${cycle.id}`, {
-      account: cash,
-      category: transport,
-      nominal: rupiah(kg * 300),
-      day: cycle.end,
-      metode: 'cash',
-      note: `Angkutan panen ${pond.name}`,
-    });
+    // The sales the harvest records hold (scripts/demo/production.ts), paid into the bank.
+    const partial = partialSale(ctx, cycle);
+    const sales = [
+      ...(partial && daysBetween(partial.day, ctx.today) >= 0 ? [{ key: 'partial', ...partial }] : []),
+      ...(cycle.end && daysBetween(cycle.end, ctx.today) >= 0
+        ? [{ key: 'total', day: cycle.end, ...totalHarvest(ctx, pond, cycle) }]
+        : []),
+    ];
+    for (const sold of sales) {
+      const kg = Math.round(sold.weight_kg);
+      await book(ctx, sold.key === 'total' ? `harvest:${cycle.id}` : `harvest:partial:${cycle.id}`, {
+        account: bank,
+        category: BUILT_IN_ID['harvest-sale'],
+        nominal: Math.round(sold.weight_kg * sold.price_per_kg),
+        day: sold.day,
+        metode: 'transfer',
+        note: `Panen ${sold.key === 'total' ? '' : 'parsial '}${pond.name} ${kg.toLocaleString('id-ID')} kg size ${sold.size}`,
+      });
+      await book(ctx, sold.key === 'total' ? `transport:${cycle.id}` : `transport:partial:${cycle.id}`, {
+        account: cash,
+        category: transport,
+        nominal: rupiah(kg * 300),
+        day: sold.day,
+        metode: 'cash',
+        note: `Angkutan panen ${pond.name}`,
+      });
+    }
   }
 }
 

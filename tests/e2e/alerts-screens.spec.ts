@@ -39,7 +39,17 @@ for (const lang of ['id', 'en'] as const)
       await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
       if (lang === 'en') await page.evaluate(() => localStorage.setItem('tambak:language', 'en'));
       await page.goto('/notifications');
-      await expect(page.getByRole('button', { name: /Kolam 2: pH 9,1|Kolam 2: pH 9.1/ })).toBeVisible();
+      // Stored as a key and values, worded in the app's language when shown (the account says 'id').
+      await expect(
+        page.getByRole('button', {
+          name: lang === 'en' ? /Kolam 2: pH 9\.1 above the standard/ : /Kolam 2: pH 9,1 di atas standar/,
+        }),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByText(lang === 'en' ? 'Water quality outside the standard' : 'Kualitas air di luar standar')
+          .first(),
+      ).toBeVisible();
       expect(blocking(await axeScan(page, 'notifications'))).toEqual([]);
       const dir = process.env.SHOTS_DIR;
       if (dir) {

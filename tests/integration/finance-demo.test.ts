@@ -18,7 +18,7 @@ afterAll(() => app.close());
 
 function context(): DemoContext {
   const token = owner.auth.authorization.replace(/^Bearer /, '');
-  const story = { stocked: 100_000, growth: 1, survival: 0.8, lastDoc: 100 };
+  const story = { stocked: 100_000, growth: 1, survival: 0.8, harvestDoc: 110, lastDoc: 100 };
   return {
     api: new DemoApi(app, token),
     seed: 7,
@@ -32,8 +32,8 @@ function context(): DemoContext {
       name: `Kolam ${i + 1}`,
       area: 1000,
       cycles: [
-        { index: 0, start: '2025-01-10', end: '2025-04-30', id: `c-${i}-0`, story },
-        { index: 1, start: '2025-05-20', end: null, id: `c-${i}-1`, story },
+        { index: 0, start: '2025-01-10', end: '2025-04-30', harvestDoc: 111, id: `c-${i}-0`, story },
+        { index: 1, start: '2025-05-20', end: null, harvestDoc: 110, id: `c-${i}-1`, story },
       ],
     })),
   };

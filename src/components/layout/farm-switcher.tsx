@@ -1,10 +1,12 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDemoFarm } from '../demo-farm.tsx';
 import { Dialog } from '../dialog.tsx';
 import { rememberFarm, useCurrentFarm } from '../farm-data.tsx';
 import { switchFarmPath } from '../farm-path.ts';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from '../icons.tsx';
+import { useToast } from '../toast.tsx';
 
 /** Navbar button with the open farm's name; opens the farm list overlay. */
 export function FarmSwitcher() {
@@ -13,7 +15,23 @@ export function FarmSwitcher() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  const toast = useToast();
+  // The demo farm is offered here too, asked for when the list opens.
+  const demo = useDemoFarm(open);
+  const [joining, setJoining] = useState(false);
   if (!farms?.length) return null;
+
+  const openDemo = async () => {
+    setJoining(true);
+    try {
+      await demo.open();
+      setOpen(false);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setJoining(false);
+    }
+  };
 
   const choose = (farmId: string) => {
     setOpen(false);
@@ -51,6 +69,17 @@ export function FarmSwitcher() {
             );
           })}
         </ul>
+        {demo.offered && (
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => void openDemo()}
+            disabled={joining}
+            aria-busy={joining}
+          >
+            {t('farmSwitcher.demo')}
+          </button>
+        )}
         <Link
           to="/farm-registration"
           className="button button--secondary button--block"

@@ -36,7 +36,7 @@ export function SyncIndicator() {
   const { online, summary, running, held } = useSyncStatus();
   const { waiting, failed } = unsentCount(summary);
   const connection = t(online ? 'indicator.online' : 'indicator.offline');
-  const label = t('indicator.label', { connection, waiting, failed });
+  const label = t('indicator.label', { connection, count: waiting, failed });
   const state = failed > 0 ? 'failed' : !online || held ? 'offline' : waiting > 0 ? 'waiting' : 'ok';
   return (
     <Link

@@ -38,7 +38,8 @@ const id = {
   tooltip: {
     value: '{{value}} {{unit}}',
   },
-  points: '{{count}} titik data',
+  points_one: '{{count}} titik data',
+  points_other: '{{count}} titik data',
   offline: {
     title: 'Grafik perlu koneksi internet',
     body: 'Grafik dibaca langsung dari server. Data yang Anda catat tetap tersimpan di perangkat dan terkirim saat online.',
@@ -88,7 +89,8 @@ const en: typeof id = {
   tooltip: {
     value: '{{value}} {{unit}}',
   },
-  points: '{{count}} data points',
+  points_one: '{{count}} data point',
+  points_other: '{{count}} data points',
   offline: {
     title: 'Charts need an internet connection',
     body: 'Charts are read from the server. What you record stays on this device and is sent when you are online.',

@@ -158,7 +158,7 @@ function Counter({
         <>
           <div className="larvae-counter__result" aria-live="polite">
             <strong className="larvae-counter__count" data-testid="larvae-count">
-              {t('count', { n: n(marks.length) })}
+              {t('count', { count: marks.length, n: n(marks.length) })}
             </strong>
             <span className="larvae-counter__band" data-testid="larvae-band">
               {t('band', { lower: n(band.lower), upper: n(band.upper) })}

@@ -27,7 +27,8 @@ function LarvaeCount({ farm }: { farm: Farm }) {
           <p role="status" data-testid="larvae-used">
             <strong>
               {t('used', {
-                count: number(used.count, 0),
+                count: used.count,
+                n: number(used.count, 0),
                 lower: number(used.lower, 0),
                 upper: number(used.upper, 0),
               })}

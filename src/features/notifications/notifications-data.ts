@@ -2,6 +2,8 @@ import type { TambakDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
 import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
 import { ALERT_KINDS } from '#shared/domain/alerts';
+import { wordAlert } from '#shared/i18n/alert-messages';
+import { isLanguage } from '#shared/i18n/language';
 
 export type NotificationRow = Notification & { _status?: string };
 
@@ -9,6 +11,18 @@ export type NotificationRow = Notification & { _status?: string };
 export async function listNotifications(db: TambakDb): Promise<NotificationRow[]> {
   const rows = await db.notifications.orderBy('occurred_at').reverse().toArray();
   return rows.filter((r) => !r.deleted_at);
+}
+
+/**
+ * A notification's title and body in the reader's language (the app's, now): worded from
+ * its message key and values; an alert stored before keys keeps the text it was stored with.
+ */
+export function notificationText(item: Notification, appLanguage: string): { title: string; body: string } {
+  const lang = isLanguage(appLanguage) ? appLanguage : 'id';
+  return {
+    title: item.title_key ? wordAlert(lang, { key: item.title_key, params: item.title_params }) : item.title,
+    body: item.body_key ? wordAlert(lang, { key: item.body_key, params: item.body_params }) : item.body,
+  };
 }
 
 /** Unread count for the navbar badge. */

@@ -10,15 +10,22 @@ import { getDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
 import { FarmAlertSettingsCard } from './farm-alert-settings.tsx';
 import { DevicePushCard, NotificationSettingsForm } from './notification-settings.tsx';
-import { listNotifications, markAllRead, markRead, type NotificationRow } from './notifications-data.ts';
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  type NotificationRow,
+  notificationText,
+} from './notifications-data.ts';
 import './notifications.css';
 import './register-locales.ts';
 
 function NotificationItem({ item }: { item: NotificationRow }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const format = useFormat();
   const navigate = useNavigate();
   const unread = !item.read_at;
+  const text = notificationText(item, i18n.language);
   const open = async () => {
     if (unread) await markRead(getDb(), [item.id]);
     await navigate({ href: item.url });
@@ -28,9 +35,9 @@ function NotificationItem({ item }: { item: NotificationRow }) {
       <button type="button" className="notification__open" onClick={() => void open()}>
         <span className="notification__title">
           {unread && <span className="notification__dot" aria-label={t('unread')} role="img" />}
-          {item.title}
+          {text.title}
         </span>
-        <span className="notification__body">{item.body}</span>
+        <span className="notification__body">{text.body}</span>
         <span className="notification__time muted">
           {format.date(item.occurred_at)} {format.time(item.occurred_at)}
         </span>

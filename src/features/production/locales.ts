@@ -90,7 +90,8 @@ const id = {
     nav: 'Ringkasan',
     empty: 'Belum ada kolam dengan tebar aktif.',
     farm: 'Seluruh tambak',
-    pondsCount: '{{n}} kolam aktif',
+    pondsCount_one: '{{count}} kolam aktif',
+    pondsCount_other: '{{count}} kolam aktif',
     dataAsOf: 'Data tebar, panen dan kematian: per {{date}} (termasuk yang belum terkirim).',
     samplingAsOf: 'Data sampling diperbarui dari server {{date}}.',
     notFinal:
@@ -246,7 +247,8 @@ const en: ProductionCatalog = {
     nav: 'Overview',
     empty: 'No pond has an active stocking yet.',
     farm: 'Whole farm',
-    pondsCount: '{{n}} active ponds',
+    pondsCount_one: '{{count}} active pond',
+    pondsCount_other: '{{count}} active ponds',
     dataAsOf: 'Stocking, harvest and death data as of {{date}} (including unsent entries).',
     samplingAsOf: 'Sampling data updated from the server {{date}}.',
     notFinal:

@@ -179,7 +179,9 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
                 <tr>
                   <th scope="row">
                     {t('overview.farm')}{' '}
-                    <span className="overview__unit">{t('overview.pondsCount', { n: summary.ponds })}</span>
+                    <span className="overview__unit">
+                      {t('overview.pondsCount', { count: summary.ponds })}
+                    </span>
                   </th>
                   {COLS.map((c) => (
                     <td key={c.key} className="num">
@@ -193,7 +195,7 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
           <div className="overview-cards">
             <PondCard
               row={summary}
-              title={`${t('overview.farm')} · ${t('overview.pondsCount', { n: summary.ponds })}`}
+              title={`${t('overview.farm')} · ${t('overview.pondsCount', { count: summary.ponds })}`}
               cell={cell}
             />
             {rows.map((r) => (

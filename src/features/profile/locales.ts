@@ -25,7 +25,8 @@ const id = {
     button: 'Keluar dari akun',
     confirm: 'Keluar dari Tambak di perangkat ini?',
     done: 'Anda sudah keluar.',
-    doneKept: 'Anda sudah keluar. {{count}} data tetap di ponsel dan dikirim setelah Anda masuk lagi.',
+    doneKept_one: 'Anda sudah keluar. {{count}} data tetap di ponsel dan dikirim setelah Anda masuk lagi.',
+    doneKept_other: 'Anda sudah keluar. {{count}} data tetap di ponsel dan dikirim setelah Anda masuk lagi.',
     unsentTitle: 'Ada data belum terkirim',
     unsent_one: '1 data belum terkirim ke server.',
     unsent_other: '{{count}} data belum terkirim ke server.',
@@ -33,10 +34,14 @@ const id = {
       'Jika Anda keluar, data itu tetap disimpan di ponsel ini dan dikirim setelah Anda masuk lagi dengan akun ini.',
     sendFirst: 'Kirim sekarang dulu',
     keep: 'Keluar, simpan data di ponsel',
-    discard: 'Hapus {{count}} data yang belum terkirim…',
-    discardConfirm:
+    discard_one: 'Hapus {{count}} data yang belum terkirim…',
+    discard_other: 'Hapus {{count}} data yang belum terkirim…',
+    discardConfirm_one:
       '{{count}} data akan dihapus dari ponsel ini dan tidak akan pernah sampai ke server. Data yang dihapus tidak bisa dikembalikan.',
-    discardButton: 'Ya, hapus {{count}} data dan keluar',
+    discardConfirm_other:
+      '{{count}} data akan dihapus dari ponsel ini dan tidak akan pernah sampai ke server. Data yang dihapus tidak bisa dikembalikan.',
+    discardButton_one: 'Ya, hapus {{count}} data dan keluar',
+    discardButton_other: 'Ya, hapus {{count}} data dan keluar',
   },
 };
 
@@ -68,7 +73,9 @@ const en: ProfileCatalog = {
     button: 'Sign out',
     confirm: 'Sign out of Tambak on this device?',
     done: 'You are signed out.',
-    doneKept:
+    doneKept_one:
+      'You are signed out. {{count}} record stays on this phone and is sent after you sign in again.',
+    doneKept_other:
       'You are signed out. {{count}} records stay on this phone and are sent after you sign in again.',
     unsentTitle: 'Unsent records',
     unsent_one: '1 record has not reached the server yet.',
@@ -77,10 +84,14 @@ const en: ProfileCatalog = {
       'If you sign out, they stay on this phone and are sent after you sign in again with this account.',
     sendFirst: 'Send them now first',
     keep: 'Sign out, keep them on this phone',
-    discard: 'Delete the {{count}} unsent records…',
-    discardConfirm:
+    discard_one: 'Delete the {{count}} unsent record…',
+    discard_other: 'Delete the {{count}} unsent records…',
+    discardConfirm_one:
+      '{{count}} record will be deleted from this phone and will never reach the server. This cannot be undone.',
+    discardConfirm_other:
       '{{count}} records will be deleted from this phone and will never reach the server. This cannot be undone.',
-    discardButton: 'Yes, delete {{count}} records and sign out',
+    discardButton_one: 'Yes, delete {{count}} record and sign out',
+    discardButton_other: 'Yes, delete {{count}} records and sign out',
   },
 };
 

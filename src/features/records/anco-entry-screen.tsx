@@ -131,7 +131,9 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         time: localTime(),
         ponds: {},
       });
-      toast.success(t('anco.savedCount', { count: records.length }));
+      toast.success(
+        t(navigator.onLine ? 'anco.savedCount' : 'anco.savedCountOffline', { count: records.length }),
+      );
     } catch {
       toast.error(t('common.saveFailed'));
     } finally {

@@ -54,7 +54,7 @@ export function RecordEditDialog<T>({
     setSaving(true);
     try {
       await repo().update(row.id, check.changes as ServerRecord);
-      toast.success(t('edit.saved'));
+      toast.success(t(navigator.onLine ? 'edit.saved' : 'edit.savedOffline'));
       onClose();
     } catch {
       toast.error(t('common.saveFailed'));

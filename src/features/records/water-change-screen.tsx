@@ -90,7 +90,11 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
     try {
       await createRepository(WATER_CHANGES, getDb()).create(records);
       reset({ ...state, ponds: {} });
-      toast.success(t('waterChange.savedCount', { count: records.length }));
+      toast.success(
+        t(navigator.onLine ? 'waterChange.savedCount' : 'waterChange.savedCountOffline', {
+          count: records.length,
+        }),
+      );
     } catch {
       toast.error(t('common.saveFailed'));
     } finally {

@@ -205,7 +205,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
               {t('summaryEntered', {
                 slots: summary.entered
                   .map(({ slot, count }) =>
-                    t('summarySlot', { slot: t(`timeOfDay.${slot}`), count, ponds: summary.ponds }),
+                    t('summarySlot', { slot: t(`timeOfDay.${slot}`), done: count, count: summary.ponds }),
                   )
                   .join(' · '),
               })}

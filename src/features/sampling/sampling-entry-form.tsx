@@ -132,7 +132,7 @@ export function SamplingEntryForm({ farm, ponds, pondId, db = getDb(), today = l
       const held = Object.keys(built.problems);
       setShowMissing(held.length > 0);
       if (held.length > 0) toast.error(t('heldBack', { names: held.map(nameOf).join(', ') }));
-      toast.success(t('savedOffline', { count: built.records.length }));
+      toast.success(t(navigator.onLine ? 'savedOnline' : 'savedOffline', { count: built.records.length }));
     } catch {
       toast.error(t('saveFailed'));
     } finally {

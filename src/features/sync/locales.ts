@@ -11,7 +11,9 @@ const id = {
     failed_other: '{{count}} gagal',
     waitingWord: 'menunggu',
     failedWord: 'gagal',
-    label: '{{connection}}. {{waiting}} data menunggu dikirim, {{failed}} gagal. Buka status sinkronisasi.',
+    label_one: '{{connection}}. {{count}} data menunggu dikirim, {{failed}} gagal. Buka status sinkronisasi.',
+    label_other:
+      '{{connection}}. {{count}} data menunggu dikirim, {{failed}} gagal. Buka status sinkronisasi.',
   },
   badge: { pending: 'Menunggu', failed: 'Gagal' },
   savedOffline: 'Tersimpan di ponsel. Akan dikirim saat ada sinyal.',
@@ -142,14 +144,18 @@ const id = {
   },
   foreign: {
     title: 'Ada data dari akun lain',
-    message:
+    message_one:
+      'Ponsel ini masih menyimpan {{count}} data yang belum terkirim, dicatat oleh {{name}}. Data itu tidak dikirim sebelum Anda memilih.',
+    message_other:
       'Ponsel ini masih menyimpan {{count}} data yang belum terkirim, dicatat oleh {{name}}. Data itu tidak dikirim sebelum Anda memilih.',
     send: 'Kirim dengan akun saya',
     sendHint:
       'Dikirim atas nama Anda. Data untuk tambak yang tidak bisa Anda akses akan gagal dan tampil di Sinkronisasi.',
     signOut: 'Keluar, biar {{name}} yang masuk',
-    discard: 'Hapus {{count}} data itu',
-    discardConfirm: '{{count}} data dari {{name}} akan dihapus dari ponsel ini selamanya. Lanjutkan?',
+    discard_one: 'Hapus {{count}} data itu',
+    discard_other: 'Hapus {{count}} data itu',
+    discardConfirm_one: '{{count}} data dari {{name}} akan dihapus dari ponsel ini selamanya. Lanjutkan?',
+    discardConfirm_other: '{{count}} data dari {{name}} akan dihapus dari ponsel ini selamanya. Lanjutkan?',
     discardButton: 'Ya, hapus selamanya',
   },
 };
@@ -166,7 +172,8 @@ const en: SyncCatalog = {
     failed_other: '{{count}} failed',
     waitingWord: 'waiting',
     failedWord: 'failed',
-    label: '{{connection}}. {{waiting}} records waiting to be sent, {{failed}} failed. Open sync status.',
+    label_one: '{{connection}}. {{count}} record waiting to be sent, {{failed}} failed. Open sync status.',
+    label_other: '{{connection}}. {{count}} records waiting to be sent, {{failed}} failed. Open sync status.',
   },
   badge: { pending: 'Waiting', failed: 'Failed' },
   savedOffline: 'Saved on this phone. It will be sent when there is signal.',
@@ -297,13 +304,18 @@ const en: SyncCatalog = {
   },
   foreign: {
     title: 'Records from another account',
-    message:
+    message_one:
+      'This phone still holds {{count}} unsent record typed by {{name}}. Nothing is sent until you choose.',
+    message_other:
       'This phone still holds {{count}} unsent records typed by {{name}}. Nothing is sent until you choose.',
     send: 'Send them with my account',
     sendHint: 'Sent in your name. Records for farms you cannot access will fail and show under Sync.',
     signOut: 'Sign out, let {{name}} sign in',
-    discard: 'Delete those {{count}} records',
-    discardConfirm: '{{count}} records from {{name}} will be deleted from this phone for good. Continue?',
+    discard_one: 'Delete that {{count}} record',
+    discard_other: 'Delete those {{count}} records',
+    discardConfirm_one: '{{count}} record from {{name}} will be deleted from this phone for good. Continue?',
+    discardConfirm_other:
+      '{{count}} records from {{name}} will be deleted from this phone for good. Continue?',
     discardButton: 'Yes, delete for good',
   },
 };

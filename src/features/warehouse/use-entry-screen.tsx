@@ -156,7 +156,9 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     await saveUses(built.records);
     await clear();
     update({ ...current, qty: {} });
-    toast.success(t('entry.savedCount', { count: built.records.length }));
+    toast.success(
+      t(navigator.onLine ? 'entry.savedCount' : 'entry.savedCountOffline', { count: built.records.length }),
+    );
   };
 
   return (

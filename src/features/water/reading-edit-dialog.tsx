@@ -80,7 +80,7 @@ export function ReadingEditDialog({
         ...check.values,
         ...when,
       });
-      toast.success(t('readings.updated'));
+      toast.success(t(navigator.onLine ? 'readings.updated' : 'readings.updatedOffline'));
       onSaved?.();
       onClose();
     } catch {

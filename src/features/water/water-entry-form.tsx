@@ -209,7 +209,8 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
       setRemembered((n) => n + 1);
       const saved = batches.flatMap((b) => b.records.map((r) => ({ table: WATER_TABLES[b.kind], id: r.id })));
       setLastSaved(saved);
-      toast.success(t('savedOffline', { count: saved.length }));
+      // "On this phone, waiting for signal" only when it is: online, the outbox sends it now.
+      toast.success(t(navigator.onLine ? 'savedOnline' : 'savedOffline', { count: saved.length }));
     } catch {
       toast.error(t('saveFailed'));
     } finally {

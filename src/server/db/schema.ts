@@ -678,6 +678,9 @@ export interface DiseaseRecordsTable extends PondRecordColumns {
 }
 
 /** Farm alerts (migration 0019, src/server/modules/alerts). */
+/** Values of an alert message (numbers stay numbers, worded by the reader's language). */
+type AlertParams = Record<string, string | number>;
+
 export interface NotificationsTable {
   id: string;
   user_id: string;
@@ -685,8 +688,14 @@ export interface NotificationsTable {
   pond_id: string | null;
   kind: string;
   dedup_key: string;
+  /** Worded when stored, in the recipient's language then: what rows before migration 0034 have. */
   title: string;
   body: string;
+  /** The message key and values a reader's language words (src/shared/i18n/alert-messages.ts); null on old rows. */
+  title_key: string | null;
+  title_params: ColumnType<AlertParams | null, string | null, string | null>;
+  body_key: string | null;
+  body_params: ColumnType<AlertParams | null, string | null, string | null>;
   url: string;
   occurred_at: Timestamp;
   read_at: NullableTimestamp;

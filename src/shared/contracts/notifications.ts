@@ -5,7 +5,17 @@ import { Since, Uuid } from './envelope.ts';
 /** Farm alerts and the caller's notifications (issue 18). */
 export const AlertKindSchema = Type.Unsafe<AlertKind>(Type.String({ enum: [...ALERT_KINDS] }));
 
-/** One stored alert for the caller, already in their language. */
+/** Values of an alert message: numbers stay numbers, worded in the reader's language. */
+const AlertParams = Type.Union([
+  Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  Type.Null(),
+]);
+
+/**
+ * One stored alert for the caller: its message keys and values (worded in the reader's
+ * language by wordAlert, src/shared/i18n/alert-messages.ts), and `title`/`body` as worded
+ * when it was stored (all that alerts stored before keys have: their keys are null).
+ */
 export const Notification = Type.Object({
   id: Type.String(),
   farm_id: Type.Union([Type.String(), Type.Null()]),
@@ -13,6 +23,10 @@ export const Notification = Type.Object({
   kind: Type.String(),
   title: Type.String(),
   body: Type.String(),
+  title_key: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  title_params: Type.Optional(AlertParams),
+  body_key: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  body_params: Type.Optional(AlertParams),
   /** The screen a click opens. */
   url: Type.String(),
   /** When it happened (a reading's measured_at), not when it arrived. */

@@ -37,7 +37,7 @@ export class RecordsPages {
 
   async saveAnco(ponds: number): Promise<void> {
     await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
-    await expect(this.page.getByText(`${ponds} cek anco tersimpan di HP.`)).toBeVisible();
+    await expect(this.page.getByText(new RegExp(`^${ponds} cek anco tersimpan`))).toBeVisible();
   }
 
   async openWaterChange(): Promise<void> {
@@ -53,7 +53,7 @@ export class RecordsPages {
 
   async saveWaterChange(ponds: number): Promise<void> {
     await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
-    await expect(this.page.getByText(`${ponds} ganti air tersimpan di HP.`)).toBeVisible();
+    await expect(this.page.getByText(new RegExp(`^${ponds} ganti air tersimpan`))).toBeVisible();
   }
 
   async openNotes(): Promise<void> {

@@ -29,9 +29,7 @@ export class SamplingPages {
 
   async save(ponds: number): Promise<void> {
     await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
-    await expect(
-      this.page.getByText(`${ponds} sampling tersimpan di ponsel.`, { exact: false }),
-    ).toBeVisible();
+    await expect(this.page.getByText(new RegExp(`^${ponds} sampling tersimpan`)).first()).toBeVisible();
   }
 
   /** The photos of the pond page's sampling list. */

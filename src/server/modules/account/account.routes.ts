@@ -39,7 +39,10 @@ export function accountRoutes(api: Api, ctx: AppContext): void {
     },
     async (req, reply) => {
       const data = await account.register(req.body, req.lang);
-      return reply.status(201).send({ message: req.t('server.registered'), data });
+      // Says what was sent: a link to confirm the email (no code: the code comes at sign-in).
+      const { email } = data.user;
+      const message = email ? req.t('server.registered-link', { email }) : req.t('server.registered');
+      return reply.status(201).send({ message, data });
     },
   );
 

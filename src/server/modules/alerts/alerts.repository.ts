@@ -10,6 +10,11 @@ export interface NotificationInsert {
   dedup_key: string;
   title: string;
   body: string;
+  title_key: string;
+  /** JSON of the message's values (jsonb). */
+  title_params: string;
+  body_key: string;
+  body_params: string;
   url: string;
   occurred_at: Date;
 }

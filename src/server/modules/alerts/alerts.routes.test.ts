@@ -1,6 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '#shared/contracts/notifications';
 import { isPushPayload, type PushPayload } from '#shared/contracts/push';
+import { wordAlert } from '#shared/i18n/alert-messages';
+import type { Language } from '#shared/i18n/language';
 import {
   addMember,
   createFarm,
@@ -157,6 +160,31 @@ describe('GET /api/notifications and marking read', () => {
     expect((await notes(owner)).every((n) => n.read_at !== null)).toBe(true);
   });
 
+  it('answers each alert as its message key and values, worded in the reader’s language when shown', async () => {
+    // The manager's account says English; a phone of theirs in Indonesian words the same row in Indonesian.
+    const list = (await app.inject({ url: '/api/notifications', headers: manager.auth })).json()
+      .data as Notification[];
+    const low = list.find(
+      (n) => n.body_key === 'alert.water-low' && n.body_params?.parameter === 'do',
+    ) as Notification;
+    expect(low).toMatchObject({
+      title_key: 'alert.water-title',
+      body_params: { pond: 'Kolam 1', parameter: 'do', value: 3.2, unit: 'mg/L', limit: 4 },
+    });
+    const shown = (lang: Language) => ({
+      title: wordAlert(lang, { key: low.title_key as string, params: low.title_params }),
+      body: wordAlert(lang, { key: low.body_key as string, params: low.body_params }),
+    });
+    expect(shown('id')).toEqual({
+      title: 'Kualitas air di luar standar',
+      body: 'Kolam 1: DO 3,2 mg/L di bawah standar (min 4 mg/L)',
+    });
+    expect(shown('en')).toEqual({
+      title: 'Water quality outside the standard',
+      body: 'Kolam 1: DO 3.2 mg/L below the standard (min 4 mg/L)',
+    });
+  });
+
   it('refuses bad bodies with field errors', async () => {
     const res = await app.inject({
       method: 'POST',
@@ -288,8 +316,43 @@ describe('a device’s sync failures and invitations', () => {
         .then(() => app.ctx.alerts.idle());
     const sync = (await notes(tech)).filter((n) => n.kind === 'sync');
     expect(sync).toHaveLength(1);
-    expect(sync[0]).toMatchObject({ url: '/sync', farm_id: null });
+    expect(sync[0]).toMatchObject({
+      url: '/sync',
+      farm_id: null,
+      body_key: 'alert.sync-body',
+      body_params: { count: 3 },
+    });
     expect(sync[0].body).toContain('3 data');
+  });
+
+  it('pushes in the device’s language at the moment it is sent, one record in the singular', async () => {
+    await app.ctx.db.updateTable('users').set({ language: 'en' }).where('id', '=', tech.id).execute();
+    const endpoint = `https://push.example.com/${tech.id}/tablet`;
+    await app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: tech.auth,
+      payload: { endpoint, keys },
+    });
+    await app
+      .inject({
+        method: 'POST',
+        url: '/api/notifications/sync-failure',
+        headers: tech.auth,
+        payload: { device_id: 'phone-2', failed: 1 },
+      })
+      .then(() => app.ctx.alerts.idle());
+    const pushed = sent.filter((s) => s.endpoint === endpoint).at(-1);
+    expect(pushed?.payload).toMatchObject({
+      title: 'Data not sent',
+      body: '1 record on one of your devices failed to send. Open Sync status on that device.',
+    });
+    const stored = (await notes(tech)).filter((n) => n.kind === 'sync').at(-1);
+    expect(stored?.body_params).toEqual({ count: 1 });
+    expect(wordAlert('id', { key: stored?.body_key as string, params: stored?.body_params })).toBe(
+      '1 data di salah satu perangkat Anda gagal dikirim. Buka Status sinkronisasi di perangkat itu.',
+    );
+    await app.ctx.db.updateTable('users').set({ language: 'id' }).where('id', '=', tech.id).execute();
   });
 
   it('tells an invited member in the app', async () => {

@@ -4,14 +4,13 @@ import type { PushPayload } from '#shared/contracts/push';
 import {
   ALERT_KINDS,
   type AlertCandidate,
-  type AlertText,
   DEFAULT_DEATH_THRESHOLD,
   type FarmAlertSettings,
   inQuietHours,
 } from '#shared/domain/alerts';
 import { ACTION } from '#shared/domain/permissions';
 import { mergeStandards } from '#shared/domain/water-standards';
-import { translateAlert as translate } from '#shared/i18n/alert-messages';
+import { type AlertMessage, wordAlert } from '#shared/i18n/alert-messages';
 import { isLanguage, type Language } from '#shared/i18n/language';
 import { AppError } from '../../errors.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../cycle/farm-clock.ts';
@@ -47,9 +46,10 @@ export const DEFAULT_USER_SETTINGS: UserAlertSettings = {
  * The alert machinery (issue 18, docs/architecture.md step 11): after a domain's write
  * committed it hands the records to `committed`; the registered rules (alert-rules.ts)
  * turn them into candidates, each becomes one notification per user allowed to see it
- * (farm membership, the rule's feature at view, pond access), worded in that user's
- * language and de-duplicated by the candidate's key; the new ones are pushed unless the
- * user switched the kind off or is in quiet hours. Evaluation runs after the write and
+ * (farm membership, the rule's feature at view, pond access), stored as message keys and
+ * values (with the pond's name) and de-duplicated by the candidate's key; the new ones
+ * are pushed, worded in each device's language, unless the user switched the kind off or
+ * is in quiet hours. The list words them in the reader's language on the client. Evaluation runs after the write and
  * outside its request: errors are logged, never returned to the writer.
  */
 export class AlertService {
@@ -103,7 +103,10 @@ export class AlertService {
     };
   }
 
-  /** One row per candidate and user allowed to see it, worded in the user's language. */
+  /**
+   * One row per candidate and user allowed to see it: its message keys and values, the
+   * pond's name among them, and (for clients before keys) the text in the user's language.
+   */
   private async address(farmId: string, candidates: AlertCandidate[]): Promise<NotificationInsert[]> {
     const needsMembers = candidates.some((c) => c.feature !== null);
     const members = needsMembers ? await this.d.repo.members(farmId) : [];
@@ -134,6 +137,8 @@ export class AlertService {
         }
       }
       const pond = c.pondId ? (ponds.get(c.pondId) ?? '') : '';
+      const title = withPond(c.title, pond);
+      const body = withPond(c.body, pond);
       for (const uid of users) {
         const lang = asLanguage(languages.get(uid));
         rows.push({
@@ -143,8 +148,12 @@ export class AlertService {
           pond_id: c.pondId,
           kind: c.kind,
           dedup_key: c.key,
-          title: word(lang, c.title, pond),
-          body: word(lang, c.body, pond),
+          title: wordAlert(lang, title),
+          body: wordAlert(lang, body),
+          title_key: title.key,
+          title_params: JSON.stringify(title.params),
+          body_key: body.key,
+          body_params: JSON.stringify(body.params),
           url: c.url,
           occurred_at: new Date(c.occurredAt),
         });
@@ -165,12 +174,18 @@ export class AlertService {
       byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
     }
     if (byUser.size === 0) return;
-    await this.d.push.notifyUsers([...byUser.keys()], (uid) => {
+    await this.d.push.notifyUsers([...byUser.keys()], (uid, lang) => {
       const list = byUser.get(uid);
       if (!list) return null;
       // Several alerts of one write to one user: the first is shown, the rest are in the list.
+      // Worded now, in the language of the device it goes to.
       const first = list[0];
-      return { title: first.title, body: first.body, url: first.url, tag: first.dedup_key };
+      return {
+        title: wordAlert(lang, { key: first.title_key, params: JSON.parse(first.title_params) }),
+        body: wordAlert(lang, { key: first.body_key, params: JSON.parse(first.body_params) }),
+        url: first.url,
+        tag: first.dedup_key,
+      };
     });
   }
 
@@ -229,30 +244,12 @@ export class AlertService {
 
 const asLanguage = (value: string | undefined): Language => (value && isLanguage(value) ? value : 'id');
 
-/** Built once: an Intl.NumberFormat costs more to make than a whole alert's wording. */
-const NUMBERS: Record<Language, Intl.NumberFormat> = {
-  id: new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }),
-};
-
-/**
- * Translates a rule's text: a `parameter` names a water field, numbers in the language's
- * format, a `name@<lang>` param replaces `name` in that language.
- */
-function word(lang: Language, text: AlertText, pond: string): string {
-  const params: Record<string, string | number> = { pond };
-  const numbers = NUMBERS[lang];
-  const all = text.params ?? {};
-  for (const [name, value] of Object.entries(all)) {
-    // `x@en` is `x` worded in English (a product or disease name), used for that language.
-    if (name.includes('@')) continue;
-    const own = all[`${name}@${lang}`];
-    if (own !== undefined) params[name] = own;
-    else if (name === 'parameter') params[name] = translate(lang, `alert-param.${value}`);
-    else params[name] = typeof value === 'number' ? numbers.format(value) : value;
-  }
-  // An empty unit (pH) leaves no double space or "8,5 )".
-  return translate(lang, text.key, params).replace(/ {2,}/g, ' ').replace(/ \)/g, ')').trim();
+/** The rule's text with the pond's name among its values, as it is stored. */
+function withPond(
+  text: AlertMessage,
+  pond: string,
+): { key: string; params: Record<string, string | number> } {
+  return { key: text.key, params: { ...(text.params ?? {}), ...(pond ? { pond } : {}) } };
 }
 
 function toNotification(r: {
@@ -262,6 +259,10 @@ function toNotification(r: {
   kind: string;
   title: string;
   body: string;
+  title_key: string | null;
+  title_params: Record<string, string | number> | null;
+  body_key: string | null;
+  body_params: Record<string, string | number> | null;
   url: string;
   occurred_at: Date;
   read_at: Date | null;
@@ -276,6 +277,10 @@ function toNotification(r: {
     kind: r.kind,
     title: r.title,
     body: r.body,
+    title_key: r.title_key,
+    title_params: r.title_params,
+    body_key: r.body_key,
+    body_params: r.body_params,
     url: r.url,
     occurred_at: r.occurred_at.toISOString(),
     read_at: r.read_at?.toISOString() ?? null,
