@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { EntryForm } from '#components/entry-form';
@@ -85,6 +85,13 @@ export function SamplingEntryForm({
     [only, enterable],
   );
   const filled = useStoreValue(store, (s) => shown.filter((e) => touched(s, e.pond.pond_id)).length);
+  const loaded = ready && cycles !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form is up
+  useEffect(() => {
+    // Opened for the Today list's sampling: straight into the first box (the keyboard opens).
+    if (loaded && onlyPonds)
+      formRef.current?.querySelector<HTMLInputElement>('.sampling-cards input')?.focus();
+  }, [loaded]);
   if (!ready || cycles === undefined) return null;
   const nameOf = (id: string) => ponds.find((p) => p.pond_id === id)?.name ?? '';
 

@@ -110,6 +110,15 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     () => (ponds.data ?? []).filter((p) => pondAction(farm, p, 'warehouse') >= ACTION.add),
     [ponds.data, farm],
   );
+  const loaded = Boolean(state && items && movements && ponds.data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form is up
+  useEffect(() => {
+    // Opened for a feeding of the Today list: straight into the first box (the keyboard opens).
+    if (loaded && preset.ponds)
+      globalThis.document
+        ?.querySelector<HTMLInputElement>('[data-testid="use-entry"] [data-enter-id]')
+        ?.focus();
+  }, [loaded]);
   if (!state || !items || !movements || !ponds.data) return <Loading />;
   const item =
     choices.find((i) => i.warehouse_id === state.itemId) ?? (choices.length === 1 ? choices[0] : undefined);

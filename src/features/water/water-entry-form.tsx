@@ -116,7 +116,10 @@ export function WaterEntryForm({
   const formRef = useRef<HTMLFormElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the draft is read
   useEffect(() => {
-    if (ready) presetSlotTime(store, presetTime);
+    if (!ready) return;
+    presetSlotTime(store, presetTime);
+    // Opened for a slot of the Today list: straight into the first box (the keyboard opens).
+    if (onlyPonds) formRef.current?.querySelector<HTMLInputElement>('.pond-entries input')?.focus();
   }, [ready]);
   const { enterable, viewOnly } = useMemo(() => splitPonds(farm, ponds), [farm, ponds]);
   const shown = useMemo(
