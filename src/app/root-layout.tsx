@@ -68,7 +68,8 @@ function useNavItems(farmId: string | undefined): NavItem[] {
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
-      { to: '/profile', label: t('nav.profile'), icon: UserIcon },
+      // On a phone the navbar's profile button is enough: the bottom bar keeps five, each label whole.
+      { to: '/profile', label: t('nav.profile'), icon: UserIcon, sidebarOnly: true },
     ];
   }, [farmId, finance, review, reports, roleId, t]);
 }

@@ -142,8 +142,9 @@ function moreFarmScreens(farmId: string, pondId: string, itemId: string): Screen
 async function checkTaps(page: Page, screen: Screen, lang: string, problems: string[]) {
   await page.setViewportSize(PHONE);
   await page.goto(screen.path);
-  await expect(screen.ready(page)).toBeVisible();
-  await expect(page.locator('.spinner')).toHaveCount(0);
+  // The first farm screen waits for the phone's first sync.
+  await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });
   await screen.open?.(page);
   const report = await coverCheck(page, { mode: 'scroll', tapSize: 44 });
   problems.push(...report.problems.map((p) => `${lang} ${screen.name}: ${p}`));

@@ -231,3 +231,46 @@ test('a member without pond access is told so and how to get it', async ({ brows
   await expect(page).toHaveURL(new RegExp(`/farm/${farmId}\\?home=farm$`));
   await phone.close();
 });
+
+test('Today in both languages on a phone and a desktop (screenshots to look at)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await apiSignUp(request, 'Pemilik');
+  const api = new ApiAs(request, owner.token);
+  const { farmId, pondIds } = await apiFarm(api, 'Tambak Layar', PONDS);
+  for (const pond of PONDS)
+    await api.post('/cycle', { pond_id: pondIds[pond], start_date: farmDayMinus(20) });
+  const keeper = await apiSignUp(request, 'Sari', uniqueEmail('sari'));
+  await api.post('/userFarm', {
+    farm_id: farmId,
+    email: keeper.email,
+    role_id: 3,
+    ponds: MINE.map((p) => ({ pond_id: pondIds[p], access_level: 1 })),
+  });
+  const dir = process.env.SHOTS_DIR ?? 'test-results/today';
+  for (const lang of ['id', 'en'] as const) {
+    for (const viewport of [
+      { width: 360, height: 800 },
+      { width: 1280, height: 800 },
+    ]) {
+      const device = await newDevice(browser, viewport);
+      const page = await device.newPage();
+      await page.addInitScript((l) => localStorage.setItem('tambak:language', l), lang);
+      await signedInPhone(page, new ApiAs(request, keeper.token), keeper.token);
+      await page.goto(`/farm/${farmId}/today`);
+      const title = lang === 'id' ? 'Hari ini' : 'Today';
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-slot="feed:06:00"]')).toContainText(
+        lang === 'id' ? 'Pakan 06:00' : 'Feed 06:00',
+        { timeout: 30_000 },
+      );
+      await expect(page.locator('[data-slot="feed:06:00"]')).toContainText(
+        lang === 'id' ? '0/3 kolam' : '0/3 ponds',
+      );
+      await page.screenshot({ path: `${dir}/today-${viewport.width}x${viewport.height}-${lang}.png` });
+      await device.close();
+    }
+  }
+});
