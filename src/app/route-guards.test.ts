@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, embedSessionFrom, safeRedirect } from './route-guards.ts';
-import { matchRoute, ROUTES } from './route-table.ts';
+import { farmHome, matchRoute, ROUTES } from './route-table.ts';
 
 describe('route table', () => {
   it('declares every route of seed 000 §2 and the chat routes of seed 001', () => {
@@ -35,9 +35,19 @@ describe('route table', () => {
       '/farm/$farm_id/larvae-count',
       '/farm/$farm_id/review',
       '/farm/$farm_id/analysis',
+      // The keeper's day (issue 31).
+      '/farm/$farm_id/today',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);
+  });
+
+  it("names each role's farm home: a keeper's is Today, one farm screen per role at most", () => {
+    expect(farmHome('f 1', 3)).toBe('/farm/f%201/today');
+    expect(farmHome('f1', undefined)).toBe('/farm/f1');
+    const homes = ROUTES.flatMap((r) => (r.homeFor ?? []).map((role) => [role, r.path] as const));
+    expect(new Set(homes.map(([role]) => role)).size).toBe(homes.length);
+    for (const [, path] of homes) expect(path.startsWith('/farm/$farm_id/')).toBe(true);
   });
 
   it('matches paths with their parameters, ignoring a trailing slash', () => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { isPushPayload } from '../../src/shared/contracts/push.ts';
 import { AccountPages } from './pages/account-pages.ts';
+import { TodayPages } from './pages/today-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync, newDevice } from './support/chromium.ts';
@@ -85,7 +86,9 @@ test('a low DO entered offline and synced an hour later alerts the manager once,
   const page = await phone.newPage();
   await new AccountPages(page).signIn(keeper);
   const water = new WaterPages(page);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  // A keeper's farm opens on his Today list (issue 31).
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/today$`), { timeout: 30_000 });
+  await new TodayPages(page, farmId).ready();
   await water.waitForServiceWorker();
   await phone.setOffline(true);
   await water.openEntryFromFarmHome();

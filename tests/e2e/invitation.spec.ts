@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
+import { TodayPages } from './pages/today-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 
@@ -53,8 +54,9 @@ test('a new person registers through the invitation link and lands in the farm',
 
   // Signed in, the app opens the farm she was invited to.
   await new AccountPages(page).signIn(sari);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
-  await expect(page.getByRole('heading', { name: farmName })).toBeVisible();
-  await expect(page.getByText('Kolam 1', { exact: true })).toBeVisible();
+  // A keeper's farm opens on her Today list (issue 31), the farm's name under the title.
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/today$`), { timeout: 30_000 });
+  await new TodayPages(page, farmId).ready();
+  await expect(page.locator('main .page-header__subtitle')).toContainText(farmName);
   await context.close();
 });

@@ -1,7 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { type CoverOptions, coverCheck } from './support/cover-check.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+
+/** Starter product "Pakan udang crumble #0" (migration 0016). */
+const CRUMBLE = '01930000-0000-7000-8000-000000000001';
 
 /**
  * Issue 12 point 9: at 360×800 the floating chat, help and install buttons covered fields
@@ -95,6 +99,61 @@ function farmScreens(farmId: string, pondId: string, colleague: string): Screen[
   ];
 }
 
+/** Every other screen of the route table that a farm member opens (issue 31: "visits every screen"). */
+function moreFarmScreens(farmId: string, pondId: string, itemId: string): Screen[] {
+  const farm = `/farm/${farmId}`;
+  const at = (name: string, path: string, ready: Screen['ready'] = heading): Screen => ({
+    name,
+    path,
+    ready,
+  });
+  const decimal = (page: Page) => page.locator('main input[inputmode=decimal]').first();
+  return [
+    at('today', `${farm}/today`, (page) => page.getByTestId('today-slot').first()),
+    at('review', `${farm}/review`, (page) => page.getByTestId('review-summary')),
+    at('analysis', `${farm}/analysis`),
+    at('report', `${farm}/report`),
+    at('comparison', `${farm}/comparison`),
+    at('overview', `${farm}/overview`),
+    at('history', `${farm}/history`),
+    at('warehouse', `${farm}/warehouse`),
+    at('warehouse-item', `${farm}/warehouse/${itemId}`),
+    at('purchase-order', `${farm}/purchase-order`),
+    at('finance', `${farm}/finance`),
+    at('finance-settings', `${farm}/finance/settings`),
+    at('feed-entry', `${farm}/feed/add`, decimal),
+    at('use-item-entry', `${farm}/use-item/add`),
+    at('anco-entry', `${farm}/feed-tray/add`, (page) => page.getByTestId('anco-pond').first()),
+    at('sampling-entry', `${farm}/sampling/add`, (page) => page.locator('.sampling-card').first()),
+    at('water-change', `${farm}/water-change`),
+    at('notes', `${farm}/notes`),
+    at('disease-alert', `${farm}/disease-alert`),
+    at('death-alert', `${farm}/death-alert`),
+    at('stock-entry', `${farm}/stock/add?pond_id=${pondId}`),
+    at('harvest-entry', `${farm}/harvest/add?pond_id=${pondId}`),
+    at('death-entry', `${farm}/death/add?pond_id=${pondId}`),
+    at('death-pond-choice', `${farm}/death/add`),
+    at('larvae-count', `${farm}/larvae-count`),
+    at('notifications', '/notifications'),
+  ];
+}
+
+/** Issue 31: at 360 px every control is 44×44 px or more and uncovered, and no page is wider than the screen. */
+async function checkTaps(page: Page, screen: Screen, lang: string, problems: string[]) {
+  await page.setViewportSize(PHONE);
+  await page.goto(screen.path);
+  // The first farm screen waits for the phone's first sync.
+  await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });
+  await screen.open?.(page);
+  const report = await coverCheck(page, { mode: 'scroll', tapSize: 44 });
+  const found = report.problems.map((p) => `${lang} ${screen.name}: ${p}`);
+  // Printed as found: a long run that stops early still tells what it saw.
+  for (const line of found) console.log(line);
+  problems.push(...found);
+  await page.screenshot({ path: `test-results/layout/taps-${screen.name}-${lang}.png` });
+}
+
 async function checkScreen(page: Page, screen: Screen, lang: string, problems: string[]) {
   await page.setViewportSize(PHONE);
   await page.goto(screen.path);
@@ -136,6 +195,43 @@ async function checkScreen(page: Page, screen: Screen, lang: string, problems: s
 }
 
 for (const lang of ['id', 'en'] as const) {
+  test(`every control at 360 px is 44×44 px or more and uncovered, no page wider than the screen (${lang})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(1_500_000);
+    const owner = await apiSignUp(request, 'Budi');
+    const api = new ApiAs(request, owner.token);
+    const ponds = Array.from({ length: 10 }, (_, i) => `Kolam ${i + 1}`);
+    const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', ponds);
+    for (const pond of ponds.slice(0, 3))
+      await api.post('/cycle', { pond_id: pondIds[pond], start_date: farmDayMinus(20) });
+    const item = await api.post<{ warehouse_id: string }>('/warehouse', {
+      farm_id: farmId,
+      product_id: CRUMBLE,
+      minimum_stock: 0,
+    });
+    const keeper = await apiSignUp(request, `Sari ${Date.now().toString(36)}`, uniqueEmail('sari'));
+    await api.post('/userFarm', { farm_id: farmId, email: keeper.email, role_id: 3, ponds: [] });
+    const context = await browser.newContext({ viewport: PHONE, locale: lang === 'id' ? 'id-ID' : 'en-US' });
+    const page = await context.newPage();
+    await page.addInitScript((l) => localStorage.setItem('tambak:language', l), lang);
+    const problems: string[] = [];
+
+    for (const screen of guestScreens()) await checkTaps(page, screen, lang, problems);
+    await page.evaluate(
+      ([token, user]) => localStorage.setItem('tambak:session', JSON.stringify({ token, user })),
+      [owner.token, await api.get('/user')] as const,
+    );
+    const screens = [
+      ...farmScreens(farmId, pondIds['Kolam 1'], keeper.name),
+      ...moreFarmScreens(farmId, pondIds['Kolam 1'], item.warehouse_id),
+    ];
+    for (const screen of screens) await checkTaps(page, screen, lang, problems);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test(`no floating element covers a field or the save button at 360×800 (${lang})`, async ({
     browser,
     request,

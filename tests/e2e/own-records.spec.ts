@@ -55,7 +55,8 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
 
   const page = (await ChatPage.signedIn(browser, request, keeper, { viewport: { width: 360, height: 800 } }))
     .page;
-  await page.goto(`/farm/${farmId}`);
+  // The farm page (a keeper's home is Today; its "Kolam & blok" opens this).
+  await page.goto(`/farm/${farmId}?home=farm`);
 
   // Home: each pond says what the keeper may do; nothing calls them "view only".
   const tile = page.locator('.pond-tile', { hasText: 'Kolam 1' });

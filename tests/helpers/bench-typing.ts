@@ -38,8 +38,11 @@ export async function benchApi<T>(base: string, path: string, body: unknown, tok
   return json.data;
 }
 
-export async function benchSignUp(base: string): Promise<BenchSession> {
-  const email = `bench.${Date.now()}@example.com`;
+/** A new user, signed in; `email` when the test must invite them by it. */
+export async function benchSignUp(
+  base: string,
+  email = `bench.${Date.now()}@example.com`,
+): Promise<BenchSession> {
   const password = 'rahasia-123';
   await benchApi(base, '/registrasi', {
     username: 'Pak Bench',

@@ -4,8 +4,13 @@ import { expect, type Page } from '@playwright/test';
 export class WaterPages {
   constructor(private readonly page: Page) {}
 
+  /** From the farm home's "Input kualitas air", or a keeper's Today ("Kualitas air" under other records). */
   async openEntryFromFarmHome(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Input kualitas air' }).first().click();
+    await this.page
+      .locator('main')
+      .getByRole('link', { name: /^(Input kualitas air|Kualitas air)$/ })
+      .first()
+      .click();
     await expect(this.page).toHaveURL(/\/water-quality\/add$/);
   }
 

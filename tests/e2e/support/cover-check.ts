@@ -17,6 +17,13 @@ export interface CoverOptions {
   mode: 'scroll' | 'keyboard';
   /** Fail unless a toast is on screen during the whole check. */
   requireToast?: boolean;
+  /**
+   * Issue 31 (a phone, mode 'scroll'): every tappable control (buttons, links, fields,
+   * tabs, summaries; a checkbox or radio by its label) is at least this many px each way,
+   * the element at its centre is the control itself (nothing in the page lies over it),
+   * and the page is no wider than the screen (only a table's own box may scroll).
+   */
+  tapSize?: number;
 }
 
 export interface CoverReport {
@@ -25,7 +32,7 @@ export interface CoverReport {
   toastSeen: boolean;
 }
 
-async function inPage({ mode, requireToast }: CoverOptions): Promise<CoverReport> {
+async function inPage({ mode, requireToast, tapSize }: CoverOptions): Promise<CoverReport> {
   // Entering toasts fade and slide in: measure where things end up, not mid-animation.
   const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
@@ -101,7 +108,66 @@ async function inPage({ mode, requireToast }: CoverOptions): Promise<CoverReport
     if (why) problems.push(`${location.pathname}${location.search} [${mode}] ${what} ${name(el)}: ${why}`);
   };
 
+  /** The box a finger hits: a checkbox or radio is tapped through its label. */
+  const target = (el: Element): Element => {
+    const input = el as HTMLInputElement;
+    if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
+      const label = input.labels?.[0];
+      if (label && shown(label)) return label;
+    }
+    return el;
+  };
+  /** Why a tappable control is too small or lies under something, or null. */
+  const tapProblem = (el: Element, min: number): string | null => {
+    const box = target(el);
+    const r = box.getBoundingClientRect();
+    if (r.width < min - 0.5 || r.height < min - 0.5)
+      return `${Math.round(r.width)}×${Math.round(r.height)} px, under ${min}×${min}`;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit === box || box.contains(hit) || hit.contains(box)) return null;
+    // A field's own label or wrapper drawn over it (a date box's shown value) still focuses it.
+    const label = hit.closest('label');
+    if (label && (label.control === el || label.contains(el))) return null;
+    return `its centre is covered by ${who(hit)}`;
+  };
+  const tappables = () =>
+    [
+      ...document.querySelectorAll(
+        'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=switch], [role=link]',
+      ),
+    ].filter(
+      (el) =>
+        // A visually hidden checkbox or radio counts by its label.
+        (shown(el) || shown(target(el))) &&
+        !el.closest('dialog, [role=dialog], [aria-hidden=true], [inert]') &&
+        !el.matches('.skip-link, .visually-hidden'),
+    );
+
   if (requireToast && !toastOn()) problems.push('no toast on screen when the check started');
+  if (tapSize && mode === 'scroll') {
+    const width = document.documentElement.clientWidth;
+    const wide = document.documentElement.scrollWidth;
+    if (wide > width + 1) {
+      // Name the first element that sticks out (and is not inside a box that scrolls itself).
+      const scrolls = (el: Element) => /auto|scroll|hidden/.test(getComputedStyle(el).overflowX);
+      const out = [...document.querySelectorAll('body *')].find((el) => {
+        if (el.getBoundingClientRect().right <= width + 1) return false;
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+          if (scrolls(up)) return false;
+        return true;
+      });
+      problems.push(
+        `${location.pathname}${location.search} is ${wide} px wide on a ${width} px screen` +
+          (out ? ` (${who(out)} reaches ${Math.round(out.getBoundingClientRect().right)} px)` : ''),
+      );
+    }
+    for (const el of tappables()) {
+      target(el).scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      checked.push(`tap ${name(el)}`);
+      const why = tapProblem(el, tapSize);
+      if (why) problems.push(`${location.pathname}${location.search} [tap] ${name(el)}: ${why}`);
+    }
+  }
   if (mode === 'scroll') {
     for (const el of controls) {
       el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
