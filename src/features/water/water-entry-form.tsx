@@ -1,4 +1,5 @@
 import './register-locales.ts';
+import { standardsOfSlot } from '#shared/domain/water-standards';
 import { DateTime } from 'luxon';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +76,7 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
   const date = useStoreValue(store, (s) => s.date);
   const time = useStoreValue(store, (s) => s.time);
   const kind = useStoreValue(store, (s) => s.kind);
-  const { standards } = useWaterStandards(farmId, db);
+  const { standards: farmStandards } = useWaterStandards(farmId, db);
   const cycles = useFarmCycles(farmId, db);
   const [only, setOnly] = useState(pondId);
   const [showWhen, setShowWhen] = useState(false);
@@ -96,6 +97,8 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
   const pondIds = useMemo(() => shown.map((p) => p.pond_id), [shown]);
   const today = DateTime.local().toISODate() ?? '';
   const slot = slotOf(time);
+  // The ranges of the slot being entered (morning pH 7.5–8.0 …): the rule every screen flags with.
+  const standards = useMemo(() => standardsOfSlot(farmStandards, slot), [farmStandards, slot]);
 
   const scope = (k: WaterKind): FieldScope => ({
     userId,

@@ -1,3 +1,4 @@
+import type { WaterStandard } from './water-standards.ts';
 import type { Feature } from './permissions.ts';
 
 /**
@@ -53,7 +54,7 @@ export interface AlertCandidate {
  * one record from which an alert fires (null: off).
  */
 export interface FarmAlertSettings {
-  waterStandards: readonly { parameter: string; min: number | null; max: number | null }[];
+  waterStandards: readonly WaterStandard[];
   deathThreshold: number | null;
 }
 
