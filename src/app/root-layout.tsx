@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { featureAction, useCurrentFarm, useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
 import {
+  CheckIcon,
   HomeIcon,
   ReportIcon,
   SettingsIcon,
@@ -24,7 +25,7 @@ import { sessionStore } from '#local/session-store';
 import { InstallPrompt } from './install-prompt.tsx';
 import { PwaUpdate } from './pwa-update.tsx';
 import { isEmbedRequest } from './route-guards.ts';
-import { matchRoute } from './route-table.ts';
+import { farmHome, matchRoute } from './route-table.ts';
 
 /** Navigation lists only screens that exist; the rest of the route table waits for its feature. */
 function useNavItems(farmId: string | undefined): NavItem[] {
@@ -36,12 +37,25 @@ function useNavItems(farmId: string | undefined): NavItem[] {
   // The review table for whoever may view water quality (issue 17).
   const review = current?.farm_id === farmId && featureAction(current, 'water_quality') >= 0;
   const reports = current?.farm_id === farmId && featureAction(current, 'stock') >= 0;
+  const roleId = current?.farm_id === farmId ? current?.role_id : undefined;
   return useMemo(() => {
     if (!farmId) return [];
     const farm = `/farm/${encodeURIComponent(farmId)}`;
+    const today = `${farm}/today`;
+    const home = farmHome(farmId, roleId);
+    // The keeper's home is Today (issue 31); everyone else has Today as a tab next to the
+    // home, and reaches the water entry from Today on a phone (the bottom bar holds six).
     return [
-      { to: farm, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
-      { to: `${farm}/water-quality/add`, label: t('nav.water'), icon: WaterIcon },
+      home === today
+        ? { to: today, label: t('nav.today'), icon: CheckIcon }
+        : { to: home, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+      ...(home === today ? [] : [{ to: today, label: t('nav.today'), icon: CheckIcon }]),
+      {
+        to: `${farm}/water-quality/add`,
+        label: t('nav.water'),
+        icon: WaterIcon,
+        sidebarOnly: home !== today,
+      },
       ...(review
         ? [{ to: `${farm}/review`, label: t('nav.review'), icon: TableIcon, sidebarOnly: true }]
         : []),
@@ -56,7 +70,26 @@ function useNavItems(farmId: string | undefined): NavItem[] {
       { to: `${farm}/settings`, label: t('nav.settings'), icon: SettingsIcon },
       { to: '/profile', label: t('nav.profile'), icon: UserIcon },
     ];
-  }, [farmId, finance, review, reports, t]);
+  }, [farmId, finance, review, reports, roleId, t]);
+}
+
+/**
+ * The farm home (`/farm/{id}`) opens the member's own home when the route table names one
+ * for the role (the keeper's Today); `?home=farm` keeps the farm home (ponds and blocks).
+ */
+function useRoleHome(farmId: string | undefined) {
+  const location = useLocation();
+  const router = useRouter();
+  const { farm } = useCurrentFarm();
+  const search = location.search as Record<string, unknown>;
+  const target =
+    farmId && farm?.farm_id === farmId && location.pathname === `/farm/${encodeURIComponent(farmId)}`
+      ? farmHome(farmId, farm.role_id)
+      : null;
+  const moveTo = target && target !== location.pathname && search.home !== 'farm' ? target : null;
+  useEffect(() => {
+    if (moveTo) void router.navigate({ href: moveTo, replace: true });
+  }, [moveTo, router]);
 }
 
 /**
@@ -108,6 +141,7 @@ export function RootLayout() {
   const farmId = useRouteFarmId();
   const nav = useNavItems(farmId);
   useSyncedFarm(farmId);
+  useRoleHome(farmId);
   const [, setRefused] = useState(0);
   const onEmbedRefused = useMemo(
     () => () => {
@@ -133,7 +167,9 @@ export function RootLayout() {
   const embedRefused = embed && Boolean(session?.embed && refusedTokens.has(session.token));
   const showChat = Boolean(session) && !embed && !(spec?.hideChat ?? false);
   // The install offer is a card at the top of the farm screens, never over a form.
-  const offerInstall = !embed && (spec?.path === '/farm' || spec?.path === '/farm/$farm_id');
+  const offerInstall =
+    !embed &&
+    (spec?.path === '/farm' || spec?.path === '/farm/$farm_id' || spec?.path === '/farm/$farm_id/today');
   // The service worker registers (and precaches every chunk) once the first screen is up.
   const registerWorker = useAfterFirstScreen();
 

@@ -14,6 +14,8 @@ export interface RouteSpec {
   hideHelp: boolean;
   embeddable: boolean;
   built: boolean;
+  /** Role ids whose farm home this screen is (a farm screen; at most one route per role). */
+  homeFor?: number[];
 }
 
 type Flags = Partial<Omit<RouteSpec, 'path'>>;
@@ -92,6 +94,9 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/review`, { built: true }],
   // Not in the spec's table (its screen list names the analysis views): the farm analysis (issue 17).
   [`${FARM}/analysis`, { built: true }],
+  // Not in the spec's table: the keeper's day (issue 31), the technician's home: `/farm` and
+  // the farm home open it for the roles in `homeFor` (root-layout.tsx, farmHome below).
+  [`${FARM}/today`, { built: true, homeFor: [3] }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));
@@ -101,6 +106,15 @@ const PATTERNS = ROUTES.map((spec) => ({
   names: [...spec.path.matchAll(/\$(\w+)/g)].map((m) => m[1]),
   regex: new RegExp(`^${spec.path.replace(/\$\w+/g, '([^/]+)')}$`),
 }));
+
+/**
+ * The farm home of a member with this role: the route that names the role in `homeFor`
+ * (the keeper's Today), else the farm home itself.
+ */
+export function farmHome(farmId: string, roleId: number | undefined): string {
+  const home = roleId === undefined ? undefined : ROUTES.find((r) => r.homeFor?.includes(roleId));
+  return (home?.path ?? FARM).replace('$farm_id', encodeURIComponent(farmId));
+}
 
 export interface RouteMatch {
   spec: RouteSpec;

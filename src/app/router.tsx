@@ -147,6 +147,7 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/reports/reports-screen'),
     'HistoryScreen',
   ),
+  '/farm/$farm_id/today': lazyRouteComponent(() => import('#features/today/today-screen'), 'TodayScreen'),
   '/farm/$farm_id/history/embed': lazyRouteComponent(
     () => import('#features/reports/reports-screen'),
     'HistoryScreen',

@@ -60,6 +60,28 @@ describe('EntryForm', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it('follows a field that names its next one (a column of ponds × times), else reading order', () => {
+    render(
+      <EntryForm onSubmit={vi.fn()}>
+        <input aria-label="A 06" data-enter-id="a|06" data-enter-next="b|06" />
+        <input aria-label="A 10" data-enter-id="a|10" data-enter-next="b|10" />
+        <input aria-label="B 06" data-enter-id="b|06" data-enter-next="a|10" />
+        <input aria-label="B 10" data-enter-id="b|10" data-enter-next="gone" />
+        <input aria-label="Note" />
+      </EntryForm>,
+    );
+    box('A 06').focus();
+    fireEvent.keyDown(box('A 06'), { key: 'Enter' });
+    expect(document.activeElement).toBe(box('B 06'));
+    fireEvent.keyDown(box('B 06'), { key: 'Enter' });
+    expect(document.activeElement).toBe(box('A 10'));
+    fireEvent.keyDown(box('A 10'), { key: 'Enter' });
+    expect(document.activeElement).toBe(box('B 10'));
+    // a name that is not there: the next in reading order
+    fireEvent.keyDown(box('B 10'), { key: 'Enter' });
+    expect(document.activeElement).toBe(box('Note'));
+  });
+
   it('walks into an opened section and labels the keyboard key next/done', async () => {
     render(
       <EntryForm onSubmit={vi.fn()}>

@@ -68,8 +68,19 @@ export function enterOrder(form: HTMLFormElement): Field[] {
   return Array.from(form.elements).filter(isField).filter(reachable);
 }
 
-/** The field after `from`, or null when `from` is the last one. */
+/**
+ * The field after `from`, or null when `from` is the last one. A field may name its next
+ * one itself (`data-enter-next` = the other's `data-enter-id`): a grid of ponds × times
+ * walks down a column, the same feeding time of the next pond (issue 31).
+ */
 export function nextField(form: HTMLFormElement, from: Element): Field | null {
+  const jump = from.getAttribute('data-enter-next');
+  if (jump) {
+    const named = Array.from(form.querySelectorAll('[data-enter-id]')).find(
+      (el) => el.getAttribute('data-enter-id') === jump,
+    );
+    if (named && isField(named) && reachable(named)) return named;
+  }
   const order = enterOrder(form);
   const at = order.indexOf(from as Field);
   if (at >= 0) return order[at + 1] ?? null;

@@ -36,6 +36,7 @@ const id = {
     notificationsUnread_one: 'Notifikasi, {{count}} belum dibaca',
     notificationsUnread_other: 'Notifikasi, {{count}} belum dibaca',
     analysis: 'Analisis',
+    today: 'Hari ini',
   },
   farmSwitcher: {
     open: 'Ganti tambak',
@@ -149,6 +150,7 @@ const en: UiCatalog = {
     notificationsUnread_one: 'Notifications, {{count}} unread',
     notificationsUnread_other: 'Notifications, {{count}} unread',
     analysis: 'Analysis',
+    today: 'Today',
   },
   farmSwitcher: {
     open: 'Switch farm',

@@ -82,7 +82,7 @@ function DeathForm({ pond, search, db, leave }: FormPageContext) {
 export function DeathFormScreen() {
   const { t } = useTranslation('production');
   return (
-    <FormPage title={t('death.title')}>
+    <FormPage feature="death" title={t('death.title')}>
       {(ctx) => (
         <>
           <h2 className="production-form__lead">{ctx.search.death_id ? t('death.edit') : t('death.add')}</h2>

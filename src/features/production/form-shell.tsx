@@ -1,15 +1,17 @@
 import './register-locales.ts';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
+import { pondAction } from '#components/pond-access.ts';
 import { getDb, type TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { ACTION } from '#shared/domain/permissions';
+import { compareNames } from '#shared/domain/natural-sort';
+import { ACTION, type Feature } from '#shared/domain/permissions';
 import './production.css';
 
 export interface FormPageContext {
@@ -27,13 +29,48 @@ function strings(search: Record<string, unknown>) {
   return out;
 }
 
+/**
+ * Opened without a pond (from the Today list's "other records"): the ponds he may enter
+ * this for, one tap each, in dike order; the form then opens for that pond.
+ */
+function PondChoice({ farm, ponds, feature }: { farm: Farm; ponds: readonly Pond[]; feature: Feature }) {
+  const { t } = useTranslation('production');
+  const location = useLocation();
+  const open = ponds
+    .filter((p) => pondAction(farm, p, feature) >= ACTION.add)
+    .sort((a, b) => compareNames(a.block_name, b.block_name) || compareNames(a.name, b.name));
+  if (open.length === 0) return <EmptyState title={t('form.noPond')} />;
+  return (
+    <section className="card" aria-labelledby="pond-choice">
+      <h2 className="card__title" id="pond-choice">
+        {t('form.choosePond')}
+      </h2>
+      <ul className="pond-choice">
+        {open.map((p) => (
+          <li key={p.pond_id}>
+            <Link
+              to={location.pathname}
+              search={{ pond_id: p.pond_id }}
+              className="button button--secondary button--block"
+            >
+              {p.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Page({
   farm,
   title,
+  feature,
   children,
 }: {
   farm: Farm;
   title: string;
+  feature: Feature;
   children: (ctx: FormPageContext) => ReactNode;
 }) {
   const { t } = useTranslation('production');
@@ -52,6 +89,8 @@ function Page({
         ) : (
           <Loading />
         )
+      ) : !pond && !search.pond_id ? (
+        <PondChoice farm={farm} ponds={ponds.data} feature={feature} />
       ) : !pond ? (
         <EmptyState title={t('form.notFound')} />
       ) : (
@@ -62,7 +101,12 @@ function Page({
 }
 
 /** A full-page entry form of a pond (`?pond_id=`), under the farm gate. */
-export function FormPage(props: { title: string; children: (ctx: FormPageContext) => ReactNode }) {
+export function FormPage(props: {
+  title: string;
+  /** The permission the form adds under (which ponds the pond choice offers). */
+  feature: Feature;
+  children: (ctx: FormPageContext) => ReactNode;
+}) {
   return <FarmGate>{(farm) => <Page farm={farm} {...props} />}</FarmGate>;
 }
 

@@ -108,7 +108,7 @@ function HarvestForm({ pond, search, db, leave }: FormPageContext) {
 export function HarvestFormScreen() {
   const { t } = useTranslation('production');
   return (
-    <FormPage title={t('harvest.title')}>
+    <FormPage feature="harverst" title={t('harvest.title')}>
       {(ctx) => (
         <>
           <h2 className="production-form__lead">

@@ -68,6 +68,8 @@ const id = {
     deleted: 'Data kematian dihapus.',
   },
   form: {
+    choosePond: 'Pilih kolam',
+    noPond: 'Tidak ada kolam yang boleh Anda isi.',
     pond: 'Kolam',
     noStock: 'Kolam ini tidak punya tebar aktif. Tebar dulu.',
     remaining: 'Perkiraan populasi sekarang: {{n}} ekor',
@@ -211,6 +213,8 @@ const en: ProductionCatalog = {
     deleted: 'Death record deleted.',
   },
   form: {
+    choosePond: 'Choose a pond',
+    noPond: 'No pond you may enter this for.',
     pond: 'Pond',
     noStock: 'This pond has no active stocking. Stock it first.',
     remaining: 'Population estimate now: {{n}} shrimp',

@@ -200,7 +200,7 @@ function StockForm({
 export function StockFormScreen({ seedCounter }: { seedCounter?: SeedCounter } = {}) {
   const { t } = useTranslation('production');
   return (
-    <FormPage title={t('actions.stock')}>
+    <FormPage feature="stock" title={t('actions.stock')}>
       {(ctx) => (
         <>
           <h2 className="production-form__lead">

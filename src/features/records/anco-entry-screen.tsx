@@ -1,7 +1,9 @@
 import './register-locales.ts';
-import { useId, useMemo, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
+import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
@@ -12,12 +14,21 @@ import { ANCO } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ANCO_DEFAULT_TRAYS, ancoAdvice } from '#shared/domain/anco';
 import { daysOfCulture } from '#shared/domain/doc';
-import { FEEDINGS, FeedingPicker, isHhMm, RecordDateTime, TrayCount, TrayRow } from './record-fields.tsx';
+import {
+  AllTraysRow,
+  FEEDINGS,
+  FeedingPicker,
+  isHhMm,
+  RecordDateTime,
+  TrayCount,
+  TrayRow,
+} from './record-fields.tsx';
 import { AncoRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
 import {
   type AncoEntryState,
   type AncoPond,
+  allTrays,
   ancoPond,
   ancoRecords,
   ancoTouched,
@@ -48,11 +59,14 @@ function AncoPondCard({
   value,
   doc,
   onChange,
+  onAll,
 }: {
   pond: Pond;
   value: AncoPond;
   doc?: number;
   onChange: (next: AncoPond) => void;
+  /** "All trays the same" was tapped: the form moves on to the next pond. */
+  onAll: (next: AncoPond) => void;
 }) {
   const { t } = useTranslation('records');
   const advice = ancoAdvice(value.statuses);
@@ -66,6 +80,7 @@ function AncoPondCard({
         {doc !== undefined && <span className="muted">{t('common.doc', { doc })}</span>}
       </header>
       <TrayCount value={value} onChange={onChange} />
+      <AllTraysRow pondName={pond.name} statuses={value.statuses} onTap={(s) => onAll(allTrays(value, s))} />
       {value.statuses.map((status, i) => (
         <TrayRow
           // biome-ignore lint/suspicious/noArrayIndexKey: trays are numbered by position
@@ -82,7 +97,7 @@ function AncoPondCard({
   );
 }
 
-function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
+function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search: Record<string, unknown> }) {
   const { t } = useTranslation('records');
   const toast = useToast();
   const db = getDb();
@@ -92,8 +107,30 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const [saving, setSaving] = useState(false);
   const [trays] = useState(() => rememberedTrays(farmId));
   const today = localToday();
-  const shown = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'cycle'), [farm, ponds, cycles]);
+  const enterable = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'cycle'), [farm, ponds, cycles]);
+  // Opened from the Today list: that feeding, the ponds still to check, until "all ponds".
+  const [preset] = useState(() => entryPreset(search));
+  const navigate = useNavigate();
+  const [onlyPonds, setOnlyPonds] = useState(preset.ponds);
+  const shown = onlyPonds ? enterable.filter((p) => onlyPonds.includes(p.pond_id)) : enterable;
+  const form = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the draft is read
+  useEffect(() => {
+    if (ready && preset.feeding && !Object.values(state.ponds).some(ancoTouched))
+      setState((s) => ({ ...s, date: localToday(), feeding: preset.feeding ?? s.feeding }));
+  }, [ready]);
   if (!ready || !cycles) return <Loading />;
+
+  /** After "all the same" on a pond, on to the next pond's first choice (the walk along the dike). */
+  const moveOn = (pondId: string) => {
+    const at = shown.findIndex((p) => p.pond_id === pondId);
+    const next = form.current?.querySelectorAll<HTMLElement>('[data-testid="anco-all"]')[at + 1];
+    const button = next?.querySelector<HTMLButtonElement>('button');
+    if (button) {
+      button.focus({ preventScroll: true });
+      next?.closest('section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    } else form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  };
 
   const nameOf = (id: string) => ponds.find((p) => p.pond_id === id)?.name ?? '';
   const dayIssue = (() => {
@@ -132,6 +169,8 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         ponds: {},
       });
       toast.success(t('anco.savedCount', { count: records.length }));
+      // Opened from the Today list: back to it for the next slot.
+      if (preset.ponds) void navigate({ to: `/farm/${encodeURIComponent(farmId)}/today` });
     } catch {
       toast.error(t('common.saveFailed'));
     } finally {
@@ -141,6 +180,7 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 
   return (
     <EntryForm
+      ref={form}
       className="stack records-form"
       noValidate
       onSubmit={(event) => {
@@ -177,6 +217,14 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         )}
       </Card>
       {shown.length === 0 && <EmptyState title={t('common.noCycle')} />}
+      {onlyPonds && shown.length < enterable.length && (
+        <p className="notice row">
+          <span>{t('anco.onlyPonds', { count: shown.length })}</span>
+          <button type="button" className="button button--ghost" onClick={() => setOnlyPonds(null)}>
+            {t('anco.allPonds', { count: enterable.length })}
+          </button>
+        </p>
+      )}
       {shown.map((pond) => {
         const cycle = activeCycleOf(cycles, pond.pond_id);
         return (
@@ -186,6 +234,10 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
             value={ancoPond(state, pond.pond_id, trays[pond.pond_id] ?? ANCO_DEFAULT_TRAYS)}
             doc={cycle ? daysOfCulture(cycle.start_date, state.date) : undefined}
             onChange={(next) => setState((s) => ({ ...s, ponds: { ...s.ponds, [pond.pond_id]: next } }))}
+            onAll={(next) => {
+              setState((s) => ({ ...s, ponds: { ...s.ponds, [pond.pond_id]: next } }));
+              if (ancoTouched(next)) moveOn(pond.pond_id);
+            }}
           />
         );
       })}
@@ -210,13 +262,14 @@ function AncoEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 function AncoScreenBody({ farm }: { farm: Farm }) {
   const { t } = useTranslation('records');
   const ponds = usePonds(farm.farm_id);
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const back = `/farm/${encodeURIComponent(farm.farm_id)}`;
   return (
     <div className="narrow records-screen">
       <PageHeader title={t('anco.title')} subtitle={farm.name} backTo={back} />
       {ponds.data ? (
         <>
-          <AncoEntry key={farm.farm_id} farm={farm} ponds={ponds.data} />
+          <AncoEntry key={farm.farm_id} farm={farm} ponds={ponds.data} search={search} />
           <Card title={t('anco.recent')}>
             <AncoRecentList farm={farm} limit={10} />
           </Card>

@@ -77,6 +77,42 @@ export function RecordDateTime({
 /** Feedings of a day a tray check can belong to. */
 export const FEEDINGS = [1, 2, 3, 4, 5, 6];
 
+/**
+ * "All trays the same" of one pond: one tap sets every tray (the usual round), the rows
+ * below stay for the odd tray. `onDone` moves on to the next pond.
+ */
+export function AllTraysRow({
+  pondName,
+  statuses,
+  onTap,
+}: {
+  pondName: string;
+  statuses: readonly (AncoStatus | null)[];
+  onTap: (s: AncoStatus) => void;
+}) {
+  const { t } = useTranslation('records');
+  const all = statuses.length > 0 && statuses.every((s) => s === statuses[0]) ? statuses[0] : null;
+  return (
+    <fieldset className="tray-row tray-row--all" data-testid="anco-all">
+      <legend className="tray-row__label">{t('anco.allSame')}</legend>
+      <div className="tray-row__choices">
+        {ANCO_STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`tray-choice tray-choice--${s}`}
+            aria-pressed={all === s}
+            aria-label={t('anco.allSameAs', { pond: pondName, status: t(`anco.status.${s}`) })}
+            onClick={() => onTap(s)}
+          >
+            {t(`anco.status.${s}`)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** One feed tray: Habis / Sisa Sedikit / Sisa Banyak; tapping the chosen one clears it. */
 export function TrayRow({
   index,

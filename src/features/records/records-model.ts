@@ -52,6 +52,12 @@ export function setTrays(pond: AncoPond, trays: number): AncoPond {
   return { trays: n, statuses: Array.from({ length: n }, (_, i) => pond.statuses[i] ?? null) };
 }
 
+/** Every tray of the pond the same status ("all trays the same"); again on the same status clears them. */
+export function allTrays(pond: AncoPond, status: AncoStatus): AncoPond {
+  const same = pond.statuses.length === pond.trays && pond.statuses.every((s) => s === status);
+  return { ...pond, statuses: Array(pond.trays).fill(same ? null : status) };
+}
+
 export const ancoTouched = (pond: AncoPond | undefined) => !!pond?.statuses.some((s) => s !== null);
 export const ancoComplete = (pond: AncoPond) =>
   pond.statuses.length === pond.trays && pond.statuses.every((s) => s !== null);

@@ -32,6 +32,9 @@ interface Props {
   ponds: readonly Pond[];
   /** Only this pond (opened from its page). */
   pondId?: string;
+  /** Opened from the Today list: the ponds due, until "all ponds"; after a save, back to it. */
+  onlyPonds?: string[] | null;
+  afterSave?: () => void;
   db?: TambakDb;
   /** The device's calendar day (tests pass one). */
   today?: string;
@@ -48,7 +51,15 @@ function localToday(): string {
  * field and pond to pond; only the save button saves, to the phone (record + outbox +
  * photos in one transaction), the same with or without signal.
  */
-export function SamplingEntryForm({ farm, ponds, pondId, db = getDb(), today = localToday() }: Props) {
+export function SamplingEntryForm({
+  farm,
+  ponds,
+  pondId,
+  onlyPonds,
+  afterSave,
+  db = getDb(),
+  today = localToday(),
+}: Props) {
   const { t } = useTranslation('sampling');
   const toast = useToast();
   const confirm = useConfirm();
@@ -68,9 +79,10 @@ export function SamplingEntryForm({ farm, ponds, pondId, db = getDb(), today = l
     () => samplingPonds(farm, ponds, cycles ?? []),
     [farm, ponds, cycles],
   );
+  const [only, setOnly] = useState(pondId ? [pondId] : (onlyPonds ?? null));
   const shown = useMemo(
-    () => (pondId ? enterable.filter((e) => e.pond.pond_id === pondId) : enterable),
-    [pondId, enterable],
+    () => (only ? enterable.filter((e) => only.includes(e.pond.pond_id)) : enterable),
+    [only, enterable],
   );
   const filled = useStoreValue(store, (s) => shown.filter((e) => touched(s, e.pond.pond_id)).length);
   if (!ready || cycles === undefined) return null;
@@ -133,6 +145,7 @@ export function SamplingEntryForm({ farm, ponds, pondId, db = getDb(), today = l
       setShowMissing(held.length > 0);
       if (held.length > 0) toast.error(t('heldBack', { names: held.map(nameOf).join(', ') }));
       toast.success(t('savedOffline', { count: built.records.length }));
+      if (held.length === 0) afterSave?.();
     } catch {
       toast.error(t('saveFailed'));
     } finally {
@@ -175,6 +188,14 @@ export function SamplingEntryForm({ farm, ponds, pondId, db = getDb(), today = l
         />
       </div>
       {shown.length === 0 && <EmptyState title={t('ponds.noneEnterable')} />}
+      {only && !pondId && shown.length < enterable.length && (
+        <p className="notice row">
+          <span>{t('ponds.onlyDue', { count: shown.length })}</span>
+          <button type="button" className="button button--ghost" onClick={() => setOnly(null)}>
+            {t('ponds.all', { count: enterable.length })}
+          </button>
+        </p>
+      )}
       <div className="sampling-cards">
         {shown.map(({ pond, cycle }) => {
           const previous = previousSampling(samplings ?? [], cycle.cycle_id, date);

@@ -1,6 +1,7 @@
 import './register-locales.ts';
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { LoadError, Loading, PageHeader } from '#components/page';
@@ -12,6 +13,8 @@ function SamplingEntry({ farm }: { farm: Farm }) {
   const { t } = useTranslation('sampling');
   const search = useSearch({ strict: false }) as { pond_id?: unknown };
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
+  const preset = entryPreset(search);
+  const navigate = useNavigate();
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
@@ -19,7 +22,15 @@ function SamplingEntry({ farm }: { farm: Farm }) {
     <div className="narrow sampling-screen">
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
       {ponds.data ? (
-        <SamplingEntryForm key={farm.farm_id} farm={farm} ponds={ponds.data} pondId={pondId} />
+        <SamplingEntryForm
+          key={farm.farm_id}
+          farm={farm}
+          ponds={ponds.data}
+          pondId={pondId}
+          onlyPonds={preset.ponds}
+          // Opened from the Today list: back to it once saved.
+          afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
+        />
       ) : ponds.error ? (
         <LoadError error={ponds.error} onRetry={ponds.reload} />
       ) : (

@@ -39,7 +39,7 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
       api.get<FrTable>('/fr', { farm_id: farm.farm_id }),
     ])
       .then(([p, table]) => {
-        setProgramme(Object.fromEntries(FIELDS.map((k) => [k, String(p[k])])));
+        setProgramme(Object.fromEntries(FIELDS.map((k) => [k, String(p[k] ?? '')])));
         setFr(table.rows.map((r) => ({ abw: String(r.abw), fr: String(r.fr) })));
         setMeta({ programmeDefault: p.is_default, frDefault: table.is_default, blind: p.blind_until_doc });
       })
@@ -56,7 +56,10 @@ export function FeedProgrammeTab({ farm }: { farm: Farm }) {
     for (const k of FIELDS) {
       const v = numberFrom(programme[k]);
       const b = FEED_PROGRAMME_BOUNDS[k];
-      if (!Number.isFinite(v) || v < b.min || v > b.max || (b.integer && !Number.isInteger(v)))
+      // Words, not a number ("seminggu"), say so; a number out of bounds names the range.
+      if (!Number.isFinite(v)) e[k] = t('common:validation.numeric');
+      else if (b.integer && !Number.isInteger(v)) e[k] = t('common:validation.integer');
+      else if (v < b.min || v > b.max)
         e[k] = t('common:validation.range', { min: b.min, max: b.max }).replace(/ \(.*\)\.?$/, '.');
       else body[k] = v;
     }

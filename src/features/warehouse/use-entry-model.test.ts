@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildUses, cellKey, initialEntry, parseQty, spreadTimes, validTimes } from './use-entry-model.ts';
+import { feedingTimes } from '#shared/domain/feeding';
+import { buildUses, cellKey, initialEntry, parseQty, validTimes } from './use-entry-model.ts';
 
 describe('parseQty', () => {
   it('reads Indonesian and English decimals, refuses the rest', () => {
@@ -41,7 +42,7 @@ describe('buildUses', () => {
 
 describe('times', () => {
   it('spreads feedings over the day and checks the list', () => {
-    expect(spreadTimes(3)).toEqual(['06:00', '13:00', '20:00']);
+    expect(feedingTimes(3)).toEqual(['06:00', '13:00', '20:00']);
     expect(validTimes(['06:00', '18:00'])).toBe(true);
     expect(validTimes(['06:00', '06:00'])).toBe(false);
     expect(validTimes(['6:00'])).toBe(false);

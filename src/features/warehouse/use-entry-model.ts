@@ -1,4 +1,5 @@
 import type { Movement } from '#shared/contracts/warehouse';
+import { DEFAULT_FEEDING_TIMES, feedingTimes } from '#shared/domain/feeding';
 import { MAX_QTY } from '#shared/domain/warehouse';
 
 /**
@@ -14,22 +15,11 @@ export interface UseEntryState {
   qty: Record<string, string>;
 }
 
-export const DEFAULT_TIMES = ['06:00', '10:00', '14:00', '18:00'];
+export const DEFAULT_TIMES = DEFAULT_FEEDING_TIMES;
 export const cellKey = (pondId: string, time: string) => `${pondId}|${time}`;
 
 export function initialEntry(day: string, feedings = 4): UseEntryState {
-  const times = feedings === 4 ? DEFAULT_TIMES : spreadTimes(feedings);
-  return { itemId: '', day, times, qty: {} };
-}
-
-/** `n` feeding times spread over 06:00–20:00. */
-export function spreadTimes(n: number): string[] {
-  if (n <= 1) return ['07:00'];
-  const step = Math.floor((14 * 60) / (n - 1));
-  return Array.from({ length: n }, (_, i) => {
-    const minutes = 6 * 60 + i * step;
-    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  });
+  return { itemId: '', day, times: feedingTimes(feedings), qty: {} };
 }
 
 /**

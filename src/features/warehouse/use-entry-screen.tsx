@@ -1,7 +1,9 @@
 import './register-locales.ts';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
+import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
@@ -33,7 +35,7 @@ import './warehouse.css';
 type Mode = 'feed' | 'use';
 const DRAFT: Record<Mode, string> = { feed: 'feed', use: 'probiotics' };
 
-function useDraftedState(farmId: string, mode: Mode) {
+function useDraftedState(farmId: string, mode: Mode, presetTime: string | null) {
   const [state, setState] = useState<UseEntryState | null>(null);
   const [restored, setRestored] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -43,13 +45,24 @@ function useDraftedState(farmId: string, mode: Mode) {
       .catch(() => undefined)
       .then((draft) => {
         if (!live) return;
-        setState(draft ?? initialEntry(today()));
+        const base = draft ?? initialEntry(today());
+        // Opened for one feeding from the Today list: that time only, unless the draft
+        // holds quantities for others (they stay in sight, nothing typed is hidden).
+        const typedTimes = new Set(
+          Object.entries(base.qty)
+            .filter(([, v]) => v.trim() !== '')
+            .map(([k]) => k.split('|')[1]),
+        );
+        const times = presetTime
+          ? [...new Set([presetTime, ...base.times.filter((t) => typedTimes.has(t))])].sort()
+          : base.times;
+        setState({ ...base, times, day: presetTime && !hasEntries(base) ? today() : base.day });
         setRestored(Boolean(draft && hasEntries(draft)));
       });
     return () => {
       live = false;
     };
-  }, [farmId, mode]);
+  }, [farmId, mode, presetTime]);
   const update = (next: UseEntryState) => {
     setState(next);
     clearTimeout(timer.current);
@@ -69,6 +82,9 @@ function useDraftedState(farmId: string, mode: Mode) {
 
 function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const { t } = useTranslation('warehouse');
+  const preset = entryPreset(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const [onlyPonds, setOnlyPonds] = useState(preset.ponds);
   const f = useFormat();
   const toast = useToast();
   const session = useSession();
@@ -76,7 +92,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const movements = useMovements(farm.farm_id);
   const rations = useRations(farm.farm_id);
   const ponds = usePonds(farm.farm_id);
-  const { state, update, restored, clear } = useDraftedState(farm.farm_id, mode);
+  const { state, update, restored, clear } = useDraftedState(farm.farm_id, mode, preset.time);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [newTime, setNewTime] = useState('');
@@ -117,6 +133,9 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     },
   );
   const ration = new Map((rations ?? []).map((r) => [r.pond_id, r]));
+  // Opened from the Today list: the ponds still to do, until "all ponds".
+  const shown = onlyPonds ? usable.filter((p) => onlyPonds.includes(p.pond_id)) : usable;
+  const nextPond = new Map(shown.map((p, i) => [p.pond_id, shown[i + 1]?.pond_id]));
 
   const setQty = (key: string, value: string) =>
     update({ ...current, qty: { ...current.qty, [key]: value } });
@@ -159,6 +178,8 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     await clear();
     update({ ...current, qty: {} });
     toast.success(t('entry.savedCount', { count: built.records.length }));
+    // Opened from the Today list: back to it for the next slot.
+    if (preset.ponds) void navigate({ to: `/farm/${encodeURIComponent(farm.farm_id)}/today` });
   };
 
   return (
@@ -238,7 +259,15 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
               </button>
             </fieldset>
           </Card>
-          {usable.map((pond) => {
+          {onlyPonds && shown.length < usable.length && (
+            <p className="notice row">
+              <span>{t('entry.onlyPonds', { count: shown.length })}</span>
+              <button type="button" className="button button--ghost" onClick={() => setOnlyPonds(null)}>
+                {t('entry.allPonds', { count: usable.length })}
+              </button>
+            </p>
+          )}
+          {shown.map((pond) => {
             const r = ration.get(pond.pond_id);
             return (
               <section key={pond.pond_id} className="feed-pond" data-testid="feed-pond">
@@ -267,11 +296,22 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
                   </p>
                 )}
                 <div className="feed-pond__cells">
-                  {current.times.map((time) => {
+                  {current.times.map((time, ti) => {
                     const key = cellKey(pond.pond_id, time);
+                    // Next walks down the column: this feeding of the next pond, then the
+                    // next feeding of the first pond (a keeper feeds pond after pond).
+                    const below = nextPond.get(pond.pond_id);
+                    const after = current.times[ti + 1];
+                    const next = below
+                      ? cellKey(below, time)
+                      : after && shown[0]
+                        ? cellKey(shown[0].pond_id, after)
+                        : undefined;
                     return (
                       <Field
                         key={key}
+                        data-enter-id={key}
+                        data-enter-next={next}
                         label={`${time}${item ? ` (${item.unit})` : ''}`}
                         aria-label={t('entry.quantityAt', { pond: pond.name, time })}
                         inputMode="decimal"

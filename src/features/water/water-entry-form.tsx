@@ -1,7 +1,7 @@
 import './register-locales.ts';
 import { standardsOfSlot } from '#shared/domain/water-standards';
 import { DateTime } from 'luxon';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { EntryForm } from '#components/entry-form';
@@ -40,7 +40,7 @@ import { PondEntryCard } from './pond-entry-card.tsx';
 import { ReadingEditDialog } from './reading-edit-dialog.tsx';
 import { saveReadings, WATER_TABLES } from './save-readings.ts';
 import { SavedBanner } from './saved-banner.tsx';
-import { useEntryState, WATER_DRAFT } from './use-entry-state.ts';
+import { type EntryStore, useEntryState, WATER_DRAFT } from './use-entry-state.ts';
 import { activeCycleOf, useFarmCycles, useWaterStandards } from './water-data.ts';
 import { WhenFields } from './when-fields.tsx';
 
@@ -49,8 +49,25 @@ interface WaterEntryFormProps {
   ponds: readonly Pond[];
   /** Show only this pond (opened from its detail page) until "show all ponds". */
   pondId?: string;
+  /** Opened from the Today list: only the ponds still to do, and the slot's time. */
+  onlyPonds?: string[] | null;
+  presetTime?: string | null;
+  /** After a save (the Today list: back to it). */
+  afterSave?: () => void;
   onLeave: () => void;
   db?: TambakDb;
+}
+
+/**
+ * Opened for a slot of the Today list later than its part of the day (the 06:00 round
+ * typed at 11:00): the time becomes the slot's, so the readings count for it. Only while
+ * nothing is typed.
+ */
+function presetSlotTime(store: EntryStore, presetTime: string | null | undefined) {
+  if (!presetTime) return;
+  const state = store.get();
+  if (hasAnyValue(state.values) || presetTime > state.time) return;
+  if (slotOf(presetTime) !== slotOf(state.time)) store.set((s) => ({ ...s, time: presetTime }));
 }
 
 export interface SavedRef {
@@ -65,7 +82,16 @@ export interface SavedRef {
  * or without signal; untouched cards make no record, a half-filled card and a second
  * reading of a pond in the same slot are asked about first.
  */
-export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: WaterEntryFormProps) {
+export function WaterEntryForm({
+  farm,
+  ponds,
+  pondId,
+  onlyPonds,
+  presetTime,
+  afterSave,
+  onLeave,
+  db = getDb(),
+}: WaterEntryFormProps) {
   const { t } = useTranslation('water');
   const toast = useToast();
   const confirm = useConfirm();
@@ -78,7 +104,7 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
   const kind = useStoreValue(store, (s) => s.kind);
   const { standards: farmStandards } = useWaterStandards(farmId, db);
   const cycles = useFarmCycles(farmId, db);
-  const [only, setOnly] = useState(pondId);
+  const [only, setOnly] = useState(pondId ? [pondId] : (onlyPonds ?? undefined));
   const [showWhen, setShowWhen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [lastSaved, setLastSaved] = useState<SavedRef[]>([]);
@@ -89,9 +115,13 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
   const [editing, setEditing] = useState<Duplicate | null>(null);
   const [remembered, setRemembered] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the draft is read
+  useEffect(() => {
+    if (ready) presetSlotTime(store, presetTime);
+  }, [ready]);
   const { enterable, viewOnly } = useMemo(() => splitPonds(farm, ponds), [farm, ponds]);
   const shown = useMemo(
-    () => (only ? enterable.filter((p) => p.pond_id === only) : enterable),
+    () => (only ? enterable.filter((p) => only.includes(p.pond_id)) : enterable),
     [only, enterable],
   );
   const pondIds = useMemo(() => shown.map((p) => p.pond_id), [shown]);
@@ -213,6 +243,7 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
       const saved = batches.flatMap((b) => b.records.map((r) => ({ table: WATER_TABLES[b.kind], id: r.id })));
       setLastSaved(saved);
       toast.success(t('savedOffline', { count: saved.length }));
+      afterSave?.();
     } catch {
       toast.error(t('saveFailed'));
     } finally {
@@ -258,7 +289,9 @@ export function WaterEntryForm({ farm, ponds, pondId, onLeave, db = getDb() }: W
         >
           {only && (
             <p className="row muted">
-              {t('ponds.onlyOne', { name: shown[0]?.name ?? '' })}
+              {only.length === 1
+                ? t('ponds.onlyOne', { name: shown[0]?.name ?? '' })
+                : t('ponds.onlyList', { count: shown.length })}
               <button
                 type="button"
                 className="button button--ghost button--small"

@@ -1,6 +1,7 @@
 import './register-locales.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { LoadError, Loading, PageHeader } from '#components/page';
@@ -13,6 +14,7 @@ function WaterEntry({ farm }: { farm: Farm }) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { pond_id?: unknown };
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
+  const preset = entryPreset(search);
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
@@ -26,6 +28,10 @@ function WaterEntry({ farm }: { farm: Farm }) {
           farm={farm}
           ponds={ponds.data}
           pondId={pondId}
+          onlyPonds={preset.ponds}
+          presetTime={preset.time}
+          // Opened from the Today list: back to it once the round is saved.
+          afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
           onLeave={() => void navigate({ to: back })}
         />
       ) : ponds.error ? (

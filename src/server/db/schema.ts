@@ -597,6 +597,7 @@ export interface FeedSettingsTable {
   anco_empty_pct: Numeric;
   anco_little_pct: Numeric;
   anco_lot_pct: Numeric;
+  sampling_every_days: Generated<number>;
   updated_at: Timestamp;
 }
 

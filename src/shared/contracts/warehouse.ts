@@ -229,6 +229,8 @@ export const FeedProgrammeSchema = Type.Object({
   anco_empty_pct: Type.Number(),
   anco_little_pct: Type.Number(),
   anco_lot_pct: Type.Number(),
+  /** Days between samplings of a pond (issue 31); optional in a save: 7 when never set. */
+  sampling_every_days: Type.Optional(Type.Integer()),
 });
 export const FeedSetting = Type.Object({
   farm_id: Type.String(),

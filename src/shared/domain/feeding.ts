@@ -40,6 +40,8 @@ export interface FeedProgramme {
   anco_empty_pct: number;
   anco_little_pct: number;
   anco_lot_pct: number;
+  /** A pond is due for a sampling this many days after its last one (the keeper's Today list). */
+  sampling_every_days: number;
 }
 
 export const DEFAULT_FEED_PROGRAMME: FeedProgramme = {
@@ -50,7 +52,22 @@ export const DEFAULT_FEED_PROGRAMME: FeedProgramme = {
   anco_empty_pct: 5,
   anco_little_pct: 0,
   anco_lot_pct: -10,
+  sampling_every_days: 7,
 };
+
+/** The feed form's and the Today list's feeding times: 4 a day are 06:00, 10:00, 14:00, 18:00. */
+export const DEFAULT_FEEDING_TIMES = ['06:00', '10:00', '14:00', '18:00'];
+
+/** `n` feeding times a day: the default four, else spread over 06:00–20:00. */
+export function feedingTimes(n: number): string[] {
+  if (n === 4) return [...DEFAULT_FEEDING_TIMES];
+  if (n <= 1) return ['07:00'];
+  const step = Math.floor((14 * 60) / (n - 1));
+  return Array.from({ length: n }, (_, i) => {
+    const minutes = 6 * 60 + i * step;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  });
+}
 
 /** Bounds each setting is validated against (server and form). */
 export const FEED_PROGRAMME_BOUNDS: Record<
@@ -64,6 +81,7 @@ export const FEED_PROGRAMME_BOUNDS: Record<
   anco_empty_pct: { min: -100, max: 100 },
   anco_little_pct: { min: -100, max: 100 },
   anco_lot_pct: { min: -100, max: 100 },
+  sampling_every_days: { min: 1, max: 60, integer: true },
 };
 
 export const FR_BOUNDS = { abw: { min: 0, max: 100 }, fr: { min: 0, max: 100 }, maxRows: 50 } as const;

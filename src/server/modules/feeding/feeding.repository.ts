@@ -22,6 +22,7 @@ export class FeedingRepository {
       anco_empty_pct: Number(row.anco_empty_pct),
       anco_little_pct: Number(row.anco_little_pct),
       anco_lot_pct: Number(row.anco_lot_pct),
+      sampling_every_days: row.sampling_every_days,
     };
   }
 

@@ -53,11 +53,18 @@ export class FeedingService {
     await this.d.access.require(userId, body.farm_id, 'warehouse', ACTION.edit);
     const errors: FieldMessages = {};
     const p = {} as FeedProgramme;
+    // Older clients send no sampling interval: the stored one (or the default) stays.
+    const stored = body.sampling_every_days === undefined ? await this.d.repo.programme(body.farm_id) : null;
+    const given = {
+      ...body,
+      sampling_every_days:
+        body.sampling_every_days ?? stored?.sampling_every_days ?? DEFAULT_FEED_PROGRAMME.sampling_every_days,
+    };
     for (const [field, b] of Object.entries(FEED_PROGRAMME_BOUNDS) as [
       keyof FeedProgramme,
       (typeof FEED_PROGRAMME_BOUNDS)[keyof FeedProgramme],
     ][]) {
-      const v = body[field];
+      const v = given[field];
       if (typeof v !== 'number' || !Number.isFinite(v)) errors[field] = [{ key: 'validation.numeric' }];
       else if (b.integer && !Number.isInteger(v)) errors[field] = [{ key: 'validation.integer' }];
       else if (v < b.min || v > b.max)

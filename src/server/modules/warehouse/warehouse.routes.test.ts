@@ -406,6 +406,19 @@ describe('feeding programme', () => {
       is_default: undefined,
     });
     expect(wrong.statusCode).toBe(400);
+    // The sampling interval (issue 31): 7 by default, kept when a save leaves it out,
+    // a number of days from 1 to 60, anything else refused with the field named.
+    expect(settings.json().data.sampling_every_days).toBe(7);
+    const base = { ...save.json().data, is_default: undefined };
+    const every = await post('/api/feedIdxSetting', { ...base, sampling_every_days: 10 });
+    expect(every.json().data.sampling_every_days).toBe(10);
+    const kept = await post('/api/feedIdxSetting', { ...base, sampling_every_days: undefined });
+    expect(kept.json().data.sampling_every_days).toBe(10);
+    const text = await post('/api/feedIdxSetting', { ...base, sampling_every_days: 'seminggu' });
+    expect(text.statusCode).toBe(400);
+    const far = await post('/api/feedIdxSetting', { ...base, sampling_every_days: 400 });
+    expect(far.statusCode).toBe(400);
+    expect(JSON.stringify(far.json())).toContain('sampling_every_days');
   });
 
   it('recommends blind feeding before DOC 30, then biomass × FR from the latest sampling', async () => {
