@@ -48,7 +48,13 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     return [
       home === today
         ? { to: today, label: t('nav.today'), icon: CheckIcon }
-        : { to: home, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+        : home === `${farm}/attention`
+          ? // The manager's home is the attention board (issue 31); the ponds stay a link away.
+            { to: home, label: t('nav.attention'), icon: HomeIcon }
+          : { to: home, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+      ...(home === `${farm}/attention`
+        ? [{ to: `${farm}?home=farm`, label: t('nav.ponds'), icon: HomeIcon, exact: true, sidebarOnly: true }]
+        : []),
       ...(home === today ? [] : [{ to: today, label: t('nav.today'), icon: CheckIcon }]),
       {
         to: `${farm}/water-quality/add`,

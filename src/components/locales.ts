@@ -37,6 +37,8 @@ const id = {
     notificationsUnread_other: 'Notifikasi, {{count}} belum dibaca',
     analysis: 'Analisis',
     today: 'Hari ini',
+    attention: 'Perhatian',
+    ponds: 'Kolam & blok',
   },
   farmSwitcher: {
     open: 'Ganti tambak',
@@ -151,6 +153,8 @@ const en: UiCatalog = {
     notificationsUnread_other: 'Notifications, {{count}} unread',
     analysis: 'Analysis',
     today: 'Today',
+    attention: 'Attention',
+    ponds: 'Ponds & blocks',
   },
   farmSwitcher: {
     open: 'Switch farm',

@@ -106,7 +106,9 @@ export const WATER_SETTINGS: ResourceDescriptor = {
   fromServer: (item, farmId) => ({
     ...item,
     farm_id: farmId,
-    key: item.slot ? `${farmId}:${String(item.parameter)}:${String(item.slot)}` : `${farmId}:${String(item.parameter)}`,
+    key: item.slot
+      ? `${farmId}:${String(item.parameter)}:${String(item.slot)}`
+      : `${farmId}:${String(item.parameter)}`,
   }),
 };
 /**

@@ -32,7 +32,9 @@ const SLOTS: TimeOfDay[] = ['morning', 'afternoon', 'evening'];
 /** Every all-day range, each followed by the ranges of its slots (defaults or the farm's). */
 export function standardLines(rows: readonly Local<WaterSettingRow>[]): StandardLine[] {
   const slotOfRow = (row: Local<WaterSettingRow>) => asSlot(row.slot);
-  const byKey = new Map(rows.map((row) => [standardKey({ parameter: row.parameter, slot: slotOfRow(row) }), row]));
+  const byKey = new Map(
+    rows.map((row) => [standardKey({ parameter: row.parameter, slot: slotOfRow(row) }), row]),
+  );
   const parameters = [...new Set(VANNAMEI_STANDARDS.map((s) => s.parameter))];
   for (const row of rows) if (!parameters.includes(row.parameter)) parameters.push(row.parameter);
   const has = (key: string) => byKey.has(key) || VANNAMEI_STANDARDS.some((s) => standardKey(s) === key);
@@ -97,7 +99,11 @@ export function changedStandards(
     const { standard, problem } = checkBounds(edit);
     if (problem) problems[line.key] = problem;
     else if (standard && (standard.min !== line.min || standard.max !== line.max))
-      settings.push(line.slot ? { parameter: line.parameter, slot: line.slot, ...standard } : { parameter: line.parameter, ...standard });
+      settings.push(
+        line.slot
+          ? { parameter: line.parameter, slot: line.slot, ...standard }
+          : { parameter: line.parameter, ...standard },
+      );
   }
   return { settings, problems };
 }

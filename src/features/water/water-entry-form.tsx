@@ -1,5 +1,4 @@
 import './register-locales.ts';
-import { standardsOfSlot } from '#shared/domain/water-standards';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import { daysOfCulture } from '#shared/domain/doc';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
+import { standardsOfSlot } from '#shared/domain/water-standards';
 import { type DuplicateChoice, DuplicateDialog } from './duplicate-dialog.tsx';
 import { type Duplicate, findDuplicates } from './duplicate-readings.ts';
 import {

@@ -60,7 +60,9 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
   const { settings, problems } = changedStandards(lines, edits);
   // "pH", or "pH · Pagi" for the morning range.
   const nameOf = (line: StandardLine) =>
-    line.slot ? `${t(`fields.${line.parameter}`)} · ${t(`timeOfDay.${line.slot}`)}` : t(`fields.${line.parameter}`);
+    line.slot
+      ? `${t(`fields.${line.parameter}`)} · ${t(`timeOfDay.${line.slot}`)}`
+      : t(`fields.${line.parameter}`);
 
   const save = async () => {
     setShowProblems(true);
@@ -71,7 +73,9 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
     }
     if (settings.length === 0) return toast.info(t('standards.nothingChanged'));
     const changed = settings.map((s) => {
-      const line = lines.find((l) => l.parameter === s.parameter && l.slot === (s.slot ?? null)) as StandardLine;
+      const line = lines.find(
+        (l) => l.parameter === s.parameter && l.slot === (s.slot ?? null),
+      ) as StandardLine;
       return rowOf(farmId, line, s.min, s.max, false);
     });
     await enqueueAction(db, {
@@ -98,7 +102,14 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
           url: '/api/waterSetting',
           body: {
             farm_id: farmId,
-            settings: [{ parameter: line.parameter, ...(line.slot ? { slot: line.slot } : {}), min: row.min, max: row.max }],
+            settings: [
+              {
+                parameter: line.parameter,
+                ...(line.slot ? { slot: line.slot } : {}),
+                min: row.min,
+                max: row.max,
+              },
+            ],
           },
         };
     await enqueueAction(db, { ...action, table: 'waterSettings', rows: [row] });

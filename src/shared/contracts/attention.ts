@@ -23,8 +23,6 @@ export const AttentionThresholds = Type.Object({
   death_jump_min: Type.Integer(),
   /** FCR above this. */
   fcr_max: Type.Number(),
-  /** Days between samplings; more since the last one (or since stocking) is overdue. */
-  sampling_every_days: Type.Integer(),
   /** Hours (farm time, 0–24) by which each water slot should have a reading. */
   due_morning: Type.Number(),
   due_afternoon: Type.Number(),

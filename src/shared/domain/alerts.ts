@@ -1,5 +1,5 @@
-import type { WaterStandard } from './water-standards.ts';
 import type { Feature } from './permissions.ts';
+import type { WaterStandard } from './water-standards.ts';
 
 /**
  * The alert machinery's shared vocabulary (issue 18). A domain's alert rules are pure

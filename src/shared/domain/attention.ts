@@ -1,8 +1,15 @@
 import type { AttentionItem, AttentionKind, AttentionThresholds } from '../contracts/attention.ts';
-import { type AncoStatus } from './anco.ts';
+import type { AncoStatus } from './anco.ts';
 import type { TimeOfDay } from './time-of-day.ts';
 import { TIMES_OF_DAY } from './water-fields.ts';
-import { asSlot, isNotMeasured, phSwing, standardFor, standardStatus, type WaterStandard } from './water-standards.ts';
+import {
+  asSlot,
+  isNotMeasured,
+  phSwing,
+  standardFor,
+  standardStatus,
+  type WaterStandard,
+} from './water-standards.ts';
 
 /**
  * The attention board's rules (issue 31 point 3), pure: the server gathers the facts of a
@@ -18,7 +25,6 @@ export const ATTENTION_DEFAULTS: AttentionThresholds = {
   death_jump_factor: 3,
   death_jump_min: 100,
   fcr_max: 1.6,
-  sampling_every_days: 7,
   due_morning: 9,
   due_afternoon: 16,
   due_evening: 23,
@@ -31,16 +37,16 @@ export type ThresholdProblem = 'number' | 'positive' | 'whole' | 'percent' | 'fa
  * every figure a finite number ≥ 0, counts whole, a share ≤ 100 %, a jump factor above 1,
  * due hours within 0–24 and in day order (morning before afternoon before evening).
  */
-export function thresholdProblems(t: Record<keyof AttentionThresholds, unknown>): Partial<
-  Record<keyof AttentionThresholds, ThresholdProblem>
-> {
+export function thresholdProblems(
+  t: Record<keyof AttentionThresholds, unknown>,
+): Partial<Record<keyof AttentionThresholds, ThresholdProblem>> {
   const out: Partial<Record<keyof AttentionThresholds, ThresholdProblem>> = {};
   for (const [key, value] of Object.entries(t) as [keyof AttentionThresholds, unknown][]) {
     if (typeof value !== 'number' || !Number.isFinite(value)) out[key] = 'number';
     else if (value < 0) out[key] = 'positive';
   }
   const num = (k: keyof AttentionThresholds) => (out[k] ? null : (t[k] as number));
-  for (const k of ['trays_left_checks', 'death_jump_min', 'sampling_every_days'] as const) {
+  for (const k of ['trays_left_checks', 'death_jump_min'] as const) {
     const v = num(k);
     if (v !== null && (!Number.isInteger(v) || v < 1)) out[k] = 'whole';
   }
@@ -257,14 +263,21 @@ export interface CycleFact {
   sampled_on: string | null;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
+/**
+ * FCR over the farm's limit, and a sampling overdue: more than `samplingEveryDays` (the
+ * farm's sampling interval of the feeding programme, the one the keeper's Today uses)
+ * since the last sampling, or since stocking when there is none.
+ */
 export function cycleItems(
   farmId: string,
   ponds: readonly BoardPond[],
   facts: readonly CycleFact[],
   today: string,
   t: AttentionThresholds,
+  samplingEveryDays: number,
 ): AttentionItem[] {
   const out: AttentionItem[] = [];
   for (const pond of ponds) {
@@ -282,14 +295,14 @@ export function cycleItems(
       });
     const since = f.sampled_on ?? f.stock_date;
     const days = daysBetween(since, today);
-    if (days > t.sampling_every_days)
+    if (days > samplingEveryDays)
       out.push({
         kind: 'sampling',
         severity: 'warning',
         subject: pond.name,
         pond_id: pond.id,
         reason: f.sampled_on ? 'overdue' : 'never',
-        figures: { days, limit: t.sampling_every_days, day: since },
+        figures: { days, limit: samplingEveryDays, day: since },
         link: `/farm/${farmId}/sampling/add?pond_id=${pond.id}`,
       });
   }

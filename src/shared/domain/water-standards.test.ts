@@ -4,8 +4,8 @@ import {
   isStandardParameter,
   mergeStandards,
   parameterKind,
-  phSwing,
   parameterUnit,
+  phSwing,
   standardStatus,
   VANNAMEI_STANDARDS,
 } from './water-standards.ts';

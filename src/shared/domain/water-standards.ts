@@ -123,7 +123,10 @@ export function isNotMeasured(value: number | null | undefined): value is null |
  * and flags with (`isOutOfStandard(p, v, standardsOfSlot(all, slot), null)` is
  * `isOutOfStandard(p, v, all, slot)`).
  */
-export function standardsOfSlot(standards: readonly WaterStandard[], slot: TimeOfDay | null): WaterStandard[] {
+export function standardsOfSlot(
+  standards: readonly WaterStandard[],
+  slot: TimeOfDay | null,
+): WaterStandard[] {
   const parameters = [...new Set(standards.map((s) => s.parameter))];
   return parameters
     .map((parameter) => standardFor(parameter, standards, slot))

@@ -392,7 +392,12 @@ export class AnalysisService {
       let out = 0;
       for (const r of readings) {
         for (const parameter of generalParameters) {
-          const status = standardStatus(parameter, numberOrNull(r.row[parameter]), standards, asSlot(r.time_of_day));
+          const status = standardStatus(
+            parameter,
+            numberOrNull(r.row[parameter]),
+            standards,
+            asSlot(r.time_of_day),
+          );
           if (status === 'low' || status === 'high') out += 1;
         }
       }

@@ -6,7 +6,10 @@ export const attentionAuthz: AuthzModule = {
   name: 'attention',
   cases: [
     { route: 'GET /api/attention', request: (A) => ({ url: `/api/attention?farm_id=${A.farmId}` }) },
-    { route: 'GET /api/attentionSetting', request: (A) => ({ url: `/api/attentionSetting?farm_id=${A.farmId}` }) },
+    {
+      route: 'GET /api/attentionSetting',
+      request: (A) => ({ url: `/api/attentionSetting?farm_id=${A.farmId}` }),
+    },
     {
       route: 'PUT /api/attentionSetting',
       request: (A) => ({

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AttentionThresholds } from '#shared/contracts/attention';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
 import type { BoardPond, SlotFact, StockFact, SyncFact, TrayFact, WaterFact } from '#shared/domain/attention';
+import { DEFAULT_FEED_PROGRAMME } from '#shared/domain/feeding';
 import type { DbOrTx } from '../../db/database.ts';
 
 const anyUuid = (ids: readonly string[]) => sql<string>`any(${ids}::uuid[])`;
@@ -127,7 +128,9 @@ export class AttentionRepository {
   async syncRefused(farmId: string, from: Date): Promise<SyncFact[]> {
     const rows = await this.db
       .selectFrom('notifications as n')
-      .innerJoin('user_farms as uf', (j) => j.onRef('uf.user_id', '=', 'n.user_id').on('uf.farm_id', '=', farmId))
+      .innerJoin('user_farms as uf', (j) =>
+        j.onRef('uf.user_id', '=', 'n.user_id').on('uf.farm_id', '=', farmId),
+      )
       .innerJoin('users as u', 'u.id', 'n.user_id')
       .select([
         'n.user_id',
@@ -141,7 +144,21 @@ export class AttentionRepository {
       .where('uf.deleted_at', 'is', null)
       .groupBy(['n.user_id', 'u.username'])
       .execute();
-    return rows.map((r) => ({ ...r, reports: Number(r.reports), last_at: new Date(r.last_at).toISOString() }));
+    return rows.map((r) => ({
+      ...r,
+      reports: Number(r.reports),
+      last_at: new Date(r.last_at).toISOString(),
+    }));
+  }
+
+  /** The farm's sampling interval (feeding programme, migration 0023), default 7. */
+  async samplingEveryDays(farmId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('feed_settings')
+      .select('sampling_every_days')
+      .where('farm_id', '=', farmId)
+      .executeTakeFirst();
+    return row?.sampling_every_days ?? DEFAULT_FEED_PROGRAMME.sampling_every_days;
   }
 
   async thresholds(farmId: string): Promise<Partial<AttentionThresholds> | null> {

@@ -2,7 +2,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionBoard, AttentionItem } from '#shared/contracts/attention';
 import { ATTENTION_DEFAULTS } from '#shared/domain/attention';
-import { addMember, createFarm, type FarmSetup, type QuickUser, quickUser } from '#test/helpers/farm-fixtures';
+import {
+  addMember,
+  createFarm,
+  type FarmSetup,
+  type QuickUser,
+  quickUser,
+} from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { farmToday } from '../cycle/farm-clock.ts';
@@ -23,7 +29,8 @@ const stockOf = new Map<string, string>();
 
 const DAY = 86_400_000;
 const today = farmToday();
-const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+const dayBefore = (n: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
 /** An instant of a farm day (WIB) at HH:mm. */
 const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+07:00`);
 const slotOf = (hhmm: string) => (hhmm < '12:00' ? 'morning' : hhmm < '18:00' ? 'afternoon' : 'evening');
@@ -34,7 +41,13 @@ async function startCycle(f: FarmSetup, pondId: string, daysAgo = 20, seed = 100
   const stockId = uuidv7();
   await db
     .insertInto('cycles')
-    .values({ id: cycleId, farm_id: f.farmId, pond_id: pondId, cycle_number: 1, start_date: dayBefore(daysAgo) })
+    .values({
+      id: cycleId,
+      farm_id: f.farmId,
+      pond_id: pondId,
+      cycle_number: 1,
+      start_date: dayBefore(daysAgo),
+    })
     .execute();
   await db
     .insertInto('stocks')
@@ -52,7 +65,13 @@ async function startCycle(f: FarmSetup, pondId: string, daysAgo = 20, seed = 100
   stockOf.set(pondId, stockId);
 }
 
-async function water(f: FarmSetup, pondId: string, day: string, hhmm: string, values: { ph?: number; do?: number }) {
+async function water(
+  f: FarmSetup,
+  pondId: string,
+  day: string,
+  hhmm: string,
+  values: { ph?: number; do?: number },
+) {
   await app.ctx.db
     .insertInto('water_general')
     .values({
@@ -127,11 +146,26 @@ async function item(f: FarmSetup, name: string, qty: string, minimum: string, ca
   const itemId = uuidv7();
   await app.ctx.db
     .insertInto('warehouse_products')
-    .values({ id: productId, farm_id: f.farmId, category_id: category, name_id: name, name_en: `${name} (en)`, unit: 'Kg' })
+    .values({
+      id: productId,
+      farm_id: f.farmId,
+      category_id: category,
+      name_id: name,
+      name_en: `${name} (en)`,
+      unit: 'Kg',
+    })
     .execute();
   await app.ctx.db
     .insertInto('warehouse_items')
-    .values({ id: itemId, farm_id: f.farmId, product_id: productId, qty, unit: 'Kg', minimum_stock: minimum, price: 0 })
+    .values({
+      id: itemId,
+      farm_id: f.farmId,
+      product_id: productId,
+      qty,
+      unit: 'Kg',
+      minimum_stock: minimum,
+      price: 0,
+    })
     .execute();
   return itemId;
 }
@@ -232,7 +266,10 @@ describe('GET /api/attention', () => {
     ]);
     const ph = about(data.items, p[2]);
     expect(ph.map((i) => i.kind).sort()).toEqual(['ph_swing', 'water_ph']);
-    expect(ph.find((i) => i.kind === 'water_ph')).toMatchObject({ reason: 'low', figures: { value: 7.3, limit: 7.8 } });
+    expect(ph.find((i) => i.kind === 'water_ph')).toMatchObject({
+      reason: 'low',
+      figures: { value: 7.3, limit: 7.8 },
+    });
     expect(ph.find((i) => i.kind === 'ph_swing')).toMatchObject({ figures: { value: 0.8, limit: 0.5 } });
     expect(about(data.items, p[3])).toMatchObject([
       { kind: 'trays_left', link: `/farm/${f}/feed-tray/add?pond_id=${p[3]}`, figures: { count: 2 } },
@@ -241,7 +278,12 @@ describe('GET /api/attention', () => {
       { kind: 'deaths', reason: 'jump', figures: { value: 400, day: today } },
     ]);
     expect(about(data.items, p[5])).toMatchObject([
-      { kind: 'sampling', reason: 'overdue', figures: { days: 12, limit: 7 }, link: `/farm/${f}/sampling/add?pond_id=${p[5]}` },
+      {
+        kind: 'sampling',
+        reason: 'overdue',
+        figures: { days: 12, limit: 7 },
+        link: `/farm/${f}/sampling/add?pond_id=${p[5]}`,
+      },
     ]);
     expect(about(data.items, p[6])).toMatchObject([
       { kind: 'missed_slot', reason: 'yesterday', figures: { slot: 'evening', day: dayBefore(1) } },
@@ -277,7 +319,7 @@ describe('GET /api/attention', () => {
     expect(data.today).toBe(today);
   });
 
-  it("shows a restricted keeper his own ponds only, and only what his role may see", async () => {
+  it('shows a restricted keeper his own ponds only, and only what his role may see', async () => {
     const { status, data } = await board(keeper, farm.farmId);
     expect(status).toBe(200);
     const ponds = data.items.filter((i) => i.pond_id !== null).map((i) => i.pond_id);
@@ -302,8 +344,15 @@ describe('/api/attentionSetting', () => {
     });
 
   it('answers the defaults until the farm stores its own, then judges by them', async () => {
-    const first = await app.inject({ url: `/api/attentionSetting?farm_id=${healthyFarm.farmId}`, headers: owner.auth });
-    expect(first.json().data).toEqual({ farm_id: healthyFarm.farmId, thresholds: ATTENTION_DEFAULTS, is_default: true });
+    const first = await app.inject({
+      url: `/api/attentionSetting?farm_id=${healthyFarm.farmId}`,
+      headers: owner.auth,
+    });
+    expect(first.json().data).toEqual({
+      farm_id: healthyFarm.farmId,
+      thresholds: ATTENTION_DEFAULTS,
+      is_default: true,
+    });
     // 40 deaths a day of 100,000 is 0.04 %: a 0.01 % limit flags both ponds.
     const saved = await put(owner, { ...ATTENTION_DEFAULTS, death_share_pct: 0.01 });
     expect(saved.statusCode).toBe(200);
@@ -326,7 +375,13 @@ describe('/api/attentionSetting', () => {
       headers: owner.auth,
       payload: {
         farm_id: healthyFarm.farmId,
-        thresholds: { ...ATTENTION_DEFAULTS, death_share_pct: 150, death_jump_factor: 0.5, due_afternoon: 8, fcr_max: -1 },
+        thresholds: {
+          ...ATTENTION_DEFAULTS,
+          death_share_pct: 150,
+          death_jump_factor: 0.5,
+          due_afternoon: 8,
+          fcr_max: -1,
+        },
       },
     });
     expect(impossible.statusCode).toBe(400);
@@ -336,7 +391,10 @@ describe('/api/attentionSetting', () => {
       'thresholds.due_afternoon': ['Must be later than the hour of the slot before.'],
       'thresholds.fcr_max': ['Must be more than 0.'],
     });
-    const after = await app.inject({ url: `/api/attentionSetting?farm_id=${healthyFarm.farmId}`, headers: owner.auth });
+    const after = await app.inject({
+      url: `/api/attentionSetting?farm_id=${healthyFarm.farmId}`,
+      headers: owner.auth,
+    });
     expect(after.json().data.thresholds).toEqual(ATTENTION_DEFAULTS);
   });
 

@@ -18,7 +18,8 @@ export function attentionRoutes(api: Api, ctx: AppContext): void {
     {
       schema: {
         tags,
-        description: "What needs a person on the farm today, ranked (read online; only what the caller may see).",
+        description:
+          'What needs a person on the farm today, ranked (read online; only what the caller may see).',
         querystring: AttentionQuery,
         response: { 200: Envelope(AttentionBoard) },
       },

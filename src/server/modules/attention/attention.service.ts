@@ -28,7 +28,8 @@ import type { FarmAccess, Membership } from '../farm/farm-access.ts';
 import type { AttentionRepository } from './attention.repository.ts';
 
 const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** What the board needs of other modules, passed in by attention-modules.ts. */
 export interface AttentionDeps {
@@ -55,11 +56,13 @@ export class AttentionService {
     const today = farmToday(now);
     const yesterday = addDays(today, -1);
     const from = farmDayStart(yesterday);
-    const hourNow = ((now.getTime() / 3_600_000 + FARM_UTC_OFFSET_MINUTES / 60) % 24 + 24) % 24;
+    const hourNow = (((now.getTime() / 3_600_000 + FARM_UTC_OFFSET_MINUTES / 60) % 24) + 24) % 24;
     const t = withDefaults(await this.d.repo.thresholds(farmId));
     const active = await this.d.repo.activePonds(farmId);
     const pondsFor = (feature: Feature) =>
-      this.can(m, feature) ? active.filter((p) => this.d.access.pondAction(m, feature, p.id) >= ACTION.view) : [];
+      this.can(m, feature)
+        ? active.filter((p) => this.d.access.pondAction(m, feature, p.id) >= ACTION.view)
+        : [];
     const waterPonds = pondsFor('water_quality');
     const trayPonds = pondsFor('cycle');
     const deathPonds = pondsFor('death');
@@ -95,7 +98,17 @@ export class AttentionService {
     if (stockPonds.length > 0) {
       checked.push('fcr', 'sampling');
       const visible = new Set(ids(stockPonds));
-      items.push(...cycleItems(farmId, stockPonds, cycles.filter((c) => visible.has(c.pond_id)), today, t));
+      const every = await this.d.repo.samplingEveryDays(farmId);
+      items.push(
+        ...cycleItems(
+          farmId,
+          stockPonds,
+          cycles.filter((c) => visible.has(c.pond_id)),
+          today,
+          t,
+          every,
+        ),
+      );
     }
     if (this.can(m, 'warehouse')) {
       checked.push('stock_low');

@@ -2,8 +2,8 @@ import { type CycleFigures, cycleFigures } from '#shared/domain/cycle-figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { abw, adg, sizeFromAbw } from '#shared/domain/production-metrics';
 import {
-  isStandardParameter,
   allDayStandards,
+  isStandardParameter,
   mergeStandards,
   parameterKind,
   parameterUnit,

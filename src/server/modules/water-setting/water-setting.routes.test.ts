@@ -31,8 +31,14 @@ const save = (user: QuickUser, settings: unknown[]) =>
 
 describe('GET /api/waterSetting', () => {
   it('stores a range per time of day beside the all-day one, and refuses the same slot twice', async () => {
+    const own = await createFarm(app, owner, 1);
     const save = (settings: unknown[]) =>
-      app.inject({ method: 'POST', url: '/api/waterSetting', headers: owner.auth, payload: { farm_id: farm.farmId, settings } });
+      app.inject({
+        method: 'POST',
+        url: '/api/waterSetting',
+        headers: owner.auth,
+        payload: { farm_id: own.farmId, settings },
+      });
     const res = await save([
       { parameter: 'do', slot: 'evening', min: 4.5, max: null },
       { parameter: 'do', min: 3.5, max: null },
@@ -48,7 +54,6 @@ describe('GET /api/waterSetting', () => {
       { parameter: 'do', slot: 'evening', min: 5, max: null },
     ]);
     expect(twice.statusCode).toBe(400);
-    for (const s of dos) if (s.setting_id) await app.inject({ method: 'DELETE', url: `/api/waterSetting/${s.setting_id}/delete`, headers: owner.auth });
   });
 
   it('answers the vannamei defaults with units when the farm stored none', async () => {
@@ -67,12 +72,11 @@ describe('GET /api/waterSetting', () => {
     });
     // The all-day range is followed by the slot ranges of the same parameter.
     expect(data[1]).toMatchObject({ parameter: 'temperature', slot: 'morning', min: 27, max: 31 });
-    expect(data.filter((s: { parameter: string }) => s.parameter === 'ph').map((s: { slot: string | null }) => s.slot)).toEqual([
-      null,
-      'morning',
-      'afternoon',
-      'evening',
-    ]);
+    expect(
+      data
+        .filter((s: { parameter: string }) => s.parameter === 'ph')
+        .map((s: { slot: string | null }) => s.slot),
+    ).toEqual([null, 'morning', 'afternoon', 'evening']);
     expect(data.find((s: { parameter: string }) => s.parameter === 'do')).toMatchObject({
       min: 4,
       max: null,

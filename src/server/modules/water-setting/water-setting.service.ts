@@ -65,15 +65,17 @@ export class WaterSettingService {
 
   private async merged(farmId: string): Promise<WaterSetting[]> {
     const stored = new Map((await this.d.settings.list(farmId)).map((s) => [standardKey(s), s]));
-    const defaults: WaterSetting[] = VANNAMEI_STANDARDS.filter((s) => !stored.has(standardKey(s))).map((s) => ({
-      setting_id: null,
-      parameter: s.parameter,
-      slot: s.slot ?? null,
-      min: s.min,
-      max: s.max,
-      unit: parameterUnit(s.parameter),
-      is_default: true,
-    }));
+    const defaults: WaterSetting[] = VANNAMEI_STANDARDS.filter((s) => !stored.has(standardKey(s))).map(
+      (s) => ({
+        setting_id: null,
+        parameter: s.parameter,
+        slot: s.slot ?? null,
+        min: s.min,
+        max: s.max,
+        unit: parameterUnit(s.parameter),
+        is_default: true,
+      }),
+    );
     const own: WaterSetting[] = [...stored.values()].map((s) => ({
       setting_id: s.id,
       parameter: s.parameter,
