@@ -402,7 +402,7 @@ export function syncItems(farmId: string, facts: readonly SyncFact[]): Attention
     pond_id: null,
     reason: 'refused',
     figures: { count: f.reports, at: f.last_at },
-    link: `/farm/${farmId}/settings`,
+    link: `/farm/${farmId}/settings?tab=users`,
   }));
 }
 

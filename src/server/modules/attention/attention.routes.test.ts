@@ -298,7 +298,7 @@ describe('GET /api/attention', () => {
       ['Vitamin C', 'warning', 'below'],
     ]);
     expect(data.items.filter((i) => i.kind === 'sync_refused')).toMatchObject([
-      { subject: 'Keeper', figures: { count: 1 }, link: `/farm/${f}/settings` },
+      { subject: 'Keeper', figures: { count: 1 }, link: `/farm/${f}/settings?tab=users` },
     ]);
     expect(data.checked).toHaveLength(10);
   });
