@@ -18,33 +18,53 @@ export function at(day: string, hhmm: string): Date {
   return new Date(`${day}T${hhmm}:00${WIB_OFFSET}`);
 }
 
-/** A planned cycle of one pond: stocking day and, unless it is still running, the final harvest day. */
+/**
+ * A planned cycle of one pond: stocking day, the final harvest day unless it is still
+ * running, and the day of culture its final harvest falls on (planned, for a running one).
+ */
 export interface PlannedCycle {
   index: number;
   start: string;
   end: string | null;
+  harvestDoc: number;
+}
+
+/** How old a running cycle may be today (DOC): `seeded` ponds carry a story the board must see. */
+export interface CyclePlanOptions {
+  seeded: boolean;
 }
 
 /**
- * The cycles of one pond over the demo period: 90–120 days of culture, then 15–35 days of
- * drying and preparation. Ponds start staggered so the farm always has young and old
- * ponds; the last cycle of most ponds is still running today, a few ponds lie fallow.
+ * The cycles of one pond over the demo period, planned back from today: 90–120 days of
+ * culture, then 15–35 days of drying and preparation. The last cycle of most ponds runs
+ * today, at DOC 15 or more (younger ponds would not yet show their first weeks' losses);
+ * a few ponds lie fallow. A seeded pond always runs, at DOC 45–85 (so its water and feed
+ * have a history, and its standards are those of mid-culture).
  */
-export function planCycles(rng: Rng, firstDay: string, today: string): PlannedCycle[] {
-  const cycles: PlannedCycle[] = [];
-  let day = addDays(firstDay, rng.int(0, 60));
-  while (daysBetween(day, today) >= 0) {
-    const length = rng.int(90, 120);
-    const end = addDays(day, length - 1);
-    if (daysBetween(end, today) <= 0) {
-      // Still running today, unless this pond is one of the fallow few.
-      if (!rng.chance(0.06)) cycles.push({ index: cycles.length, start: day, end: null });
-      break;
-    }
-    cycles.push({ index: cycles.length, start: day, end });
-    day = addDays(end, rng.int(15, 35));
+export function planCycles(rng: Rng, firstDay: string, today: string, options: CyclePlanOptions): PlannedCycle[] {
+  const span = daysBetween(firstDay, today) + 1;
+  const cycles: Omit<PlannedCycle, 'index'>[] = [];
+  const fallow = !options.seeded && rng.chance(0.06);
+  let start: string;
+  let end: string | null;
+  let harvestDoc = rng.int(90, 120);
+  if (fallow) {
+    end = addDays(today, -rng.int(3, 25));
+    start = addDays(end, -(harvestDoc - 1));
+  } else {
+    const [low, high] = options.seeded ? [45, 85] : [15, 115];
+    const docToday = rng.int(Math.min(low, span), Math.min(high, span));
+    start = addDays(today, -(docToday - 1));
+    end = null;
+    harvestDoc = Math.max(harvestDoc, docToday + 5);
   }
-  return cycles;
+  while (daysBetween(firstDay, start) >= 0) {
+    cycles.unshift({ start, end, harvestDoc });
+    end = addDays(start, -rng.int(15, 35));
+    harvestDoc = rng.int(90, 120);
+    start = addDays(end, -(harvestDoc - 1));
+  }
+  return cycles.map((c, index) => ({ ...c, index }));
 }
 
 /** Every day of a cycle up to today. */

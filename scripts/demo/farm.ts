@@ -4,6 +4,7 @@ import type { DemoApi } from './api.ts';
 import { addDays, planCycles } from './calendar.ts';
 import type { DemoContext, DemoPond } from './context.ts';
 import { cycleStory } from './growth.ts';
+import { DEMO_MIN_PONDS, seededPondNames } from './seeded-problems.ts';
 
 export const DEMO_FARM_NAME = 'Tambak Demo Sumber Rejeki';
 const BLOCKS = ['A', 'B', 'C', 'D'];
@@ -34,7 +35,10 @@ export async function viewerPermissions(api: DemoApi, farmId: string): Promise<v
   await api.call('PUT', '/permission', { farm_id: farmId, role_id: ROLE.viewer, permissions });
 }
 
-/** Four blocks, `pondCount` ponds of 2,000–4,500 m² named A1, A2 … D12, and their cycle plans. */
+/**
+ * Four blocks, `pondCount` ponds (at least DEMO_MIN_PONDS, so every pond a seeded problem
+ * names exists) of 2,000–4,500 m² named A1, A2 … D12, and their cycle plans.
+ */
 export async function blocksAndPonds(
   ctx: Omit<DemoContext, 'ponds'>,
   pondCount: number,
@@ -50,14 +54,18 @@ export async function blocksAndPonds(
     blockIds.push(block_id);
   }
   const ponds: DemoPond[] = [];
-  const perBlock = Math.ceil(pondCount / BLOCKS.length);
-  for (let i = 0; i < pondCount; i++) {
-    const b = Math.floor(i / perBlock);
-    const name = `${BLOCKS[b]}${(i % perBlock) + 1}`;
+  const count = Math.max(pondCount, DEMO_MIN_PONDS);
+  // Blocks as even as can be (50 ponds: 13, 13, 12, 12), so every block has at least its 1 and 2.
+  const slots = BLOCKS.flatMap((letter, b) => {
+    const size = Math.floor(count / BLOCKS.length) + (b < count % BLOCKS.length ? 1 : 0);
+    return Array.from({ length: size }, (_, n) => ({ b, name: `${letter}${n + 1}` }));
+  });
+  const seeded = seededPondNames();
+  for (const [i, { b, name }] of slots.entries()) {
     const area = rng.int(40, 90) * 50;
     const pond_id = ctx.id(`pond:${i}`, origin);
     await ctx.api.call('POST', '/pond', { farm_id: ctx.farmId, block_id: blockIds[b], pond_id, name, area });
-    const cycles = planCycles(rng, firstDay, ctx.today).map((c) => {
+    const cycles = planCycles(rng, firstDay, ctx.today, { seeded: seeded.has(name) }).map((c) => {
       const cycle = { ...c, id: ctx.id(`cycle:${i}:${c.index}`, Date.parse(`${c.start}T00:00:00Z`)) };
       return { ...cycle, story: cycleStory(ctx.rngFor(`story:${i}:${c.index}`), area, cycle, ctx.today) };
     });

@@ -1,5 +1,9 @@
 import { at, cycleDays, daysBetween } from './calendar.ts';
 import type { DemoContext, DemoGenerator, DemoRow, RoundCycle } from './context.ts';
+import { seededOf, seededPondNames } from './seeded-problems.ts';
+
+/** Days before today in which every running pond's trays are checked daily and eaten well, bar the seeded ones. */
+const RECENT_DAYS = 10;
 
 const TRAYS = 4;
 const FEEDINGS: [number, string][] = [
@@ -32,23 +36,34 @@ const NOTES: { title: string; tags: string[]; description: string }[] = [
 ];
 
 /**
- * Daily pond records of the demo: feed trays after every feeding from DOC 15 (mostly
- * empty, "a lot left" on bad days), a water change every four to six days from DOC 30,
- * a note now and then, and a disease record in one cycle in eight (white feces or
- * vibriosis late in the cycle, white spot rarely).
+ * Daily pond records of the demo: feed trays every other day from DOC 15 (mostly
+ * empty, "a lot left" on bad days) and every day in the last RECENT_DAYS, when only the
+ * seeded ponds' trays say "a lot left" (yesterday and today, every tray); a water change
+ * every four to six days from DOC 30, a note now and then, and a disease record in one
+ * cycle in eight (white feces or vibriosis late in the cycle, white spot rarely), never
+ * in a seeded pond's running cycle.
  */
 async function recordsRound(ctx: DemoContext, round: RoundCycle[]): Promise<void> {
   const anco: DemoRow[] = [];
   const changes: DemoRow[] = [];
+  const traysLeft = new Set(seededOf('trays_left').map((p) => p.pond));
   for (const { pond, cycle } of round) {
     const rng = ctx.rngFor(`records:${cycle.id}`);
     let nextChange = 30 + rng.int(0, 5);
     for (const day of cycleDays(cycle, ctx.today)) {
       const doc = daysBetween(cycle.start, day) + 1;
       if (cycle.end && day === cycle.end) break;
-      if (doc >= 15 && doc % 2 === 0) {
+      const recent = !cycle.end && daysBetween(day, ctx.today) < RECENT_DAYS;
+      if (doc >= 15 && (doc % 2 === 0 || recent)) {
         const [feeding, time] = FEEDINGS[rng.int(0, FEEDINGS.length - 1)] as [number, string];
-        const appetite = rng.weighted({ good: 6, fair: 3, poor: 1 });
+        const drawn = rng.weighted({ good: 6, fair: 3, poor: 1 });
+        const appetite = !recent
+          ? drawn
+          : traysLeft.has(pond.name) && daysBetween(day, ctx.today) < 2
+            ? 'none'
+            : drawn === 'poor'
+              ? 'fair'
+              : drawn;
         anco.push({
           id: ctx.id(`anco:${cycle.id}:${day}`, at(day, time)),
           pond_id: pond.id,
@@ -65,7 +80,9 @@ async function recordsRound(ctx: DemoContext, round: RoundCycle[]): Promise<void
                   : 'sisa_sedikit'
                 : appetite === 'fair'
                   ? rng.pick(['habis', 'sisa_sedikit', 'sisa_sedikit'])
-                  : rng.pick(['sisa_sedikit', 'sisa_banyak', 'sisa_banyak']),
+                  : appetite === 'poor'
+                    ? rng.pick(['sisa_sedikit', 'sisa_banyak', 'sisa_banyak'])
+                    : 'sisa_banyak',
           })),
         });
       }
@@ -82,13 +99,18 @@ async function recordsRound(ctx: DemoContext, round: RoundCycle[]): Promise<void
         nextChange += rng.int(4, 6);
       }
     }
-    await notesAndDisease(ctx, pond.id, cycle);
+    await notesAndDisease(ctx, pond.id, cycle, !cycle.end && seededPondNames().has(pond.name));
   }
   await ctx.api.bulk('/anco/bulk', anco);
   await ctx.api.bulk('/waterChange/bulk', changes);
 }
 
-async function notesAndDisease(ctx: DemoContext, pondId: string, cycle: RoundCycle['cycle']): Promise<void> {
+async function notesAndDisease(
+  ctx: DemoContext,
+  pondId: string,
+  cycle: RoundCycle['cycle'],
+  seeded: boolean,
+): Promise<void> {
   const rng = ctx.rngFor(`notes:${cycle.id}`);
   const days = cycleDays(cycle, ctx.today).slice(0, cycle.end ? -1 : undefined);
   if (days.length < 20) return;
@@ -104,7 +126,7 @@ async function notesAndDisease(ctx: DemoContext, pondId: string, cycle: RoundCyc
       ...note,
     });
   }
-  if (days.length > 60 && rng.chance(0.125)) {
+  if (days.length > 60 && rng.chance(0.125) && !seeded) {
     const day = days[rng.int(45, days.length - 1)] as string;
     const disease = rng.weighted({ 5: 4, 7: 3, 1: 1 });
     await ctx.api.call('POST', '/disease', {

@@ -2,6 +2,7 @@ import { eachLimited } from './api.ts';
 import { at, cycleDays, daysBetween } from './calendar.ts';
 import type { DemoContext, DemoGenerator, DemoLifecycle, DemoRow, RoundCycle } from './context.ts';
 import { abwAt, aliveAt, type CycleStory, pricePerKg } from './growth.ts';
+import { seededOf } from './seeded-problems.ts';
 
 const HATCHERIES = [
   'Hatchery Situbondo',
@@ -14,11 +15,11 @@ const kg = (n: number) => Math.round(n * 1000) / 1000;
 /** Cycles written side by side. */
 const LANES = 6;
 
-/** Partial harvest of about 15 % of the shrimp around DOC 70–85, in four cycles of ten. */
+/** Partial harvest of about 15 % of the shrimp around DOC 70–85, in half of the cycles. */
 function partialHarvest(ctx: DemoContext, cycle: RoundCycle['cycle']) {
   const rng = ctx.rngFor(`partial:${cycle.id}`);
   const doc = rng.int(70, 85);
-  if (!rng.chance(0.4) || doc >= cycle.story.lastDoc - 10) return null;
+  if (!rng.chance(0.5) || doc >= cycle.story.lastDoc - 10) return null;
   const abw = abwAt(cycle.story, doc);
   const count = Math.round(aliveAt(cycle.story, doc) * (0.12 + rng.float() * 0.06));
   return { doc, abw, count };
@@ -44,19 +45,20 @@ export const stockLifecycle: DemoLifecycle = {
     });
   },
   async close(ctx, round) {
-    await eachLimited(round, LANES, async ({ cycle }) => {
+    await eachLimited(round, LANES, async ({ pond, cycle }) => {
       if (!cycle.end) return;
       const s = cycle.story;
       const partial = partialHarvest(ctx, cycle);
       const abw = abwAt(s, s.lastDoc);
-      const alive = aliveAt(s, s.lastDoc) - (partial?.count ?? 0) - deathsRecorded(ctx, cycle);
+      const alive = s.stocked - (partial?.count ?? 0) - deathsRecorded(ctx, pond, cycle);
       const size = Math.round(1000 / abw);
       await ctx.api.call('POST', '/harvest', {
         harvest_id: ctx.id(`harvest:total:${cycle.id}`, at(cycle.end, '05:00')),
         stock_id: ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00')),
         harvested_on: cycle.end,
         type: 'total',
-        weight_kg: kg((alive * abw) / 1000),
+        // The server counts weight × size, so the weight is what that many shrimp of this size weigh.
+        weight_kg: kg(alive / size),
         size,
         price_per_kg: pricePerKg(size),
       });
@@ -64,25 +66,49 @@ export const stockLifecycle: DemoLifecycle = {
   },
 };
 
-/** The deaths a keeper finds and records: every few days some, now and then a bad day. */
+/** Days before today on which every running pond's deaths are counted daily and steady. */
+const STEADY_DAYS = 10;
+
+/**
+ * The deaths a keeper finds and records, adding up to the cycle's story: every two to
+ * four days what died since, now and then a bad day (the next records make up for it);
+ * in the last STEADY_DAYS of a running cycle every day, steady, except the seeded death
+ * jump today.
+ */
 function deathRows(
   ctx: DemoContext,
+  pond: RoundCycle['pond'],
   cycle: RoundCycle['cycle'],
 ): { day: string; count: number; abw: number }[] {
   const rng = ctx.rngFor(`deaths:${cycle.id}`);
+  const s = cycle.story;
+  const jump = cycle.end ? undefined : seededOf('death_jump').find((p) => p.pond === pond.name);
   const rows: { day: string; count: number; abw: number }[] = [];
+  let recorded = 0;
+  let next = 2;
   for (const day of cycleDays(cycle, ctx.today)) {
     const doc = daysBetween(cycle.start, day) + 1;
-    if (doc < 10 || (cycle.end && day === cycle.end) || !rng.chance(0.2)) continue;
-    const bad = rng.chance(0.04);
-    const count = bad ? rng.int(800, 3000) : rng.int(20, 250);
-    rows.push({ day, count, abw: abwAt(cycle.story, doc) });
+    if (cycle.end && day === cycle.end) break;
+    const steady = !cycle.end && daysBetween(day, ctx.today) < STEADY_DAYS;
+    if (!steady && doc < next) continue;
+    next = doc + rng.int(2, 4);
+    // Steady days record that day's losses; other records what died since the last (less any surplus).
+    const due = steady ? aliveAt(s, doc - 1) - aliveAt(s, doc) : s.stocked - aliveAt(s, doc) - recorded;
+    let count = Math.round(due * (steady ? 0.85 + rng.float() * 0.3 : 0.8 + rng.float() * 0.4));
+    if (!steady && doc > 20 && rng.chance(0.03)) count += Math.round(s.stocked * (0.003 + rng.float() * 0.005));
+    if (jump && day === ctx.today) {
+      const lastWeek = rows.filter((r) => daysBetween(r.day, day) <= 7);
+      count = Math.round((lastWeek.reduce((n, r) => n + r.count, 0) / 7) * jump.factor);
+    }
+    if (count <= 0) continue;
+    recorded += count;
+    rows.push({ day, count, abw: abwAt(s, doc) });
   }
   return rows;
 }
 
-function deathsRecorded(ctx: DemoContext, cycle: RoundCycle['cycle']): number {
-  return deathRows(ctx, cycle).reduce((sum, r) => sum + r.count, 0);
+function deathsRecorded(ctx: DemoContext, pond: RoundCycle['pond'], cycle: RoundCycle['cycle']): number {
+  return deathRows(ctx, pond, cycle).reduce((sum, r) => sum + r.count, 0);
 }
 
 /** Weekly growth samples from DOC 21: about a hundred shrimp weighed, signs counted. */
@@ -117,9 +143,9 @@ function samplingRows(ctx: DemoContext, pondId: string, cycle: RoundCycle['cycle
 async function productionRound(ctx: DemoContext, round: RoundCycle[]): Promise<void> {
   const samplings = round.flatMap(({ pond, cycle }) => samplingRows(ctx, pond.id, cycle));
   await ctx.api.bulk('/sampling/bulk', samplings);
-  await eachLimited(round, LANES, async ({ cycle }) => {
+  await eachLimited(round, LANES, async ({ pond, cycle }) => {
     const stockId = ctx.id(`stock:${cycle.id}`, at(cycle.start, '07:00'));
-    for (const d of deathRows(ctx, cycle)) {
+    for (const d of deathRows(ctx, pond, cycle)) {
       await ctx.api.call('POST', '/death', {
         death_id: ctx.id(`death:${cycle.id}:${d.day}`, at(d.day, '07:30')),
         stock_id: stockId,
@@ -137,7 +163,7 @@ async function productionRound(ctx: DemoContext, round: RoundCycle[]): Promise<v
         stock_id: stockId,
         harvested_on: day,
         type: 'partial',
-        weight_kg: kg((partial.count * partial.abw) / 1000),
+        weight_kg: kg(partial.count / size),
         size,
         price_per_kg: pricePerKg(size),
       });

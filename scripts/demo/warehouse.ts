@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { seededOf } from './seeded-problems.ts';
 
 /**
  * Demo data for the warehouse (issue 15), written through the public API so that
  * authorization, validation and idempotency apply: items with minimum stock and prices,
- * restocks, daily feed (4 feedings) and probiotic / lime uses for every pond with an
- * active cycle, and purchase orders (one received). Ids come from the seeded PRNG, so a
- * second run with the same seed stores nothing twice (creates are upserts by id).
- *
- * The lead wires `generateWarehouse` into `scripts/demo-data.ts`:
- *   await generateWarehouse({ api, farmId, random, days: 60, today: '2026-03-01' });
+ * daily feed (4 feedings), probiotic, lime, vitamin C and chlorine uses for every pond
+ * with an active cycle, restocks by purchase order (ordered, sent and received when an
+ * item would fall under twice its minimum within ten days) so no stock ever goes
+ * negative, and two orders still open. The seeded items (scripts/demo/seeded-problems.ts)
+ * are not reordered in the last three weeks and end today between zero and their
+ * minimum. Ids come from the seeded PRNG, so a second run with the same seed stores
+ * nothing twice (creates are upserts by id).
  */
 
 /** What the generator needs of an API client signed in as the farm's owner (answers `data`). */
@@ -49,6 +51,16 @@ const STOCKED: { product: string; min: number; price: number; restock: number }[
   { product: P(21), min: 100, price: 2_000, restock: 500 }, // zeolite
   { product: P(44), min: 2, price: 120_000, restock: 5 }, // vitamin C
 ];
+/** Who sells what: feed from the feed mill's agent, the rest from two shops. */
+const SUPPLIERS = [
+  { supplier_name: 'CV Pakan Sejahtera', supplier_phone: '0812-3456-7001', feed: true },
+  { supplier_name: 'UD Bio Akua', supplier_phone: '0857-1111-9090', feed: false },
+];
+/** Every restock check is a week apart; an order covers the next two weeks and twice the minimum. */
+const CHECK_EVERY = 7;
+const COVER_DAYS = 14;
+/** The seeded items are not reordered in these last days, so they run down below their minimum. */
+const SEEDED_QUIET_DAYS = 21;
 
 /**
  * A UUIDv7-shaped id from the PRNG and the farm (same seed and farm, same ids; another
@@ -90,22 +102,8 @@ export async function generateWarehouse(
     itemOf.set(s.product, item.warehouse_id);
   }
 
-  // Restocks every 10 days at a price that moves a little.
-  for (let d = 0; d <= o.days; d += 10) {
-    const day = addDays(start, d);
-    for (const s of STOCKED) {
-      const id = idFrom(random, day, farmId);
-      const price = Math.round(s.price * (0.95 + random() * 0.1));
-      await api.post(`/warehouse/${itemOf.get(s.product)}/store`, {
-        id,
-        qty: s.restock,
-        price,
-        used_on: day,
-      });
-    }
-  }
-
-  // Uses: every pond with an active cycle, 4 feedings a day, probiotics every 3 days, lime weekly.
+  // Uses: every pond with an active cycle, 4 feedings a day, probiotics every 3 days, lime
+  // weekly, vitamin C in the feed every 5 days, chlorine for the inlet canal every 10.
   const ponds = await api.get<{ pond_id: string; area: number }[]>('/pond', { farm_id: farmId });
   const cycles = await api.get<{ pond_id: string; start_date: string; end_date: string | 0 }[]>('/cycle', {
     farm_id: farmId,
@@ -149,8 +147,27 @@ export async function generateWarehouse(
           used_on: day,
           time: '16:00',
         });
+      if (doc % 5 === 0)
+        uses.push({
+          id: idFrom(random, day, farmId),
+          warehouse_id: itemOf.get(P(44)),
+          pond_id: pond.pond_id,
+          qty: round3(0.05 * (Math.max(pond.area, 500) / 2500)),
+          used_on: day,
+          time: '06:00',
+        });
+      if (doc % 10 === 0)
+        uses.push({
+          id: idFrom(random, day, farmId),
+          warehouse_id: itemOf.get(P(20)),
+          pond_id: pond.pond_id,
+          qty: 1.5,
+          used_on: day,
+          time: '07:00',
+        });
     }
   }
+  await restockByOrders(o, itemOf, uses, start);
   for (let i = 0; i < uses.length; i += 500) {
     const answer = await api.post<{ results: { status: string; message?: string }[] }>('/useitem/bulk', {
       items: uses.slice(i, i + 500),
@@ -159,54 +176,111 @@ export async function generateWarehouse(
     if (failed) throw new Error(`demo uses refused: ${failed.message}`);
   }
 
-  // Purchase orders: feed and probiotics from two suppliers; the oldest one received.
-  const orders = [
+  // Two orders still open: pellets for the next weeks (sent by WhatsApp) and the seeded items (a draft).
+  const open = [
+    { ...SUPPLIERS[0], items: [{ product_id: P(7), qty: 1500 }] },
     {
-      supplier_name: 'CV Pakan Sejahtera',
-      supplier_phone: '0812-3456-7001',
-      items: [
-        { product_id: P(5), qty: 1000 },
-        { product_id: P(7), qty: 1500 },
-      ],
-    },
-    {
-      supplier_name: 'Toko Tani Makmur',
-      supplier_phone: '0813-2222-3344',
-      items: [
-        { product_id: P(17), qty: 2000 },
-        { product_id: P(19), qty: 1000 },
-      ],
-    },
-    {
-      supplier_name: 'UD Bio Akua',
-      supplier_phone: '0857-1111-9090',
+      ...SUPPLIERS[1],
       note: 'Kirim sebelum tebar berikutnya',
       items: [
-        { product_id: P(11), qty: 60 },
         { product_id: P(44), qty: 5 },
+        { product_id: P(20), qty: 50 },
       ],
     },
   ];
   const made: string[] = [];
-  for (const order of orders) {
+  for (const [n, { feed: _, ...order }] of open.entries()) {
     const created = await api.post<{ id: string; status: string }>('/farm/purchase-order', {
-      id: idFrom(random, start, farmId),
+      id: idFrom(random, o.today, farmId),
       farm_id: farmId,
       ...order,
     });
     made.push(created.id);
-    if (created.status === 'open') await api.post(`/farm/purchase-order/${created.id}/whatsapp`, {});
-  }
-  const first = await api.get<{ id: string; status: string }[]>('/purchase-order', {
-    farm_id: farmId,
-    page: 1,
-  });
-  const toReceive = first.find((x) => x.id === made[0]);
-  if (toReceive && toReceive.status !== 'received') {
-    await api.post(`/farm/purchase-order/${made[0]}/receive`, {
-      received_on: addDays(o.today, -2),
-      items: orders[0].items.map((it) => ({ product_id: it.product_id, price: 14_250 })),
-    });
+    if (n === 0 && created.status === 'open') await api.post(`/farm/purchase-order/${created.id}/whatsapp`, {});
   }
   return { items: itemOf.size, uses: uses.length, orders: made.length };
+}
+
+/**
+ * Restocks by purchase order, as a farm manager orders: every CHECK_EVERY days each item
+ * that would fall under twice its minimum within ten days is ordered, enough for the next
+ * COVER_DAYS and twice its minimum, rounded up to whole sacks (the item's restock step),
+ * one order per supplier, received that morning. The seeded items' last order lands them
+ * at half their minimum today (a last use trims what rounding left over).
+ */
+async function restockByOrders(
+  o: WarehouseDemoOptions,
+  itemOf: Map<string, string>,
+  uses: Record<string, unknown>[],
+  start: string,
+): Promise<void> {
+  const { api, farmId, random } = o;
+  const productOf = new Map([...itemOf].map(([product, item]) => [item, product]));
+  const usedOn = new Map<string, number[]>(STOCKED.map((s) => [s.product, new Array(o.days + 1).fill(0)]));
+  for (const use of uses) {
+    const product = productOf.get(use.warehouse_id as string) as string;
+    const day = Math.round((Date.parse(use.used_on as string) - Date.parse(start)) / 86_400_000);
+    (usedOn.get(product) as number[])[day] += use.qty as number;
+  }
+  const seeded = new Set(seededOf('item_below_min').map((p) => p.item.product_id));
+  const sum = (product: string, from: number, to: number) =>
+    (usedOn.get(product) as number[]).slice(from, to + 1).reduce((a, b) => a + b, 0);
+  const stock = new Map(STOCKED.map((s) => [s.product, 0]));
+  const lastSeededCheck = Math.floor((o.days - SEEDED_QUIET_DAYS) / CHECK_EVERY) * CHECK_EVERY;
+  for (let d = 0; d <= o.days; d++) {
+    if (d % CHECK_EVERY === 0) {
+      const day = addDays(start, d);
+      const wanted: { product_id: string; qty: number; price: number; feed: boolean }[] = [];
+      for (const s of STOCKED) {
+        const have = stock.get(s.product) as number;
+        let qty = 0;
+        if (seeded.has(s.product) && d >= lastSeededCheck) {
+          if (d === lastSeededCheck) qty = Math.max(0, sum(s.product, d, o.days) + s.min / 2 - have);
+        } else if (have - sum(s.product, d, d + 9) < 2 * s.min) {
+          qty = sum(s.product, d, d + COVER_DAYS - 1) + 2 * s.min - have;
+        }
+        if (qty <= 0) continue;
+        const step = seeded.has(s.product) && d === lastSeededCheck ? 1 : s.restock;
+        qty = Math.ceil(qty / step) * step;
+        stock.set(s.product, have + qty);
+        const feed = FEED_BY_DOC.some(([, p]) => p === s.product);
+        wanted.push({ product_id: s.product, qty, price: Math.round(s.price * (0.95 + random() * 0.1)), feed });
+      }
+      for (const supplier of SUPPLIERS) {
+        const lines = wanted.filter((w) => w.feed === supplier.feed);
+        if (lines.length === 0) continue;
+        const created = await api.post<{ id: string; status: string }>('/farm/purchase-order', {
+          id: idFrom(random, day, farmId),
+          farm_id: farmId,
+          supplier_name: supplier.supplier_name,
+          supplier_phone: supplier.supplier_phone,
+          items: lines.map(({ product_id, qty }) => ({ product_id, qty })),
+        });
+        if (created.status !== 'received')
+          await api.post(`/farm/purchase-order/${created.id}/receive`, {
+            received_on: day,
+            items: lines.map(({ product_id, price }) => ({ product_id, price })),
+          });
+      }
+    }
+    for (const s of STOCKED) {
+      const left = (stock.get(s.product) as number) - (usedOn.get(s.product) as number[])[d];
+      if (left < 0) throw new Error(`demo warehouse: ${s.product} would go negative on day ${d}`);
+      stock.set(s.product, left);
+    }
+  }
+  // Rounding up to whole units may leave a seeded item at its minimum: a last use trims it.
+  for (const s of STOCKED) {
+    const left = stock.get(s.product) as number;
+    if (!seeded.has(s.product) || left < s.min * 0.7) continue;
+    const last = uses.findLast((u) => u.warehouse_id === itemOf.get(s.product));
+    uses.push({
+      id: idFrom(random, o.today, farmId),
+      warehouse_id: itemOf.get(s.product),
+      pond_id: last?.pond_id,
+      qty: round3(left - s.min / 2),
+      used_on: o.today,
+      time: '07:00',
+    });
+  }
 }

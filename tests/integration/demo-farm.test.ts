@@ -5,7 +5,8 @@ import { type App, createTestApp } from '#test/helpers/test-app';
 import { loadDemo } from '../../scripts/demo/load.ts';
 
 let app: App;
-const options = { seed: 7, ponds: 6, days: 240, today: '2026-11-20' };
+// 8 ponds: the fewest a demo has (DEMO_MIN_PONDS), so every pond a seeded problem names exists.
+const options = { seed: 7, ponds: 8, days: 240, today: '2026-11-20' };
 
 const TABLES = [
   'ponds',
@@ -61,9 +62,9 @@ describe('the demo farm', () => {
   it('loads deterministically, and a second run with the same seed stores nothing twice', async () => {
     const first = await loadDemo(app, app.ctx.db, options);
     const after = await counts();
-    expect(after.ponds).toBe(6);
+    expect(after.ponds).toBe(8);
     expect(after.cycles).toBeGreaterThanOrEqual(6);
-    expect(after.water_general).toBeGreaterThan(6 * 100);
+    expect(after.water_general).toBeGreaterThan(8 * 100);
     // Every domain has its records: a stocking per cycle, samplings, deaths, harvests,
     // transactions and warehouse movements.
     expect(after.stocks).toBe(after.cycles);
@@ -85,7 +86,7 @@ describe('the demo farm', () => {
       .where('farm_id', '=', first.farmId)
       .execute();
     expect(active.length).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it('opens read-only to any user, and its visitors are not chat contacts of each other', async () => {
     const ani = await quickUser(app, 'Ani');
@@ -111,7 +112,7 @@ describe('the demo farm', () => {
     const ponds = (
       await app.inject({ method: 'GET', url: `/api/pond?farm_id=${status.farm_id}`, headers: ani.auth })
     ).json().data;
-    expect(ponds).toHaveLength(6);
+    expect(ponds).toHaveLength(8);
     const readings = await app.inject({
       method: 'GET',
       url: `/api/water/general?farm_id=${status.farm_id}&pond_id=${ponds[0].pond_id}`,

@@ -70,8 +70,13 @@ describe('generateWarehouse', () => {
     const uses = history.filter((m) => m.kind === 'use');
     expect(uses.length).toBe(first.uses);
     expect(new Set(uses.map((u) => u.pond_id))).toEqual(new Set([farm.pondIds[0]]));
+    // Restocks come by received purchase orders; two orders are still open (one sent by WhatsApp).
     const orders = await api.get<{ status: string }[]>('/purchase-order', { farm_id: farm.farmId });
-    expect(orders.map((o) => o.status).sort()).toEqual(['received', 'sent', 'sent']);
+    const statuses = orders.map((o) => o.status);
+    expect(statuses.filter((s) => s === 'received').length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s !== 'received').sort()).toEqual(['open', 'sent']);
+    const items = await api.get<{ qty: number }[]>('/warehouse', { farm_id: farm.farmId });
+    for (const item of items) expect(item.qty).toBeGreaterThan(0);
     const fed = await app.ctx.warehouseUsage.feedKgByCycle(['01900000-0000-7000-8000-00000000c001']);
     expect(fed.get('01900000-0000-7000-8000-00000000c001')).toBeGreaterThan(100);
 
@@ -85,6 +90,6 @@ describe('generateWarehouse', () => {
     expect((await api.get<unknown[]>('/warehouse/history', { farm_id: farm.farmId })).length).toBe(
       history.length,
     );
-    expect((await api.get<unknown[]>('/purchase-order', { farm_id: farm.farmId })).length).toBe(3);
+    expect((await api.get<unknown[]>('/purchase-order', { farm_id: farm.farmId })).length).toBe(orders.length);
   });
 });
