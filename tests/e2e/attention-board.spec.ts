@@ -24,7 +24,7 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PG_PORT ?? 54399)}/tambak`;
   const { stdout } = await run(
     process.execPath,

@@ -85,26 +85,22 @@ function Board({ farm }: { farm: Farm }) {
   const board = read.current?.board;
   return (
     <div className="stack attention">
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <span className="row">
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={read.reload}
-              aria-busy={read.loading}
-            >
-              {t('refresh')}
-            </button>
-            {/* The farm page (blocks and ponds): the manager's home is this board. */}
-            <Link to={`/farm/${encodeURIComponent(farm.farm_id)}?home=farm`} className="button button--ghost">
-              {t('ui:nav.ponds')}
-            </Link>
-          </span>
-        }
-      />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {/* Below the title, not beside it: at 360 px the title keeps the width. */}
+      <div className="row attention-tools">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={read.reload}
+          aria-busy={read.loading}
+        >
+          {t('refresh')}
+        </button>
+        {/* The farm page (blocks and ponds): the manager's home is this board. */}
+        <Link to={`/farm/${encodeURIComponent(farm.farm_id)}?home=farm`} className="button button--secondary">
+          {t('ui:nav.ponds')}
+        </Link>
+      </div>
       <Freshness current={read.current} stale={read.stale} />
       {read.error ? (
         read.error instanceof ApiError && read.error.status === 404 ? (
