@@ -35,6 +35,8 @@ describe('route table', () => {
       '/farm/$farm_id/larvae-count',
       '/farm/$farm_id/review',
       '/farm/$farm_id/analysis',
+      '/farm/$farm_id/today',
+      '/farm/$farm_id/attention',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);

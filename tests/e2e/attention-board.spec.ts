@@ -127,7 +127,7 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
   await page.goto(`/farm/${farmId}/review`);
   // The review's row of that pond marks its evening DO low, and nothing on the healthy ponds.
   const row = page.locator(`tr[data-pond="${low.pond}"]`);
-  await expect(row.locator('.review__out--low').first()).toBeVisible({ timeout: 30_000 });
+  await expect(row.locator('.review__out--low').first()).toBeVisible({ timeout: 180_000 });
   await expect(
     row.locator('.review__out--low').filter({ hasText: String(low.value).replace('.', ',') }),
   ).toHaveCount(1);
