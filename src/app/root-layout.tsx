@@ -48,7 +48,15 @@ function useNavItems(farmId: string | undefined): NavItem[] {
     return [
       home === today
         ? { to: today, label: t('nav.today'), icon: CheckIcon }
-        : { to: home, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+        : home === `${farm}/attention`
+          ? // The manager's home is the attention board (issue 31); the ponds stay a link away.
+            { to: home, label: t('nav.attention'), icon: HomeIcon }
+          : { to: home, label: t('nav.farmHome'), icon: HomeIcon, exact: true },
+      // The manager's home is the board, the ponds a link away; everyone else reaches the
+      // board from the sidebar (and the farm home's buttons on a phone).
+      home === `${farm}/attention`
+        ? { to: `${farm}?home=farm`, label: t('nav.ponds'), icon: HomeIcon, exact: true, sidebarOnly: true }
+        : { to: `${farm}/attention`, label: t('nav.attention'), icon: TableIcon, sidebarOnly: true },
       ...(home === today ? [] : [{ to: today, label: t('nav.today'), icon: CheckIcon }]),
       {
         to: `${farm}/water-quality/add`,

@@ -37,6 +37,7 @@ describe('route table', () => {
       '/farm/$farm_id/analysis',
       // The keeper's day (issue 31).
       '/farm/$farm_id/today',
+      '/farm/$farm_id/attention',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);

@@ -148,6 +148,10 @@ const SCREENS: Record<string, RouteComponent> = {
     'HistoryScreen',
   ),
   '/farm/$farm_id/today': lazyRouteComponent(() => import('#features/today/today-screen'), 'TodayScreen'),
+  '/farm/$farm_id/attention': lazyRouteComponent(
+    () => import('#features/attention/attention-screen'),
+    'AttentionScreen',
+  ),
   '/farm/$farm_id/history/embed': lazyRouteComponent(
     () => import('#features/reports/reports-screen'),
     'HistoryScreen',

@@ -37,6 +37,8 @@ const id = {
     notificationsUnread_other: 'Notifikasi, {{count}} belum dibaca',
     analysis: 'Analisis',
     today: 'Hari ini',
+    attention: 'Perhatian',
+    ponds: 'Kolam & blok',
   },
   farmSwitcher: {
     open: 'Ganti tambak',
@@ -152,6 +154,8 @@ const en: UiCatalog = {
     notificationsUnread_other: 'Notifications, {{count}} unread',
     analysis: 'Analysis',
     today: 'Today',
+    attention: 'Attention',
+    ponds: 'Ponds & blocks',
   },
   farmSwitcher: {
     open: 'Switch farm',

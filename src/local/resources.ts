@@ -102,7 +102,14 @@ export const WATER_SETTINGS: ResourceDescriptor = {
   table: 'waterSettings',
   scope: 'farm',
   pull: { url: '/api/waterSetting', since: false },
-  fromServer: (item, farmId) => ({ ...item, farm_id: farmId, key: `${farmId}:${String(item.parameter)}` }),
+  // The all-day range keeps the key it always had; a slot's range adds the slot.
+  fromServer: (item, farmId) => ({
+    ...item,
+    farm_id: farmId,
+    key: item.slot
+      ? `${farmId}:${String(item.parameter)}:${String(item.slot)}`
+      : `${farmId}:${String(item.parameter)}`,
+  }),
 };
 /**
  * The mirror keeps recent readings only (what entry forms and alerts compare against);

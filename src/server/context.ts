@@ -13,6 +13,7 @@ import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
 import { createAlertModules } from './modules/alerts/alerts-modules.ts';
 import { createAnalysisModules } from './modules/analysis/analysis-modules.ts';
+import { createAttentionModules } from './modules/attention/attention-modules.ts';
 import { createChartsModules } from './modules/charts/charts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
@@ -192,6 +193,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createChartsModules({ db, farmAccess }),
     ...createAnalysisModules({ db, farmAccess }),
     ...createReportsModules({ db, farmAccess, log }),
+    ...createAttentionModules({ db, farmAccess, overview: productionModules.overview }),
   };
 }
 

@@ -7,6 +7,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { comparisonRoutes } from './modules/analysis/comparison.routes.ts';
+import { attentionRoutes } from './modules/attention/attention.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
@@ -83,4 +84,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   analysisRoutes(typed, ctx);
   comparisonRoutes(typed, ctx);
   reportsRoutes(typed, ctx);
+  attentionRoutes(typed, ctx);
 }

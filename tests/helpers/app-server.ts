@@ -10,7 +10,8 @@ import { freePort } from './server-process.ts';
  * (`BUILD_OUT_DIR` picks another build folder); compiles the server itself and starts it
  * as `npm run serve` does.
  */
-export async function startAppServer(): Promise<{ url: string; stop(): Promise<void> }> {
+/** `databaseUrl` reaches its embedded PostgreSQL (a bench loads the demo farm there). */
+export async function startAppServer(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tambak-app-'));
   // As root, the embedded cluster runs as a separate postgres user that must reach its folder.
   chmodSync(dataDir, 0o755);
@@ -42,6 +43,7 @@ export async function startAppServer(): Promise<{ url: string; stop(): Promise<v
   if (!healthy) throw new Error('the app server did not start');
   return {
     url,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/tambak`,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

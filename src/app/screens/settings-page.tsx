@@ -9,6 +9,9 @@ import { ACTION } from '#shared/domain/permissions';
 const WaterStandardsTab = lazy(() =>
   import('#features/water/water-standards-tab').then((m) => ({ default: m.WaterStandardsTab })),
 );
+const AttentionSettingsTab = lazy(() =>
+  import('#features/attention/attention-settings-tab').then((m) => ({ default: m.AttentionSettingsTab })),
+);
 const FeedProgrammeTab = lazy(() =>
   import('#features/warehouse/feed-programme-tab').then((m) => ({ default: m.FeedProgrammeTab })),
 );
@@ -34,6 +37,17 @@ export function SettingsScreen() {
         ),
       }}
       more={[
+        {
+          // The attention board's thresholds (issue 31): every member reads them, editors save.
+          key: 'attention',
+          visible: () => true,
+          label: t('tabs.attention'),
+          render: (farm) => (
+            <Suspense fallback={null}>
+              <AttentionSettingsTab farm={farm} />
+            </Suspense>
+          ),
+        },
         {
           key: 'feeding',
           visible: (farm) => can(farm, 'warehouse', ACTION.view),

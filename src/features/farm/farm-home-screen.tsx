@@ -96,6 +96,12 @@ function FarmHome({ farm }: { farm: Farm }) {
           >
             {t('ui:nav.analysis')}
           </Link>
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/attention`}
+            className="button button--secondary"
+          >
+            {t('ui:nav.attention')}
+          </Link>
         </div>
       )}
       {/* Reports (issue 17): in the sidebar on a desktop, here on a phone. */}

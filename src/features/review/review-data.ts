@@ -56,7 +56,10 @@ export function useStandards(farmId: string): WaterStandard[] {
     visible(await db.waterSettings.where('farm_id').equals(farmId).toArray()),
   );
   return useMemo(
-    () => mergeStandards((live.data ?? []).map(({ parameter, min, max }) => ({ parameter, min, max }))),
+    () =>
+      mergeStandards(
+        (live.data ?? []).map(({ parameter, slot, min, max }) => ({ parameter, slot, min, max })),
+      ),
     [live.data],
   );
 }

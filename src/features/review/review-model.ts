@@ -181,7 +181,7 @@ export function buildReview(input: BuildInput): ReviewModel {
           continue;
         }
         const option = OPTION_PARAMETERS.has(parameter);
-        const status = option ? null : standardStatus(parameter, value, standards);
+        const status = option ? null : standardStatus(parameter, value, standards, slot);
         if (status === 'low' || status === 'high') outCount += 1;
         cells[key] = { kind: 'value', value, status, option };
       }

@@ -104,7 +104,7 @@ const id = {
   standards: {
     title: 'Standar kualitas air',
     intro:
-      'Nilai di luar rentang ini ditandai merah saat diisi. Bawaan: standar udang vaname. Kosongkan batas bila tidak ada.',
+      'Nilai di luar rentang ini ditandai merah saat diisi, di tinjauan harian, analisis, notifikasi dan papan perhatian. Rentang Pagi/Siang/Malam berlaku untuk ukuran pada waktu itu; tanpa itu, rentang sepanjang hari. Bawaan: standar udang vaname. Kosongkan batas bila tidak ada.',
     parameter: 'Parameter',
     min: 'Min',
     max: 'Maks',
@@ -227,7 +227,7 @@ const en: WaterCatalog = {
   standards: {
     title: 'Water quality standards',
     intro:
-      'Values outside these ranges turn red while they are entered. Defaults: the vannamei shrimp standard. Leave a bound empty when there is none.',
+      'Values outside these ranges are flagged while they are entered, in the daily review, the analysis, notifications and the attention board. A Morning/Afternoon/Evening range applies to readings of that time of day; otherwise the all-day range does. Defaults: the vannamei shrimp standard. Leave a bound empty when there is none.',
     parameter: 'Parameter',
     min: 'Min',
     max: 'Max',

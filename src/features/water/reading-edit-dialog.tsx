@@ -8,8 +8,8 @@ import { useToast } from '#components/toast';
 import type { ServerRecord, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { OWN_RECORD_WINDOW_MS } from '#shared/domain/permissions';
-import type { WaterStandard } from '#shared/domain/water-standards';
-import { measuredAt, whenProblem } from './entry-model.ts';
+import { standardsOfSlot, type WaterStandard } from '#shared/domain/water-standards';
+import { measuredAt, slotOf, whenProblem } from './entry-model.ts';
 import { ReadingConflicts } from './reading-conflicts.tsx';
 import { ReadingFields } from './reading-fields.tsx';
 import { type ReadingItem, wallDay, wallTime } from './reading-groups.ts';
@@ -129,7 +129,7 @@ export function ReadingEditDialog({
         <ReadingFields
           kind={item.kind}
           values={values}
-          standards={standards}
+          standards={standardsOfSlot(standards, slotOf(time))}
           onChange={(field, text) => setValues((v) => ({ ...v, [field]: text }))}
         />
       </div>

@@ -78,7 +78,12 @@ export function shownValues(item: ReadingItem, standards: readonly WaterStandard
     const value = raw === null || raw === undefined || raw === NOT_MEASURED ? null : raw;
     if (value === null && !always.includes(field)) continue;
     const option = OPTION_FIELDS.has(field);
-    out.push({ field, value, option, out: !option && isOutOfStandard(field, value, standards) });
+    out.push({
+      field,
+      value,
+      option,
+      out: !option && isOutOfStandard(field, value, standards, slotOf(item.row)),
+    });
   }
   return out;
 }

@@ -1,11 +1,24 @@
 import { typingLanguage } from '#components/number-field';
 import type { Local, WaterSettingRow } from '#local/db';
 import { type NumberProblem, readNumber } from '#shared/domain/number-input';
-import { parameterUnit, VANNAMEI_STANDARDS, type WaterStandard } from '#shared/domain/water-standards';
+import type { TimeOfDay } from '#shared/domain/time-of-day';
+import {
+  asSlot,
+  parameterUnit,
+  standardKey,
+  VANNAMEI_STANDARDS,
+  type WaterStandard,
+} from '#shared/domain/water-standards';
 
-/** One parameter as the standards tab shows it: the farm's row, else the vannamei default. */
+/**
+ * One range as the standards tab shows it (a parameter's all-day range, or its range for
+ * one time of day): the farm's row, else the vannamei default.
+ */
 export interface StandardLine {
+  /** `standardKey`: the parameter, or parameter@slot. */
+  key: string;
   parameter: string;
+  slot: TimeOfDay | null;
   min: number | null;
   max: number | null;
   unit: string;
@@ -15,15 +28,29 @@ export interface StandardLine {
   row?: Local<WaterSettingRow>;
 }
 
+const SLOTS: TimeOfDay[] = ['morning', 'afternoon', 'evening'];
+
+/** Every all-day range, each followed by the ranges of its slots (defaults or the farm's). */
 export function standardLines(rows: readonly Local<WaterSettingRow>[]): StandardLine[] {
-  const byParameter = new Map(rows.map((row) => [row.parameter, row]));
-  const order = [...VANNAMEI_STANDARDS.map((s) => s.parameter)];
-  for (const row of rows) if (!order.includes(row.parameter)) order.push(row.parameter);
-  return order.map((parameter) => {
-    const row = byParameter.get(parameter);
-    const fallback = VANNAMEI_STANDARDS.find((s) => s.parameter === parameter);
+  const slotOfRow = (row: Local<WaterSettingRow>) => asSlot(row.slot);
+  const byKey = new Map(
+    rows.map((row) => [standardKey({ parameter: row.parameter, slot: slotOfRow(row) }), row]),
+  );
+  const parameters = [...new Set(VANNAMEI_STANDARDS.map((s) => s.parameter))];
+  for (const row of rows) if (!parameters.includes(row.parameter)) parameters.push(row.parameter);
+  const has = (key: string) => byKey.has(key) || VANNAMEI_STANDARDS.some((s) => standardKey(s) === key);
+  const keys = parameters.flatMap((parameter) => [
+    { parameter, slot: null },
+    ...SLOTS.filter((slot) => has(standardKey({ parameter, slot }))).map((slot) => ({ parameter, slot })),
+  ]);
+  return keys.map(({ parameter, slot }) => {
+    const key = standardKey({ parameter, slot });
+    const row = byKey.get(key);
+    const fallback = defaultOf(parameter, slot);
     return {
+      key,
       parameter,
+      slot,
       min: row ? row.min : (fallback?.min ?? null),
       max: row ? row.max : (fallback?.max ?? null),
       unit: row?.unit || parameterUnit(parameter),
@@ -75,16 +102,20 @@ export function changedStandards(
   const settings: WaterStandard[] = [];
   const problems: Record<string, BoundsProblem> = {};
   for (const line of lines) {
-    const edit = edits[line.parameter];
+    const edit = edits[line.key];
     if (!edit) continue;
     const { standard, problem } = checkBounds(edit, language);
-    if (problem) problems[line.parameter] = problem;
+    if (problem) problems[line.key] = problem;
     else if (standard && (standard.min !== line.min || standard.max !== line.max))
-      settings.push({ parameter: line.parameter, ...standard });
+      settings.push(
+        line.slot
+          ? { parameter: line.parameter, slot: line.slot, ...standard }
+          : { parameter: line.parameter, ...standard },
+      );
   }
   return { settings, problems };
 }
 
-export function defaultOf(parameter: string): WaterStandard | undefined {
-  return VANNAMEI_STANDARDS.find((s) => s.parameter === parameter);
+export function defaultOf(parameter: string, slot: TimeOfDay | null = null): WaterStandard | undefined {
+  return VANNAMEI_STANDARDS.find((s) => s.parameter === parameter && (s.slot ?? null) === slot);
 }

@@ -16,7 +16,7 @@ export function useWaterStandards(farmId: string, db: TambakDb = getDb()) {
   return useMemo(() => {
     const live = visible(rows ?? []);
     const standards: WaterStandard[] = mergeStandards(
-      live.map(({ parameter, min, max }) => ({ parameter, min, max })),
+      live.map(({ parameter, slot, min, max }) => ({ parameter, slot, min, max })),
     );
     return { standards, rows: live, loaded: rows !== undefined };
   }, [rows]);

@@ -14,7 +14,7 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import { DEFAULT_PERMISSIONS } from '#shared/domain/permissions';
 import { MESSAGES } from '#shared/i18n/messages';
 import { uiLocales } from '../../components/locales.ts';
-import { initialState, measuredAt } from './entry-model.ts';
+import { initialState, measuredAt, slotOf } from './entry-model.ts';
 import { waterLocales } from './locales.ts';
 import { WaterEntryForm } from './water-entry-form.tsx';
 
@@ -115,7 +115,10 @@ describe('WaterEntryForm', () => {
     renderForm();
     const ph = await screen.findByLabelText('pH Kolam 1');
     fireEvent.change(ph, { target: { value: '7,2' } });
-    expect(screen.getByText('di luar standar (7,8–8,5)')).toBeTruthy();
+    // The range of the slot the form's time is in (morning 7,5–8, afternoon 8–8,5, evening 7,8–8,3).
+    const slot = slotOf(initialState().time);
+    const range = { morning: '7,5–8', afternoon: '8–8,5', evening: '7,8–8,3' }[slot ?? 'morning'];
+    expect(screen.getByText(`di luar standar (${range})`)).toBeTruthy();
     expect(ph.closest('.value-field')?.className).toContain('value-field--out');
   });
 

@@ -17,6 +17,7 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import { daysOfCulture } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
+import { standardsOfSlot } from '#shared/domain/water-standards';
 import { type DuplicateChoice, DuplicateDialog } from './duplicate-dialog.tsx';
 import { type Duplicate, findDuplicates } from './duplicate-readings.ts';
 import {
@@ -101,7 +102,7 @@ export function WaterEntryForm({
   const date = useStoreValue(store, (s) => s.date);
   const time = useStoreValue(store, (s) => s.time);
   const kind = useStoreValue(store, (s) => s.kind);
-  const { standards } = useWaterStandards(farmId, db);
+  const { standards: farmStandards } = useWaterStandards(farmId, db);
   const cycles = useFarmCycles(farmId, db);
   const [only, setOnly] = useState(pondId ? [pondId] : (onlyPonds ?? undefined));
   const [showWhen, setShowWhen] = useState(false);
@@ -129,6 +130,8 @@ export function WaterEntryForm({
   const pondIds = useMemo(() => shown.map((p) => p.pond_id), [shown]);
   const today = DateTime.local().toISODate() ?? '';
   const slot = slotOf(time);
+  // The ranges of the slot being entered (morning pH 7.5–8.0 …): the rule every screen flags with.
+  const standards = useMemo(() => standardsOfSlot(farmStandards, slot), [farmStandards, slot]);
 
   const scope = (k: WaterKind): FieldScope => ({
     userId,

@@ -98,7 +98,10 @@ export function checkEntry(
   return { values, problems, filled };
 }
 
-/** The red flag while typing: a parsed value outside the farm's standard (never for -99). */
+/**
+ * The red flag while typing: a parsed value outside the farm's standard (never for -99).
+ * `standards` are those of the slot being entered (`standardsOfSlot`).
+ */
 export function outOfStandard(
   kind: WaterKind,
   field: string,
@@ -108,7 +111,7 @@ export function outOfStandard(
 ): boolean {
   if (OPTION_FIELDS.has(field)) return false;
   const parsed = parseEntry(kind, field, text, language);
-  return 'value' in parsed && isOutOfStandard(field, parsed.value, standards);
+  return 'value' in parsed && isOutOfStandard(field, parsed.value, standards, null);
 }
 
 /** A stored number back into the text box: -99 / null is an empty box. */

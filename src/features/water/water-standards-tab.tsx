@@ -31,9 +31,10 @@ const rowOf = (
   max: number | null,
   isDefault: boolean,
 ) => ({
-  key: `${farmId}:${line.parameter}`,
+  key: line.slot ? `${farmId}:${line.parameter}:${line.slot}` : `${farmId}:${line.parameter}`,
   farm_id: farmId,
   parameter: line.parameter,
+  slot: line.slot,
   unit: line.unit,
   min,
   max,
@@ -58,6 +59,11 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
   const editable = can(farm, 'water_quality_setting', ACTION.add);
   const lines = standardLines(rows);
   const { settings, problems } = changedStandards(lines, edits, i18n.language);
+  // "pH", or "pH · Pagi" for the morning range.
+  const nameOf = (line: StandardLine) =>
+    line.slot
+      ? `${t(`fields.${line.parameter}`)} · ${t(`timeOfDay.${line.slot}`)}`
+      : t(`fields.${line.parameter}`);
 
   const save = async () => {
     setShowProblems(true);
@@ -68,7 +74,9 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
     }
     if (settings.length === 0) return toast.info(t('standards.nothingChanged'));
     const changed = settings.map((s) => {
-      const line = lines.find((l) => l.parameter === s.parameter) as StandardLine;
+      const line = lines.find(
+        (l) => l.parameter === s.parameter && l.slot === (s.slot ?? null),
+      ) as StandardLine;
       return rowOf(farmId, line, s.min, s.max, false);
     });
     await enqueueAction(db, {
@@ -84,7 +92,7 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
   };
 
   const reset = async (line: StandardLine) => {
-    const fallback = defaultOf(line.parameter);
+    const fallback = defaultOf(line.parameter, line.slot);
     const row = rowOf(farmId, line, fallback?.min ?? null, fallback?.max ?? null, true);
     // With a server id the farm's row is deleted; a row saved here but not yet pulled has
     // no id, so the defaults are saved as the farm's values instead (same ranges).
@@ -93,19 +101,29 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
       : {
           method: 'POST' as const,
           url: '/api/waterSetting',
-          body: { farm_id: farmId, settings: [{ parameter: line.parameter, min: row.min, max: row.max }] },
+          body: {
+            farm_id: farmId,
+            settings: [
+              {
+                parameter: line.parameter,
+                ...(line.slot ? { slot: line.slot } : {}),
+                min: row.min,
+                max: row.max,
+              },
+            ],
+          },
         };
     await enqueueAction(db, { ...action, table: 'waterSettings', rows: [row] });
-    setEdits(({ [line.parameter]: _, ...rest }) => rest);
-    toast.success(t('standards.resetDone', { name: t(`fields.${line.parameter}`) }));
+    setEdits(({ [line.key]: _, ...rest }) => rest);
+    toast.success(t('standards.resetDone', { name: nameOf(line) }));
   };
 
   const textOf = (line: StandardLine, side: 'min' | 'max') =>
-    edits[line.parameter]?.[side] ?? toText(line[side], i18n.language);
+    edits[line.key]?.[side] ?? toText(line[side], i18n.language);
   const setText = (line: StandardLine, side: 'min' | 'max', text: string) =>
     setEdits((all) => ({
       ...all,
-      [line.parameter]: { min: textOf(line, 'min'), max: textOf(line, 'max'), [side]: text },
+      [line.key]: { min: textOf(line, 'min'), max: textOf(line, 'max'), [side]: text },
     }));
 
   return (
@@ -120,11 +138,11 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
       >
         <ul className="standards">
           {lines.map((line) => {
-            const name = t(`fields.${line.parameter}`);
+            const name = nameOf(line);
             const unit = unitOf(line.unit);
-            const problem = showProblems || edits[line.parameter] ? problems[line.parameter] : undefined;
+            const problem = showProblems || edits[line.key] ? problems[line.key] : undefined;
             return (
-              <li key={line.parameter} className="standard">
+              <li key={line.key} className={line.slot ? 'standard standard--slot' : 'standard'}>
                 <div className="standard__head">
                   <span className="standard__name">
                     {name}

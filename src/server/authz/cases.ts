@@ -2,6 +2,7 @@ import { chatAuthz } from '../chat/chat.authz.ts';
 import { chatGroupAuthz } from '../chat/group.authz.ts';
 import { alertsAuthz } from '../modules/alerts/alerts.authz.ts';
 import { analysisAuthz } from '../modules/analysis/analysis.authz.ts';
+import { attentionAuthz } from '../modules/attention/attention.authz.ts';
 import { blockAuthz } from '../modules/block/block.authz.ts';
 import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
@@ -50,4 +51,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   chartsAuthz,
   analysisAuthz,
   reportsAuthz,
+  attentionAuthz,
 ];

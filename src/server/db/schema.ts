@@ -316,6 +316,8 @@ export interface WaterSettingsTable {
   id: string;
   farm_id: string;
   parameter: string;
+  /** 'all' or a time of day (migration 0024). */
+  slot: Generated<string>;
   min: ColumnType<string | null, number | null, number | null>;
   max: ColumnType<string | null, number | null, number | null>;
   created_by: string | null;
@@ -526,6 +528,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   farm_alert_settings: FarmAlertSettingsTable;
+  attention_settings: AttentionSettingsTable;
   fcm_tokens: FcmTokensTable;
   finance_accounts: FinanceAccountsTable;
   finance_categories: FinanceCategoriesTable;
@@ -817,4 +820,12 @@ export interface ReportsTable {
   xlsx: Buffer | null;
   created_at: Generated<Date>;
   finished_at: NullableTimestamp;
+}
+
+/** The attention board's thresholds of a farm (migration 0024): `AttentionThresholds` as jsonb. */
+export interface AttentionSettingsTable {
+  farm_id: string;
+  thresholds: ColumnType<unknown, string, string>;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
 }

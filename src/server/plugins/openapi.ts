@@ -53,6 +53,10 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Farm analysis of one farm day: water, products, feed trays, shrimp, status',
   },
   {
+    name: 'attention',
+    description: "What needs a person on a farm today, ranked (read online), and the farm's thresholds",
+  },
+  {
     name: 'comparison',
     description: 'Several metrics of several ponds on one time axis, and saved templates',
   },

@@ -125,9 +125,18 @@ export const WaterQuery = Type.Object({
 export type WaterQuery = Static<typeof WaterQuery>;
 
 /** One parameter of a farm's water standards; `setting_id` is null for an untouched default. */
+/** The time of day a range is for; null is the all-day range (water-standards.ts). */
+const StandardSlot = Type.Union([
+  Type.Null(),
+  Type.Literal('morning'),
+  Type.Literal('afternoon'),
+  Type.Literal('evening'),
+]);
+
 export const WaterSetting = Type.Object({
   setting_id: Type.Union([Type.String(), Type.Null()]),
   parameter: Type.String(),
+  slot: StandardSlot,
   min: NullableNumber(),
   max: NullableNumber(),
   unit: Type.String(),
@@ -137,12 +146,16 @@ export type WaterSetting = Static<typeof WaterSetting>;
 
 export const WaterSettingQuery = Type.Object({ farm_id: Uuid });
 
-/** Stores the farm's own range for each parameter sent; null leaves that side open. */
+/**
+ * Stores the farm's own range for each parameter (and slot: morning / afternoon / evening,
+ * none for all day) sent; null leaves that side open.
+ */
 export const SaveWaterSettingsBody = Type.Object({
   farm_id: Uuid,
   settings: Type.Array(
     Type.Object({
       parameter: Type.String({ minLength: 1, maxLength: 30 }),
+      slot: Type.Optional(StandardSlot),
       min: NullableNumber(),
       max: NullableNumber(),
     }),

@@ -1,4 +1,5 @@
 import type { Feature } from './permissions.ts';
+import type { WaterStandard } from './water-standards.ts';
 
 /**
  * The alert machinery's shared vocabulary (issue 18). A domain's alert rules are pure
@@ -53,7 +54,7 @@ export interface AlertCandidate {
  * one record from which an alert fires (null: off).
  */
 export interface FarmAlertSettings {
-  waterStandards: readonly { parameter: string; min: number | null; max: number | null }[];
+  waterStandards: readonly WaterStandard[];
   deathThreshold: number | null;
 }
 

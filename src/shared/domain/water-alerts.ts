@@ -1,6 +1,6 @@
 import type { AlertCandidate, AlertRule } from './alerts.ts';
 import { localDay } from './alerts.ts';
-import { parameterUnit, standardStatus } from './water-standards.ts';
+import { asSlot, parameterUnit, standardFor, standardStatus } from './water-standards.ts';
 
 /** A committed water reading as the alert rules read it (any of the three kinds). */
 export interface WaterReadingRecord {
@@ -13,21 +13,24 @@ export interface WaterReadingRecord {
 }
 
 /**
- * A reading outside the farm's standards (water-standards.ts, the same check the entry
- * form flags with): one candidate per parameter out of range. Not measured (-99 / null)
- * never alerts. De-duplicated per pond, parameter and slot: the farm day the reading was
+ * A reading outside the farm's standards for its slot (water-standards.ts, the same rule
+ * the entry form, review, analysis and board flag with): one candidate per parameter out
+ * of range. Not measured (-99 / null) never alerts. De-duplicated per pond, parameter and slot: the farm day the reading was
  * taken and its time of day (morning / afternoon / evening), so a second low DO that
  * morning adds nothing, but the evening's does.
  */
 export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, record, settings }) => {
   const out: AlertCandidate[] = [];
   const day = localDay(record.measured_at, record.utc_offset);
-  for (const standard of settings.waterStandards) {
-    const raw = record[standard.parameter];
+  const slot = asSlot(record.time_of_day);
+  const parameters = new Set(settings.waterStandards.map((s) => s.parameter));
+  for (const parameter of parameters) {
+    const raw = record[parameter];
     if (raw === undefined) continue;
     const value = raw === null ? null : Number(raw);
-    const status = standardStatus(standard.parameter, value, settings.waterStandards);
-    if (status !== 'low' && status !== 'high') continue;
+    const status = standardStatus(parameter, value, settings.waterStandards, slot);
+    const standard = standardFor(parameter, settings.waterStandards, slot);
+    if ((status !== 'low' && status !== 'high') || !standard) continue;
     const limit = status === 'low' ? standard.min : standard.max;
     out.push({
       kind: 'water',

@@ -18,6 +18,7 @@ import * as m0020 from './0020_larvae_counts.ts';
 import * as m0021 from './0021_reports.ts';
 import * as m0022 from './0022_comparison_templates.ts';
 import * as m0023 from './0023_sampling_interval.ts';
+import * as m0024 from './0024_slot_standards_and_attention.ts';
 import * as m0034 from './0034_notification_messages.ts';
 
 /**
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0021_reports': m0021,
   '0022_comparison_templates': m0022,
   '0023_sampling_interval': m0023,
+  '0024_slot_standards_and_attention': m0024,
   '0034_notification_messages': m0034,
 };

@@ -87,7 +87,7 @@ export class AnalysisRepository {
   async standards(farmId: string, db: DbOrTx = this.db) {
     return db
       .selectFrom('water_settings')
-      .select(['parameter', 'min', 'max'])
+      .select(['parameter', 'slot', 'min', 'max'])
       .where('farm_id', '=', farmId)
       .where('deleted_at', 'is', null)
       .execute();

@@ -19,7 +19,14 @@ import { daysOfCulture, samplingFigures } from '#shared/domain/figures';
 import type { Feature } from '#shared/domain/permissions';
 import { CATEGORY_IDS } from '#shared/domain/warehouse';
 import { WATER_FIELDS, WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
-import { mergeStandards, parameterKind, parameterUnit, standardStatus } from '#shared/domain/water-standards';
+import {
+  allDayStandards,
+  asSlot,
+  mergeStandards,
+  parameterKind,
+  parameterUnit,
+  standardStatus,
+} from '#shared/domain/water-standards';
 import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
@@ -125,7 +132,12 @@ export class AnalysisService {
   private async farmStandards(farmId: string) {
     const stored = await this.d.analysis.standards(farmId);
     return mergeStandards(
-      stored.map((x) => ({ parameter: x.parameter, min: numberOrNull(x.min), max: numberOrNull(x.max) })),
+      stored.map((x) => ({
+        parameter: x.parameter,
+        slot: asSlot(x.slot),
+        min: numberOrNull(x.min),
+        max: numberOrNull(x.max),
+      })),
     ).filter((x) => parameterKind(x.parameter) !== undefined && !OPTION_FIELDS.has(x.parameter));
   }
 
@@ -140,13 +152,14 @@ export class AnalysisService {
         rows[k] = await this.waterRows(k, s.ponds, q.start_date);
       }),
     );
-    const items = standards.map((st): StandardAnalysisRow => {
+    // One row per parameter (its all-day range); each reading is judged by its slot's range.
+    const items = allDayStandards(standards).map((st): StandardAnalysisRow => {
       const kind = parameterKind(st.parameter) as WaterKind;
       let readings = 0;
       const out: StandardAnalysisRow['out'] = [];
       for (const r of rows[kind]) {
         const value = numberOrNull(r.row[st.parameter]);
-        const status = standardStatus(st.parameter, value, [st]);
+        const status = standardStatus(st.parameter, value, standards, asSlot(r.time_of_day));
         if (status === null || value === null) continue;
         readings += 1;
         if (status !== 'ok') {
@@ -366,7 +379,9 @@ export class AnalysisService {
     const feedOf = new Map(feed.map((r) => [r.pond_id, Number(r.kg)]));
     const ancoOf = groupBy(anco, (r) => r.pond_id);
     const sampledSet = new Set(sampled);
-    const generalStandards = standards.filter((x) => parameterKind(x.parameter) === 'general');
+    const generalParameters = [
+      ...new Set(standards.filter((x) => parameterKind(x.parameter) === 'general').map((x) => x.parameter)),
+    ];
     const items = s.ponds.map((p) => {
       const c = cycleOf.get(p.id);
       const readings = waterOf.get(p.id) ?? [];
@@ -375,8 +390,13 @@ export class AnalysisService {
       );
       let out = 0;
       for (const r of readings) {
-        for (const st of generalStandards) {
-          const status = standardStatus(st.parameter, numberOrNull(r.row[st.parameter]), [st]);
+        for (const parameter of generalParameters) {
+          const status = standardStatus(
+            parameter,
+            numberOrNull(r.row[parameter]),
+            standards,
+            asSlot(r.time_of_day),
+          );
           if (status === 'low' || status === 'high') out += 1;
         }
       }

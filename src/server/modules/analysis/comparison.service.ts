@@ -19,7 +19,7 @@ import {
 import { chartRangeDays, isChartDay } from '#shared/domain/chart-range';
 import { samplingFigures } from '#shared/domain/figures';
 import { ACTION, type Feature } from '#shared/domain/permissions';
-import { mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
+import { asSlot, mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
 import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
@@ -133,6 +133,7 @@ export class ComparisonService {
     const standards = mergeStandards(
       stored.map((x) => ({
         parameter: x.parameter,
+        slot: asSlot(x.slot),
         min: x.min === null ? null : Number(x.min),
         max: x.max === null ? null : Number(x.max),
       })),
@@ -142,7 +143,7 @@ export class ComparisonService {
         const pond = byId.get(s.pondId) as ChartPond;
         const raw = await this.points(s, q.from, q.to);
         const points = merged ? mergeSameDay(raw, isQuantityMetric(s.metric)) : raw;
-        const st = standards.find((x) => x.parameter === s.metric);
+        const st = standards.find((x) => x.parameter === s.metric && !x.slot);
         return {
           pond_id: pond.id,
           pond_name: pond.name,

@@ -74,6 +74,7 @@ export class ChartsRepository {
       .select(['min', 'max'])
       .where('farm_id', '=', farmId)
       .where('parameter', '=', parameter)
+      .where('slot', '=', 'all')
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }

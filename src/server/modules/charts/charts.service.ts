@@ -144,7 +144,7 @@ export class ChartsService {
     const stored = await this.d.charts.standard(s.farmId, q.parameter);
     const standard = mergeStandards(
       stored ? [{ parameter: q.parameter, min: num(stored.min), max: num(stored.max) }] : [],
-    ).find((x) => x.parameter === q.parameter);
+    ).find((x) => x.parameter === q.parameter && !x.slot);
     const start = farmDayStart(s.from, FARM_UTC_OFFSET_MINUTES);
     const before = new Date(farmDayStart(s.to, FARM_UTC_OFFSET_MINUTES).getTime() + DAY_MS);
     const rows = await this.d.charts.waterPoints(

@@ -1,6 +1,7 @@
 import { abw, adg, type CycleFigures, cycleFigures, sizeFromAbw } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import {
+  allDayStandards,
   isStandardParameter,
   mergeStandards,
   parameterKind,
@@ -147,7 +148,7 @@ export async function readReportData(
       const rows = await src.water(table, own, pondIds, p.from, p.to);
       for (const r of rows) {
         if (r.readings === 0) continue;
-        const standard = own.find((s) => s.parameter === r.parameter);
+        const standard = own.find((s) => s.parameter === r.parameter && !s.slot);
         water.push({
           pond: name.get(r.pond_id) ?? '',
           parameter: r.parameter,
@@ -160,7 +161,7 @@ export async function readReportData(
         });
       }
     }
-    const rank = new Map(standards.map((s, i) => [s.parameter, i]));
+    const rank = new Map(allDayStandards(standards).map((s, i) => [s.parameter, i]));
     water.sort((a, b) => order(a, b) || (rank.get(a.parameter) ?? 0) - (rank.get(b.parameter) ?? 0));
   }
   await progress(50);

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
-import type { WaterStandard } from '#shared/domain/water-standards';
+import { TIMES_OF_DAY } from '#shared/domain/water-fields';
+import { asSlot, standardFor, type WaterStandard } from '#shared/domain/water-standards';
 import type { Db } from '../../db/database.ts';
 
 export interface ReportPond {
@@ -175,12 +176,13 @@ export class ReportSources {
   async standards(farmId: string): Promise<WaterStandard[]> {
     const rows = await this.db
       .selectFrom('water_settings')
-      .select(['parameter', 'min', 'max'])
+      .select(['parameter', 'slot', 'min', 'max'])
       .where('farm_id', '=', farmId)
       .where('deleted_at', 'is', null)
       .execute();
     return rows.map((r) => ({
       parameter: r.parameter,
+      slot: asSlot(r.slot),
       min: r.min === null ? null : Number(r.min),
       max: r.max === null ? null : Number(r.max),
     }));
@@ -190,7 +192,8 @@ export class ReportSources {
    * Per pond and parameter of one reading table: readings, average and out-of-standard
    * count over the range (the reading's own local day). NULL is "not measured" (-99):
    * never counted, averaged or flagged. `standards` name columns of `table` only (the
-   * service checks them against the field table).
+   * service checks them against the field table); a reading is out of standard by its
+   * slot's range, else the all-day range (`standardFor`, the rule every screen uses).
    */
   async water(
     table: 'water_general' | 'water_chemical' | 'water_biological',
@@ -199,14 +202,21 @@ export class ReportSources {
     from: string,
     to: string,
   ): Promise<WaterAggregate[]> {
-    if (standards.length === 0) return [];
-    const selects = standards.map((s, i) => {
-      const col = sql.ref(s.parameter);
+    const parameters = [...new Set(standards.map((s) => s.parameter))];
+    if (parameters.length === 0) return [];
+    const beyond = (col: RawBuilder<unknown>, s: WaterStandard | undefined) => {
       const out = [
-        s.min === null ? null : sql`${col} < ${s.min}`,
-        s.max === null ? null : sql`${col} > ${s.max}`,
+        s?.min == null ? null : sql`${col} < ${s.min}`,
+        s?.max == null ? null : sql`${col} > ${s.max}`,
       ].filter((x) => x !== null);
-      const outExpr = out.length === 0 ? sql`false` : sql.join(out, sql` or `);
+      return out.length === 0 ? sql`false` : sql`(${sql.join(out, sql` or `)})`;
+    };
+    const selects = parameters.map((parameter, i) => {
+      const col = sql.ref(parameter);
+      const bySlot = TIMES_OF_DAY.map(
+        (slot) => sql`when ${slot} then ${beyond(col, standardFor(parameter, standards, slot))}`,
+      );
+      const outExpr = sql`case time_of_day ${sql.join(bySlot, sql` `)} else ${beyond(col, standardFor(parameter, standards, null))} end`;
       return sql`count(${col})::int as ${sql.ref(`n${i}`)},
         avg(${col})::float8 as ${sql.ref(`a${i}`)},
         count(*) filter (where ${outExpr})::int as ${sql.ref(`o${i}`)}`;
@@ -219,11 +229,11 @@ export class ReportSources {
       group by pond_id`.execute(this.db);
     const out: WaterAggregate[] = [];
     for (const row of result.rows) {
-      standards.forEach((s, i) => {
+      parameters.forEach((parameter, i) => {
         const readings = Number(row[`n${i}`] ?? 0);
         out.push({
           pond_id: String(row.pond_id),
-          parameter: s.parameter,
+          parameter,
           readings,
           average: readings === 0 ? null : Number(row[`a${i}`]),
           out_of_standard: Number(row[`o${i}`] ?? 0),

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import type { TimeOfDay } from '#shared/domain/time-of-day';
+import { asSlot } from '#shared/domain/water-standards';
 import type { DbOrTx } from '../../db/database.ts';
 
 export interface StoredSetting {
   id: string;
   farm_id: string;
   parameter: string;
+  /** null: the all-day range (stored as 'all'). */
+  slot: TimeOfDay | null;
   min: number | null;
   max: number | null;
 }
@@ -19,12 +23,13 @@ export class WaterSettingRepository {
   async list(farmId: string, db: DbOrTx = this.db): Promise<StoredSetting[]> {
     const rows = await db
       .selectFrom('water_settings')
-      .select(['id', 'farm_id', 'parameter', 'min', 'max'])
+      .select(['id', 'farm_id', 'parameter', 'slot', 'min', 'max'])
       .where('farm_id', '=', farmId)
       .where('deleted_at', 'is', null)
       .orderBy('parameter')
+      .orderBy('slot')
       .execute();
-    return rows.map((r) => ({ ...r, min: num(r.min), max: num(r.max) }));
+    return rows.map((r) => ({ ...r, slot: asSlot(r.slot), min: num(r.min), max: num(r.max) }));
   }
 
   /** Deleted ones too. */
@@ -36,18 +41,26 @@ export class WaterSettingRepository {
       .executeTakeFirst();
   }
 
-  /** One statement for all parameters; a reset (deleted) parameter comes back to life. */
+  /** One statement for all ranges; a reset (deleted) one comes back to life. */
   save(
     farmId: string,
     userId: string,
-    settings: { parameter: string; min: number | null; max: number | null }[],
+    settings: { parameter: string; slot?: TimeOfDay | null; min: number | null; max: number | null }[],
     db: DbOrTx = this.db,
   ) {
     return db
       .insertInto('water_settings')
-      .values(settings.map((s) => ({ id: uuidv7(), farm_id: farmId, created_by: userId, ...s })))
+      .values(
+        settings.map(({ slot, ...s }) => ({
+          id: uuidv7(),
+          farm_id: farmId,
+          created_by: userId,
+          ...s,
+          slot: slot ?? 'all',
+        })),
+      )
       .onConflict((oc) =>
-        oc.columns(['farm_id', 'parameter']).doUpdateSet({
+        oc.columns(['farm_id', 'parameter', 'slot']).doUpdateSet({
           min: (eb) => eb.ref('excluded.min'),
           max: (eb) => eb.ref('excluded.max'),
           deleted_at: null,

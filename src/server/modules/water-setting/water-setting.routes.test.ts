@@ -30,6 +30,32 @@ const save = (user: QuickUser, settings: unknown[]) =>
   });
 
 describe('GET /api/waterSetting', () => {
+  it('stores a range per time of day beside the all-day one, and refuses the same slot twice', async () => {
+    const own = await createFarm(app, owner, 1);
+    const save = (settings: unknown[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/waterSetting',
+        headers: owner.auth,
+        payload: { farm_id: own.farmId, settings },
+      });
+    const res = await save([
+      { parameter: 'do', slot: 'evening', min: 4.5, max: null },
+      { parameter: 'do', min: 3.5, max: null },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const dos = res.json().data.filter((s: { parameter: string }) => s.parameter === 'do');
+    expect(dos.map((s: { slot: string | null; min: number }) => [s.slot, s.min])).toEqual([
+      [null, 3.5],
+      ['evening', 4.5],
+    ]);
+    const twice = await save([
+      { parameter: 'do', slot: 'evening', min: 4.5, max: null },
+      { parameter: 'do', slot: 'evening', min: 5, max: null },
+    ]);
+    expect(twice.statusCode).toBe(400);
+  });
+
   it('answers the vannamei defaults with units when the farm stored none', async () => {
     const res = await get(owner);
     expect(res.statusCode).toBe(200);
@@ -38,11 +64,19 @@ describe('GET /api/waterSetting', () => {
     expect(data[0]).toEqual({
       setting_id: null,
       parameter: 'temperature',
+      slot: null,
       min: 28,
       max: 32,
       unit: '°C',
       is_default: true,
     });
+    // The all-day range is followed by the slot ranges of the same parameter.
+    expect(data[1]).toMatchObject({ parameter: 'temperature', slot: 'morning', min: 27, max: 31 });
+    expect(
+      data
+        .filter((s: { parameter: string }) => s.parameter === 'ph')
+        .map((s: { slot: string | null }) => s.slot),
+    ).toEqual([null, 'morning', 'afternoon', 'evening']);
     expect(data.find((s: { parameter: string }) => s.parameter === 'do')).toMatchObject({
       min: 4,
       max: null,

@@ -1,6 +1,14 @@
 import type { SaveWaterSettingsBody, WaterSetting } from '#shared/contracts/water';
 import { ACTION } from '#shared/domain/permissions';
-import { isStandardParameter, parameterUnit, VANNAMEI_STANDARDS } from '#shared/domain/water-standards';
+import type { TimeOfDay } from '#shared/domain/time-of-day';
+import { TIMES_OF_DAY } from '#shared/domain/water-fields';
+import {
+  allDayStandards,
+  isStandardParameter,
+  parameterUnit,
+  standardKey,
+  VANNAMEI_STANDARDS,
+} from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
 import type { WaterSettingRepository } from './water-setting.repository.ts';
@@ -33,12 +41,13 @@ export class WaterSettingService {
     const errors: FieldMessages = {};
     const seen = new Set<string>();
     body.settings.forEach((s, i) => {
+      const key = standardKey(s);
       if (!isStandardParameter(s.parameter))
         errors[`settings.${i}.parameter`] = [{ key: 'validation.water-parameter' }];
-      else if (seen.has(s.parameter)) errors[`settings.${i}.parameter`] = [{ key: 'validation.unique' }];
+      else if (seen.has(key)) errors[`settings.${i}.parameter`] = [{ key: 'validation.unique' }];
       if (s.min !== null && s.max !== null && s.min > s.max)
         errors[`settings.${i}.min`] = [{ key: 'validation.min-above-max' }];
-      seen.add(s.parameter);
+      seen.add(key);
     });
     if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors);
     await this.d.settings.save(body.farm_id, userId, body.settings);
@@ -55,25 +64,35 @@ export class WaterSettingService {
   }
 
   private async merged(farmId: string): Promise<WaterSetting[]> {
-    const stored = new Map((await this.d.settings.list(farmId)).map((s) => [s.parameter, s]));
-    const defaults: WaterSetting[] = VANNAMEI_STANDARDS.filter((s) => !stored.has(s.parameter)).map((s) => ({
-      setting_id: null,
-      ...s,
-      unit: parameterUnit(s.parameter),
-      is_default: true,
-    }));
+    const stored = new Map((await this.d.settings.list(farmId)).map((s) => [standardKey(s), s]));
+    const defaults: WaterSetting[] = VANNAMEI_STANDARDS.filter((s) => !stored.has(standardKey(s))).map(
+      (s) => ({
+        setting_id: null,
+        parameter: s.parameter,
+        slot: s.slot ?? null,
+        min: s.min,
+        max: s.max,
+        unit: parameterUnit(s.parameter),
+        is_default: true,
+      }),
+    );
     const own: WaterSetting[] = [...stored.values()].map((s) => ({
       setting_id: s.id,
       parameter: s.parameter,
+      slot: s.slot,
       min: s.min,
       max: s.max,
       unit: parameterUnit(s.parameter),
       is_default: false,
     }));
-    const order = new Map(VANNAMEI_STANDARDS.map((s, i) => [s.parameter, i]));
+    const order = new Map(allDayStandards(VANNAMEI_STANDARDS).map((s, i) => [s.parameter, i]));
     const rank = (p: string) => order.get(p) ?? Number.MAX_SAFE_INTEGER;
+    const slotRank = (slot: string | null) => (slot ? TIMES_OF_DAY.indexOf(slot as TimeOfDay) + 1 : 0);
     return [...defaults, ...own].sort(
-      (a, b) => rank(a.parameter) - rank(b.parameter) || a.parameter.localeCompare(b.parameter),
+      (a, b) =>
+        rank(a.parameter) - rank(b.parameter) ||
+        a.parameter.localeCompare(b.parameter) ||
+        slotRank(a.slot) - slotRank(b.slot),
     );
   }
 }

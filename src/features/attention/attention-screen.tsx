@@ -1,0 +1,139 @@
+import './register-locales.ts';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { FarmGate } from '#components/farm-gate';
+import { useFormat } from '#components/format';
+import { LoadError, Loading, PageHeader } from '#components/page';
+import { ApiError } from '#local/api-client';
+import type { AttentionBoard, AttentionItem } from '#shared/contracts/attention';
+import type { Farm } from '#shared/contracts/farm';
+import { type CachedBoard, useAttentionBoard } from './attention-data.ts';
+import './attention.css';
+
+/** An item's figures in words: numbers and days in the reader's format, slots translated. */
+function useItemText() {
+  const { t } = useTranslation('attention');
+  const format = useFormat();
+  return (item: AttentionItem) => {
+    const params: Record<string, string> = {};
+    for (const [key, value] of Object.entries(item.figures)) {
+      if (value === null) continue;
+      if (typeof value === 'number') params[key] = format.number(value);
+      else if (key === 'slot') params[key] = value ? t(`slot.${value}`) : '';
+      else if (key === 'day') params[key] = format.date(value);
+      else if (key === 'at') params[key] = format.dateTime(value);
+      else params[key] = value;
+    }
+    return t(`item.${item.kind}.${item.reason}`, params);
+  };
+}
+
+function ItemRow({ item }: { item: AttentionItem }) {
+  const { t } = useTranslation('attention');
+  const text = useItemText();
+  return (
+    <li className={`attention-item attention-item--${item.severity}`}>
+      <div className="attention-item__main">
+        <span className={`badge attention-badge attention-badge--${item.severity}`}>
+          {t(`severity.${item.severity}`)}
+        </span>
+        <p className="attention-item__subject">{item.subject}</p>
+        <p className="attention-item__reason">{text(item)}</p>
+      </div>
+      <Link to={item.link} className="button button--secondary attention-item__act">
+        {t(`action.${item.kind}`)}
+      </Link>
+    </li>
+  );
+}
+
+function AllWell({ board }: { board: AttentionBoard }) {
+  const { t } = useTranslation('attention');
+  return (
+    <section className="card attention-well" aria-labelledby="attention-well">
+      <h2 id="attention-well" className="card__title">
+        {t('allWell')}
+      </h2>
+      <p className="muted">{t('checked')}</p>
+      <ul className="attention-well__list">
+        {board.checked.map((kind) => (
+          <li key={kind}>{t(`kinds.${kind}`)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Freshness({ current, stale }: { current: CachedBoard | null; stale: boolean }) {
+  const { t } = useTranslation('attention');
+  const format = useFormat();
+  if (stale)
+    return (
+      <p className="notice attention-stale" role="status" data-testid="attention-stale">
+        {current
+          ? t('offline', { date: format.date(current.fetchedAt), time: format.time(current.fetchedAt) })
+          : t('offlineNever')}
+      </p>
+    );
+  if (!current) return null;
+  return <p className="muted">{t('updated', { time: format.time(current.fetchedAt) })}</p>;
+}
+
+function Board({ farm }: { farm: Farm }) {
+  const { t } = useTranslation(['attention', 'ui']);
+  const read = useAttentionBoard(farm.farm_id);
+  const board = read.current?.board;
+  return (
+    <div className="stack attention">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {/* Below the title, not beside it: at 360 px the title keeps the width. */}
+      <div className="row attention-tools">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={read.reload}
+          aria-busy={read.loading}
+        >
+          {t('refresh')}
+        </button>
+        {/* The farm page (blocks and ponds): the manager's home is this board. */}
+        <Link to={`/farm/${encodeURIComponent(farm.farm_id)}?home=farm`} className="button button--secondary">
+          {t('ui:nav.ponds')}
+        </Link>
+      </div>
+      <Freshness current={read.current} stale={read.stale} />
+      {read.error ? (
+        read.error instanceof ApiError && read.error.status === 404 ? (
+          <p className="notice">{t('noAccess')}</p>
+        ) : (
+          <LoadError error={read.error} onRetry={read.reload} />
+        )
+      ) : !board ? (
+        read.stale ? null : (
+          <Loading />
+        )
+      ) : board.items.length === 0 ? (
+        <AllWell board={board} />
+      ) : (
+        <section aria-labelledby="attention-count">
+          <h2 id="attention-count" className="attention-count">
+            {t('count', { count: board.items.length })}
+          </h2>
+          <ul className="attention-list" data-testid="attention-list">
+            {board.items.map((item) => (
+              <ItemRow
+                key={`${item.kind}:${item.pond_id ?? ''}:${item.subject}:${item.reason}:${String(item.figures.day ?? '')}:${String(item.figures.slot ?? '')}`}
+                item={item}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** /farm/{farm_id}/attention: the manager's home (issue 31 point 3). */
+export function AttentionScreen() {
+  return <FarmGate>{(farm) => <Board farm={farm} />}</FarmGate>;
+}

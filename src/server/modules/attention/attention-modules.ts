@@ -1,0 +1,38 @@
+import type { Db } from '../../db/database.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import type { OverviewService } from '../production/overview.service.ts';
+import { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
+import { AttentionRepository } from './attention.repository.ts';
+import { AttentionService } from './attention.service.ts';
+
+/**
+ * The attention board, spread into AppContext. It reads the farm's water standards
+ * (water-setting) and the cycle overview (FCR, last sampling, population: production's
+ * `OverviewService`, the same figures the overview screen shows).
+ */
+export function createAttentionModules({
+  db,
+  farmAccess,
+  overview,
+}: {
+  db: Db;
+  farmAccess: FarmAccess;
+  overview: OverviewService;
+}) {
+  const settings = new WaterSettingRepository(db);
+  return {
+    attention: new AttentionService({
+      repo: new AttentionRepository(db),
+      access: farmAccess,
+      standards: (farmId) => settings.list(farmId),
+      cycles: async (userId, farmId) =>
+        (await overview.overview(userId, { farm_id: farmId })).ponds.map((p) => ({
+          pond_id: p.pond_id,
+          fcr: p.fcr,
+          stock_date: p.stock_date,
+          sampled_on: p.sampled_on,
+          population: p.population,
+        })),
+    }),
+  };
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ATTENTION_DEFAULTS,
+  isLotLeft,
+  missedSlotItems,
+  rankItems,
+  thresholdProblems,
+  waterItems,
+} from './attention.ts';
+import { VANNAMEI_STANDARDS } from './water-standards.ts';
+
+const T = ATTENTION_DEFAULTS;
+const pond = { id: 'p1', name: 'A1' };
+
+describe('thresholdProblems', () => {
+  it('accepts the defaults', () => {
+    expect(thresholdProblems(T)).toEqual({});
+  });
+  it('refuses non-numbers and impossible values, per field', () => {
+    expect(
+      thresholdProblems({
+        ...T,
+        fcr_max: 'abc',
+        do_critical: Number.NaN,
+        trays_left_checks: 1.5,
+        death_share_pct: 101,
+        death_jump_factor: 1,
+        due_morning: 25,
+        due_evening: 10,
+      }),
+    ).toEqual({
+      fcr_max: 'number',
+      do_critical: 'number',
+      trays_left_checks: 'whole',
+      death_share_pct: 'percent',
+      death_jump_factor: 'factor',
+      due_morning: 'hour',
+      due_evening: 'order',
+    });
+    expect(thresholdProblems({ ...T, ph_swing_max: -0.5 })).toEqual({ ph_swing_max: 'positive' });
+  });
+});
+
+describe('waterItems', () => {
+  const fact = (time: string, slot: string, values: { ph?: number | null; do?: number | null }) => ({
+    pond_id: 'p1',
+    day: '2026-11-27',
+    time,
+    time_of_day: slot,
+    ph: values.ph ?? null,
+    do: values.do ?? null,
+  });
+  it('judges the latest measured DO and pH by their slot, -99 never', () => {
+    const items = waterItems(
+      'f',
+      [pond],
+      [fact('06:00', 'morning', { ph: 7.6, do: 4.2 }), fact('22:00', 'evening', { ph: -99, do: 1.9 })],
+      VANNAMEI_STANDARDS,
+      T,
+    );
+    expect(items.map((i) => [i.kind, i.severity, i.reason, i.figures.value])).toEqual([
+      ['water_do', 'critical', 'critical', 1.9],
+    ]);
+  });
+  it('flags a daily pH swing over the limit, not one of exactly 0.5', () => {
+    const swing = (evening: number) =>
+      waterItems(
+        'f',
+        [pond],
+        [
+          fact('06:00', 'morning', { ph: 7.8 }),
+          fact('14:00', 'afternoon', { ph: 8.3 }),
+          fact('22:00', 'evening', { ph: evening }),
+        ],
+        VANNAMEI_STANDARDS,
+        T,
+      ).filter((i) => i.kind === 'ph_swing');
+    expect(swing(8.1)).toEqual([]);
+    expect(swing(7.7)).toMatchObject([{ figures: { value: 0.6, limit: 0.5 } }]);
+  });
+});
+
+describe('isLotLeft', () => {
+  it('needs at least half the trays with a lot left', () => {
+    expect(isLotLeft(['sisa_banyak', 'sisa_banyak', 'habis', 'habis'])).toBe(true);
+    expect(isLotLeft(['sisa_banyak', 'sisa_sedikit', 'habis', 'habis'])).toBe(false);
+    expect(isLotLeft([])).toBe(false);
+  });
+});
+
+describe('missedSlotItems', () => {
+  const other = { id: 'p2', name: 'A2' };
+  const has = (pondId: string, day: string, slot: string) => ({ pond_id: pondId, day, time_of_day: slot });
+  it("counts today's slot once past its due hour or once another pond has it; yesterday's always", () => {
+    const facts = [
+      has('p1', '2026-11-26', 'morning'),
+      has('p1', '2026-11-26', 'afternoon'),
+      has('p2', '2026-11-26', 'morning'),
+      has('p2', '2026-11-26', 'afternoon'),
+      has('p2', '2026-11-26', 'evening'),
+      has('p1', '2026-11-27', 'morning'),
+      has('p2', '2026-11-27', 'morning'),
+      has('p2', '2026-11-27', 'afternoon'),
+    ];
+    const at = (hour: number) =>
+      missedSlotItems('f', [pond, other], facts, '2026-11-27', '2026-11-26', hour, T).map(
+        (i) => `${i.subject} ${i.figures.day} ${i.figures.slot}`,
+      );
+    expect(at(10)).toEqual(['A1 2026-11-27 afternoon', 'A1 2026-11-26 evening']);
+    expect(at(23)).toEqual([
+      'A1 2026-11-27 evening',
+      'A2 2026-11-27 evening',
+      'A1 2026-11-27 afternoon',
+      'A1 2026-11-26 evening',
+    ]);
+  });
+});
+
+describe('rankItems', () => {
+  it('puts critical first, then the more urgent kinds, then names in natural order', () => {
+    const item = (
+      kind: 'fcr' | 'water_do' | 'stock_low',
+      severity: 'critical' | 'warning',
+      subject: string,
+    ) => ({
+      kind,
+      severity,
+      subject,
+      pond_id: null,
+      reason: 'x',
+      figures: {},
+      link: '/',
+    });
+    const ranked = rankItems([
+      item('fcr', 'warning', 'A10'),
+      item('fcr', 'warning', 'A2'),
+      item('stock_low', 'critical', 'Kapur'),
+      item('water_do', 'warning', 'B1'),
+    ]);
+    expect(ranked.map((i) => i.subject)).toEqual(['Kapur', 'B1', 'A2', 'A10']);
+  });
+});

@@ -1,0 +1,431 @@
+import type { AttentionItem, AttentionKind, AttentionThresholds } from '../contracts/attention.ts';
+import type { AncoStatus } from './anco.ts';
+import type { TimeOfDay } from './time-of-day.ts';
+import { TIMES_OF_DAY } from './water-fields.ts';
+import {
+  asSlot,
+  isNotMeasured,
+  phSwing,
+  standardFor,
+  standardStatus,
+  type WaterStandard,
+} from './water-standards.ts';
+
+/**
+ * The attention board's rules (issue 31 point 3), pure: the server gathers the facts of a
+ * farm's today and these turn them into ranked items. Water uses THE rule of
+ * water-standards.ts (slot ranges, -99 never flagged), like every other screen.
+ */
+
+export const ATTENTION_DEFAULTS: AttentionThresholds = {
+  do_critical: 2,
+  ph_swing_max: 0.5,
+  trays_left_checks: 2,
+  death_share_pct: 1,
+  death_jump_factor: 3,
+  death_jump_min: 100,
+  fcr_max: 1.6,
+  due_morning: 9,
+  due_afternoon: 16,
+  due_evening: 23,
+};
+
+export type ThresholdProblem = 'number' | 'positive' | 'whole' | 'percent' | 'factor' | 'hour' | 'order';
+
+/**
+ * Impossible values, per field (the settings form and the server refuse them alike):
+ * every figure a finite number ≥ 0, counts whole, a share ≤ 100 %, a jump factor above 1,
+ * due hours within 0–24 and in day order (morning before afternoon before evening).
+ */
+export function thresholdProblems(
+  t: Record<keyof AttentionThresholds, unknown>,
+): Partial<Record<keyof AttentionThresholds, ThresholdProblem>> {
+  const out: Partial<Record<keyof AttentionThresholds, ThresholdProblem>> = {};
+  for (const [key, value] of Object.entries(t) as [keyof AttentionThresholds, unknown][]) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) out[key] = 'number';
+    else if (value < 0) out[key] = 'positive';
+  }
+  const num = (k: keyof AttentionThresholds) => (out[k] ? null : (t[k] as number));
+  for (const k of ['trays_left_checks', 'death_jump_min'] as const) {
+    const v = num(k);
+    if (v !== null && (!Number.isInteger(v) || v < 1)) out[k] = 'whole';
+  }
+  const share = num('death_share_pct');
+  if (share !== null && (share <= 0 || share > 100)) out.death_share_pct = 'percent';
+  const factor = num('death_jump_factor');
+  if (factor !== null && factor <= 1) out.death_jump_factor = 'factor';
+  for (const k of ['do_critical', 'ph_swing_max', 'fcr_max'] as const) {
+    const v = num(k);
+    if (v !== null && v <= 0) out[k] = 'positive';
+  }
+  const hours = (['due_morning', 'due_afternoon', 'due_evening'] as const).map((k) => {
+    const v = num(k);
+    if (v !== null && v > 24) out[k] = 'hour';
+    return out[k] ? null : v;
+  });
+  if (hours[0] !== null && hours[1] !== null && hours[0] >= hours[1]) out.due_afternoon = 'order';
+  if (hours[1] !== null && hours[2] !== null && hours[1] >= hours[2]) out.due_evening = 'order';
+  return out;
+}
+
+/** The message (`messages.ts`) that says what is wrong with a threshold. */
+export const THRESHOLD_PROBLEM_KEY: Record<ThresholdProblem, string> = {
+  number: 'validation.numeric',
+  positive: 'validation.threshold-positive',
+  whole: 'validation.threshold-whole',
+  percent: 'validation.threshold-percent',
+  factor: 'validation.threshold-factor',
+  hour: 'validation.threshold-hour',
+  order: 'validation.threshold-order',
+};
+
+/** Stored thresholds over the defaults (a key added later takes its default). */
+export function withDefaults(stored: Partial<AttentionThresholds> | null | undefined): AttentionThresholds {
+  return { ...ATTENTION_DEFAULTS, ...(stored ?? {}) };
+}
+
+export interface BoardPond {
+  id: string;
+  name: string;
+}
+
+/** A general reading of the window (yesterday and today, farm days). */
+export interface WaterFact {
+  pond_id: string;
+  /** Farm day (YYYY-MM-DD) of the reading. */
+  day: string;
+  /** HH:mm on the keeper's clock. */
+  time: string;
+  time_of_day: string;
+  ph: number | null;
+  do: number | null;
+}
+
+const link = {
+  pond: (farmId: string, pondId: string) => `/farm/${farmId}/pond/${pondId}`,
+  water: (farmId: string, pondId: string) => `/farm/${farmId}/water-quality/add?pond_id=${pondId}`,
+};
+
+const latestFirst = (a: WaterFact, b: WaterFact) => `${b.day}${b.time}`.localeCompare(`${a.day}${a.time}`);
+
+/**
+ * Water of each pond: its latest measured DO and pH judged by their slot's range (DO
+ * under `do_critical` is critical), and the pH swing of its latest day with two pH values.
+ */
+export function waterItems(
+  farmId: string,
+  ponds: readonly BoardPond[],
+  facts: readonly WaterFact[],
+  standards: readonly WaterStandard[],
+  t: AttentionThresholds,
+): AttentionItem[] {
+  const out: AttentionItem[] = [];
+  for (const pond of ponds) {
+    const own = facts.filter((f) => f.pond_id === pond.id).sort(latestFirst);
+    for (const parameter of ['do', 'ph'] as const) {
+      const last = own.find((f) => !isNotMeasured(f[parameter]));
+      if (!last) continue;
+      const value = last[parameter] as number;
+      const slot = asSlot(last.time_of_day);
+      const status = standardStatus(parameter, value, standards, slot);
+      if (status !== 'low' && status !== 'high') continue;
+      const range = standardFor(parameter, standards, slot);
+      const critical = parameter === 'do' && value < t.do_critical;
+      out.push({
+        kind: parameter === 'do' ? 'water_do' : 'water_ph',
+        severity: critical ? 'critical' : 'warning',
+        subject: pond.name,
+        pond_id: pond.id,
+        reason: critical ? 'critical' : status,
+        figures: {
+          value,
+          limit: (status === 'low' ? range?.min : range?.max) ?? null,
+          critical: critical ? t.do_critical : null,
+          slot: slot ?? '',
+          day: last.day,
+          time: last.time,
+        },
+        link: link.water(farmId, pond.id),
+      });
+    }
+    const days = [...new Set(own.map((f) => f.day))];
+    for (const day of days) {
+      const swing = phSwing(own.filter((f) => f.day === day).map((f) => f.ph));
+      if (swing === null) continue;
+      if (swing > t.ph_swing_max)
+        out.push({
+          kind: 'ph_swing',
+          severity: 'warning',
+          subject: pond.name,
+          pond_id: pond.id,
+          reason: 'wide',
+          figures: { value: swing, limit: t.ph_swing_max, day },
+          link: link.pond(farmId, pond.id),
+        });
+      break;
+    }
+  }
+  return out;
+}
+
+/** One feed-tray check: its day, feeding and the trays' statuses. */
+export interface TrayFact {
+  pond_id: string;
+  day: string;
+  feeding: number;
+  statuses: readonly AncoStatus[];
+}
+
+/** A check with "a lot left" (sisa banyak) on at least half its trays. */
+export function isLotLeft(statuses: readonly AncoStatus[]): boolean {
+  if (statuses.length === 0) return false;
+  return statuses.filter((s) => s === 'sisa_banyak').length * 2 >= statuses.length;
+}
+
+/** The last `trays_left_checks` checks of a pond all with a lot left: cut the feed. */
+export function trayItems(
+  farmId: string,
+  ponds: readonly BoardPond[],
+  facts: readonly TrayFact[],
+  t: AttentionThresholds,
+): AttentionItem[] {
+  const out: AttentionItem[] = [];
+  for (const pond of ponds) {
+    const last = facts
+      .filter((f) => f.pond_id === pond.id)
+      .sort((a, b) => b.day.localeCompare(a.day) || b.feeding - a.feeding)
+      .slice(0, t.trays_left_checks);
+    if (last.length < t.trays_left_checks || !last.every((f) => isLotLeft(f.statuses))) continue;
+    out.push({
+      kind: 'trays_left',
+      severity: 'warning',
+      subject: pond.name,
+      pond_id: pond.id,
+      reason: 'twice',
+      figures: { count: last.length, day: last[0].day },
+      link: `/farm/${farmId}/feed-tray/add?pond_id=${pond.id}`,
+    });
+  }
+  return out;
+}
+
+/** A pond's deaths: the latest day with deaths (today or yesterday), the 7 days before, its population. */
+export interface DeathFact {
+  pond_id: string;
+  day: string;
+  count: number;
+  /** Sum of the 7 days before `day`. */
+  before7: number;
+  /** Population before that day's deaths (null when unknown). */
+  population: number | null;
+}
+
+export function deathItems(
+  farmId: string,
+  ponds: readonly BoardPond[],
+  facts: readonly DeathFact[],
+  t: AttentionThresholds,
+): AttentionItem[] {
+  const out: AttentionItem[] = [];
+  for (const pond of ponds) {
+    const f = facts.find((x) => x.pond_id === pond.id);
+    if (!f || f.count <= 0) continue;
+    const share = f.population && f.population > 0 ? (f.count / f.population) * 100 : null;
+    const average = f.before7 / 7;
+    const jump = f.count >= t.death_jump_min && f.count > t.death_jump_factor * average;
+    const overShare = share !== null && share > t.death_share_pct;
+    if (!jump && !overShare) continue;
+    out.push({
+      kind: 'deaths',
+      severity: overShare && jump ? 'critical' : 'warning',
+      subject: pond.name,
+      pond_id: pond.id,
+      reason: overShare ? 'share' : 'jump',
+      figures: {
+        value: f.count,
+        day: f.day,
+        share: share === null ? null : Math.round(share * 100) / 100,
+        limit: t.death_share_pct,
+        average: Math.round(average * 10) / 10,
+        factor: t.death_jump_factor,
+      },
+      link: `/farm/${farmId}/pond/${pond.id}`,
+    });
+  }
+  return out;
+}
+
+/** A pond's cycle figures the board needs (from the cycle overview). */
+export interface CycleFact {
+  pond_id: string;
+  fcr: number | null;
+  stock_date: string;
+  sampled_on: string | null;
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * FCR over the farm's limit, and a sampling overdue: more than `samplingEveryDays` (the
+ * farm's sampling interval of the feeding programme, the one the keeper's Today uses)
+ * since the last sampling, or since stocking when there is none.
+ */
+export function cycleItems(
+  farmId: string,
+  ponds: readonly BoardPond[],
+  facts: readonly CycleFact[],
+  today: string,
+  t: AttentionThresholds,
+  samplingEveryDays: number,
+): AttentionItem[] {
+  const out: AttentionItem[] = [];
+  for (const pond of ponds) {
+    const f = facts.find((x) => x.pond_id === pond.id);
+    if (!f) continue;
+    if (f.fcr !== null && f.fcr > t.fcr_max)
+      out.push({
+        kind: 'fcr',
+        severity: 'warning',
+        subject: pond.name,
+        pond_id: pond.id,
+        reason: 'high',
+        figures: { value: Math.round(f.fcr * 100) / 100, limit: t.fcr_max },
+        link: `/farm/${farmId}/pond/${pond.id}`,
+      });
+    const since = f.sampled_on ?? f.stock_date;
+    const days = daysBetween(since, today);
+    if (days > samplingEveryDays)
+      out.push({
+        kind: 'sampling',
+        severity: 'warning',
+        subject: pond.name,
+        pond_id: pond.id,
+        reason: f.sampled_on ? 'overdue' : 'never',
+        figures: { days, limit: samplingEveryDays, day: since },
+        link: `/farm/${farmId}/sampling/add?pond_id=${pond.id}`,
+      });
+  }
+  return out;
+}
+
+/** Which (pond, day, slot) have a general reading. */
+export interface SlotFact {
+  pond_id: string;
+  day: string;
+  time_of_day: string;
+}
+
+const DUE_KEY: Record<TimeOfDay, keyof AttentionThresholds> = {
+  morning: 'due_morning',
+  afternoon: 'due_afternoon',
+  evening: 'due_evening',
+};
+
+/**
+ * Slots with no reading: every slot of yesterday, and today's slots once their due hour
+ * has passed or once another pond has a reading in them (the round went by this pond).
+ * One item per pond and slot, the latest first.
+ */
+export function missedSlotItems(
+  farmId: string,
+  ponds: readonly BoardPond[],
+  facts: readonly SlotFact[],
+  today: string,
+  yesterday: string,
+  hourNow: number,
+  t: AttentionThresholds,
+): AttentionItem[] {
+  const has = new Set(facts.map((f) => `${f.pond_id}|${f.day}|${f.time_of_day}`));
+  const someone = new Set(facts.map((f) => `${f.day}|${f.time_of_day}`));
+  const out: AttentionItem[] = [];
+  for (const [day, isToday] of [
+    [today, true],
+    [yesterday, false],
+  ] as const) {
+    for (const slot of [...TIMES_OF_DAY].reverse()) {
+      const due = !isToday || hourNow >= (t[DUE_KEY[slot]] as number) || someone.has(`${day}|${slot}`);
+      if (!due) continue;
+      for (const pond of ponds) {
+        if (has.has(`${pond.id}|${day}|${slot}`)) continue;
+        out.push({
+          kind: 'missed_slot',
+          severity: 'warning',
+          subject: pond.name,
+          pond_id: pond.id,
+          reason: isToday ? 'today' : 'yesterday',
+          figures: { slot, day, due: t[DUE_KEY[slot]] as number },
+          link: `/farm/${farmId}/water-quality/add?pond_id=${pond.id}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** A warehouse item's stock against its minimum. */
+export interface StockFact {
+  id: string;
+  name: string;
+  qty: number;
+  minimum: number;
+  unit: string;
+}
+
+export function stockItems(farmId: string, facts: readonly StockFact[]): AttentionItem[] {
+  return facts
+    .filter((f) => f.qty < 0 || (f.minimum > 0 && f.qty < f.minimum))
+    .map((f) => ({
+      kind: 'stock_low' as const,
+      severity: f.qty < 0 ? ('critical' as const) : ('warning' as const),
+      subject: f.name,
+      pond_id: null,
+      reason: f.qty < 0 ? 'negative' : 'below',
+      figures: { value: f.qty, limit: f.minimum, unit: f.unit },
+      link: `/farm/${farmId}/warehouse/${f.id}`,
+    }));
+}
+
+/** A member's device reported records the server refused (notifications of kind `sync`). */
+export interface SyncFact {
+  user_id: string;
+  name: string;
+  reports: number;
+  last_at: string;
+}
+
+export function syncItems(farmId: string, facts: readonly SyncFact[]): AttentionItem[] {
+  return facts.map((f) => ({
+    kind: 'sync_refused' as const,
+    severity: 'warning' as const,
+    subject: f.name,
+    pond_id: null,
+    reason: 'refused',
+    figures: { count: f.reports, at: f.last_at },
+    link: `/farm/${farmId}/settings?tab=users`,
+  }));
+}
+
+/** Board order: critical first, then by how urgent the kind is, then by name. */
+const KIND_RANK: Record<AttentionKind, number> = {
+  water_do: 0,
+  deaths: 1,
+  stock_low: 2,
+  water_ph: 3,
+  ph_swing: 4,
+  trays_left: 5,
+  missed_slot: 6,
+  sync_refused: 7,
+  fcr: 8,
+  sampling: 9,
+};
+
+export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {
+  const sev = (i: AttentionItem) => (i.severity === 'critical' ? 0 : 1);
+  return [...items].sort(
+    (a, b) =>
+      sev(a) - sev(b) ||
+      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+      a.subject.localeCompare(b.subject, undefined, { numeric: true }),
+  );
+}
