@@ -179,6 +179,23 @@ export async function generatePhotoB(spec: PhotoSpecB): Promise<PhotoB> {
   return { spec, width, height, rgba };
 }
 
+/** A photo's spec with plain defaults (no larvae, no nuisance but uneven light). */
+export function photoSpecB(o: Partial<PhotoSpecB> & Pick<PhotoSpecB, 'seed' | 'kind' | 'hatchColor'>): PhotoSpecB {
+  return {
+    name: `B-${o.kind}-${o.hatchColor}-${o.seed}`,
+    count: 0,
+    scale: 1,
+    glare: 0,
+    blur: 'none',
+    clumped: 0,
+    bubbles: 0,
+    debris: 0,
+    edgeObject: false,
+    unevenLight: true,
+    ...o,
+  };
+}
+
 const COUNTS = [50, 80, 120, 200, 350, 500, 800, 1200, 1600, 2000, 2500, 3000];
 const BLURS: readonly BlurKind[] = ['none', 'defocus', 'none', 'motion'];
 
@@ -211,22 +228,8 @@ export function heldOutSet(scale = 1, limit?: number): PhotoSpecB[] {
       });
     }
   });
-  const none = (name: string, kind: PhotoKindB, hatchColor: 'bright' | 'dark', seed: number, extra: Partial<PhotoSpecB> = {}): PhotoSpecB => ({
-    name,
-    seed,
-    kind,
-    hatchColor,
-    count: 0,
-    scale,
-    glare: 0,
-    blur: 'none',
-    clumped: 0,
-    bubbles: 0,
-    debris: 0,
-    edgeObject: false,
-    unevenLight: true,
-    ...extra,
-  });
+  const none = (name: string, kind: PhotoKindB, hatchColor: 'bright' | 'dark', seed: number, extra: Partial<PhotoSpecB> = {}) =>
+    photoSpecB({ name, seed, kind, hatchColor, scale, ...extra });
   const negatives = [
     none('B-neg-text-page', 'text-page', 'bright', 90_001),
     none('B-neg-empty-bright', 'empty-tray', 'bright', 90_002, { bubbles: 25, debris: 120, glare: 2 }),
