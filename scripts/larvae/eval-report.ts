@@ -25,9 +25,11 @@ function errorOf(r: EvalRow): number | undefined {
 export function rowLine(r: EvalRow): string {
   const head = `${r.name.padEnd(26)} truth ${String(r.truth).padStart(5)}`;
   const tail = `${Math.round(r.ms)} ms`;
-  if (!r.result.ok) return `${head}  → ${r.result.problem.padEnd(38)}${r.truth === 0 ? 'ok (no count)' : 'NO COUNT'}  ${tail}`;
+  if (!r.result.ok)
+    return `${head}  → ${r.result.problem.padEnd(38)}${r.truth === 0 ? 'ok (no count)' : 'NO COUNT'}  ${tail}`;
   const { count, lower, upper } = r.result;
-  if (r.truth === 0) return `${head}  found ${String(count).padStart(5)}  [${lower}–${upper}]  WRONG: a number for a photo without larvae  ${tail}`;
+  if (r.truth === 0)
+    return `${head}  found ${String(count).padStart(5)}  [${lower}–${upper}]  WRONG: a number for a photo without larvae  ${tail}`;
   const inBand = lower <= r.truth && r.truth <= upper;
   return (
     `${head}  found ${String(count).padStart(5)}  [${lower}–${upper}]  error ${(errorOf(r) ?? 0).toFixed(2).padStart(6)} %` +
@@ -51,7 +53,9 @@ export function summarize(rows: readonly EvalRow[]): Summary {
   const counted = withLarvae.filter((r) => r.result.ok);
   const errs = counted.map((r) => ({ name: r.name, e: errorOf(r) ?? 0 }));
   const worst = errs.reduce((a, b) => (b.e > a.e ? b : a), { name: '-', e: 0 });
-  const covered = counted.filter((r) => r.result.ok && r.result.lower <= r.truth && r.truth <= r.result.upper).length;
+  const covered = counted.filter(
+    (r) => r.result.ok && r.result.lower <= r.truth && r.truth <= r.result.upper,
+  ).length;
   const widths = counted.map((r) => (r.result.ok ? ((r.result.upper - r.result.lower) / r.truth) * 100 : 0));
   return {
     photos: withLarvae.length,
@@ -75,7 +79,9 @@ export function summaryLines(title: string, rows: readonly EvalRow[]): string[] 
     `MAPE over counted: ${s.mape.toFixed(2)} % (target ≤ 3 %)   worst: ${s.worst.toFixed(2)} % ${s.worstName} (target ≤ 8 %)`,
     `truth inside the band: ${pct(s.covered, s.counted)} of counted (target ≥ 90 %); mean band width ${s.bandWidth.toFixed(1)} % of the truth`,
     ...(negatives.length
-      ? [`photos without larvae given a number: ${wrongNegatives.length}/${negatives.length}${wrongNegatives.length ? ` (${wrongNegatives.map((r) => r.name).join(', ')})` : ''} (target 0)`]
+      ? [
+          `photos without larvae given a number: ${wrongNegatives.length}/${negatives.length}${wrongNegatives.length ? ` (${wrongNegatives.map((r) => r.name).join(', ')})` : ''} (target 0)`,
+        ]
       : []),
   ];
 }

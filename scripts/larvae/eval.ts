@@ -39,7 +39,11 @@ if (sets.includes('A')) {
   for (const opts of evaluationSet(quick)) {
     const name = `A-${opts.hatchColor}-${opts.count}-s${opts.seed}`;
     if (only && !name.includes(only)) continue;
-    const photo = generateTray({ ...opts, width: Math.round(4000 * scale), height: Math.round(3000 * scale) });
+    const photo = generateTray({
+      ...opts,
+      width: Math.round(4000 * scale),
+      height: Math.round(3000 * scale),
+    });
     const row: EvalRow = {
       name,
       truth: opts.count,
@@ -79,7 +83,9 @@ if (sets.includes('B')) {
   }
 }
 
-console.log(`\nscale ${scale} (1 = 12 MP)${quick ? ', quick A set' : ''}${limit ? `, B limited to ${limit} trays` : ''}`);
+console.log(
+  `\nscale ${scale} (1 = 12 MP)${quick ? ', quick A set' : ''}${limit ? `, B limited to ${limit} trays` : ''}`,
+);
 for (const [title, rows] of [
   ['A — tuned set (synthetic-tray.ts)', rowsA],
   ['B — held-out set (generator-b)', rowsB],

@@ -30,7 +30,15 @@ describe('countLarvae on held-out photos without larvae', () => {
   it('gives no count for an empty tray with bubbles, debris and glare', async () => {
     for (const hatchColor of ['bright', 'dark'] as const) {
       const res = await count(
-        photoSpecB({ seed: 502, kind: 'empty-tray', hatchColor, bubbles: 25, debris: 120, glare: 2, ...half }),
+        photoSpecB({
+          seed: 502,
+          kind: 'empty-tray',
+          hatchColor,
+          bubbles: 25,
+          debris: 120,
+          glare: 2,
+          ...half,
+        }),
       );
       expect(res.ok, hatchColor).toBe(false);
     }
@@ -53,7 +61,16 @@ describe('countLarvae on held-out dark trays', () => {
 
   it('counts a dark tray with glare within 8 %', async () => {
     const res = await count(
-      photoSpecB({ seed: 505, kind: 'tray', hatchColor: 'dark', count: 400, glare: 2, debris: 40, bubbles: 10, ...half }),
+      photoSpecB({
+        seed: 505,
+        kind: 'tray',
+        hatchColor: 'dark',
+        count: 400,
+        glare: 2,
+        debris: 40,
+        bubbles: 10,
+        ...half,
+      }),
     );
     expect(res).toMatchObject({ ok: true });
     if (res.ok) expect(Math.abs(res.count - 400) / 400).toBeLessThanOrEqual(0.08);

@@ -96,7 +96,7 @@ export class Mask {
     }
   }
 
-  forEach(fn: (i: number, a: number) => void, canvas: Canvas): void {
+  paint(fn: (i: number, a: number) => void, canvas: Canvas): void {
     for (let y = 0; y < this.h; y++)
       for (let x = 0; x < this.w; x++) {
         const a = this.cov[y * this.w + x] ?? 0;

@@ -10,11 +10,20 @@
  * text, empty trays with bubbles, debris and glare, an outdoor scene).
  * Only the summary figures of this set may guide the engine's tuning.
  */
-import { Canvas, Mask, valueNoise } from './canvas.ts';
+
 import { shoot } from './camera.ts';
+import { Canvas, Mask, valueNoise } from './canvas.ts';
 import { drawLarva, randomLarva } from './larva.ts';
 import { makeRng, type Rng } from './random.ts';
-import { applyLight, drawBasin, drawBubble, drawDebris, drawEdgeObject, drawGlare, drawPrint } from './scene.ts';
+import {
+  applyLight,
+  drawBasin,
+  drawBubble,
+  drawDebris,
+  drawEdgeObject,
+  drawGlare,
+  drawPrint,
+} from './scene.ts';
 
 export type BlurKind = 'none' | 'defocus' | 'motion';
 export type PhotoKindB = 'tray' | 'text-page' | 'empty-tray' | 'scene';
@@ -48,7 +57,13 @@ export interface PhotoB {
 const FULL_W = 4000;
 const FULL_H = 3000;
 
-function placeLarvae(canvas: Canvas, spec: PhotoSpecB, unit: number, inside: (x: number, y: number) => boolean, rng: Rng): void {
+function placeLarvae(
+  canvas: Canvas,
+  spec: PhotoSpecB,
+  unit: number,
+  inside: (x: number, y: number) => boolean,
+  rng: Rng,
+): void {
   const centres: [number, number][] = [];
   const clumps = Math.max(1, Math.round(spec.count / 60));
   while (centres.length < clumps) {
@@ -93,7 +108,13 @@ function drawTray(canvas: Canvas, spec: PhotoSpecB, unit: number, rng: Rng): voi
 function drawTextPage(canvas: Canvas, unit: number, rng: Rng): void {
   canvas.fill([rng.range(228, 246), rng.range(226, 242), rng.range(212, 232)]);
   const m = Math.min(canvas.width, canvas.height) * 0.06;
-  drawPrint(canvas, { x: m, y: m, w: canvas.width - 2 * m, h: canvas.height - 2 * m }, unit * rng.range(0.35, 0.55), [24, 24, 28], rng);
+  drawPrint(
+    canvas,
+    { x: m, y: m, w: canvas.width - 2 * m, h: canvas.height - 2 * m },
+    unit * rng.range(0.35, 0.55),
+    [24, 24, 28],
+    rng,
+  );
 }
 
 function drawOutdoorScene(canvas: Canvas, unit: number, rng: Rng): void {
@@ -140,7 +161,7 @@ function drawOutdoorScene(canvas: Canvas, unit: number, rng: Rng): void {
       [x + Math.cos(a + 0.3) * len, y + Math.sin(a + 0.3) * len, unit * 0.01],
     ]);
     const col = rng() < 0.5 ? ([40, 90, 30] as const) : ([120, 170, 70] as const);
-    m.forEach((i, c) => canvas.over(i, col, c * 0.8), canvas);
+    m.paint((i, c) => canvas.over(i, col, c * 0.8), canvas);
   }
 }
 
@@ -180,7 +201,9 @@ export async function generatePhotoB(spec: PhotoSpecB): Promise<PhotoB> {
 }
 
 /** A photo's spec with plain defaults (no larvae, no nuisance but uneven light). */
-export function photoSpecB(o: Partial<PhotoSpecB> & Pick<PhotoSpecB, 'seed' | 'kind' | 'hatchColor'>): PhotoSpecB {
+export function photoSpecB(
+  o: Partial<PhotoSpecB> & Pick<PhotoSpecB, 'seed' | 'kind' | 'hatchColor'>,
+): PhotoSpecB {
   return {
     name: `B-${o.kind}-${o.hatchColor}-${o.seed}`,
     count: 0,
@@ -228,8 +251,13 @@ export function heldOutSet(scale = 1, limit?: number): PhotoSpecB[] {
       });
     }
   });
-  const none = (name: string, kind: PhotoKindB, hatchColor: 'bright' | 'dark', seed: number, extra: Partial<PhotoSpecB> = {}) =>
-    photoSpecB({ name, seed, kind, hatchColor, scale, ...extra });
+  const none = (
+    name: string,
+    kind: PhotoKindB,
+    hatchColor: 'bright' | 'dark',
+    seed: number,
+    extra: Partial<PhotoSpecB> = {},
+  ) => photoSpecB({ name, seed, kind, hatchColor, scale, ...extra });
   const negatives = [
     none('B-neg-text-page', 'text-page', 'bright', 90_001),
     none('B-neg-empty-bright', 'empty-tray', 'bright', 90_002, { bubbles: 25, debris: 120, glare: 2 }),

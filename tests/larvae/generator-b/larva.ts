@@ -36,7 +36,13 @@ function profile(t: number): number {
   return 0.32 + ((t - 0.85) / 0.15) * 0.18;
 }
 
-export function randomLarva(rng: Rng, x: number, y: number, length: number, hatch: 'bright' | 'dark'): LarvaLook {
+export function randomLarva(
+  rng: Rng,
+  x: number,
+  y: number,
+  length: number,
+  hatch: 'bright' | 'dark',
+): LarvaLook {
   const len = length * rng.range(0.78, 1.22);
   return {
     x,
@@ -86,7 +92,7 @@ export function drawLarva(canvas: Canvas, l: LarvaLook, hatch: 'bright' | 'dark'
     ]);
   }
   const body: Rgb = hatch === 'bright' ? [118, 104, 86] : [214, 212, 200];
-  mask.forEach((i, a) => {
+  mask.paint((i, a) => {
     if (hatch === 'bright') canvas.filter(i, body, a * l.opacity);
     else canvas.over(i, body, a * l.opacity);
   }, canvas);
@@ -96,7 +102,7 @@ export function drawLarva(canvas: Canvas, l: LarvaLook, hatch: 'bright' | 'dark'
     gut.stroke(
       pts.slice(6, 16).map(([x, y, w]) => [x, y, Math.max(0.5, w * 0.22)] as [number, number, number]),
     );
-    gut.forEach((i, a) => canvas.filter(i, [70, 58, 40], a * l.opacity * 0.7), canvas);
+    gut.paint((i, a) => canvas.filter(i, [70, 58, 40], a * l.opacity * 0.7), canvas);
   }
 
   // Eyes: either side of the head, just behind the rostrum.
@@ -106,5 +112,5 @@ export function drawLarva(canvas: Canvas, l: LarvaLook, hatch: 'bright' | 'dark'
   const eyes = l.bothEyes ? [-1, 1] : [rng() < 0.5 ? -1 : 1];
   const eyeMask = new Mask(mask.x0, mask.y0, mask.w, mask.h);
   for (const s of eyes) eyeMask.disc(hx + Math.cos(ha) * off * s, hy + Math.sin(ha) * off * s, l.eyeRadius);
-  eyeMask.forEach((i, a) => canvas.over(i, [12, 10, 14], a * l.eyeDarkness), canvas);
+  eyeMask.paint((i, a) => canvas.over(i, [12, 10, 14], a * l.eyeDarkness), canvas);
 }

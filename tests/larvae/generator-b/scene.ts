@@ -111,11 +111,12 @@ export function drawGlare(canvas: Canvas, patches: number, hatch: 'bright' | 'da
         const m = Mask.around(cx, cy, spread * 3, canvas);
         const r = s * rng.range(0.0015, 0.005);
         m.disc(cx + rng.normal() * spread, cy + rng.normal() * spread * 0.5, r);
-        m.forEach((i, c) => canvas.screen(i, [255, 255, 250], c * strength), canvas);
+        m.paint((i, c) => canvas.screen(i, [255, 255, 250], c * strength), canvas);
       }
       continue;
     }
-    const half = kind === 'tube' ? [s * rng.range(0.12, 0.3), s * rng.range(0.012, 0.03)] : [s * 0.09, s * 0.07];
+    const half =
+      kind === 'tube' ? [s * rng.range(0.12, 0.3), s * rng.range(0.012, 0.03)] : [s * 0.09, s * 0.07];
     const [hl, hw] = half as [number, number];
     const soft = s * 0.02;
     const reach = hl + soft * 2;
@@ -141,12 +142,13 @@ export function drawBubble(canvas: Canvas, x: number, y: number, r: number, hatc
   const inner = Mask.around(x, y, r + 3, canvas);
   outer.disc(x, y, r);
   inner.disc(x, y, Math.max(0.5, r - Math.max(1, r * 0.2)));
-  for (let k = 0; k < outer.cov.length; k++) outer.cov[k] = Math.max(0, (outer.cov[k] ?? 0) - (inner.cov[k] ?? 0));
+  for (let k = 0; k < outer.cov.length; k++)
+    outer.cov[k] = Math.max(0, (outer.cov[k] ?? 0) - (inner.cov[k] ?? 0));
   const rimColour: Rgb = hatch === 'bright' ? [150, 156, 160] : [170, 175, 180];
-  outer.forEach((i, a) => canvas.over(i, rimColour, a * 0.6), canvas);
+  outer.paint((i, a) => canvas.over(i, rimColour, a * 0.6), canvas);
   const spec = Mask.around(x - r * 0.35, y - r * 0.35, r * 0.4 + 2, canvas);
   spec.disc(x - r * 0.35, y - r * 0.35, Math.max(0.7, r * 0.22));
-  spec.forEach((i, a) => canvas.screen(i, [255, 255, 255], a * 0.9), canvas);
+  spec.paint((i, a) => canvas.screen(i, [255, 255, 255], a * 0.9), canvas);
 }
 
 /** Fibres (thin, long, curly), grains (tiny dark dots) and flakes (small brown shapes). */
@@ -160,7 +162,7 @@ export function drawDebris(canvas: Canvas, n: number, unit: number, basin: Basin
     if (kind === 'grain') {
       const m = Mask.around(x, y, unit * 0.2, canvas);
       m.disc(x, y, unit * rng.range(0.02, 0.07));
-      m.forEach((i, a) => canvas.over(i, col, a * 0.8), canvas);
+      m.paint((i, a) => canvas.over(i, col, a * 0.8), canvas);
     } else if (kind === 'fibre') {
       const len = unit * rng.range(1.2, 3);
       const pts: [number, number, number][] = [];
@@ -175,11 +177,12 @@ export function drawDebris(canvas: Canvas, n: number, unit: number, basin: Basin
       }
       const m = Mask.around(x, y, len + 2, canvas);
       m.stroke(pts);
-      m.forEach((i, c) => canvas.over(i, col, c * 0.55), canvas);
+      m.paint((i, c) => canvas.over(i, col, c * 0.55), canvas);
     } else {
       const m = Mask.around(x, y, unit * 0.4, canvas);
-      for (let s = 0; s < 4; s++) m.disc(x + rng.normal() * unit * 0.05, y + rng.normal() * unit * 0.05, unit * rng.range(0.04, 0.1));
-      m.forEach((i, a) => canvas.over(i, col, a * 0.6), canvas);
+      for (let s = 0; s < 4; s++)
+        m.disc(x + rng.normal() * unit * 0.05, y + rng.normal() * unit * 0.05, unit * rng.range(0.04, 0.1));
+      m.paint((i, a) => canvas.over(i, col, a * 0.6), canvas);
     }
   }
 }
@@ -211,7 +214,7 @@ export function drawPrint(
             [bx, by, pen],
           ]);
         }
-        m.forEach((i, a) => canvas.over(i, ink, a * 0.92), canvas);
+        m.paint((i, a) => canvas.over(i, ink, a * 0.92), canvas);
         lx += glyph * 0.62;
       }
       lx += glyph * 0.7;
@@ -240,6 +243,6 @@ export function drawEdgeObject(canvas: Canvas, rng: Rng): void {
       [fx - dir * s * 0.05, fy, s * 0.06],
       [fx + dir * s * 0.12, fy + s * 0.02, s * 0.05],
     ]);
-    m.forEach((i, a) => canvas.over(i, [196, 150, 122], a), canvas);
+    m.paint((i, a) => canvas.over(i, [196, 150, 122], a), canvas);
   }
 }
