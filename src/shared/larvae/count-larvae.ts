@@ -291,7 +291,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     if (rejectedArea > keptArea * 1.5) return fail('not-a-tray');
     // Print: the marks line up in rows (neighbours side by side, never above each other);
     // larvae scattered on a tray have neighbours in every direction.
-    if (neighbourAnisotropy(larvae, 1.5 * l1) > 4) return fail('not-a-tray');
+    if (neighbourAnisotropy(larvae, 1.5 * l1) > 2.5) return fail('not-a-tray');
 
     // 6b. Count: a blob of one is certain; a clump counts its area over the single area.
     const sortedSingles = singles.map((bl) => bl.area).sort((x, y) => x - y);
@@ -359,9 +359,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
 }
 
 /**
- * How much more the offsets between near neighbours (closer than `reach`) spread along
- * one direction than across it: ~1 for scattered larvae, large for lines of print.
- * 1 when there are too few neighbours to tell.
+ * How much more the directions to each blob's nearest neighbour (closer than `reach`)
+ * spread along one axis than across it: ~1 for scattered larvae, large for lines of print
+ * (a character's nearest neighbour is the next one in its line). 1 when there are too few
+ * neighbours to tell.
  */
 function neighbourAnisotropy(blobs: readonly Blob[], reach: number): number {
   const cells = new Map<string, Blob[]>();
@@ -379,21 +380,28 @@ function neighbourAnisotropy(blobs: readonly Blob[], reach: number): number {
   for (const a of blobs) {
     const gx = Math.floor(a.cx / reach);
     const gy = Math.floor(a.cy / reach);
+    let best = reach * reach;
+    let bx = 0;
+    let by = 0;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
         for (const b of cells.get(`${gx + dx},${gy + dy}`) ?? []) {
-          if (b.label <= a.label) continue;
           const ox = b.cx - a.cx;
           const oy = b.cy - a.cy;
           const d2 = ox * ox + oy * oy;
-          if (d2 > reach * reach || d2 === 0) continue;
-          xx += (ox * ox) / d2;
-          yy += (oy * oy) / d2;
-          xy += (ox * oy) / d2;
-          pairs++;
+          if (d2 > 0 && d2 < best) {
+            best = d2;
+            bx = ox;
+            by = oy;
+          }
         }
+    if (bx === 0 && by === 0) continue;
+    xx += (bx * bx) / best;
+    yy += (by * by) / best;
+    xy += (bx * by) / best;
+    pairs++;
   }
-  if (pairs < 40) return 1;
+  if (pairs < 60) return 1;
   const tr = (xx + yy) / 2;
   const det = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
   return (tr + det) / Math.max(tr - det, 1e-9);
