@@ -10,7 +10,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 /** The built app on the real server (embedded PostgreSQL) and Debian's Chromium, both stopped after `run`. */
 export async function withAppAndBrowser<T>(
-  run: (app: { url: string }, browser: Browser) => Promise<T>,
+  run: (app: { url: string; databaseUrl: string }, browser: Browser) => Promise<T>,
 ): Promise<T> {
   const app = await startAppServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

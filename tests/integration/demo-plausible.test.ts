@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { survivalRate } from '#shared/domain/production-metrics';
+import { survivalRate } from '#shared/domain/figures';
 import { type App, createTestApp } from '#test/helpers/test-app';
 import { addDays } from '../../scripts/demo/calendar.ts';
 import { loadDemo } from '../../scripts/demo/load.ts';

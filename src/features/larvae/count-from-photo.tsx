@@ -5,6 +5,7 @@ import { Dialog } from '#components/dialog';
 import { useFormat } from '#components/format';
 import { correctedBand, type HatchColor, type LarvaeCount, type LarvaMark } from '#shared/larvae/types';
 import { MarkedPhoto } from './marked-photo.tsx';
+import { useEnginePrefetch } from './use-engine-prefetch.ts';
 import { useLarvaeCount } from './use-larvae-count.ts';
 import './larvae.css';
 
@@ -28,6 +29,7 @@ export interface CountFromPhotoProps {
  */
 export function CountFromPhoto({ onUse, defaultHatchColor = 'bright', label }: CountFromPhotoProps) {
   const { t } = useTranslation('larvae');
+  useEnginePrefetch();
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HatchColor, LarvaeResult } from '#shared/larvae/types';
+import { COUNT_WORKER_URL } from './use-engine-prefetch.ts';
 
 export type CountState =
   | { phase: 'idle' }
@@ -10,7 +11,7 @@ export type CountState =
 /**
  * Counts a photo in the counting worker (count-worker.ts), created on the first count
  * and ended when the component goes away. Works offline once the worker's chunk was
- * fetched (the service worker keeps it).
+ * stored (use-engine-prefetch.ts, when a counting screen is opened online).
  */
 export function useLarvaeCount() {
   const worker = useRef<Worker | null>(null);
@@ -26,10 +27,7 @@ export function useLarvaeCount() {
 
   const count = useCallback((photo: Blob, hatchColor: HatchColor) => {
     if (!worker.current) {
-      worker.current = new Worker(new URL('./count-worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'larvae-count',
-      });
+      worker.current = new Worker(COUNT_WORKER_URL, { type: 'module', name: 'larvae-count' });
     }
     const w = worker.current;
     setState({ phase: 'engine' });

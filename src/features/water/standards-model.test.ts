@@ -7,6 +7,7 @@ const stored: Local<WaterSettingRow> = {
   farm_id: 'f',
   setting_id: 's1',
   parameter: 'ph',
+  slot: null,
   min: 7.5,
   max: 8.5,
   unit: '',

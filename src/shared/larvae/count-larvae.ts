@@ -55,7 +55,15 @@ function median(values: number[]): number {
 }
 
 /** Histogram-based percentiles of an 8-bit buffer. */
-function greyStats(data: Uint8Array): { p01: number; p50: number; p99: number; saturated: number } {
+function greyStats(data: Uint8Array): {
+  p01: number;
+  p10: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  saturated: number;
+} {
   const hist = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) hist[data[i]]++;
   const at = (p: number) => {
@@ -69,7 +77,15 @@ function greyStats(data: Uint8Array): { p01: number; p50: number; p99: number; s
   };
   let sat = 0;
   for (let v = 250; v < 256; v++) sat += hist[v];
-  return { p01: at(0.01), p50: at(0.5), p99: at(0.99), saturated: sat / data.length };
+  return {
+    p01: at(0.01),
+    p10: at(0.1),
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    p999: at(0.999),
+    saturated: sat / data.length,
+  };
 }
 
 export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor): LarvaeResult {
@@ -100,7 +116,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
 
     // 1. Exposure.
     const stats = greyStats(g);
-    if (stats.p99 < 40 || (hatchColor === 'bright' && stats.p50 < 60)) return fail('too-dark');
+    // A black basin with few larvae is mostly dark: only when even its brightest few
+    // pixels (the larvae) are dark is nothing visible.
+    const brightest = hatchColor === 'dark' ? stats.p999 : stats.p99;
+    if (brightest < 40 || (hatchColor === 'bright' && stats.p50 < 60)) return fail('too-dark');
     if (stats.saturated > 0.25 || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
       return fail('too-bright');
 
@@ -119,7 +138,12 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
 
     // A tray is evenly lit at large scale; a scene (a natural photo) is not.
     const bgStats = greyStats(smallSmooth.data);
-    const spread = (bgStats.p99 - bgStats.p01) / Math.max(1, bgStats.p50);
+    // On a black basin the ratio to its dark median exaggerates a glare patch or the rim
+    // and floor around it: there the middle 80 % against a floor of 60 grey levels.
+    const spread =
+      hatchColor === 'bright'
+        ? (bgStats.p99 - bgStats.p01) / Math.max(1, bgStats.p50)
+        : (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
     if (spread > 1.2) return fail('not-a-tray');
 
     // Contrast image, 8-bit: bright tray → darkening ratio, dark tray → brightening ratio.
@@ -240,6 +264,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       a1 = median(singles.map((bl) => bl.area));
     }
     const t1 = median(singles.map((bl) => bl.thickness));
+    const l1 = median(singles.map((bl) => bl.length));
     const bodyWidth = median(singles.map((bl) => bl.area / Math.max(bl.length, 1)));
     // The share of one larva's area lost at each crossing.
     const crossLoss = Math.min(0.3, (CROSSING_LOSS * bodyWidth * bodyWidth) / a1);
@@ -253,7 +278,9 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       const speck = r < 0.35;
       const round = r < 1.6 && bl.elongation < 2.4;
       const thick = bl.thickness > 2.6 * t1 + 1;
-      if (speck || round || thick) {
+      // A thin line much longer than any larva: a fibre, the basin's rim, a glare edge.
+      const line = bl.elongation >= 8 && bl.length > 2.6 * l1 && bl.thickness <= t1 + 1;
+      if (speck || round || thick || line) {
         if (!speck) rejectedArea += bl.area;
         continue;
       }
@@ -262,6 +289,9 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     }
     if (larvae.length === 0) return fail(rejectedArea > 0 ? 'not-a-tray' : 'no-larvae');
     if (rejectedArea > keptArea * 1.5) return fail('not-a-tray');
+    // Print: the marks line up in rows (neighbours side by side, never above each other);
+    // larvae scattered on a tray have neighbours in every direction.
+    if (neighbourAnisotropy(larvae, 1.5 * l1) > 2.5) return fail('not-a-tray');
 
     // 6b. Count: a blob of one is certain; a clump counts its area over the single area.
     const sortedSingles = singles.map((bl) => bl.area).sort((x, y) => x - y);
@@ -278,7 +308,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // A big single larva reaches ~1.45 A1 but stays long and thin; two crossing or
       // side-by-side ones of that area are not (an X or a wedge).
       const pairLike = r >= 1.2 && bl.elongation < 4;
-      if (r < 1.45 && !pairLike) {
+      // A large larva seen whole: thin, one long curve (two larvae of that area would
+      // make a wedge, an X or a chain longer than the thickness allows).
+      const bigSingle = r < 2 && bl.elongation >= 5 && bl.thickness <= t1 + 1 && bl.length < 1.6 * l1;
+      if ((r < 1.45 && !pairLike) || bigSingle) {
         singleCount++;
         if (r >= 1.15) ambiguous++;
         continue;
@@ -323,6 +356,55 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/**
+ * How much more the directions to each blob's nearest neighbour (closer than `reach`)
+ * spread along one axis than across it: ~1 for scattered larvae, large for lines of print
+ * (a character's nearest neighbour is the next one in its line). 1 when there are too few
+ * neighbours to tell.
+ */
+function neighbourAnisotropy(blobs: readonly Blob[], reach: number): number {
+  const cells = new Map<string, Blob[]>();
+  const key = (x: number, y: number) => `${Math.floor(x / reach)},${Math.floor(y / reach)}`;
+  for (const bl of blobs) {
+    const k = key(bl.cx, bl.cy);
+    const list = cells.get(k);
+    if (list) list.push(bl);
+    else cells.set(k, [bl]);
+  }
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  let pairs = 0;
+  for (const a of blobs) {
+    const gx = Math.floor(a.cx / reach);
+    const gy = Math.floor(a.cy / reach);
+    let best = reach * reach;
+    let bx = 0;
+    let by = 0;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++)
+        for (const b of cells.get(`${gx + dx},${gy + dy}`) ?? []) {
+          const ox = b.cx - a.cx;
+          const oy = b.cy - a.cy;
+          const d2 = ox * ox + oy * oy;
+          if (d2 > 0 && d2 < best) {
+            best = d2;
+            bx = ox;
+            by = oy;
+          }
+        }
+    if (bx === 0 && by === 0) continue;
+    xx += (bx * bx) / best;
+    yy += (by * by) / best;
+    xy += (bx * by) / best;
+    pairs++;
+  }
+  if (pairs < 60) return 1;
+  const tr = (xx + yy) / 2;
+  const det = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
+  return (tr + det) / Math.max(tr - det, 1e-9);
 }
 
 function countNonZero(data: Uint8Array): number {
