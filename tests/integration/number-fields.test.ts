@@ -37,14 +37,15 @@ interface NumberBox {
 
 const t = ((key: string) => key) as never;
 const orNaN = (value: number | undefined | null) => (value === undefined ? null : value);
-const valueOf = (read: { value: number | null } | { problem: unknown }) =>
+const readValue = (read: { value: number | null } | { problem: unknown }) =>
   'value' in read ? read.value : Number.NaN;
 
 const water: NumberBox[] = Object.entries(WATER_FIELDS).flatMap(([kind, fields]) =>
   Object.entries(fields).map(([field, spec]) => ({
     form: `water ${kind}`,
     field,
-    read: (text: string, language: 'id' | 'en') => valueOf(parseEntry(kind as never, field, text, language)),
+    read: (text: string, language: 'id' | 'en') =>
+      readValue(parseEntry(kind as never, field, text, language)),
     // -99 is "not measured" and reads as empty: keep the range above it.
     min: Math.max(spec.min, -98),
     max: Math.min(spec.max, 1e7),

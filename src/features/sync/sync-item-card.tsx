@@ -17,13 +17,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 function Reason({ item }: { item: SyncItem }) {
   const { t } = useTranslation('sync');
+  const format = useFormat();
   const error = item.row?._error ?? item.entry.lastError;
   if (!error) return null;
   const general = t(`common:error.${error.code}`, { defaultValue: '' });
   // The server's own words only when this app has none for the code: they are in the
   // language of the request, which need not be the reader's now.
   const own = !general && error.message ? error.message : '';
-  const format = useFormat();
   // A day in a message (the account's opening day) reads as the app writes days: 01 Mar 2026.
   const day = (value: string | number) =>
     typeof value === 'string' && DAY.test(value) ? format.date(value) : value;
