@@ -63,7 +63,13 @@ describe('one rule set', () => {
   it('the entry form flags exactly the expected values', () => {
     const flagged = READINGS.flatMap((r) =>
       PARAMETERS.filter((p) =>
-        outOfStandard('general', p, String(r.values[p]), standardsOfSlot(VANNAMEI_STANDARDS, slotOf(r.time))),
+        outOfStandard(
+          'general',
+          p,
+          String(r.values[p]),
+          standardsOfSlot(VANNAMEI_STANDARDS, slotOf(r.time)),
+          'en',
+        ),
       ).map((p) => `${r.time} ${p}`),
     );
     expect(flagged.sort()).toEqual(EXPECTED);

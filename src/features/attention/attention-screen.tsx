@@ -15,10 +15,12 @@ function useItemText() {
   const { t } = useTranslation('attention');
   const format = useFormat();
   return (item: AttentionItem) => {
-    const params: Record<string, string> = {};
+    const params: Record<string, string | number> = {};
     for (const [key, value] of Object.entries(item.figures)) {
       if (value === null) continue;
-      if (typeof value === 'number') params[key] = format.number(value);
+      // `count` stays a number: i18next picks the plural form from it.
+      if (key === 'count' && typeof value === 'number') params[key] = value;
+      else if (typeof value === 'number') params[key] = format.number(value);
       else if (key === 'slot') params[key] = value ? t(`slot.${value}`) : '';
       else if (key === 'day') params[key] = format.date(value);
       else if (key === 'at') params[key] = format.dateTime(value);

@@ -35,7 +35,10 @@ const id = {
       high: 'pH {{value}} ({{slot}} {{time}}): di atas standar {{slot}} {{limit}}',
     },
     ph_swing: { wide: 'Ayunan pH {{value}} dalam sehari ({{day}}), batas {{limit}}' },
-    trays_left: { twice: 'Anco sisa banyak {{count}} kali berturut-turut: kurangi pakan' },
+    trays_left: {
+      twice_one: 'Anco sisa banyak {{count}} kali: kurangi pakan',
+      twice_other: 'Anco sisa banyak {{count}} kali berturut-turut: kurangi pakan',
+    },
     deaths: {
       share: '{{value}} ekor mati ({{day}}): {{share}}% populasi, batas {{limit}}%',
       jump: '{{value}} ekor mati ({{day}}): rata-rata 7 hari sebelumnya {{average}} per hari',
@@ -128,7 +131,10 @@ const en: typeof id = {
       high: 'pH {{value}} ({{slot}} {{time}}): above the {{slot}} standard {{limit}}',
     },
     ph_swing: { wide: 'pH swung {{value}} in a day ({{day}}), limit {{limit}}' },
-    trays_left: { twice: 'A lot left on the trays {{count}} times in a row: cut the feed' },
+    trays_left: {
+      twice_one: 'A lot left on the trays once: cut the feed',
+      twice_other: 'A lot left on the trays {{count}} times in a row: cut the feed',
+    },
     deaths: {
       share: '{{value}} shrimp died ({{day}}): {{share}}% of the population, limit {{limit}}%',
       jump: '{{value}} shrimp died ({{day}}): the 7 days before averaged {{average}} a day',
