@@ -36,7 +36,7 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
   test.setTimeout(900_000);
   await mkdir(dir, { recursive: true });
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PG_PORT ?? 54399)}/tambak`;
-  await run(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', '4', '--days', '150'], {
+  await run(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', '8', '--days', '60'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     timeout: 300_000,
   });
