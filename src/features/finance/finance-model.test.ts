@@ -20,7 +20,7 @@ describe('parseRupiahInput', () => {
     ['1500,50', 'validation.integer'],
     ['1.500.000,50', 'validation.integer'],
     ['1,500,000', 'validation.number-separators|{"decimal":"12,5","thousands":"3.500"}'],
-    ['1.5', 'validation.number-ambiguous|{"typed":"1.5","decimal":"1,5","thousands":"3.500"}'],
+    ['1.5', 'validation.integer'],
     ['abc', 'validation.number-format|{"example":"12,5"}'],
     ['1e309', 'validation.number-format|{"example":"12,5"}'],
   ])('%s is refused (%s)', (input, error) => {

@@ -63,7 +63,8 @@ describe('water change model', () => {
     expect(waterChangeProblem({ percent: '120', height: '', note: '' })).toBe('range');
     expect(waterChangeProblem({ percent: 'abc', height: '', note: '' })).toBe('percentNumber');
     expect(waterChangeProblem({ percent: '', height: '600', note: '' })).toBe('heightRange');
-    expect(waterChangeProblem({ percent: '', height: '1.5', note: '' })).toBe('heightNumber');
+    expect(waterChangeProblem({ percent: '', height: '1.5', note: '' })).toBeNull();
+    expect(waterChangeProblem({ percent: '', height: '1,2,3', note: '' })).toBe('heightNumber');
     expect(waterChangeProblem({ percent: '12,5', height: '', note: '' })).toBeNull();
   });
   it('skips untouched ponds and reads decimal commas', () => {

@@ -10,11 +10,9 @@ describe('parseDecimal', () => {
     expect(parseDecimal('10,000.5', 'en')).toBe(10000.5);
   });
 
-  it('refuses a point typed for a decimal in Indonesian (it could mean thousands)', () => {
-    expect(parseDecimal('7.9', 'id')).toBeNaN();
-    expect(parseEntry('general', 'ph', '7.9', 'id')).toMatchObject({
-      problem: { key: 'number', problem: { key: 'validation.number-ambiguous', params: { decimal: '7,9' } } },
-    });
+  it('reads a point typed for a decimal in Indonesian as that decimal (a group needs three digits)', () => {
+    expect(parseDecimal('7.9', 'id')).toBe(7.9);
+    expect(parseEntry('general', 'ph', '7.9', 'id')).toEqual({ value: 7.9 });
   });
 
   it('refuses text that is not a number', () => {

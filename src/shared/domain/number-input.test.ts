@@ -32,22 +32,14 @@ describe('readNumber', () => {
     expect(readNumber(undefined, 'id')).toEqual({ value: null });
   });
 
-  it('refuses what could be meant two ways, saying how to type it', () => {
-    const read = readNumber('1.5', 'id');
-    expect(read).toEqual({
-      problem: {
-        key: 'validation.number-ambiguous',
-        params: { typed: '1.5', decimal: '1,5', thousands: '3.500' },
-      },
-    });
-    expect(value(readNumber('7.9', 'id'))).toBe('validation.number-ambiguous');
-    expect(value(readNumber('1234.5', 'id'))).toBe('validation.number-ambiguous');
-    expect(value(readNumber('1,5', 'en'))).toBe('validation.number-ambiguous');
-    expect(value(readNumber('3,5000', 'en'))).toBe('validation.number-ambiguous');
-    if ('problem' in read && 'params' in read.problem)
-      expect(translate('id', read.problem.key, read.problem.params)).toBe(
-        '"1.5" bisa dibaca dua cara. Untuk desimal ketik 1,5 (dengan koma); titik hanya memisahkan ribuan, misalnya 3.500.',
-      );
+  it('reads a single mark without three digits after it as a decimal, the only reading it has', () => {
+    expect(readNumber('1.5', 'id')).toEqual({ value: 1.5 });
+    expect(value(readNumber('7.9', 'id'))).toBe(7.9);
+    expect(value(readNumber('1234.5', 'id'))).toBe(1234.5);
+    expect(value(readNumber('1,5', 'en'))).toBe(1.5);
+    expect(value(readNumber('3,5000', 'en'))).toBe(3.5);
+    expect(value(readNumber('3.500', 'id'))).toBe(3500);
+    expect(value(readNumber('3,500', 'en'))).toBe(3500);
   });
 
   it('refuses letters, two decimal marks, misplaced groups, Infinity, exponents and control characters', () => {
@@ -126,12 +118,12 @@ describe('readNumber, properties', () => {
       );
     });
 
-    it(`${language}: one group mark without three digits after it is refused`, () => {
+    it(`${language}: one group mark without three digits after it reads as a decimal`, () => {
       const group = language === 'en' ? ',' : '.';
       const notThree = fc.oneof(fc.stringMatching(/^\d{1,2}$/), fc.stringMatching(/^\d{4,6}$/));
       fc.assert(
         fc.property(fc.stringMatching(/^[1-9]\d{0,4}$/), notThree, (head, tail) => {
-          expect(value(readNumber(`${head}${group}${tail}`, language))).toBe('validation.number-ambiguous');
+          expect(value(readNumber(`${head}${group}${tail}`, language))).toBe(Number(`${head}.${tail}`));
         }),
       );
     });

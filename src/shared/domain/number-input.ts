@@ -4,9 +4,10 @@ import { formatNumber } from './format.ts';
  * The one reader of typed numbers (issue 28): every numeric box of every form reads its
  * text here, in the language the person uses. Indonesian groups thousands with a point and
  * writes decimals with a comma ("3.500" = 3500, "12,5" = 12.5); English the other way
- * ("3,500" = 3500, "12.5" = 12.5). What a person could mean two ways is refused with the
- * way to type it, never guessed: "1.5" in Indonesian is not 1500 (a group has three
- * digits) and not silently 1.5 (that is the English decimal mark).
+ * ("3,500" = 3500, "12.5" = 12.5). A group mark always has three digits after it, so a
+ * single mark followed by other than three digits can only be a decimal: "7.9" typed in
+ * Indonesian (a phone keyboard often offers only the point) is 7.9, never 79 or 7900;
+ * "3.500" stays 3500. Anything else that fits neither is refused with the way to type it.
  */
 
 export type NumberLanguage = 'id' | 'en';
@@ -88,18 +89,11 @@ export function readNumber(
     const groups = whole.split(marks.group);
     const valid = /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
     if (!valid) {
-      // One group mark and no decimal mark: the other language's decimal ("1.5" typed in Indonesian).
+      // One group mark without three digits after it, and no decimal mark ("7.9" typed in
+      // Indonesian, "12,5" in English): no group reading exists, so it is the other
+      // language's decimal mark, as a keeper's phone keyboard often offers it.
       if (groups.length === 2 && fraction === undefined && groups.every((g) => /^\d+$/.test(g))) {
-        return {
-          problem: {
-            key: 'validation.number-ambiguous',
-            params: {
-              typed: trimmed,
-              decimal: `${sign < 0 ? '-' : ''}${groups[0]}${marks.decimal}${groups[1]}`,
-              thousands: examples(language).thousands,
-            },
-          },
-        };
+        return checked(sign * Number(`${groups[0]}.${groups[1]}`) || 0, options);
       }
       return { problem: separators };
     }
