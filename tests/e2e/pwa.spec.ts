@@ -110,12 +110,16 @@ test('a new version waits for the user and takes over after "Perbarui sekarang"'
     await expect(page.getByText('Versi baru Tambak tersedia.')).toBeVisible();
     await bar.getByRole('button', { name: 'Perbarui sekarang' }).click();
     await expect(bar).toHaveCount(0);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
-    const waiting = await page.evaluate(
-      async () => (await navigator.serviceWorker.getRegistration())?.waiting,
-    );
-    expect(waiting ?? null).toBeNull();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);
+    // The new worker takes over and the page reloads: each check is asked again until the
+    // reloaded page answers it (a question asked mid-reload has no page to run in).
+    const ask = <T>(question: () => Promise<T> | T, whileReloading: T) =>
+      page.evaluate(question).catch(() => whileReloading);
+    await expect
+      .poll(() => ask(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), true))
+      .toBe(false);
+    await expect
+      .poll(() => ask(() => navigator.serviceWorker.controller?.scriptURL ?? null, null))
+      .toBe(before);
   } finally {
     writeFileSync(swPath, original);
   }

@@ -13,7 +13,8 @@ import { uniqueEmail } from './support/dev-outbox.ts';
  *
  * Kolam 1: 100,000 PL stocked 20 days ago; samplings 10 and 2 days ago (ABW 5 g, 8 g);
  * a partial harvest of 100 kg at size 125 (12,500 shrimp) 1 day ago at Rp 60,000/kg.
- * Population 87,500 · SR 87.5 % · biomass 700 kg · DOC 21 · productivity 100 kg ÷ 0.25 ha.
+ * Population 87,500 · SR 100 % (the harvested shrimp survived, DOMAIN.md) · biomass 700 kg ·
+ * no feed (0 kg, FCR –) · DOC 21 · productivity 100 kg ÷ 0.25 ha.
  */
 const dayInWib = (offsetDays = 0) =>
   new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -114,7 +115,7 @@ test('an owner builds a report, downloads both files with the right figures, and
   for (const expected of [
     'Laporan Tambak: Tambak Laporan',
     'Kolam 1',
-    '87,5',
+    '100',
     '700',
     'Rp 6.000.000',
     'Rp 60.000',
@@ -137,9 +138,9 @@ test('an owner builds a report, downloads both files with the right figures, and
     21,
     8,
     125,
-    87.5,
+    100,
     700,
-    undefined,
+    0,
     undefined,
     100,
     400,
