@@ -20,7 +20,7 @@ async function inLanguage(page: Page, lang: 'id' | 'en', path: string) {
  * keeper's tray check and water change wait on the sync screen by kind and pond; a
  * transaction the server refuses once the account was closed meanwhile shows its kind,
  * day and reason in the reader's language, with Fix and Discard; the pond form refuses an
- * ambiguous area and echoes a clear one. Screenshots at 360×800 in id and en.
+ * area that fits no way of writing a number and echoes a clear one. Screenshots at 360×800 in id and en.
  */
 test('the sync screen names waiting and refused records, and forms refuse unclear numbers at the field', async ({
   browser,
@@ -43,15 +43,16 @@ test('the sync screen names waiting and refused records, and forms refuse unclea
   await page.goto(`/farm/${farmId}`);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
 
-  // The pond form: "1.5" could be 1,5 or 1.500 — refused with how to type it; "3.500" echoed.
+  // The pond form: "1,2,5" fits no way of writing a number — refused with how to type it;
+  // "3.500" is echoed as three and a half thousand.
   await page.goto(`/farm/${farmId}/settings?tab=ponds`);
   await page.getByRole('button', { name: /Tambah kolam/ }).click();
   const pondDialog = page.getByRole('dialog');
   await pondDialog.getByLabel('Nama kolam').fill('Kolam B1');
   const area = pondDialog.getByLabel('Luas (m²)');
-  await area.fill('1.5');
+  await area.fill('1,2,5');
   await pondDialog.getByRole('button', { name: 'Simpan' }).click();
-  await expect(pondDialog.getByText(/"1\.5" bisa dibaca dua cara/)).toBeVisible();
+  await expect(pondDialog.getByText(/Tanda baca angka tidak tepat/)).toBeVisible();
   await page.screenshot({ path: `${dir}/pond-area-refused-id-phone.png` });
   await area.fill('3.500');
   await expect(pondDialog.getByText('= 3.500 m²')).toBeVisible();
@@ -126,13 +127,13 @@ test('the sync screen names waiting and refused records, and forms refuse unclea
   await page.screenshot({ path: `${dir}/sync-fix-opens-en-phone.png` });
   await page.keyboard.press('Escape');
 
-  // In English the marks swap: "1,5" is refused, "3,500" reads 3500.
+  // In English the marks swap: "1.2.5" is refused, "3,500" reads 3500.
   await page.goto(`/farm/${farmId}/settings?tab=ponds`);
   await page.getByRole('button', { name: /Add pond/ }).click();
   const enDialog = page.getByRole('dialog');
-  await enDialog.getByLabel('Area (m²)').fill('1,5');
+  await enDialog.getByLabel('Area (m²)').fill('1.2.5');
   await enDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(enDialog.getByText(/"1,5" can be read two ways/)).toBeVisible();
+  await expect(enDialog.getByText(/Misplaced separator/)).toBeVisible();
   await page.screenshot({ path: `${dir}/pond-area-refused-en-phone.png` });
   await enDialog.getByLabel('Area (m²)').fill('3,500');
   await expect(enDialog.getByText('= 3,500 m²')).toBeVisible();

@@ -13,7 +13,7 @@ import { isOutOfStandard, type WaterStandard } from '#shared/domain/water-standa
  * What one typed value means. Pure, so the entry form, the edit dialog and the tests
  * agree: an empty box is "not measured" (sent as -99), the number is read in the screen's
  * language by the one reader (#shared/domain/number-input: "7,9" in Indonesian, "7.9" in
- * English; "7.9" in Indonesian is refused as ambiguous), and a value the physical range
+ * English; "7.9" typed in Indonesian is also 7.9), and a value the physical range
  * excludes is refused.
  */
 

@@ -25,7 +25,6 @@ export function numberMarks(language: string): NumberMarks {
 export type NumberProblem =
   | { key: 'validation.number-format'; params: { example: string } }
   | { key: 'validation.number-separators'; params: { decimal: string; thousands: string } }
-  | { key: 'validation.number-ambiguous'; params: { typed: string; decimal: string; thousands: string } }
   | { key: 'validation.finite' }
   | { key: 'validation.integer' };
 

@@ -82,8 +82,6 @@ const id = {
     'number-format': 'Bukan angka: ketik angka saja, misalnya {{example}}.',
     'number-separators':
       'Tanda baca angka tidak tepat: koma untuk desimal ({{decimal}}), titik untuk ribuan ({{thousands}}).',
-    'number-ambiguous':
-      '"{{typed}}" bisa dibaca dua cara. Untuk desimal ketik {{decimal}} (dengan koma); titik hanya memisahkan ribuan, misalnya {{thousands}}.',
     integer: 'Harus berupa bilangan bulat.',
     min: 'Minimal {{min}}.',
     max: 'Maksimal {{max}}.',
@@ -302,8 +300,6 @@ const en: MessageCatalog = {
     'number-format': 'Not a number: type digits only, e.g. {{example}}.',
     'number-separators':
       'Misplaced separator: a point for decimals ({{decimal}}), a comma for thousands ({{thousands}}).',
-    'number-ambiguous':
-      '"{{typed}}" can be read two ways. For a decimal type {{decimal}} (with a point); a comma only groups thousands, e.g. {{thousands}}.',
     integer: 'Must be a whole number.',
     min: 'At least {{min}}.',
     max: 'At most {{max}}.',
