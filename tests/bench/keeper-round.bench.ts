@@ -5,7 +5,8 @@
  * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), in Chromium against the
  * built app and the real server. The way a person goes: one tap on a slot of Today (the
  * entry opens on that slot's ponds, in its first box), values typed with the keyboard's
- * Next between boxes (a tap only where Next did not reach the box), one tap on save (the
+ * Next between boxes (a tap only where Next did not reach the box), the feed by "fill as
+ * recommended" (one tap for every pond), one tap on save (the
  * app comes back to Today); the trays by "all trays the same", one tap a pond; the death
  * through Today's "Kematian" and the pond choice. Then the signal comes back and the
  * server is asked for every record: each must be there once.
@@ -202,16 +203,11 @@ async function main() {
     await tapOn(page.getByRole('button', { name: new RegExp(`^Simpan ${PONDS} kolam`) }), n);
     await home();
 
-    // Feed, the day's one feeding (07:00): Next walks from pond to pond.
+    // Feed, the day's one feeding (07:00): he gave each pond its recommended ration, so one
+    // tap fills the boxes (typing it pond after pond with Next is the other way).
     await tapOn(slot('feed:07:00'), n);
-    for (const [p, name] of names.entries())
-      await typeInto(
-        page,
-        page.getByRole('textbox', { name: `Jumlah ${name} jam 07:00`, exact: true }),
-        '2,5',
-        n,
-        p === PONDS - 1,
-      );
+    await tapOn(page.getByRole('button', { name: 'Isi sesuai anjuran' }), n);
+    await page.getByTestId('fill-rations').getByText(`${PONDS} kotak diisi`).waitFor();
     await tapOn(page.getByRole('button', { name: 'Simpan', exact: true }), n);
     await home();
 

@@ -157,7 +157,11 @@ for (const size of SIZES) {
             ? ['Habis', 'Sisa Sedikit']
             : ['Empty', 'Little left']
           ).entries())
-            await card.locator('.tray-row:not(.tray-row--all)').nth(i).getByRole('button', { name, exact: true }).click();
+            await card
+              .locator('.tray-row:not(.tray-row--all)')
+              .nth(i)
+              .getByRole('button', { name, exact: true })
+              .click();
         }
         await page.screenshot({ path: `${dir}/${s.name}-${l.lang}-${size.name}.png`, fullPage: true });
       }

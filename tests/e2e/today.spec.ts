@@ -46,6 +46,14 @@ test("a keeper's day on Today, offline, and a colleague's records after sync", a
   const { farmId, pondIds } = await apiFarm(api, 'Tambak Hari Ini', PONDS);
   for (const pond of PONDS)
     await api.post('/cycle', { pond_id: pondIds[pond], start_date: farmDayMinus(20) });
+  // Her ponds are stocked (a feed ration exists for them); the others only have a cycle.
+  for (const pond of MINE)
+    await api.post('/stock', {
+      pond_id: pondIds[pond],
+      stock_date: farmDayMinus(20),
+      seed_net: 100_000,
+      seed_actual: 100_000,
+    });
   const item = await api.post<{ warehouse_id: string }>('/warehouse', {
     farm_id: farmId,
     product_id: CRUMBLE,
@@ -118,15 +126,21 @@ test("a keeper's day on Today, offline, and a colleague's records after sync", a
   await today.backOnToday();
   await today.expectState('water:06:00', 'done', '3/3 kolam');
 
-  // Feed 06:00: the only feed item is chosen; Next walks pond to pond at 06:00.
+  // Feed 06:00: the only feed item is chosen; Next walks pond to pond at 06:00. She types
+  // what she gave the first pond, then fills the others with their recommended ration.
   await today.openSlot('feed:06:00', 'Input pakan');
-  const first = page.getByRole('textbox', { name: 'Jumlah Kolam 1 jam 06:00' });
-  await first.click();
-  for (const pond of MINE) {
-    await expect(page.getByRole('textbox', { name: `Jumlah ${pond} jam 06:00` })).toBeFocused();
-    await page.keyboard.type('2,5');
-    await page.keyboard.press('Enter');
-  }
+  const box = (pond: string) => page.getByRole('textbox', { name: `Jumlah ${pond} jam 06:00` });
+  await expect(box('Kolam 1')).toBeFocused();
+  await page.keyboard.type('2,5');
+  await page.keyboard.press('Enter');
+  await expect(box('Kolam 2')).toBeFocused();
+  const ration = (await page.getByTestId('ration').nth(1).textContent()) ?? '';
+  const perFeeding = /([\d.,]+) kg\/kali/.exec(ration)?.[1] ?? '';
+  expect(perFeeding).not.toBe('');
+  await page.getByRole('button', { name: 'Isi sesuai anjuran' }).click();
+  await expect(page.getByTestId('fill-rations')).toContainText('2 kotak diisi sesuai anjuran');
+  await expect(box('Kolam 1')).toHaveValue('2,5');
+  for (const pond of MINE.slice(1)) await expect(box(pond)).toHaveValue(perFeeding.replace(/\./g, ''));
   await expect(page.getByRole('textbox', { name: /jam 20:00/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await today.backOnToday();
@@ -244,6 +258,14 @@ test('Today in both languages on a phone and a desktop (screenshots to look at)'
   const { farmId, pondIds } = await apiFarm(api, 'Tambak Layar', PONDS);
   for (const pond of PONDS)
     await api.post('/cycle', { pond_id: pondIds[pond], start_date: farmDayMinus(20) });
+  // Her ponds are stocked (a feed ration exists for them); the others only have a cycle.
+  for (const pond of MINE)
+    await api.post('/stock', {
+      pond_id: pondIds[pond],
+      stock_date: farmDayMinus(20),
+      seed_net: 100_000,
+      seed_actual: 100_000,
+    });
   const keeper = await apiSignUp(request, 'Sari', uniqueEmail('sari'));
   await api.post('/userFarm', {
     farm_id: farmId,

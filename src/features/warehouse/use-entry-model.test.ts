@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { feedingTimes } from '#shared/domain/feeding';
-import { buildUses, cellKey, initialEntry, parseQty, validTimes } from './use-entry-model.ts';
+import {
+  buildUses,
+  cellKey,
+  fillRations,
+  initialEntry,
+  parseQty,
+  rationInUnit,
+  validTimes,
+} from './use-entry-model.ts';
 
 describe('parseQty', () => {
   it('reads Indonesian and English decimals, refuses the rest', () => {
@@ -48,5 +56,35 @@ describe('times', () => {
     expect(validTimes(['06:00', '18:00'])).toBe(true);
     expect(validTimes(['06:00', '06:00'])).toBe(false);
     expect(validTimes(['6:00'])).toBe(false);
+  });
+});
+
+describe('fillRations', () => {
+  const state = () => ({ ...initialEntry('2026-03-01', 2), itemId: 'item' });
+  it('fills empty boxes with each pond’s ration in the item unit and the screen language, keeps typed ones', () => {
+    const s = state();
+    s.qty[cellKey('p1', s.times[0])] = '3';
+    const rations = new Map<string, number | null>([
+      ['p1', 1.25],
+      ['p2', 0.4],
+      ['p3', null],
+    ]);
+    const out = fillRations(s, ['p1', 'p2', 'p3'], rations, 'Kg', 'id');
+    expect(out.filled).toBe(3);
+    expect(out.state.qty[cellKey('p1', s.times[0])]).toBe('3');
+    expect(out.state.qty[cellKey('p1', s.times[1])]).toBe('1,25');
+    expect(out.state.qty[cellKey('p2', s.times[0])]).toBe('0,4');
+    expect(out.state.qty[cellKey('p3', s.times[0])]).toBeUndefined();
+    expect(fillRations(s, ['p2'], rations, 'Kg', 'en').state.qty[cellKey('p2', s.times[1])]).toBe('0.4');
+    // What was filled reads back as the ration.
+    expect(parseQty(out.state.qty[cellKey('p1', s.times[1])], 'id')).toEqual({ milli: 1250 });
+  });
+  it('converts to grams, and fills nothing for a unit a ration is not in', () => {
+    const rations = new Map([['p1', 1.2345]]);
+    expect(fillRations(state(), ['p1'], rations, 'Gram', 'id').state.qty[cellKey('p1', '06:00')]).toBe(
+      '1235',
+    );
+    expect(fillRations(state(), ['p1'], rations, 'Liter', 'id').filled).toBe(0);
+    expect(rationInUnit(0, 'Kg')).toBeNull();
   });
 });

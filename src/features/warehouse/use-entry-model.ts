@@ -2,7 +2,7 @@ import { numberMessage, typingLanguage } from '#components/number-field';
 import { messageKey } from '#components/validation';
 import type { Movement } from '#shared/contracts/warehouse';
 import { DEFAULT_FEEDING_TIMES, feedingTimes } from '#shared/domain/feeding';
-import { readNumber } from '#shared/domain/number-input';
+import { numberForInput, readNumber } from '#shared/domain/number-input';
 import { MAX_QTY } from '#shared/domain/warehouse';
 
 /**
@@ -127,4 +127,41 @@ export function buildUses(
 /** Anything typed (worth a draft). */
 export function hasEntries(state: UseEntryState): boolean {
   return Object.values(state.qty).some((v) => v.trim() !== '');
+}
+
+/** The ration in the item's own unit, or null where the unit is not a weight the ration converts to. */
+export function rationInUnit(perFeedingKg: number | null, unit: string): number | null {
+  if (perFeedingKg === null || !(perFeedingKg > 0)) return null;
+  if (unit === 'Kg') return Math.round(perFeedingKg * 1000) / 1000;
+  if (unit === 'Gram') return Math.round(perFeedingKg * 1000);
+  return null;
+}
+
+/**
+ * "Fill as recommended": every empty box of the listed ponds at the listed times gets the
+ * pond's recommended ration for one feeding, written in the screen's language. Boxes the
+ * keeper already typed in keep what he typed; a pond without a ration (no stock, no
+ * sampling after blind feeding) stays empty. Nothing is saved: the boxes are filled, the
+ * save button still decides.
+ */
+export function fillRations(
+  state: UseEntryState,
+  pondIds: readonly string[],
+  perFeedingKg: ReadonlyMap<string, number | null>,
+  unit: string,
+  language: string,
+): { state: UseEntryState; filled: number } {
+  const qty = { ...state.qty };
+  let filled = 0;
+  for (const pondId of pondIds) {
+    const value = rationInUnit(perFeedingKg.get(pondId) ?? null, unit);
+    if (value === null) continue;
+    for (const time of state.times) {
+      const key = cellKey(pondId, time);
+      if ((qty[key] ?? '').trim() !== '') continue;
+      qty[key] = numberForInput(value, language);
+      filled += 1;
+    }
+  }
+  return { state: { ...state, qty }, filled };
 }

@@ -7,6 +7,7 @@ import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
+import { typingLanguage } from '#components/number-field';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
@@ -24,9 +25,11 @@ import { shownItems } from './stock-model.ts';
 import {
   buildUses,
   cellKey,
+  fillRations,
   hasEntries,
   initialEntry,
   parseQty,
+  rationInUnit,
   type UseEntryState,
   validTimes,
 } from './use-entry-model.ts';
@@ -97,6 +100,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [newTime, setNewTime] = useState('');
+  const [filledCount, setFilledCount] = useState<number | null>(null);
   const back = `/farm/${encodeURIComponent(farm.farm_id)}/warehouse`;
   const title = mode === 'feed' ? t('entry.feedTitle') : t('entry.useTitle');
 
@@ -146,6 +150,11 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   // Opened from the Today list: the ponds still to do, until "all ponds".
   const shown = onlyPonds ? usable.filter((p) => onlyPonds.includes(p.pond_id)) : usable;
   const nextPond = new Map(shown.map((p, i) => [p.pond_id, shown[i + 1]?.pond_id]));
+  const shownIds = shown.map((p) => p.pond_id);
+  const perFeeding = new Map(shownIds.map((id) => [id, ration.get(id)?.per_feeding_kg ?? null]));
+  // "Fill as recommended" where some pond to do has a ration in this item's unit.
+  const canFill =
+    item !== undefined && shownIds.some((id) => rationInUnit(perFeeding.get(id) ?? null, item.unit) !== null);
 
   const setQty = (key: string, value: string) =>
     update({ ...current, qty: { ...current.qty, [key]: value } });
@@ -273,6 +282,24 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
               <span>{t('entry.onlyPonds', { count: shown.length })}</span>
               <button type="button" className="button button--ghost" onClick={() => setOnlyPonds(null)}>
                 {t('entry.allPonds', { count: usable.length })}
+              </button>
+            </p>
+          )}
+          {mode === 'feed' && item && canFill && (
+            <p className="notice row" data-testid="fill-rations">
+              <span>
+                {filledCount === null ? t('entry.fillHint') : t('entry.filled', { count: filledCount })}
+              </span>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  const out = fillRations(current, shownIds, perFeeding, item.unit, typingLanguage());
+                  update(out.state);
+                  setFilledCount(out.filled);
+                }}
+              >
+                {t('entry.fillRations')}
               </button>
             </p>
           )}

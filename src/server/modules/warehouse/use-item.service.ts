@@ -294,7 +294,7 @@ export class UseItemService {
   /** Answers the item the use was taken from. */
   async remove(userId: string, id: string): Promise<string> {
     const row = await this.d.repo.findMovement(id);
-    if (!row || row.kind !== 'use' || !row.pond_id) throw new AppError('not-found');
+    if (row?.kind !== 'use' || !row.pond_id) throw new AppError('not-found');
     await this.d.access.requireRecordChange(userId, { ...row, pond_id: row.pond_id }, 'warehouse');
     await this.d.repo.transaction((tx) => this.d.ledger.remove(row, tx));
     return row.warehouse_id;
