@@ -14,6 +14,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { larvaeWorkerCspPlugin } from './plugins/larvae-worker-csp.ts';
 import { openApiOptions } from './plugins/openapi.ts';
+import { rateLimitKey } from './plugins/rate-limit-key.ts';
 import { schemaController } from './plugins/schema-compilers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
@@ -69,7 +70,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   await app.register(larvaeWorkerCspPlugin);
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
+  });
   await app.register(swagger, openApiOptions(config.supportUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
-import { type CoverOptions, coverCheck } from './support/cover-check.ts';
+import { type CoverOptions, coverCheck, floatingSweep } from './support/cover-check.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 
 /** Starter product "Pakan udang crumble #0" (migration 0016). */
@@ -147,7 +147,8 @@ async function checkTaps(page: Page, screen: Screen, lang: string, problems: str
   await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });
   await screen.open?.(page);
   const report = await coverCheck(page, { mode: 'scroll', tapSize: 44 });
-  const found = report.problems.map((p) => `${lang} ${screen.name}: ${p}`);
+  const swept = await floatingSweep(page);
+  const found = [...report.problems, ...swept].map((p) => `${lang} ${screen.name}: ${p}`);
   // Printed as found: a long run that stops early still tells what it saw.
   for (const line of found) console.log(line);
   problems.push(...found);
@@ -195,7 +196,7 @@ async function checkScreen(page: Page, screen: Screen, lang: string, problems: s
 }
 
 for (const lang of ['id', 'en'] as const) {
-  test(`every control at 360 px is 44×44 px or more and uncovered, no page wider than the screen (${lang})`, async ({
+  test(`every control at 360 px is 44×44 px or more and uncovered at every scroll position, no page wider than the screen (${lang})`, async ({
     browser,
     request,
   }) => {

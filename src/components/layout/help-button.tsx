@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '#local/api-client';
 import { afterFirstScreen } from '../first-screen.ts';
 import { HelpIcon } from '../icons.tsx';
+import { useStepAside } from './step-aside.ts';
 
 export const DEFAULT_SUPPORT_URL = 'https://wa.me/6281100000000';
 const META = 'meta[name="tambak-support-url"]';
@@ -63,8 +64,12 @@ function useSupportUrl(): string {
 export function HelpButton() {
   const { t } = useTranslation('ui');
   const href = useSupportUrl();
+  const ref = useRef<HTMLAnchorElement>(null);
+  useStepAside(ref);
   return (
     <a
+      ref={ref}
+      data-floating=""
       className="help-button"
       href={href}
       target="_blank"

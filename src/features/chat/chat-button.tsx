@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStepAside } from '#components/layout/step-aside.ts';
 import { useChatUnread } from './client/chat-provider.tsx';
 import './chat-button.css';
 
@@ -15,12 +17,14 @@ export function badgeText(count: number): string {
 export function ChatButton() {
   const { t } = useTranslation('ui');
   const unread = useChatUnread();
+  const ref = useRef<HTMLAnchorElement>(null);
+  useStepAside(ref);
   const label =
     unread > 0
       ? `${t('chatButton.label')}, ${t('chatButton.unread', { count: unread })}`
       : t('chatButton.label');
   return (
-    <Link to="/chat" className="chat-button" aria-label={label}>
+    <Link ref={ref} data-floating="" to="/chat" className="chat-button" aria-label={label}>
       <svg
         viewBox="0 0 24 24"
         width="24"

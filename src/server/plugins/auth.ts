@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 export type Authenticate = (token: string, userAgent: string | undefined) => Promise<AuthUser | null>;
 
-function bearer(header: string | undefined): string | null {
+export function bearer(header: string | undefined): string | null {
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;

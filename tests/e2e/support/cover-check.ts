@@ -60,7 +60,10 @@ async function inPage({ mode, requireToast, tapSize }: CoverOptions): Promise<Co
   };
   const who = (el: Element): string =>
     `${el.tagName.toLowerCase()}.${[...el.classList].join('.') || el.getAttribute('role') || ''}`;
-  const floating = () => [...document.querySelectorAll('body *')].filter((el) => pinned(el) && shown(el));
+  const findFloating = () => [...document.querySelectorAll('body *')].filter((el) => pinned(el) && shown(el));
+  // Scrolling moves no fixed element: found once. A focused field may show or hide some.
+  const once = mode === 'scroll' ? findFloating() : null;
+  const floating = () => once ?? findFloating();
   const toastOn = () => [...document.querySelectorAll('.toast')].some(shown);
 
   /** Why `el` is not usable right now, or null. */
@@ -192,4 +195,54 @@ async function inPage({ mode, requireToast, tapSize }: CoverOptions): Promise<Co
 
 export function coverCheck(page: Page, options: CoverOptions): Promise<CoverReport> {
   return page.evaluate(inPage, options);
+}
+
+/**
+ * Issue 31: "no floating element covers a control at any scroll position". Scrolls the page
+ * from top to bottom in steps shorter than a control row and, at each stop, reports a
+ * floating button (chat, help) that is shown while it lies over a control: over any part
+ * of a field or of a control smaller than four times the button, or over the centre of a
+ * larger one (a card that links on). Steps wait two frames, as a person's scroll does.
+ */
+export async function floatingSweep(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const problems = new Set<string>();
+    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const max = Math.max(0, scroller.scrollHeight - window.innerHeight);
+    const stops = Array.from({ length: Math.ceil(max / 83) + 1 }, (_, i) => Math.min(i * 83, max));
+    for (const y of stops) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+      const fabs = [...document.querySelectorAll('.chat-button, .help-button, [data-floating]')].filter((el) =>
+        el.checkVisibility({ visibilityProperty: true }),
+      );
+      for (const fab of fabs) {
+        const q = fab.getBoundingClientRect();
+        for (const c of document.querySelectorAll(
+          'main :is(button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab])',
+        )) {
+          const r = c.getBoundingClientRect();
+          if (c.closest('.chat-button, .help-button, [data-floating]')) continue;
+          if (r.width <= 2 || r.height <= 2 || !c.checkVisibility({ visibilityProperty: true })) continue;
+          const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+          const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+          if (w <= 0 || h <= 0) continue;
+          const cx = (r.left + r.right) / 2;
+          const cy = (r.top + r.bottom) / 2;
+          const centre = cx >= q.left && cx <= q.right && cy >= q.top && cy <= q.bottom;
+          const small = r.width * r.height < 4 * q.width * q.height;
+          if (centre || small || c.matches('input, select, textarea')) {
+            const label = (c.getAttribute('aria-label') || c.textContent || '').trim().slice(0, 30);
+            problems.add(
+              `${fab.className} over ${c.tagName.toLowerCase()} "${label}" at scroll ${y} (${Math.round(w)}×${Math.round(h)} px)`,
+            );
+          }
+        }
+      }
+    }
+    window.scrollTo(0, 0);
+    return [...problems];
+  });
 }

@@ -16,6 +16,7 @@ import {
   User,
 } from '#shared/contracts/account';
 import { Envelope, MessageOnly } from '#shared/contracts/envelope';
+import { byAddress } from '../../plugins/rate-limit-key.ts';
 import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['account'];
@@ -23,7 +24,10 @@ const tags = ['account'];
 /** HTTP only: parse, call the service, wrap the answer. */
 export function accountRoutes(api: Api, ctx: AppContext): void {
   const { account } = ctx;
-  const authLimit = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  // Per address whatever token the request carries (rate-limit-key.ts).
+  const authLimit = {
+    rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: byAddress },
+  };
   const publicAuth = { public: true, ...authLimit };
 
   api.post(

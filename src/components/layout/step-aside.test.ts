@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { type Box, coversControl } from './step-aside.ts';
+
+const box = (left: number, top: number, width: number, height: number): Box => ({
+  left,
+  top,
+  right: left + width,
+  bottom: top + height,
+});
+/** The chat button at the bottom right of a 360 px phone. */
+const FAB = box(296, 600, 52, 52);
+
+describe('coversControl', () => {
+  it('steps aside for any overlap with a field or a small control', () => {
+    expect(coversControl(FAB, box(16, 610, 328, 44), true)).toBe(true); // a full-width field's end
+    expect(coversControl(FAB, box(290, 640, 60, 44), false)).toBe(true); // a tray button
+    expect(coversControl(FAB, box(200, 590, 100, 14), false)).toBe(true); // a small link grazing it
+  });
+  it('leaves a large card alone unless its centre is under the button', () => {
+    expect(coversControl(FAB, box(16, 560, 328, 120), false)).toBe(false);
+    expect(coversControl(FAB, box(250, 560, 100, 120), false)).toBe(true); // small enough to hide
+    expect(coversControl(FAB, box(240, 540, 120, 160), false)).toBe(true); // centre under it
+  });
+  it('keeps its margin: a control 3 px away is covered, 10 px away is not', () => {
+    expect(coversControl(FAB, box(16, 655, 100, 44), true)).toBe(false);
+    expect(coversControl(FAB, box(240, 655, 100, 44), false)).toBe(true);
+    expect(coversControl(FAB, box(240, 662, 100, 44), false)).toBe(false);
+  });
+});
