@@ -16,6 +16,7 @@ import {
 } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
+import { UnsentTooLong } from '#components/layout/storage-notices';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { resetResources } from '#components/use-resource';
@@ -186,6 +187,10 @@ export function RootLayout() {
     <ChatProvider>
       <AppShell flags={flags} nav={nav}>
         {!embed && registerWorker && <PwaUpdate />}
+        {/* The home screens say when records have waited more than a day for signal. */}
+        {!embed && (spec?.path === '/farm/$farm_id' || spec?.path === '/farm/$farm_id/today') && (
+          <UnsentTooLong />
+        )}
         {embedRefused ? (
           <Suspense fallback={null}>
             <EmbedDenied />

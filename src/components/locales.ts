@@ -14,6 +14,13 @@ const id = {
     someone: 'pengguna lain',
     restore: 'Pakai nilai saya ({{value}})',
   },
+  storage: {
+    unsentLong_one: '{{count}} catatan belum terkirim sejak {{since}}. Cari sinyal agar sampai ke kantor.',
+    unsentLong_other: '{{count}} catatan belum terkirim sejak {{since}}. Cari sinyal agar sampai ke kantor.',
+    openSync: 'Lihat sinkronisasi',
+    full: 'Memori ponsel penuh: data ini belum tersimpan. Yang sudah tersimpan aman. Hapus foto atau aplikasi yang tidak dipakai di ponsel, lalu tekan Simpan lagi — isian Anda masih ada.',
+    understood: 'Mengerti',
+  },
   chatButton: {
     label: 'Chat',
     unread_one: '{{count}} pesan belum dibaca',
@@ -130,6 +137,13 @@ const en: UiCatalog = {
     text: '{{field}}: your value {{mine}} ({{mineAt}}) was replaced by {{theirs}} from {{who}} ({{theirsAt}}).',
     someone: 'another user',
     restore: 'Use my value ({{value}})',
+  },
+  storage: {
+    unsentLong_one: '{{count}} record not sent since {{since}}. Find signal so it reaches the office.',
+    unsentLong_other: '{{count}} records not sent since {{since}}. Find signal so they reach the office.',
+    openSync: 'Open sync',
+    full: 'The phone’s storage is full: this record is not saved yet. What was saved before is safe. Delete photos or apps you do not use, then press Save again — what you typed is still here.',
+    understood: 'Understood',
   },
   chatButton: {
     label: 'Chat',

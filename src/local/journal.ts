@@ -3,6 +3,7 @@ import type { JournalDoc, ServerRecord, TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import { prepareCreates } from '#local/outbox';
 import type { ResourceDescriptor } from '#local/resources';
+import { withRoom } from '#local/storage-keep';
 
 /**
  * Large saves (ADR 0019). IndexedDB costs about a tenth of a millisecond per row written,
@@ -34,7 +35,7 @@ export async function saveRecordsJournaled(
   clock: Clock = systemClock,
 ): Promise<JournaledSave> {
   const { rows, entries } = prepareCreates(db, resource, records, clock);
-  await db.journal.add({ id: newId(), table: resource.table, rows, entries });
+  await withRoom(db, () => db.journal.add({ id: newId(), table: resource.table, rows, entries }));
   return { entryIds: entries.map((e) => e.id), applied: applyJournal(db) };
 }
 

@@ -3,6 +3,7 @@ import type { AnyRow, HttpMethod, OutboxEntry, ServerRecord, TambakDb } from '#l
 import { deviceId } from '#local/device';
 import { newId } from '#local/ids';
 import { bodyOf, type ResourceDescriptor, serverFields } from '#local/resources';
+import { withRoom } from '#local/storage-keep';
 import { sameValue } from '#shared/sync/field-merge';
 
 /**
@@ -98,8 +99,21 @@ export function prepareCreates(
   return { rows, entries };
 }
 
-/** Creates records (ids made on the device when missing); returns the outbox entry ids. */
-export async function saveRecords(
+/**
+ * Creates records (ids made on the device when missing); returns the outbox entry ids. A
+ * full phone rejects with StorageFullError after freeing what it can (storage-keep.ts).
+ */
+export function saveRecords(
+  db: TambakDb,
+  resource: ResourceDescriptor,
+  records: ServerRecord[],
+  clock: Clock = systemClock,
+): Promise<string[]> {
+  return withRoom(db, () => saveRecordsNow(db, resource, records, clock));
+}
+
+/** saveRecords inside a caller's transaction (the caller handles a full storage). */
+export async function saveRecordsNow(
   db: TambakDb,
   resource: ResourceDescriptor,
   records: ServerRecord[],

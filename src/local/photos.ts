@@ -1,8 +1,9 @@
 import { type Clock, systemClock } from '#local/clock';
 import type { Local, OutboxEntry, PhotoRow, ServerRecord, TambakDb } from '#local/db';
 import { newId } from '#local/ids';
-import { deleteRecord, saveRecords } from '#local/outbox';
+import { deleteRecord, saveRecords, saveRecordsNow } from '#local/outbox';
 import { PHOTOS, type ResourceDescriptor } from '#local/resources';
+import { withRoom } from '#local/storage-keep';
 import { visible } from '#local/visible';
 
 /**
@@ -93,10 +94,12 @@ export async function saveRecordsWithPhotos(
   clock: Clock = systemClock,
 ): Promise<void> {
   const rows = photos.flatMap((p) => photoRows(p.target, p.photos, clock));
-  await db.transaction('rw', [db.mirror(resource.table), db.photos, db.outbox], async () => {
-    await saveRecords(db, resource, records, clock);
-    if (rows.length > 0) await saveRecords(db, PHOTOS, rows, clock);
-  });
+  await withRoom(db, () =>
+    db.transaction('rw', [db.mirror(resource.table), db.photos, db.outbox], async () => {
+      await saveRecordsNow(db, resource, records, clock);
+      if (rows.length > 0) await saveRecordsNow(db, PHOTOS, rows, clock);
+    }),
+  );
 }
 
 /** Removes a photo: at once if it never reached the server, otherwise through the outbox. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HelpButton } from './help-button.tsx';
 import { type NavItem, NavLinks } from './nav-links.tsx';
 import { Navbar } from './navbar.tsx';
+import { StorageFullNotice, useKeepWhenInstalled } from './storage-notices.tsx';
 import { trackTypingMode } from './typing-mode.ts';
 import './layout.css';
 
@@ -26,6 +27,7 @@ export function AppShell({ flags, nav, children }: AppShellProps) {
   const { t } = useTranslation('ui');
   const showNav = flags.sidebar && !flags.embed && nav.length > 0;
   useEffect(() => trackTypingMode(), []);
+  useKeepWhenInstalled();
   return (
     <div className="shell" data-nav={showNav ? 'on' : 'off'} data-embed={flags.embed ? 'on' : undefined}>
       <a className="skip-link" href="#main">
@@ -39,6 +41,7 @@ export function AppShell({ flags, nav, children }: AppShellProps) {
           className={flags.bare ? 'shell__main shell__main--bare' : 'shell__main'}
           tabIndex={-1}
         >
+          <StorageFullNotice />
           {children}
         </main>
       </div>

@@ -21,6 +21,15 @@ const id = {
   failedToast_one: '1 data gagal terkirim.',
   failedToast_other: '{{count}} data gagal terkirim.',
   failedToastAction: 'Lihat',
+  storage: {
+    title: 'Penyimpanan di ponsel ini',
+    kept: 'Disimpan tetap: browser tidak akan menghapus data yang belum terkirim.',
+    notKept:
+      'Belum disimpan tetap: saat memori ponsel penuh, browser bisa menghapus data yang belum terkirim. Pasang aplikasi ke layar utama.',
+    usage: 'Terpakai {{used}} dari {{room}}.',
+    ask: 'Minta disimpan tetap',
+    refused: 'Browser belum mengizinkan. Pasang aplikasi ke layar utama, lalu coba lagi.',
+  },
   screen: {
     title: 'Sinkronisasi',
     statusOnline: 'Online: data dikirim otomatis.',
@@ -181,6 +190,15 @@ const en: SyncCatalog = {
   failedToast_one: '1 record could not be sent.',
   failedToast_other: '{{count}} records could not be sent.',
   failedToastAction: 'View',
+  storage: {
+    title: 'Storage on this phone',
+    kept: 'Kept: the browser will not delete records that are not sent yet.',
+    notKept:
+      'Not kept yet: when the phone runs out of room, the browser may delete records not sent yet. Install the app to the home screen.',
+    usage: '{{used}} used of {{room}}.',
+    ask: 'Ask to keep the data',
+    refused: 'The browser did not allow it yet. Install the app to the home screen, then try again.',
+  },
   screen: {
     title: 'Sync',
     statusOnline: 'Online: records are sent automatically.',

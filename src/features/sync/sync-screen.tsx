@@ -1,9 +1,11 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberedFarmId } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { useSyncStatus } from '#components/sync-status.ts';
 import { useLiveMirror } from '#components/use-resource';
+import { keepStorage, type StorageState, storageState } from '#local/storage-keep';
 import { syncControl } from '#local/sync/status';
 import { SyncItemCard } from './sync-item-card.tsx';
 import { listSyncItems } from './sync-items.ts';
@@ -37,6 +39,57 @@ function StatusCard() {
   );
 }
 
+/** Whether the browser keeps this phone's data, and how much room it takes (issue 29 point 2). */
+function StorageCard() {
+  const { t } = useTranslation('sync');
+  const format = useFormat();
+  const [state, setState] = useState<StorageState | null>(null);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void storageState().then((s) => live && setState(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!state || state.persisted === null) return null;
+  const size = (bytes: number) =>
+    bytes >= 1e9
+      ? `${format.number(bytes / 1e9, 1)} GB`
+      : `${format.number(bytes / 1e6, bytes < 1e7 ? 1 : 0)} MB`;
+  return (
+    <Card title={t('storage.title')}>
+      <p data-testid="storage-persisted" data-persisted={state.persisted ? 'yes' : 'no'}>
+        {t(state.persisted ? 'storage.kept' : 'storage.notKept')}
+      </p>
+      {state.usage !== null && state.quota !== null && (
+        <p className="muted" data-testid="storage-usage">
+          {t('storage.usage', { used: size(state.usage), room: size(state.quota) })}
+        </p>
+      )}
+      {!state.persisted && (
+        <>
+          {asked && <p className="muted">{t('storage.refused')}</p>}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              void keepStorage()
+                .then(() => storageState())
+                .then((s) => {
+                  setState(s);
+                  setAsked(true);
+                })
+            }
+          >
+            {t('storage.ask')}
+          </button>
+        </>
+      )}
+    </Card>
+  );
+}
+
 /** /sync: what is still on the phone, what the server refused and why, and what to do about it. */
 export function SyncScreen() {
   const { t } = useTranslation('sync');
@@ -52,6 +105,7 @@ export function SyncScreen() {
         backTo={farmId ? `/farm/${encodeURIComponent(farmId)}` : '/farm'}
       />
       <StatusCard />
+      <StorageCard />
       {!items && <Loading />}
       {items?.length === 0 && <EmptyState title={t('screen.allSent')} />}
       {failed.length > 0 && (
