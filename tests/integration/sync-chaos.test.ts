@@ -37,6 +37,7 @@ describe('sync under injected faults', () => {
       expect(tally.lost).toBe(0);
       expect(tally.duplicated).toBe(0);
       expect(tally.mutations).toBeGreaterThan(STEPS / 3);
-    }, 60_000);
+      // A seed takes 35–60 s on 2 busy cores (server restarts included): room to finish.
+    }, 180_000);
   }
 });

@@ -67,7 +67,8 @@ describe('logout guard', () => {
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Keluar dari akun' }));
     expect(await screen.findByText('3 data belum terkirim ke server.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Batal' }));
+    // The dialog's buttons come with its text; a busy machine may take a moment more.
+    fireEvent.click(await screen.findByRole('button', { name: 'Batal' }, { timeout: 5_000 }));
     expect(fake.signOut).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Keluar dari akun' }));
