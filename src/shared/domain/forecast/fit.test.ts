@@ -41,13 +41,13 @@ describe('fitGrowth', () => {
     }
   });
 
-  it('recovers a known curve with the default prior: ABW within 4 %, the day of size 50 within 2 days', () => {
+  it('recovers a known curve with the default prior: ABW within 4 %, the day of size 50 within 3 days', () => {
     const truth: GrowthParams = { winf: 31, b: 5.6, k: 0.022 };
     const fit = fitGrowth(weekly(truth), DEFAULT_PRIOR);
     for (const doc of [30, 60, 90, 105]) {
       expect(Math.abs(gompertz(fit.params, doc) / gompertz(truth, doc) - 1)).toBeLessThan(0.04);
     }
-    expect(Math.abs((docForAbw(fit.params, 20) ?? 0) - (docForAbw(truth, 20) ?? 0))).toBeLessThan(2);
+    expect(Math.abs((docForAbw(fit.params, 20) ?? 0) - (docForAbw(truth, 20) ?? 0))).toBeLessThan(3);
   });
 
   it('recovers any curve of the vannamei range: within 4 % where sampled, 6 % two weeks on (property)', () => {

@@ -8,16 +8,19 @@ const MIN_CYCLE_SAMPLINGS = 5;
 /** Floors of the farm prior's sd: a few alike cycles must not freeze the curve. */
 const SD_FLOOR: Theta = [0.12, 0.06, 0.08];
 
+/** A finished cycle has its whole curve: it is fitted with the default prior's mean but a loose sd. */
+const LEARNING_PRIOR = { ...DEFAULT_PRIOR, sd: DEFAULT_PRIOR.sd.map((s) => s * 4) as unknown as Theta };
+
 /**
  * The farm prior: every finished cycle with enough samplings is fitted from the default
- * prior; the prior's mean is the mean of their θ, its sd their spread (widened by the
+ * curve with a loose prior (LEARNING_PRIOR); the prior's mean is the mean of their θ, its sd their spread (widened by the
  * default's where there are few cycles, never below SD_FLOOR). Fewer than
  * MIN_PRIOR_CYCLES usable cycles → the default prior.
  */
 export function farmPrior(cycles: readonly (readonly GrowthPoint[])[]): GrowthPrior {
   const thetas = cycles
     .filter((c) => c.filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS)
-    .map((c) => fitGrowth(c, DEFAULT_PRIOR).theta);
+    .map((c) => fitGrowth(c, LEARNING_PRIOR).theta);
   const n = thetas.length;
   if (n < MIN_PRIOR_CYCLES) return DEFAULT_PRIOR;
   const mean = [0, 1, 2].map((j) => thetas.reduce((s, t) => s + (t[j] as number), 0) / n) as unknown as Theta;
