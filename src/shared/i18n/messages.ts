@@ -221,6 +221,7 @@ const id = {
     'pond-unknown': 'Kolam tidak ditemukan di tambak ini atau Anda tidak punya akses ke kolam ini.',
   },
   forecast: {
+    'id-invalid': 'ID tidak valid.',
     'size-invalid': 'Size harus bilangan bulat antara {{min}} dan {{max}} ekor/kg.',
     'size-reached':
       'Size {{size}} sudah terlewati: udang sekarang size {{current}}. Pilih size yang lebih kecil angkanya.',
@@ -449,6 +450,7 @@ const en: MessageCatalog = {
     'pond-unknown': 'Pond not found on this farm, or you have no access to it.',
   },
   forecast: {
+    'id-invalid': 'Not a valid id.',
     'size-invalid': 'A size must be a whole number from {{min}} to {{max}} pcs/kg.',
     'size-reached':
       'Size {{size}} is already passed: the shrimp are size {{current}} now. Choose a smaller number.',
