@@ -9,7 +9,7 @@ import { type CycleFigures, type CycleInputs, cycleFigures } from '../figures/cy
 import { abw as abwOf, biomassKg, daysBetween, doc as docOf, sizeFromAbw } from '../figures/formulas.ts';
 import { hppPerKg } from '../figures/money.ts';
 import { abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
-import type { GrowthPrior } from './growth-model.ts';
+import { type GrowthPrior, gompertz } from './growth-model.ts';
 import { type PriceList, priceForSize } from './price-list.ts';
 
 /** Target sizes (pcs/kg) a farm plans with when it set none. */
@@ -128,7 +128,7 @@ function project(c: Context, date: string): HarvestProjection {
       {
         doc: docToday + d,
         population: now.population * Math.exp(-c.mortality * d),
-        abw: abwBand(fit, docToday + d).abw,
+        abw: gompertz(fit.params, docToday + d),
         anco: null,
       },
       programme,
