@@ -146,6 +146,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     feed: warehouseModules.warehouseUsage,
   });
   const recordsModules = createRecordsModules({ db, farmAccess });
+  const forecastModules = createForecastModules({ db, farmAccess });
   wireAlertHooks({
     db,
     alerts,
@@ -192,10 +193,15 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),
-    ...createForecastModules({ db, farmAccess }),
     ...createAnalysisModules({ db, farmAccess }),
     ...createReportsModules({ db, farmAccess, log }),
-    ...createAttentionModules({ db, farmAccess, overview: productionModules.overview }),
+    ...forecastModules,
+    ...createAttentionModules({
+      db,
+      farmAccess,
+      overview: productionModules.overview,
+      forecast: forecastModules.forecast,
+    }),
   };
 }
 

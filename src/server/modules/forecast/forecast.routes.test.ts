@@ -126,3 +126,18 @@ describe('GET /api/forecast/cycle/:cycle_id', () => {
     expect((await get(`/api/forecast/cycle/x1?farm_id=${farm.farmId}`)).statusCode).toBe(400);
   });
 });
+
+describe('the attention board', () => {
+  it('names the pond reaching its next target size within two weeks, with the band in days', async () => {
+    const res = await get(`/api/attention?farm_id=${farm.farmId}`, 'id');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.checked).toContain('harvest_size');
+    const item = data.items.find((i: { kind: string }) => i.kind === 'harvest_size');
+    // The known curve reaches 10 g (size 100) at DOC 72: 9 days after today (DOC 63).
+    expect(item).toMatchObject({ pond_id: farm.pondIds[0], reason: 'reaches', figures: { size: 100 } });
+    expect(item.figures.early).toBeLessThanOrEqual(9);
+    expect(item.figures.late).toBeGreaterThanOrEqual(9);
+    expect(item.figures.late).toBeLessThan(16);
+  });
+});
