@@ -17,7 +17,7 @@ const LANGS = [
   {
     lang: 'id',
     tab: 'Grafik',
-    records: 'Catatan',
+    records: 'Data kolam',
     title: 'Perkiraan pertumbuhan',
     board: 'Mencapai size 100 dalam',
   },
@@ -80,14 +80,22 @@ for (const size of SIZES) {
       );
 
       // The board (read online) names the pond: size 100 at DOC 72, 6 days from today.
+      const board = await api.get<{
+        items: { kind: string; subject: string; figures: Record<string, unknown> }[];
+      }>(`/attention?farm_id=${farmId}`);
+      expect(board.items.filter((i) => i.kind === 'harvest_size')).toMatchObject([
+        { subject: 'A6', figures: { size: 100 } },
+      ]);
       await page.goto(`/farm/${farmId}/attention`);
-      await expect(page.getByText(l.board)).toBeVisible();
+      const line = page.getByText(l.board);
+      await expect(line).toBeVisible({ timeout: 30_000 });
+      await line.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/forecast-board-${l.lang}-${size.name}.png` });
 
       await page.goto(`/farm/${farmId}/pond/${pondId}`);
       await page.getByRole('tab', { name: l.tab }).click();
       const card = page.getByTestId('forecast-card');
-      await expect(card).toContainText(l.title);
+      await expect(page.getByRole('heading', { name: l.title })).toBeVisible();
       await expect(card.getByTestId('forecast-sample')).toHaveCount(5);
       await expect(card.getByTestId('forecast-band')).toHaveCount(1);
       await expect(card.getByTestId('forecast-line')).toHaveCount(1);
