@@ -17,7 +17,7 @@ import {
 import { usePondForecast } from './forecast-data.ts';
 
 const HEIGHT = 220;
-const MARGIN = { top: 10, right: 12, bottom: 34, left: 44 };
+const MARGIN = { top: 10, right: 12, bottom: 44, left: 56 };
 
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -90,6 +90,7 @@ function ForecastChart({
               scale={y}
               numTicks={5}
               label={t('abwAxis')}
+              labelOffset={30}
               tickFormat={(v) => format.number(Number(v), 0)}
             />
             <AxisBottom
@@ -97,6 +98,7 @@ function ForecastChart({
               scale={x}
               numTicks={Math.max(2, Math.floor(innerW / 60))}
               label={t('docAxis')}
+              labelOffset={12}
             />
           </Group>
         </svg>
