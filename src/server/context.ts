@@ -25,6 +25,7 @@ import { sqlRationSources } from './modules/feeding/sql-ration-sources.ts';
 import { createFinanceModules } from './modules/finance/finance-modules.ts';
 import type { ProductionSources } from './modules/finance/production-sources.ts';
 import { SqlProductionSources } from './modules/finance/sql-production-sources.ts';
+import { createForecastModules } from './modules/forecast/forecast-modules.ts';
 import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
@@ -145,6 +146,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     feed: warehouseModules.warehouseUsage,
   });
   const recordsModules = createRecordsModules({ db, farmAccess });
+  const forecastModules = createForecastModules({ db, farmAccess });
   wireAlertHooks({
     db,
     alerts,
@@ -193,7 +195,13 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createChartsModules({ db, farmAccess }),
     ...createAnalysisModules({ db, farmAccess }),
     ...createReportsModules({ db, farmAccess, log }),
-    ...createAttentionModules({ db, farmAccess, overview: productionModules.overview }),
+    ...forecastModules,
+    ...createAttentionModules({
+      db,
+      farmAccess,
+      overview: productionModules.overview,
+      forecast: forecastModules.forecast,
+    }),
   };
 }
 

@@ -16,6 +16,7 @@ import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
+import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 import { larvaeRoutes } from './modules/larvae/larvae.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
@@ -81,6 +82,7 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   financeStatsRoutes(typed, ctx);
   larvaeRoutes(typed, ctx);
   chartsRoutes(typed, ctx);
+  forecastRoutes(typed, ctx);
   analysisRoutes(typed, ctx);
   comparisonRoutes(typed, ctx);
   reportsRoutes(typed, ctx);

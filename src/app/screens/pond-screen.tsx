@@ -116,6 +116,7 @@ type PondTab = 'records' | 'daily' | 'charts';
 
 /** The charts tab and visx load only when it opens (first-load JS budget). */
 const PondCharts = lazy(() => import('#features/charts/pond-charts'));
+const ForecastCard = lazy(() => import('#features/forecast/forecast-card'));
 
 /**
  * The pond page is where one pond's records meet: its stocking, harvests, deaths, cycles
@@ -208,12 +209,20 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
           <DailyData farm={farm} pond={pond} userId={userId} />
         ) : (
           <Suspense fallback={<Loading />}>
-            <PondCharts
-              farm={farm}
-              pond={pond}
-              today={farmDay()}
-              parameterLabel={(key) => t(`water:fields.${key}`)}
-            />
+            <div className="stack">
+              <ForecastCard
+                farmId={farm.farm_id}
+                pondId={pond.pond_id}
+                pondName={pond.name}
+                today={farmDay()}
+              />
+              <PondCharts
+                farm={farm}
+                pond={pond}
+                today={farmDay()}
+                parameterLabel={(key) => t(`water:fields.${key}`)}
+              />
+            </div>
           </Suspense>
         )}
       </Tabs>

@@ -23,6 +23,7 @@ const id = {
     missed_slot: 'Waktu ukur air tanpa data',
     stock_low: 'Stok gudang di bawah minimum atau minus',
     sync_refused: 'Data anggota yang ditolak server',
+    harvest_size: 'Kolam yang segera mencapai target size (perkiraan)',
   },
   item: {
     water_do: {
@@ -57,6 +58,7 @@ const id = {
       below: 'Stok {{value}} {{unit}}, minimum {{limit}} {{unit}}',
     },
     sync_refused: { refused: 'Perangkatnya menyimpan data yang ditolak server ({{at}})' },
+    harvest_size: { reaches: 'Mencapai size {{size}} dalam {{early}}–{{late}} hari' },
   },
   action: {
     water_do: 'Input kualitas air',
@@ -69,6 +71,7 @@ const id = {
     missed_slot: 'Input kualitas air',
     stock_low: 'Buka barang gudang',
     sync_refused: 'Buka anggota',
+    harvest_size: 'Lihat perkiraan',
   },
   noAccess: 'Anda bukan anggota tambak ini.',
   settings: {
@@ -119,6 +122,7 @@ const en: typeof id = {
     missed_slot: 'Water slots without a reading',
     stock_low: 'Warehouse stock below minimum or negative',
     sync_refused: "Members' records the server refused",
+    harvest_size: 'Ponds soon reaching a target size (forecast)',
   },
   item: {
     water_do: {
@@ -153,6 +157,7 @@ const en: typeof id = {
       below: 'Stock {{value}} {{unit}}, minimum {{limit}} {{unit}}',
     },
     sync_refused: { refused: 'Their device holds records the server refused ({{at}})' },
+    harvest_size: { reaches: 'Reaches size {{size}} in {{early}}–{{late}} days' },
   },
   action: {
     water_do: 'Enter water quality',
@@ -165,6 +170,7 @@ const en: typeof id = {
     missed_slot: 'Enter water quality',
     stock_low: 'Open the warehouse item',
     sync_refused: 'Open members',
+    harvest_size: 'See the forecast',
   },
   noAccess: 'You are not a member of this farm.',
   settings: {

@@ -9,6 +9,7 @@ import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
+import { forecastAuthz } from '../modules/forecast/forecast.authz.ts';
 import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
@@ -49,6 +50,7 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   financeAuthz,
   larvaeAuthz,
   chartsAuthz,
+  forecastAuthz,
   analysisAuthz,
   reportsAuthz,
   attentionAuthz,

@@ -49,6 +49,10 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'notifications', description: 'Farm alerts, their read state and push settings' },
   { name: 'charts', description: 'Chart series per pond over a range of farm days (read online)' },
   {
+    name: 'forecast',
+    description: 'Growth forecast of running cycles: target sizes, harvest projections (ADR 0060)',
+  },
+  {
     name: 'analysis',
     description: 'Farm analysis of one farm day: water, products, feed trays, shrimp, status',
   },

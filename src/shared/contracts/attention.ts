@@ -54,6 +54,7 @@ const kinds = [
   'missed_slot',
   'stock_low',
   'sync_refused',
+  'harvest_size',
 ] as const;
 export const ATTENTION_KINDS = kinds;
 export type AttentionKind = (typeof kinds)[number];

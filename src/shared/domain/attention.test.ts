@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ATTENTION_DEFAULTS,
+  harvestSizeItems,
   isLotLeft,
   missedSlotItems,
   rankItems,
@@ -138,5 +139,55 @@ describe('rankItems', () => {
       item('water_do', 'warning', 'B1'),
     ]);
     expect(ranked.map((i) => i.subject)).toEqual(['Kapur', 'B1', 'A2', 'A10']);
+  });
+});
+
+describe('harvestSizeItems (the forecast on the board)', () => {
+  const ponds = [
+    { id: 'p6', name: 'A6' },
+    { id: 'p7', name: 'A7' },
+    { id: 'p8', name: 'A8' },
+  ];
+  const target = (
+    size: number,
+    status: string,
+    days: number | null,
+    early: number | null,
+    late: number | null,
+  ) => ({
+    size,
+    status,
+    days,
+    days_early: early,
+    days_late: late,
+  });
+  it('names a pond whose next target size comes within 14 days, with the band in days', () => {
+    const items = harvestSizeItems('f', ponds, [
+      {
+        pond_id: 'p6',
+        basis: 'fit',
+        targets: [
+          target(100, 'reached', null, null, null),
+          target(70, 'reached', null, null, null),
+          target(50, 'ok', 7, 6, 9),
+        ],
+      },
+      { pond_id: 'p7', basis: 'fit', targets: [target(50, 'ok', 30, 25, 36)] },
+      { pond_id: 'p8', basis: 'fit', targets: [target(50, 'beyond', null, null, null)] },
+    ]);
+    expect(
+      harvestSizeItems('f', ponds, [{ pond_id: 'p6', basis: 'prior', targets: [target(50, 'ok', 7, 6, 9)] }]),
+    ).toEqual([]);
+    expect(items).toEqual([
+      {
+        kind: 'harvest_size',
+        severity: 'warning',
+        subject: 'A6',
+        pond_id: 'p6',
+        reason: 'reaches',
+        figures: { size: 50, early: 6, late: 9 },
+        link: '/farm/f/pond/p6',
+      },
+    ]);
   });
 });

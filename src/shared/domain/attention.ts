@@ -418,6 +418,7 @@ const KIND_RANK: Record<AttentionKind, number> = {
   sync_refused: 7,
   fcr: 8,
   sampling: 9,
+  harvest_size: 10,
 };
 
 export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {
@@ -428,4 +429,55 @@ export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {
       KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
       a.subject.localeCompare(b.subject, undefined, { numeric: true }),
   );
+}
+
+/** Days ahead within which a pond reaching a target size is on the board. */
+export const HARVEST_SIZE_WINDOW_DAYS = 14;
+
+/** A pond's forecast as the board reads it (GET /api/forecast's targets). */
+export interface HarvestSizeFact {
+  pond_id: string;
+  /** Only a forecast fitted to the pond's own samplings ('fit') reaches the board, not the prior alone. */
+  basis: string;
+  targets: readonly {
+    size: number;
+    status: string;
+    days: number | null;
+    days_early: number | null;
+    days_late: number | null;
+  }[];
+}
+
+/**
+ * "A6 reaches size 50 in 6–9 days": for each pond, the next target size the forecast
+ * reaches (the first one not yet reached), when its earliest day is within
+ * HARVEST_SIZE_WINDOW_DAYS, from a forecast fitted to at least two samplings of the pond.
+ * A warning: a harvest to plan, not a fault.
+ */
+export function harvestSizeItems(
+  farmId: string,
+  ponds: readonly { id: string; name: string }[],
+  facts: readonly HarvestSizeFact[],
+  windowDays = HARVEST_SIZE_WINDOW_DAYS,
+): AttentionItem[] {
+  const out: AttentionItem[] = [];
+  for (const pond of ponds) {
+    const fact = facts.find((f) => f.pond_id === pond.id && f.basis === 'fit');
+    const next = fact?.targets
+      .filter((t) => t.status === 'ok' && t.days !== null)
+      .sort((a, b) => (a.days as number) - (b.days as number))[0];
+    if (!next || next.days === null) continue;
+    const early = next.days_early ?? next.days;
+    if (early > windowDays) continue;
+    out.push({
+      kind: 'harvest_size',
+      severity: 'warning',
+      subject: pond.name,
+      pond_id: pond.id,
+      reason: 'reaches',
+      figures: { size: next.size, early: Math.max(0, early), late: next.days_late ?? next.days },
+      link: `/farm/${farmId}/pond/${pond.id}`,
+    });
+  }
+  return out;
 }

@@ -9,9 +9,11 @@
  * - `figures/cycle.ts`: one stocking's figures from its records (`cycleFigures`) and the
  *   farm row (`farmSummary`);
  * - `figures/sampling.ts`: one sampling's ABW, size and ADG;
- * - `figures/money.ts`: rupiah maths, HPP and productivity over a period.
+ * - `figures/money.ts`: rupiah maths, HPP and productivity over a period;
+ * - `forecast/`: the growth forecast, target sizes and harvest projections (ADR 0060).
  */
 export * from './figures/cycle.ts';
 export * from './figures/formulas.ts';
 export * from './figures/money.ts';
 export * from './figures/sampling.ts';
+export * from './forecast/index.ts';

@@ -220,6 +220,18 @@ const id = {
     'too-many-ponds': '{{count}} kolam dipilih; paling banyak {{max}}.',
     'pond-unknown': 'Kolam tidak ditemukan di tambak ini atau Anda tidak punya akses ke kolam ini.',
   },
+  forecast: {
+    'id-invalid': 'ID tidak valid.',
+    'size-invalid': 'Size harus bilangan bulat antara {{min}} dan {{max}} ekor/kg.',
+    'size-reached':
+      'Size {{size}} sudah terlewati: udang sekarang size {{current}}. Pilih size yang lebih kecil angkanya.',
+    'price-decimals': 'Harga per kg harus rupiah bulat, tanpa desimal.',
+    'price-invalid': 'Harga per kg harus antara {{min}} dan {{max}} rupiah.',
+    'date-past': 'Tanggal panen tidak boleh sebelum hari ini ({{today}}).',
+    'date-invalid': 'Tanggal tidak valid.',
+    'too-many-sizes': 'Paling banyak {{max}} target size.',
+    'prior-only': 'Sampling kurang dari dua: perkiraan dari kurva tambak, belum dari kolam ini.',
+  },
 };
 
 export type MessageCatalog = typeof id;
@@ -436,6 +448,18 @@ const en: MessageCatalog = {
     'range-too-long': 'The range is {{days}} days; a report covers at most {{max}} days.',
     'too-many-ponds': '{{count}} ponds chosen; at most {{max}}.',
     'pond-unknown': 'Pond not found on this farm, or you have no access to it.',
+  },
+  forecast: {
+    'id-invalid': 'Not a valid id.',
+    'size-invalid': 'A size must be a whole number from {{min}} to {{max}} pcs/kg.',
+    'size-reached':
+      'Size {{size}} is already passed: the shrimp are size {{current}} now. Choose a smaller number.',
+    'price-decimals': 'A price per kg must be whole rupiah, without decimals.',
+    'price-invalid': 'A price per kg must be from {{min}} to {{max}} rupiah.',
+    'date-past': 'The harvest date cannot be before today ({{today}}).',
+    'date-invalid': 'Not a valid date.',
+    'too-many-sizes': 'At most {{max}} target sizes.',
+    'prior-only': 'Fewer than two samplings: forecast from the farm curve, not yet from this pond.',
   },
 };
 

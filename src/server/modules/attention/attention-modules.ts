@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { FarmAccess } from '../farm/farm-access.ts';
+import type { ForecastService } from '../forecast/forecast.service.ts';
 import type { OverviewService } from '../production/overview.service.ts';
 import { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
 import { AttentionRepository } from './attention.repository.ts';
@@ -14,10 +15,13 @@ export function createAttentionModules({
   db,
   farmAccess,
   overview,
+  forecast,
 }: {
   db: Db;
   farmAccess: FarmAccess;
   overview: OverviewService;
+  /** The growth forecast ("A6 reaches size 50 in 6–9 days"); absent, the board does not check it. */
+  forecast?: ForecastService;
 }) {
   const settings = new WaterSettingRepository(db);
   return {
@@ -33,6 +37,12 @@ export function createAttentionModules({
           sampled_on: p.sampled_on,
           population: p.population,
         })),
+      ...(forecast
+        ? {
+            forecasts: async (userId: string, farmId: string) =>
+              (await forecast.farm(userId, { farm_id: farmId }, 'en')).data,
+          }
+        : {}),
     }),
   };
 }

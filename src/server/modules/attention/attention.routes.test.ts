@@ -300,7 +300,7 @@ describe('GET /api/attention', () => {
     expect(data.items.filter((i) => i.kind === 'sync_refused')).toMatchObject([
       { subject: 'Keeper', figures: { count: 1 }, link: `/farm/${f}/settings?tab=users` },
     ]);
-    expect(data.checked).toHaveLength(10);
+    expect(data.checked).toHaveLength(11);
   });
 
   it('names warehouse items in the language asked for', async () => {

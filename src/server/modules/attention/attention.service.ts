@@ -10,6 +10,8 @@ import {
   cycleItems,
   type DeathFact,
   deathItems,
+  type HarvestSizeFact,
+  harvestSizeItems,
   missedSlotItems,
   rankItems,
   stockItems,
@@ -39,6 +41,8 @@ export interface AttentionDeps {
   standards(farmId: string): Promise<WaterStandard[]>;
   /** FCR, stocking day, latest sampling and population of the visible active cycles (the cycle overview). */
   cycles(userId: string, farmId: string): Promise<(CycleFact & { population: number })[]>;
+  /** The forecast's target sizes of the visible running cycles (the forecast module). */
+  forecasts?(userId: string, farmId: string): Promise<HarvestSizeFact[]>;
   now?: () => Date;
 }
 
@@ -109,6 +113,10 @@ export class AttentionService {
           every,
         ),
       );
+    }
+    if (stockPonds.length > 0 && this.d.forecasts) {
+      checked.push('harvest_size');
+      items.push(...harvestSizeItems(farmId, stockPonds, await this.d.forecasts(userId, farmId)));
     }
     if (this.can(m, 'warehouse')) {
       checked.push('stock_low');

@@ -1,0 +1,127 @@
+import {
+  abwBand,
+  DEFAULT_PRIOR,
+  docReaching,
+  farmPrior,
+  fitGrowth,
+  type GrowthPrior,
+} from '../../src/shared/domain/forecast/index.ts';
+import type { EvalCycle } from './demo-cycles.ts';
+
+export const CUT_DOCS = [30, 45, 60, 75] as const;
+export const HORIZONS = [7, 14, 28] as const;
+
+export interface Replay {
+  cycle: string;
+  cut: number;
+  /** Absolute percentage error of ABW by horizon (null where the cycle ended before). */
+  ape: Record<number, number | null>;
+  /** Truth inside the 80 % band, by horizon. */
+  inBand: Record<number, boolean | null>;
+  /** Forecast day to the harvested size − actual harvest day (null: not reached by DOC 250). */
+  dateError: number | null;
+}
+
+/** Cut a finished cycle at `cut` DOC and forecast with what was known then. */
+export function replay(cycle: EvalCycle, cut: number, prior: GrowthPrior): Replay | null {
+  if (cycle.harvestDoc <= cut) return null;
+  const known = cycle.samplings.filter((s) => s.doc <= cut);
+  const fit = fitGrowth(known, prior);
+  const ape: Replay['ape'] = {};
+  const inBand: Replay['inBand'] = {};
+  for (const h of HORIZONS) {
+    const doc = cut + h;
+    const truth = cycle.truth[doc];
+    if (doc > cycle.harvestDoc || truth === undefined) {
+      ape[h] = null;
+      inBand[h] = null;
+      continue;
+    }
+    const p = abwBand(fit, doc);
+    ape[h] = Math.abs(p.abw / truth - 1) * 100;
+    inBand[h] = truth >= p.low && truth <= p.high;
+  }
+  const reach = docReaching(fit, cycle.harvestAbw, cut);
+  return {
+    cycle: cycle.name,
+    cut,
+    ape,
+    inBand,
+    dateError: reach.doc === null ? null : reach.doc - cycle.harvestDoc,
+  };
+}
+
+/** Replays of a farm's cycles, each with the prior of the farm's cycles finished before it was stocked. */
+export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'default'): Replay[] {
+  const out: Replay[] = [];
+  for (const c of cycles) {
+    const prior =
+      usePrior === 'default'
+        ? DEFAULT_PRIOR
+        : farmPrior(cycles.filter((o) => o.end < c.start).map((o) => o.samplings));
+    for (const cut of CUT_DOCS) {
+      const r = replay(c, cut, prior);
+      if (r) out.push(r);
+    }
+  }
+  return out;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : Number.NaN);
+const median = (xs: number[]) => {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+export interface Summary {
+  cut: number | 'all';
+  n: number;
+  mape: Record<number, number>;
+  band: Record<number, number>;
+  dateMedianAbs: number;
+  dateMeanAbs: number;
+  dateBias: number;
+  unreached: number;
+}
+
+export function summarise(rows: readonly Replay[]): Summary[] {
+  const groups: (number | 'all')[] = [...CUT_DOCS, 'all'];
+  return groups.map((cut) => {
+    const rs = rows.filter((r) => cut === 'all' || r.cut === cut);
+    const mape: Record<number, number> = {};
+    const band: Record<number, number> = {};
+    for (const h of HORIZONS) {
+      mape[h] = mean(rs.map((r) => r.ape[h]).filter((x): x is number => x !== null));
+      const b = rs.map((r) => r.inBand[h]).filter((x): x is boolean => x !== null);
+      band[h] = b.length ? (b.filter(Boolean).length / b.length) * 100 : Number.NaN;
+    }
+    const errs = rs.map((r) => r.dateError).filter((x): x is number => x !== null);
+    return {
+      cut,
+      n: rs.length,
+      mape,
+      band,
+      dateMedianAbs: median(errs.map(Math.abs)),
+      dateMeanAbs: mean(errs.map(Math.abs)),
+      dateBias: mean(errs),
+      unreached: rs.length - errs.length,
+    };
+  });
+}
+
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+
+export function table(title: string, rows: readonly Replay[]): string {
+  const lines = [
+    title,
+    'cut DOC |    n | MAPE +7d | MAPE +14d | MAPE +28d | in band +14d | date |err| median | mean | bias | not reached',
+  ];
+  for (const s of summarise(rows)) {
+    lines.push(
+      `${String(s.cut).padStart(7)} | ${String(s.n).padStart(4)} | ${f1(s.mape[7] as number).padStart(7)} % | ${f1(s.mape[14] as number).padStart(8)} % | ${f1(s.mape[28] as number).padStart(8)} % | ${f1(s.band[14] as number).padStart(10)} % | ${f1(s.dateMedianAbs).padStart(12)} d | ${f1(s.dateMeanAbs).padStart(4)} | ${f1(s.dateBias).padStart(4)} | ${s.unreached}`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,111 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getDb } from '#local/db';
+import { forecastCycle, gompertz } from '#shared/domain/figures';
+import { readPondForecast } from './forecast-data.ts';
+
+const db = getDb();
+afterEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+const TRUTH = { winf: 38, b: 5.2, k: 0.019 };
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+async function seed(samplingDocs: number[]) {
+  const start = '2026-01-01';
+  await db.stocks.bulkPut([
+    {
+      stock_id: 's1',
+      farm_id: 'f',
+      pond_id: 'p1',
+      cycle_id: 'c1',
+      stock_date: start,
+      seed_actual: 100_000,
+      is_harvest: false,
+    },
+    {
+      stock_id: 's0',
+      farm_id: 'f',
+      pond_id: 'p1',
+      cycle_id: 'c0',
+      stock_date: '2025-06-01',
+      seed_actual: 100_000,
+      is_harvest: true,
+    },
+  ] as never[]);
+  await db.samplings.bulkPut(
+    samplingDocs.map((doc, i) => ({
+      id: `x${i}`,
+      farm_id: 'f',
+      pond_id: 'p1',
+      cycle_id: 'c1',
+      sampled_on: addDays(start, doc - 1),
+      shrimp_count: 100,
+      sample_weight: gompertz(TRUTH, doc) * 100,
+    })) as never[],
+  );
+  await db.deaths.bulkPut([
+    { death_id: 'd1', farm_id: 'f', pond_id: 'p1', stock_id: 's1', died_on: '2026-02-25', count: 500 },
+  ] as never[]);
+  await db.harvests.bulkPut([
+    {
+      harvest_id: 'h0',
+      farm_id: 'f',
+      pond_id: 'p1',
+      stock_id: 's0',
+      harvested_on: '2025-09-20',
+      type: 'total',
+      weight_kg: 1000,
+      size: 50,
+      price_per_kg: 72_000,
+    },
+  ] as never[]);
+}
+
+describe('readPondForecast (offline, from the mirror)', () => {
+  it('forecasts the running cycle with the shared function: the same numbers as forecastCycle', async () => {
+    await seed([21, 28, 35, 42, 49, 56]);
+    const today = '2026-03-01';
+    const r = await readPondForecast(db, 'f', 'p1', today, [100, 50]);
+    expect(r.stockDate).toBe('2026-01-01');
+    expect(r.points).toHaveLength(6);
+    const f = r.forecast;
+    if (!f) throw new Error('no forecast');
+    expect(f.basis).toBe('fit');
+    expect(f.curve[0]?.doc).toBe(56);
+    expect(f.targets.map((t) => t.size)).toEqual([100, 50]);
+    // Price of size 50 suggested by the finished cycle's harvest.
+    expect(f.targets[1]?.projection?.price_per_kg).toBe(72_000);
+    expect(f.targets[1]?.projection?.population).toBeLessThan(100_000 - 500);
+    const direct = forecastCycle({
+      stock: { stock_date: '2026-01-01', seed_actual: 100_000, is_harvest: false },
+      areaM2: 0,
+      deaths: [{ died_on: '2026-02-25', count: 500 }],
+      harvests: [],
+      samplings: (await db.samplings.toArray()).map((s) => ({
+        sampled_on: s.sampled_on,
+        sample_weight: s.sample_weight,
+        shrimp_count: s.shrimp_count,
+      })),
+      feedKg: null,
+      today,
+      prior: f.fit.prior,
+      targets: [100, 50],
+      prices: { valid_from: today, prices: [{ size: 50, price_per_kg: 72_000 }] },
+    });
+    expect(f.targets[1]?.days).toBe(direct.targets[1]?.days);
+  });
+
+  it('says the forecast comes from the prior with one sampling, and nothing without a running cycle', async () => {
+    await seed([21]);
+    const r = await readPondForecast(db, 'f', 'p1', '2026-01-25', [50]);
+    expect(r.forecast?.basis).toBe('prior');
+    const none = await readPondForecast(db, 'f', 'other-pond', '2026-01-25', [50]);
+    expect(none.forecast).toBeNull();
+  });
+});

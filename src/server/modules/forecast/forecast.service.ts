@@ -1,0 +1,168 @@
+import type { CycleForecastQuery, ForecastQuery, PondForecast } from '#shared/contracts/forecast';
+import { abw as abwOf, doc as docOf } from '#shared/domain/figures';
+import {
+  DEFAULT_TARGET_SIZES,
+  dateProblem,
+  type ForecastProblem,
+  farmPrior,
+  forecastCycle,
+  type GrowthPoint,
+  harvestOn,
+  type PriceList,
+  sizeProblem,
+  sizesProblem,
+  suggestPrices,
+} from '#shared/domain/forecast/index';
+import { ACTION } from '#shared/domain/permissions';
+import type { Language } from '#shared/i18n/language';
+import { translate } from '#shared/i18n/messages';
+import { AppError, notFound } from '../../errors.ts';
+import { farmToday } from '../cycle/farm-clock.ts';
+import { visiblePondIds } from '../cycle/visible-ponds.ts';
+import type { FarmAccess } from '../farm/farm-access.ts';
+import type { ProductionRepository } from '../production/production.repository.ts';
+import type { ForecastRepository } from './forecast.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Sizes the suggested price list is built on. */
+const PRICE_SIZES = [20, 30, 40, 50, 60, 70, 80, 100, 120, 150];
+
+const invalid = (p: ForecastProblem) =>
+  new AppError('validation-failed', { [p.field]: [{ key: p.key, params: p.params }] });
+
+function parseSizes(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_TARGET_SIZES];
+  const parts = raw.split(',').map((s) => s.trim());
+  const sizes = parts.map((s) => (/^\d+$/.test(s) ? Number(s) : Number.NaN));
+  const problem = sizesProblem(sizes, 'sizes');
+  if (problem) throw invalid(problem);
+  return sizes;
+}
+
+/**
+ * The forecast of a farm's running cycles (issue 26, ADR 0060): each cycle's samplings
+ * fitted with the farm prior (its finished cycles' curves, else the default), target
+ * sizes answered, computed by the shared forecast module the device also runs offline.
+ */
+export class ForecastService {
+  constructor(
+    private readonly d: { repo: ForecastRepository; production: ProductionRepository; access: FarmAccess },
+  ) {}
+
+  private checkFarm(farmId: string) {
+    if (!UUID.test(farmId)) throw invalid({ field: 'farm_id', key: 'forecast.id-invalid' });
+  }
+
+  async farm(userId: string, q: ForecastQuery, lang: Language) {
+    this.checkFarm(q.farm_id);
+    const sizes = parseSizes(q.sizes);
+    const m = await this.d.access.require(userId, q.farm_id, 'stock', ACTION.view);
+    const visible = visiblePondIds(this.d.access, m, 'stock');
+    const stocks = visible?.length === 0 ? [] : await this.d.production.activeStocks(q.farm_id, visible);
+    return this.build(q.farm_id, stocks, sizes, lang, null);
+  }
+
+  async cycle(userId: string, cycleId: string, q: CycleForecastQuery, lang: Language) {
+    this.checkFarm(q.farm_id);
+    if (!UUID.test(cycleId)) throw invalid({ field: 'cycle_id', key: 'forecast.id-invalid' });
+    const sizes = parseSizes(q.sizes);
+    const today = farmToday();
+    if (q.date !== undefined) {
+      const problem = dateProblem(q.date, today);
+      if (problem) throw invalid(problem);
+    }
+    const m = await this.d.access.require(userId, q.farm_id, 'stock', ACTION.view);
+    const visible = visiblePondIds(this.d.access, m, 'stock');
+    const stocks = (await this.d.production.activeStocks(q.farm_id, visible)).filter(
+      (s) => s.cycle_id === cycleId,
+    );
+    if (stocks.length === 0) throw notFound();
+    return this.build(q.farm_id, stocks, sizes, lang, q.date ?? null, true);
+  }
+
+  private async build(
+    farmId: string,
+    stocks: Awaited<ReturnType<ProductionRepository['activeStocks']>>,
+    sizes: number[],
+    lang: Language,
+    date: string | null,
+    checkSizes = false,
+  ) {
+    const today = farmToday();
+    const stockIds = stocks.map((s) => s.id);
+    const cycleIds = stocks.map((s) => s.cycle_id);
+    const [samplings, deaths, harvests, finished, prices] = await Promise.all([
+      this.d.repo.samplingsOf(cycleIds),
+      this.d.repo.deathsOf(stockIds),
+      this.d.production.harvestsOf(stockIds),
+      this.d.repo.finishedSamplings(farmId),
+      this.d.repo.harvestPrices(farmId),
+    ]);
+    const byCycle = new Map<string, GrowthPoint[]>();
+    for (const r of finished) {
+      const doc = docOf(r.stock_date, r.sampled_on);
+      const abw = abwOf(Number(r.sample_weight), r.shrimp_count);
+      if (doc === null || abw === null) continue;
+      const list = byCycle.get(r.cycle_id) ?? [];
+      list.push({ doc, abw });
+      byCycle.set(r.cycle_id, list);
+    }
+    const prior = farmPrior([...byCycle.values()]);
+    const suggested = suggestPrices(
+      prices.map((p) => ({ size: Number(p.size), price_per_kg: Number(p.price_per_kg) })),
+      PRICE_SIZES,
+    );
+    const priceList: PriceList | null = suggested.length ? { valid_from: today, prices: suggested } : null;
+    const data: PondForecast[] = stocks.map((s) => {
+      const input = {
+        stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
+        areaM2: Number(s.area),
+        deaths: deaths.filter((d) => d.stock_id === s.id),
+        harvests: harvests
+          .filter((h) => h.stock_id === s.id)
+          .map((h) => ({
+            harvested_on: h.harvested_on,
+            type: h.type,
+            weight_kg: Number(h.weight_kg),
+            size: Number(h.size),
+            price_per_kg: Number(h.price_per_kg),
+          })),
+        samplings: samplings
+          .filter((x) => x.cycle_id === s.cycle_id)
+          .map((x) => ({
+            sampled_on: x.sampled_on,
+            sample_weight: Number(x.sample_weight),
+            shrimp_count: x.shrimp_count,
+          })),
+        feedKg: null,
+        today,
+        prior,
+        targets: sizes,
+        prices: priceList,
+      };
+      const f = forecastCycle(input);
+      if (checkSizes) {
+        for (const size of sizes) {
+          const problem = sizeProblem(size, f.now.abw, 'sizes');
+          if (problem) throw invalid(problem);
+        }
+      }
+      return {
+        pond_id: s.pond_id,
+        pond_name: s.pond_name,
+        cycle_id: s.cycle_id,
+        stock_date: s.stock_date,
+        doc: f.doc,
+        basis: f.basis,
+        prior_source: f.prior_source,
+        notice: f.basis === 'prior' ? translate(lang, 'forecast.prior-only') : null,
+        samplings: f.samplings,
+        abw_now: f.now.abw,
+        curve: f.curve.map((p) => ({ date: p.date, doc: p.doc, abw: p.abw, low: p.low, high: p.high })),
+        targets: f.targets,
+        ...(date ? { harvest: harvestOn(input, date) } : {}),
+      };
+    });
+    return { data, today, prior: { source: prior.source, cycles: prior.cycles } };
+  }
+}

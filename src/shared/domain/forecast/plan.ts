@@ -1,0 +1,213 @@
+import {
+  DEFAULT_FEED_PROGRAMME,
+  DEFAULT_FR_TABLE,
+  type FeedProgramme,
+  type FrPoint,
+  recommendedRation,
+} from '../feeding.ts';
+import { type CycleFigures, type CycleInputs, cycleFigures } from '../figures/cycle.ts';
+import { abw as abwOf, biomassKg, daysBetween, doc as docOf, sizeFromAbw } from '../figures/formulas.ts';
+import { hppPerKg } from '../figures/money.ts';
+import { abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
+import { type GrowthPrior, gompertz } from './growth-model.ts';
+import { type PriceList, priceForSize } from './price-list.ts';
+
+/** Target sizes (pcs/kg) a farm plans with when it set none. */
+export const DEFAULT_TARGET_SIZES = [100, 70, 50] as const;
+/** Days the chart's projection reaches past today. */
+export const PROJECTION_DAYS = 45;
+/** Days of recorded deaths the deaths trend is taken over. */
+export const DEATH_TREND_DAYS = 14;
+
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface ForecastInput extends CycleInputs {
+  prior: GrowthPrior;
+  /** The farm's target sizes (pcs/kg). */
+  targets?: readonly number[];
+  prices?: PriceList | null;
+  /** Costs booked to the cycle so far (Rp), null when finance is unknown. */
+  costToDate?: number | null;
+  /** Feed price (Rp/kg) for the feed still needed; null leaves it out of the cost. */
+  feedPricePerKg?: number | null;
+  programme?: FeedProgramme;
+  frTable?: readonly FrPoint[];
+}
+
+/** What a harvest on a day gives (a target size's day, or a chosen day). */
+export interface HarvestProjection {
+  date: string;
+  doc: number;
+  abw: number;
+  abw_low: number;
+  abw_high: number;
+  size: number | null;
+  population: number;
+  biomass_kg: number | null;
+  /** Feed still needed from today to that day (kg, programme ration on the projected curve). */
+  feed_kg: number;
+  price_per_kg: number | null;
+  revenue: number | null;
+  /** Cost to date + feed still needed × feed price (Rp), null without finance. */
+  cost: number | null;
+  /** Projected HPP, Rp/kg over what the cycle harvested and would harvest. */
+  hpp: number | null;
+}
+
+export interface TargetAnswer {
+  size: number;
+  target_abw: number;
+  /** 'ok': a day is forecast; 'reached': the pond is already at or past it; 'beyond': not by DOC 250. */
+  status: 'ok' | 'reached' | 'beyond';
+  /** Days from today: forecast, earliest and latest of the band. */
+  days: number | null;
+  days_early: number | null;
+  days_late: number | null;
+  projection: HarvestProjection | null;
+}
+
+export interface CycleForecast {
+  basis: GrowthFit['basis'];
+  prior_source: GrowthPrior['source'];
+  samplings: number;
+  params: GrowthFit['params'];
+  now: CycleFigures;
+  /** Today's DOC. */
+  doc: number;
+  /** The projection after the last sampling (or from today without one): one point a day. */
+  curve: (BandPoint & { date: string })[];
+  targets: TargetAnswer[];
+  fit: GrowthFit;
+}
+
+interface Context {
+  input: ForecastInput;
+  fit: GrowthFit;
+  now: CycleFigures;
+  docToday: number;
+  /** Deaths a day per shrimp alive (exponential trend). */
+  mortality: number;
+}
+
+function context(input: ForecastInput): Context {
+  const now = cycleFigures(input);
+  const docToday = docOf(input.stock.stock_date, input.today) ?? 1;
+  const points = input.samplings
+    .map((s) => ({
+      doc: docOf(input.stock.stock_date, s.sampled_on) ?? 0,
+      abw: abwOf(s.sample_weight, s.shrimp_count) ?? 0,
+    }))
+    .filter((p) => p.doc > 0 && p.abw > 0);
+  const fit = fitGrowth(points, input.prior);
+  let recent = 0;
+  for (const d of input.deaths) {
+    const ago = daysBetween(d.died_on, input.today);
+    if (ago !== null && ago >= 0 && ago < DEATH_TREND_DAYS) recent += d.count;
+  }
+  const span = Math.min(DEATH_TREND_DAYS, docToday);
+  const mortality = now.population > 0 && span > 0 ? recent / span / now.population : 0;
+  return { input, fit, now, docToday, mortality };
+}
+
+function project(c: Context, date: string): HarvestProjection {
+  const { input, fit, now, docToday } = c;
+  const ahead = Math.max(0, daysBetween(input.today, date) ?? 0);
+  const doc = docToday + ahead;
+  const band = abwBand(fit, doc);
+  const population = Math.max(0, Math.round(now.population * Math.exp(-c.mortality * ahead)));
+  const biomass = biomassKg(population, band.abw);
+  const programme = input.programme ?? DEFAULT_FEED_PROGRAMME;
+  const table = input.frTable ?? DEFAULT_FR_TABLE;
+  let feed = 0;
+  for (let d = 1; d <= ahead; d++) {
+    const ration = recommendedRation(
+      {
+        doc: docToday + d,
+        population: now.population * Math.exp(-c.mortality * d),
+        abw: gompertz(fit.params, docToday + d),
+        anco: null,
+      },
+      programme,
+      table,
+    );
+    feed += ration.daily_kg ?? 0;
+  }
+  const size = sizeFromAbw(band.abw);
+  const price = priceForSize(input.prices ?? null, size);
+  const revenue = price !== null && biomass !== null ? Math.round(biomass * price) : null;
+  const cost =
+    input.costToDate === null || input.costToDate === undefined
+      ? null
+      : Math.round(input.costToDate + (input.feedPricePerKg ? feed * input.feedPricePerKg : 0));
+  const hpp = cost === null || biomass === null ? null : hppPerKg(BigInt(cost), biomass + now.harvested_kg);
+  return {
+    date,
+    doc,
+    abw: band.abw,
+    abw_low: band.low,
+    abw_high: band.high,
+    size,
+    population,
+    biomass_kg: biomass,
+    feed_kg: Math.round(feed * 1000) / 1000,
+    price_per_kg: price,
+    revenue,
+    cost,
+    hpp: hpp === null ? null : Number(hpp),
+  };
+}
+
+function target(c: Context, size: number): TargetAnswer {
+  const targetAbw = 1000 / size;
+  const current = c.fit.basis === 'fit' || c.fit.samplings > 0 ? abwBand(c.fit, c.docToday).abw : null;
+  const none = { days: null, days_early: null, days_late: null, projection: null };
+  if (current !== null && current >= targetAbw)
+    return { size, target_abw: targetAbw, status: 'reached', ...none };
+  const reach = docReaching(c.fit, targetAbw, c.docToday);
+  if (reach.doc === null) return { size, target_abw: targetAbw, status: 'beyond', ...none };
+  const days = reach.doc - c.docToday;
+  return {
+    size,
+    target_abw: targetAbw,
+    status: 'ok',
+    days,
+    days_early: reach.early === null ? null : reach.early - c.docToday,
+    days_late: reach.late === null ? null : reach.late - c.docToday,
+    projection: project(c, addDays(c.input.today, days)),
+  };
+}
+
+/**
+ * A running cycle's forecast: the fitted curve (prior alone with fewer than two
+ * samplings), the projection with its band from the last sampling to PROJECTION_DAYS past
+ * today, and for each target size the day it is reached and what a harvest then gives.
+ */
+export function forecastCycle(input: ForecastInput): CycleForecast {
+  const c = context(input);
+  const startDoc = Math.min(c.fit.lastDoc ?? c.docToday, c.docToday);
+  const curve: CycleForecast['curve'] = [];
+  for (let d = startDoc; d <= c.docToday + PROJECTION_DAYS; d++) {
+    curve.push({ ...abwBand(c.fit, d), date: addDays(input.stock.stock_date, d - 1) });
+  }
+  const sizes = [...(input.targets ?? DEFAULT_TARGET_SIZES)].sort((a, b) => b - a);
+  return {
+    basis: c.fit.basis,
+    prior_source: c.fit.prior.source,
+    samplings: c.fit.samplings,
+    params: c.fit.params,
+    now: c.now,
+    doc: c.docToday,
+    curve,
+    targets: sizes.map((s) => target(c, s)),
+    fit: c.fit,
+  };
+}
+
+/** What a harvest on a chosen day (today or later) gives. */
+export function harvestOn(input: ForecastInput, date: string): HarvestProjection {
+  return project(context(input), date);
+}

@@ -1,0 +1,68 @@
+/**
+ * A farm's price list: Rp per kg by size class (pcs/kg), valid from a day. Between two
+ * listed sizes the price is interpolated linearly (size 55 between size 50 and 60), as
+ * buyers at the pond price an in-between size; beyond the list the nearest size's price.
+ */
+export interface PricePoint {
+  /** Size, pcs/kg (whole number). */
+  size: number;
+  /** Rp per kg (whole rupiah). */
+  price_per_kg: number;
+}
+
+export interface PriceList {
+  /** First day the list applies (YYYY-MM-DD). */
+  valid_from: string;
+  prices: readonly PricePoint[];
+}
+
+/** The list in force on a day: the latest `valid_from` on or before it, else the earliest. */
+export function priceListOn(lists: readonly PriceList[], day: string): PriceList | null {
+  const sorted = [...lists].sort((a, b) => a.valid_from.localeCompare(b.valid_from));
+  let chosen: PriceList | null = sorted[0] ?? null;
+  for (const l of sorted) if (l.valid_from <= day) chosen = l;
+  return chosen;
+}
+
+/** Rp per kg for a (fractional) size, whole rupiah; null with an empty list or a bad size. */
+export function priceForSize(list: PriceList | null, size: number | null): number | null {
+  if (!list || list.prices.length === 0 || size === null || !(size > 0)) return null;
+  const rows = [...list.prices].sort((a, b) => a.size - b.size);
+  const first = rows[0] as PricePoint;
+  const last = rows.at(-1) as PricePoint;
+  if (size <= first.size) return first.price_per_kg;
+  if (size >= last.size) return last.price_per_kg;
+  for (let i = 1; i < rows.length; i++) {
+    const hi = rows[i] as PricePoint;
+    const lo = rows[i - 1] as PricePoint;
+    if (size <= hi.size) {
+      return Math.round(
+        lo.price_per_kg + ((size - lo.size) / (hi.size - lo.size)) * (hi.price_per_kg - lo.price_per_kg),
+      );
+    }
+  }
+  return last.price_per_kg;
+}
+
+/**
+ * A suggested list from past harvests (the price the farm got by size): per listed size,
+ * the median price of the harvests within ±5 pcs/kg of it; sizes without a harvest left out.
+ */
+export function suggestPrices(
+  harvests: readonly { size: number; price_per_kg: number }[],
+  sizes: readonly number[],
+): PricePoint[] {
+  const out: PricePoint[] = [];
+  for (const size of sizes) {
+    const near = harvests
+      .filter((h) => h.price_per_kg > 0 && Math.abs(h.size - size) <= 5)
+      .map((h) => h.price_per_kg)
+      .sort((a, b) => a - b);
+    if (near.length === 0) continue;
+    const mid = Math.floor(near.length / 2);
+    const median =
+      near.length % 2 ? (near[mid] as number) : ((near[mid - 1] as number) + (near[mid] as number)) / 2;
+    out.push({ size, price_per_kg: Math.round(median) });
+  }
+  return out;
+}

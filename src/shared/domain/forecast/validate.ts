@@ -1,0 +1,67 @@
+import { sizeFromAbw } from '../figures/formulas.ts';
+
+/** A refused forecast input: a message key of `src/shared/i18n/messages.ts` and its parameters. */
+export interface ForecastProblem {
+  field: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export const SIZE_BOUNDS = { min: 10, max: 1000 } as const;
+export const PRICE_BOUNDS = { min: 1, max: 10_000_000 } as const;
+export const MAX_TARGETS = 6;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A target size (pcs/kg): a whole number in SIZE_BOUNDS, and still ahead of the pond's current size. */
+export function sizeProblem(
+  size: unknown,
+  currentAbw: number | null = null,
+  field = 'size',
+): ForecastProblem | null {
+  if (
+    typeof size !== 'number' ||
+    !Number.isInteger(size) ||
+    size < SIZE_BOUNDS.min ||
+    size > SIZE_BOUNDS.max
+  ) {
+    return { field, key: 'forecast.size-invalid', params: { ...SIZE_BOUNDS } };
+  }
+  const current = sizeFromAbw(currentAbw);
+  // Size counts shrimp per kg: a target at or above the current count is a smaller shrimp, already passed.
+  if (current !== null && size >= current) {
+    return { field, key: 'forecast.size-reached', params: { size, current: Math.round(current) } };
+  }
+  return null;
+}
+
+/** A price per kg: whole rupiah within PRICE_BOUNDS (a price with decimals is refused, not rounded). */
+export function priceProblem(price: unknown, field = 'price_per_kg'): ForecastProblem | null {
+  if (typeof price !== 'number' || !Number.isFinite(price))
+    return { field, key: 'forecast.price-invalid', params: { ...PRICE_BOUNDS } };
+  if (!Number.isInteger(price)) return { field, key: 'forecast.price-decimals' };
+  if (price < PRICE_BOUNDS.min || price > PRICE_BOUNDS.max)
+    return { field, key: 'forecast.price-invalid', params: { ...PRICE_BOUNDS } };
+  return null;
+}
+
+/** A harvest date: a real YYYY-MM-DD day, today or later. */
+export function dateProblem(date: unknown, today: string, field = 'date'): ForecastProblem | null {
+  if (typeof date !== 'string' || !DAY.test(date)) return { field, key: 'forecast.date-invalid' };
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+    return { field, key: 'forecast.date-invalid' };
+  if (date < today) return { field, key: 'forecast.date-past', params: { today } };
+  return null;
+}
+
+/** A list of target sizes: at most MAX_TARGETS, each valid. */
+export function sizesProblem(sizes: readonly unknown[], field = 'sizes'): ForecastProblem | null {
+  if (sizes.length > MAX_TARGETS)
+    return { field, key: 'forecast.too-many-sizes', params: { max: MAX_TARGETS } };
+  for (const s of sizes) {
+    const p = sizeProblem(s, null, field);
+    if (p) return p;
+  }
+  return null;
+}

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+
+/**
+ * Issue 26 "Done when": the pond page's forecast shows the samplings, the projection and
+ * its shaded band after the last sampling, and the day each target size is reached, and
+ * keeps showing them offline (computed on the device from the mirror); the attention
+ * board names the pond that reaches its next target size within two weeks. Phone and
+ * desktop, Indonesian and English, screenshots under SHOTS_DIR (default /work/shots/forecast).
+ */
+const SIZES = [
+  { name: 'phone', width: 360, height: 800 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+const LANGS = [
+  {
+    lang: 'id',
+    tab: 'Grafik',
+    records: 'Data kolam',
+    title: 'Perkiraan pertumbuhan',
+    board: 'Mencapai size 100 dalam',
+  },
+  { lang: 'en', tab: 'Charts', records: 'Records', title: 'Growth forecast', board: 'Reaches size 100 in' },
+];
+const dir = process.env.SHOTS_DIR ?? '/work/shots/forecast';
+const daysAgo = (n: number) =>
+  new Date(Date.now() + 7 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
+/** The Gompertz curve the samplings follow (W∞ 38 g, b 5.2, k 0.019): 10 g (size 100) at DOC 72. */
+const abwAt = (doc: number) => 38 * Math.exp(-5.2 * Math.exp(-0.019 * doc));
+
+async function watchErrors(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    const refused = /ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_FAILED/.test(m.text());
+    if (m.type() === 'error' && !refused) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+mkdirSync(dir, { recursive: true });
+
+for (const size of SIZES) {
+  for (const l of LANGS) {
+    test(`pond forecast at ${size.name} width in ${l.lang}, offline too`, async ({ browser, request }) => {
+      const owner = await apiSignUp(request, 'Budi');
+      const api = new ApiAs(request, owner.token);
+      const { farmId, pondIds } = await apiFarm(api, 'Tambak Sumber Rejeki', ['A6']);
+      const pondId = pondIds.A6;
+      // Stocked 65 days ago: today is DOC 66; samplings weekly from DOC 31 to 59.
+      await api.post('/stock', {
+        stock_id: crypto.randomUUID(),
+        pond_id: pondId,
+        stock_date: daysAgo(65),
+        seed_net: 100_000,
+        seed_actual: 100_000,
+      });
+      await api.post('/sampling/bulk', {
+        items: [31, 38, 45, 52, 59].map((doc) => ({
+          id: crypto.randomUUID(),
+          pond_id: pondId,
+          sampled_on: daysAgo(66 - doc),
+          shrimp_count: 100,
+          sample_weight: Math.round(abwAt(doc) * 1000) / 10,
+        })),
+      });
+
+      const context = await browser.newContext({
+        viewport: size,
+        locale: l.lang === 'id' ? 'id-ID' : 'en-US',
+      });
+      const page = await context.newPage();
+      const errors = await watchErrors(page);
+      await page.addInitScript((lang) => localStorage.setItem('tambak:language', lang), l.lang);
+      await page.goto('/login');
+      await page.evaluate(
+        ([token, user]) => localStorage.setItem('tambak:session', JSON.stringify({ token, user })),
+        [owner.token, await api.get('/user')] as const,
+      );
+
+      // The board (read online) names the pond: size 100 at DOC 72, 6 days from today.
+      const board = await api.get<{
+        items: { kind: string; subject: string; figures: Record<string, unknown> }[];
+      }>(`/attention?farm_id=${farmId}`);
+      expect(board.items.filter((i) => i.kind === 'harvest_size')).toMatchObject([
+        { subject: 'A6', figures: { size: 100 } },
+      ]);
+      await page.goto(`/farm/${farmId}/attention`);
+      const line = page.getByText(l.board);
+      await expect(line).toBeVisible({ timeout: 30_000 });
+      await line.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/forecast-board-${l.lang}-${size.name}.png` });
+
+      await page.goto(`/farm/${farmId}/pond/${pondId}`);
+      await page.getByRole('tab', { name: l.tab }).click();
+      const card = page.getByTestId('forecast-card');
+      await expect(page.getByRole('heading', { name: l.title })).toBeVisible();
+      await expect(card.getByTestId('forecast-sample')).toHaveCount(5);
+      await expect(card.getByTestId('forecast-band')).toHaveCount(1);
+      await expect(card.getByTestId('forecast-line')).toHaveCount(1);
+      await expect(card.getByTestId('forecast-target-100')).toBeVisible();
+      await expect(card.getByTestId('forecast-prior-only')).toHaveCount(0);
+      await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `${dir}/forecast-pond-${l.lang}-${size.name}.png` });
+
+      // Offline: away and back to the tab, the forecast is computed again from the mirror.
+      await context.setOffline(true);
+      await page.getByRole('tab', { name: l.records }).click();
+      await page.getByRole('tab', { name: l.tab }).click();
+      await expect(card.getByTestId('forecast-band')).toHaveCount(1);
+      await expect(card.getByTestId('forecast-sample')).toHaveCount(5);
+      await expect(card.getByTestId('forecast-target-50')).toBeVisible();
+      await card.screenshot({ path: `${dir}/forecast-offline-${l.lang}-${size.name}.png` });
+      await context.setOffline(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+}
