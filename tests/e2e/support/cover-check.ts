@@ -202,7 +202,7 @@ export function coverCheck(page: Page, options: CoverOptions): Promise<CoverRepo
  * from top to bottom in steps shorter than a control row and, at each stop, reports a
  * floating button (chat, help) that is shown while it lies over a control: over any part
  * of a field or of a control smaller than four times the button, or over the centre of a
- * larger one (a card that links on). Steps wait two frames, as a person's scroll does.
+ * larger one (a card that links on). Each stop waits two frames.
  */
 export async function floatingSweep(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -213,7 +213,7 @@ export async function floatingSweep(page: Page): Promise<string[]> {
     const stops = Array.from({ length: Math.ceil(max / 83) + 1 }, (_, i) => Math.min(i * 83, max));
     for (const y of stops) {
       window.scrollTo(0, y);
-      await frame();
+      // The scroll event's frame runs the buttons' check; the next one shows its result.
       await frame();
       const fabs = [...document.querySelectorAll('.chat-button, .help-button, [data-floating]')].filter((el) =>
         el.checkVisibility({ visibilityProperty: true }),
