@@ -13,10 +13,10 @@ import { mergeStandards } from '#shared/domain/water-standards';
 import { type AlertMessage, wordAlert } from '#shared/i18n/alert-messages';
 import { isLanguage, type Language } from '#shared/i18n/language';
 import { AppError } from '../../errors.ts';
-import { FARM_UTC_OFFSET_MINUTES } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
-import { ALERT_RULES, type AlertRecord, type AlertSource } from './alert-rules.ts';
+import { ALERT_RULES, type AlertRecord, type AlertSource } from '../../kernel/alert-rules.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
 
 /** What the alert machinery pushes through: PushService.notifyUsers. */

@@ -14,8 +14,8 @@ import { AppError } from '../../errors.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { MembershipRepository } from '../user-farm/membership.repository.ts';
 import type { FarmRepository, MemberFarmRow } from './farm.repository.ts';
-import type { FarmAccess } from './farm-access.ts';
-import { mergePermissions } from './farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { mergePermissions } from '../../kernel/farm-access.ts';
 
 export interface FarmDeps {
   farms: FarmRepository;

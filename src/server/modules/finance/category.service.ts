@@ -8,10 +8,10 @@ import type {
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import type { CategoryRepository, CategoryRow } from './category.repository.ts';
-import { requireFinance } from './finance-access.ts';
+import { requireFinance } from '../../kernel/finance-access.ts';
 import { toCategory } from './finance-mapper.ts';
 
 export interface CategoryDeps {

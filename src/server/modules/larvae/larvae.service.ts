@@ -3,7 +3,7 @@ import type { CountPlBody, CountPlJob, CvUpload } from '#shared/contracts/larvae
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError, notFound } from '../../errors.ts';
 import { FileStore } from '../../storage/file-store.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
 import type { LarvaeCountRow, LarvaeRepository } from './larvae.repository.ts';
 import { type LarvaeJobs, MAX_PIXELS } from './larvae-jobs.ts';

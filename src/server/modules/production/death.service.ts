@@ -12,8 +12,8 @@ import type {
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Headers } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import { changedAfter } from '../farm/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import type { DeathRow } from './production.repository.ts';
 import { toDeath } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';

@@ -2,7 +2,7 @@ import type { RecordProblem } from '#shared/domain/production-rules';
 import { populationProblem, positiveProblem, recordDateProblem } from '#shared/domain/production-rules';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import type { ProductionRepository, StockRow } from './production.repository.ts';
 
 /** Rules only the server can check (they need other records). */

@@ -10,7 +10,7 @@ import {
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import { photoUpload } from '../photos/photos.authz.ts';
 
 let app: App;

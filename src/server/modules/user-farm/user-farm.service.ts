@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
 import type { UserRepository, UserRow } from '../account/user.repository.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { signInvite } from './invitation.ts';
 import type { MembershipRepository } from './membership.repository.ts';
 

@@ -8,7 +8,7 @@ import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/cycle.repository.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import type { StockLedger } from './stock-ledger.ts';
 import type { WarehouseRepository } from './warehouse.repository.ts';
 import { cleanText, type WarehouseService } from './warehouse.service.ts';

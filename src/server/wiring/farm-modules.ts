@@ -1,19 +1,19 @@
-import type { Db } from '../../db/database.ts';
-import type { Messenger } from '../../messaging/messenger.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
-import type { UserRepository } from '../account/user.repository.ts';
-import { BlockRepository } from '../block/block.repository.ts';
-import { BlockService } from '../block/block.service.ts';
-import { PondRepository } from '../pond/pond.repository.ts';
-import { PondService } from '../pond/pond.service.ts';
-import { MembershipRepository } from '../user-farm/membership.repository.ts';
-import { PermissionRepository } from '../user-farm/permission.repository.ts';
-import { PermissionService } from '../user-farm/permission.service.ts';
-import { UserFarmService } from '../user-farm/user-farm.service.ts';
-import { FarmRepository } from './farm.repository.ts';
-import { FarmService } from './farm.service.ts';
-import type { FarmAccess } from './farm-access.ts';
-import { ServerClock } from './pull-window.ts';
+import type { Db } from '../db/database.ts';
+import type { Messenger } from '../messaging/messenger.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
+import type { UserRepository } from '../modules/account/user.repository.ts';
+import { BlockRepository } from '../modules/block/block.repository.ts';
+import { BlockService } from '../modules/block/block.service.ts';
+import { PondRepository } from '../modules/pond/pond.repository.ts';
+import { PondService } from '../modules/pond/pond.service.ts';
+import { MembershipRepository } from '../modules/user-farm/membership.repository.ts';
+import { PermissionRepository } from '../modules/user-farm/permission.repository.ts';
+import { PermissionService } from '../modules/user-farm/permission.service.ts';
+import { UserFarmService } from '../modules/user-farm/user-farm.service.ts';
+import { FarmRepository } from '../modules/farm/farm.repository.ts';
+import { FarmService } from '../modules/farm/farm.service.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { ServerClock } from '../kernel/pull-window.ts';
 
 export interface FarmModulesDeps {
   db: Db;

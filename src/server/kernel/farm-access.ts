@@ -10,7 +10,7 @@ import {
   type PondAccess,
   type RoleId,
 } from '#shared/domain/permissions';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../errors.ts';
 import type { FarmAccessRepository } from './farm-access.repository.ts';
 import type { Membership } from './membership.ts';
 import type { MembershipCache } from './membership-cache.ts';

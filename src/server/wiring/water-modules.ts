@@ -1,15 +1,15 @@
-import type { Db } from '../../db/database.ts';
-import { Idempotency } from '../../idempotency.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
-import { CycleRepository } from '../cycle/cycle.repository.ts';
-import { CycleService } from '../cycle/cycle.service.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { ServerClock } from '../farm/pull-window.ts';
-import { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
-import { WaterSettingService } from '../water-setting/water-setting.service.ts';
-import { WaterRepository } from './water.repository.ts';
-import { WaterService } from './water.service.ts';
-import type { WaterAlerts } from './water-bulk.ts';
+import type { Db } from '../db/database.ts';
+import { Idempotency } from '../idempotency.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import { CycleService } from '../modules/cycle/cycle.service.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { ServerClock } from '../kernel/pull-window.ts';
+import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
+import { WaterSettingService } from '../modules/water-setting/water-setting.service.ts';
+import { WaterRepository } from '../modules/water/water.repository.ts';
+import { WaterService } from '../modules/water/water.service.ts';
+import type { WaterAlerts } from '../modules/water/water-bulk.ts';
 
 /** The services of the cycle, water and water-setting modules, spread into AppContext. */
 export function createWaterModules({

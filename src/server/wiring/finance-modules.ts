@@ -1,16 +1,16 @@
-import type { Db } from '../../db/database.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { PhotoRepository } from '../photos/photos.repository.ts';
-import { AccountRepository } from './account.repository.ts';
-import { AccountService } from './account.service.ts';
-import { CategoryRepository } from './category.repository.ts';
-import { CategoryService } from './category.service.ts';
-import { NO_PRODUCTION_YET, type ProductionSources } from './production-sources.ts';
-import { StatsRepository } from './stats.repository.ts';
-import { StatsService } from './stats.service.ts';
-import { TransactionRepository } from './transaction.repository.ts';
-import { TransactionService } from './transaction.service.ts';
+import type { Db } from '../db/database.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { PhotoRepository } from '../modules/photos/photos.repository.ts';
+import { AccountRepository } from '../modules/finance/account.repository.ts';
+import { AccountService } from '../modules/finance/account.service.ts';
+import { CategoryRepository } from '../modules/finance/category.repository.ts';
+import { CategoryService } from '../modules/finance/category.service.ts';
+import { NO_PRODUCTION_YET, type ProductionSources } from '../modules/finance/production-sources.ts';
+import { StatsRepository } from '../modules/finance/stats.repository.ts';
+import { StatsService } from '../modules/finance/stats.service.ts';
+import { TransactionRepository } from '../modules/finance/transaction.repository.ts';
+import { TransactionService } from '../modules/finance/transaction.service.ts';
 
 /**
  * The finance services, spread into AppContext. `sources` is the seam to production and

@@ -1,5 +1,5 @@
 import { ACTION, type Feature, isPondRestricted } from '#shared/domain/permissions';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { FarmAccess, Membership } from './farm-access.ts';
 
 /**
  * The ponds a farm-wide list may show for `feature`: null means every pond (roles 1–2);

@@ -1,6 +1,6 @@
 import { ACTION, type Action } from '#shared/domain/permissions';
-import { AppError } from '../../errors.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import { AppError } from '../errors.ts';
+import type { FarmAccess, Membership } from './farm-access.ts';
 
 /**
  * Finance is invisible, not forbidden (issue 16): on a farm with `is_hide_finance` set,

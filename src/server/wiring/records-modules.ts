@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { PhotoRepository } from '../photos/photos.repository.ts';
-import { RecordsRepository } from './records.repository.ts';
-import { RecordsService } from './records.service.ts';
+import type { Db } from '../db/database.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { PhotoRepository } from '../modules/photos/photos.repository.ts';
+import { RecordsRepository } from '../modules/records/records.repository.ts';
+import { RecordsService } from '../modules/records/records.service.ts';
 
 /** The daily pond records service (anco, water change, note, disease), spread into AppContext. */
 export function createRecordsModules({ db, farmAccess }: { db: Db; farmAccess: FarmAccess }) {

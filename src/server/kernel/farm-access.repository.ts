@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../db/database.ts';
 
 /** The queries authorization needs: membership with its permission rows, pond access, pond → farm. */
 export class FarmAccessRepository {

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { ReportJobs } from './report-jobs.ts';
-import { ReportSources } from './report-sources.ts';
-import { ReportsRepository } from './reports.repository.ts';
-import { ReportsService } from './reports.service.ts';
+import type { Db } from '../db/database.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { ReportJobs } from '../modules/reports/report-jobs.ts';
+import { ReportSources } from '../modules/reports/report-sources.ts';
+import { ReportsRepository } from '../modules/reports/reports.repository.ts';
+import { ReportsService } from '../modules/reports/reports.service.ts';
 
 /** The reports module's object graph (context.ts spreads it in). */
 export function createReportsModules(deps: { db: Db; farmAccess: FarmAccess; log: (line: string) => void }) {

@@ -7,7 +7,7 @@ import {
   quickUser,
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
-import type { App } from '../../app.ts';
+import type { App } from '../app.ts';
 import type { FarmAccessRepository } from './farm-access.repository.ts';
 import { FarmAccess } from './farm-access.ts';
 import { MembershipCache } from './membership-cache.ts';

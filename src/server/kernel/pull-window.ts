@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../db/database.ts';
 
 /**
  * Offline pulls (`GET …?since=`) compare `updated_at` with the previous answer's

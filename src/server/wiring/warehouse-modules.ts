@@ -1,19 +1,19 @@
-import type { Db } from '../../db/database.ts';
-import { Idempotency } from '../../idempotency.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
-import { CycleRepository } from '../cycle/cycle.repository.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { FeedingRepository } from '../feeding/feeding.repository.ts';
-import { FeedingService } from '../feeding/feeding.service.ts';
-import { NO_PRODUCTION_SOURCES } from '../feeding/ration-inputs.ts';
-import { PurchaseOrderRepository } from '../purchase-order/purchase-order.repository.ts';
-import { PurchaseOrderService } from '../purchase-order/purchase-order.service.ts';
-import { WhatsAppCloudClient, whatsappConfigFromEnv } from '../purchase-order/whatsapp-cloud.ts';
-import { StockLedger } from './stock-ledger.ts';
-import { WarehouseUsage } from './usage.ts';
-import { UseItemService } from './use-item.service.ts';
-import { WarehouseRepository } from './warehouse.repository.ts';
-import { WarehouseService } from './warehouse.service.ts';
+import type { Db } from '../db/database.ts';
+import { Idempotency } from '../idempotency.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { FeedingRepository } from '../modules/feeding/feeding.repository.ts';
+import { FeedingService } from '../modules/feeding/feeding.service.ts';
+import { NO_PRODUCTION_SOURCES } from '../modules/feeding/ration-inputs.ts';
+import { PurchaseOrderRepository } from '../modules/purchase-order/purchase-order.repository.ts';
+import { PurchaseOrderService } from '../modules/purchase-order/purchase-order.service.ts';
+import { WhatsAppCloudClient, whatsappConfigFromEnv } from '../modules/purchase-order/whatsapp-cloud.ts';
+import { StockLedger } from '../modules/warehouse/stock-ledger.ts';
+import { WarehouseUsage } from '../modules/warehouse/usage.ts';
+import { UseItemService } from '../modules/warehouse/use-item.service.ts';
+import { WarehouseRepository } from '../modules/warehouse/warehouse.repository.ts';
+import { WarehouseService } from '../modules/warehouse/warehouse.service.ts';
 
 /**
  * The warehouse, use, feeding-programme and purchase-order services, spread into

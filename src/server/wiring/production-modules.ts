@@ -1,13 +1,13 @@
-import type { Db } from '../../db/database.ts';
-import { RecordMerge } from '../../sync/record-merge.ts';
-import { CycleRepository } from '../cycle/cycle.repository.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { ServerClock } from '../farm/pull-window.ts';
-import { DeathService } from './death.service.ts';
-import { HarvestService } from './harvest.service.ts';
-import { type CycleFeedSource, NO_FEED_DATA, OverviewService } from './overview.service.ts';
-import { ProductionRepository } from './production.repository.ts';
-import { StockService } from './stock.service.ts';
+import type { Db } from '../db/database.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { ServerClock } from '../kernel/pull-window.ts';
+import { DeathService } from '../modules/production/death.service.ts';
+import { HarvestService } from '../modules/production/harvest.service.ts';
+import { type CycleFeedSource, NO_FEED_DATA, OverviewService } from '../modules/production/overview.service.ts';
+import { ProductionRepository } from '../modules/production/production.repository.ts';
+import { StockService } from '../modules/production/stock.service.ts';
 
 /**
  * Stocking, harvest, deaths and the cycle overview, spread into AppContext. `feed` is the
