@@ -16,7 +16,7 @@ import { translate } from '#shared/i18n/messages';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
 import { sha256, signLink, verifyLink } from '../../security/tokens.ts';
-import { inviteFingerprint, verifyInvite } from '../user-farm/invitation.ts';
+import { inviteFingerprint, verifyInvite } from '../../security/invitation.ts';
 import type { OneTimeCodeService } from './one-time-code.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';

@@ -15,7 +15,7 @@ import { isLanguage, type Language } from '#shared/i18n/language';
 import { AppError } from '../../errors.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
-import type { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
+import type { WaterSettingRepository } from '../water-setting/public.ts';
 import { ALERT_RULES, type AlertRecord, type AlertSource } from '../../kernel/alert-rules.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
 

@@ -27,7 +27,7 @@ import {
   parameterUnit,
   standardStatus,
 } from '#shared/domain/water-standards';
-import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
+import type { ChartPond, ChartsRepository } from '../charts/public.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { AnalysisRepository, UseRow, WaterDayRow } from './analysis.repository.ts';

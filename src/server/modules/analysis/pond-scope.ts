@@ -1,7 +1,7 @@
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
-import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
+import type { ChartPond, ChartsRepository } from '../charts/public.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 

@@ -7,7 +7,8 @@ import type { Idempotency } from '../../idempotency.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter, type ServerClock } from '../../kernel/pull-window.ts';
-import { type CycleRepository, type CycleRow, isUniqueViolation } from './cycle.repository.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import type { CycleRepository, CycleRow } from './cycle.repository.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 

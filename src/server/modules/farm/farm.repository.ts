@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface MemberFarmRow {
   id: string;
@@ -173,7 +174,7 @@ export class FarmRepository {
   async softDeleteFarm(id: string, db: DbOrTx = this.db): Promise<void> {
     await db
       .updateTable('farms')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .execute();
   }

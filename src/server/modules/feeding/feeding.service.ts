@@ -18,7 +18,7 @@ import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
-import type { WarehouseUsage } from '../warehouse/usage.ts';
+import type { WarehouseUsage } from '../warehouse/public.ts';
 import type { FeedingRepository } from './feeding.repository.ts';
 import type { RationSources } from './ration-inputs.ts';
 

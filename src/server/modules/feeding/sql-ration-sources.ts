@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ancoAdvice, type AncoStatus as TrayStatus } from '#shared/domain/anco';
 import type { AncoStatus } from '#shared/domain/feeding';
 import type { Db } from '../../db/database.ts';
-import type { ProductionRepository } from '../production/production.repository.ts';
+import type { ProductionRepository } from '../production/public.ts';
 import type { RationSources } from './ration-inputs.ts';
 
 /** What one feed-tray check advises, in the feeding programme's words. */

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { TransactionProposal } from '#shared/contracts/finance';
 import { BUILT_IN_ID } from '#shared/domain/finance';
 import type { Db } from '../../db/database.ts';
-import type { ProductionRepository } from '../production/production.repository.ts';
-import type { WarehouseUsage } from '../warehouse/usage.ts';
+import type { ProductionRepository } from '../production/public.ts';
+import type { WarehouseUsage } from '../warehouse/public.ts';
 import type { Harvested, ProductionScope, ProductionSources } from './production-sources.ts';
 
 /** Warehouse category id (src/shared/domain/warehouse.ts) → the finance category it books to. */

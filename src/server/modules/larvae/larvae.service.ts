@@ -4,7 +4,7 @@ import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError, notFound } from '../../errors.ts';
 import { FileStore } from '../../storage/file-store.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
-import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
+import type { IncomingFile, UploadService } from '../uploads/public.ts';
 import type { LarvaeCountRow, LarvaeRepository } from './larvae.repository.ts';
 import { type LarvaeJobs, MAX_PIXELS } from './larvae-jobs.ts';
 import { loadSharp } from './lazy-sharp.ts';

@@ -5,8 +5,8 @@ import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { requireFinance } from '../../kernel/finance-access.ts';
-import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
-import { urlOf } from '../uploads/uploads.service.ts';
+import type { IncomingFile, UploadService } from '../uploads/public.ts';
+import { urlOf } from '../uploads/public.ts';
 import { type PhotoTarget, targetOf } from './photo-targets.ts';
 import type { PhotoRecord, PhotoRepository, PhotoRow } from './photos.repository.ts';
 

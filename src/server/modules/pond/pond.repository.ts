@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface PondRow {
   id: string;
@@ -96,7 +97,7 @@ export class PondRepository {
   async softDelete(id: string): Promise<void> {
     await this.db
       .updateTable('ponds')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .execute();
   }

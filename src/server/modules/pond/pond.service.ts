@@ -6,7 +6,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
-import type { MembershipRepository } from '../user-farm/membership.repository.ts';
+import type { MembershipRepository } from '../user-farm/public.ts';
 import type { PondRepository, PondRow } from './pond.repository.ts';
 
 export interface PondDeps {

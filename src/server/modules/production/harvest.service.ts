@@ -15,7 +15,8 @@ import { changedAfter } from '../../kernel/pull-window.ts';
 import type { HarvestRow, StockRow } from './production.repository.ts';
 import { toHarvest } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';
-import { checkPositive, isUniqueViolation, problemError, StockGuard } from './stock-guard.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import { checkPositive, problemError, StockGuard } from './stock-guard.ts';
 
 const HARVEST_FIELDS = ['harvested_on', 'type', 'weight_kg', 'size', 'price_per_kg'] as const;
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface StockRow {
   id: string;
@@ -185,13 +186,13 @@ export class ProductionRepository {
     for (const table of ['harvests', 'deaths'] as const)
       await db
         .updateTable(table)
-        .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+        .set(softDeleted())
         .where('stock_id', '=', id)
         .where('deleted_at', 'is', null)
         .execute();
     await db
       .updateTable('stocks')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();
@@ -261,7 +262,7 @@ export class ProductionRepository {
   softDeleteHarvest(id: string, db: DbOrTx = this.db) {
     return db
       .updateTable('harvests')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();
@@ -376,7 +377,7 @@ export class ProductionRepository {
   softDeleteDeath(id: string, db: DbOrTx = this.db) {
     return db
       .updateTable('deaths')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

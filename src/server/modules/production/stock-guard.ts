@@ -5,6 +5,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import type { ProductionRepository, StockRow } from './production.repository.ts';
 
+
 /** Rules only the server can check (they need other records). */
 export type ServerProblem =
   | 'before-cycle-start'
@@ -19,10 +20,6 @@ export function checkPositive(values: Record<string, unknown>): void {
       throw problemError(field, 'positive');
 }
 
-/** pg error 23505: a unique index refused the write. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '23505';
-}
 
 /** A rule's problem as a 400 on `field` (`validation.<problem>`, translated). */
 export const problemError = (field: string, problem: RecordProblem | ServerProblem) =>

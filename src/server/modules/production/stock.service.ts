@@ -4,14 +4,15 @@ import { ACTION } from '#shared/domain/permissions';
 import { stockDateProblem } from '#shared/domain/production-rules';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter, type ServerClock } from '../../kernel/pull-window.ts';
 import type { ProductionRepository, StockRow } from './production.repository.ts';
 import { toStock } from './production-mapper.ts';
-import { isUniqueViolation, problemError, StockGuard } from './stock-guard.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import { problemError, StockGuard } from './stock-guard.ts';
 
 export interface ProductionDeps {
   repo: ProductionRepository;

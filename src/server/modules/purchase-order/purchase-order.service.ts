@@ -1,3 +1,4 @@
+import { cleanText } from '../../kernel/clean-text.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   CreatePurchaseOrderBody,
@@ -16,9 +17,8 @@ import type { Idempotency } from '../../idempotency.ts';
 import { findBadValue } from '../../security/clean-values.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
-import type { StockLedger } from '../warehouse/stock-ledger.ts';
-import type { WarehouseRepository } from '../warehouse/warehouse.repository.ts';
-import { cleanText } from '../warehouse/warehouse.service.ts';
+import type { StockLedger } from '../warehouse/public.ts';
+import type { WarehouseRepository } from '../warehouse/public.ts';
 import type { OrderItemRow, OrderRow, PurchaseOrderRepository } from './purchase-order.repository.ts';
 import type { WhatsAppCloudClient } from './whatsapp-cloud.ts';
 

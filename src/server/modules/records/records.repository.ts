@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RecordTable, RecordType } from './record-types.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 /** A stored record as pg returns it, the day as YYYY-MM-DD and the author's name joined. */
 export type RecordRow = {
@@ -158,7 +159,7 @@ export class RecordsRepository {
   softDelete(table: RecordTable, id: string, db: DbOrTx = this.db) {
     return this.q(db)
       .updateTable(table as Table)
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

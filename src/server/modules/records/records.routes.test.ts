@@ -11,7 +11,7 @@ import {
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
-import { photoUpload } from '../photos/photos.authz.ts';
+import { photoUpload } from '../../authz/photo-upload.ts';
 
 let app: App;
 let owner: QuickUser;

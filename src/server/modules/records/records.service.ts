@@ -8,7 +8,7 @@ import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
-import type { PhotoRepository } from '../photos/photos.repository.ts';
+import type { PhotoRepository } from '../photos/public.ts';
 import { createRecords, dayProblem, type Outcome } from './record-create.ts';
 import type { FieldMessages } from './record-fields.ts';
 import { parseValues, toApi, toColumns } from './record-mapper.ts';

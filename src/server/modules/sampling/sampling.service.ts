@@ -9,7 +9,7 @@ import { farmToday } from '../../kernel/farm-clock.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
-import type { PhotoRepository } from '../photos/photos.repository.ts';
+import type { PhotoRepository } from '../photos/public.ts';
 import type { SamplingRepository, SamplingRow } from './sampling.repository.ts';
 import { bulkUpsert, cycleOpen, earliestDay } from './sampling-bulk.ts';
 import { toSampling } from './sampling-mapper.ts';

@@ -9,10 +9,11 @@ import { translate } from '#shared/i18n/messages';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
-import type { UserRepository, UserRow } from '../account/user.repository.ts';
+import type { UserRepository, UserRow } from '../account/public.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
-import { signInvite } from './invitation.ts';
+import { signInvite } from '../../security/invitation.ts';
 import type { MembershipRepository } from './membership.repository.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
 
 export interface UserFarmDeps {
   memberships: MembershipRepository;
@@ -26,7 +27,6 @@ export interface UserFarmDeps {
   publicUrl: string;
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
 /**
  * The members of a farm (feature user_permission): list, invite, change role and ponds,

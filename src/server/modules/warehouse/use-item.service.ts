@@ -1,3 +1,4 @@
+import { cleanText } from '../../kernel/clean-text.ts';
 import type { BulkItem, BulkItemResult } from '#shared/contracts/bulk';
 import type { Movement, UpdateUseBody } from '#shared/contracts/warehouse';
 import { ACTION } from '#shared/domain/permissions';
@@ -7,7 +8,7 @@ import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
 import type { Headers } from '../../sync/record-merge.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import type { StockLedger } from './stock-ledger.ts';
 import type { WarehouseRepository } from './warehouse.repository.ts';

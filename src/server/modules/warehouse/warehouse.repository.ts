@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Language } from '#shared/i18n/language';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 /** A warehouse item joined with its product, as the API needs it. */
 export interface ItemRow {
@@ -311,7 +312,7 @@ export class WarehouseRepository {
   async softDeleteItem(id: string, db: DbOrTx = this.db): Promise<void> {
     await db
       .updateTable('warehouse_items')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();
@@ -454,7 +455,7 @@ export class WarehouseRepository {
   async softDeleteMovement(id: string, db: DbOrTx): Promise<boolean> {
     const res = await db
       .updateTable('warehouse_movements')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

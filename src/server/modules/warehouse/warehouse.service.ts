@@ -1,3 +1,4 @@
+import { cleanText } from '../../kernel/clean-text.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   CreateItemBody,
@@ -43,14 +44,6 @@ export function quantity(field: string, value: unknown, positive = true): number
   const parsed = parseQuantity(value, { positive });
   if ('error' in parsed) throw fieldError(field, parsed.error, parsed.params);
   return parsed.milli;
-}
-
-/** Text: no NUL, no lone surrogates (they cannot be stored as UTF-8). */
-export function cleanText(field: string, value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  if (findBadValue(value)) throw fieldError(field, 'validation.text');
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 /**

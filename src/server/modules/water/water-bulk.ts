@@ -5,7 +5,7 @@ import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import type { ReadingInsert, WaterRepository } from './water.repository.ts';
 import { type FieldMessages, parseReading, type ReadingDraft } from './water-values.ts';

@@ -10,7 +10,7 @@ import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';

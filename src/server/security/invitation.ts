@@ -1,4 +1,4 @@
-import { sha256, signLink, verifyLink } from '../../security/tokens.ts';
+import { sha256, signLink, verifyLink } from './tokens.ts';
 
 /** How long an invitation's registration link works. */
 export const INVITE_TTL_S = 14 * 86_400;
