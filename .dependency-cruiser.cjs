@@ -160,8 +160,12 @@ module.exports = {
     {
       name: 'wiring-only-from-root',
       severity: 'error',
-      comment: 'The wiring factories (src/server/wiring) are part of the composition root: only context.ts and tests import them.',
-      from: { path: '^src/server/', pathNot: ['^src/server/(context|app|routes|main)\\.ts$', '^src/server/wiring/', ...TEST_CODE] },
+      comment:
+        'The wiring factories (src/server/wiring) are part of the composition root: only context.ts and tests import them.',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/(context|app|routes|main)\\.ts$', '^src/server/wiring/', ...TEST_CODE],
+      },
       to: { path: '^src/server/wiring/' },
     },
     {

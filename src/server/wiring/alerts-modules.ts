@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
-import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 import { AlertsRepository } from '../modules/alerts/alerts.repository.ts';
 import { type AlertPush, AlertService } from '../modules/alerts/alerts.service.ts';
+import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 
 /** The alert machinery, spread into AppContext as `alerts`. */
 export function createAlertModules(d: {

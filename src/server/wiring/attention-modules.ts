@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
-import type { OverviewService } from '../modules/production/overview.service.ts';
-import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 import { AttentionRepository } from '../modules/attention/attention.repository.ts';
 import { AttentionService } from '../modules/attention/attention.service.ts';
+import type { OverviewService } from '../modules/production/overview.service.ts';
+import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 
 /**
  * The attention board, spread into AppContext. It reads the farm's water standards

@@ -1,32 +1,42 @@
 import type { Db } from '../db/database.ts';
+import type { AlertPort } from '../kernel/alert-port.ts';
+import type { FarmAccess } from '../kernel/farm-access.ts';
+import { ServerClock } from '../kernel/pull-window.ts';
 import type { Messenger } from '../messaging/messenger.ts';
-import { RecordMerge } from '../sync/record-merge.ts';
 import type { UserRepository } from '../modules/account/user.repository.ts';
 import { BlockRepository } from '../modules/block/block.repository.ts';
 import { BlockService } from '../modules/block/block.service.ts';
+import { FarmRepository } from '../modules/farm/farm.repository.ts';
+import { FarmService } from '../modules/farm/farm.service.ts';
 import { PondRepository } from '../modules/pond/pond.repository.ts';
 import { PondService } from '../modules/pond/pond.service.ts';
 import { MembershipRepository } from '../modules/user-farm/membership.repository.ts';
 import { PermissionRepository } from '../modules/user-farm/permission.repository.ts';
 import { PermissionService } from '../modules/user-farm/permission.service.ts';
 import { UserFarmService } from '../modules/user-farm/user-farm.service.ts';
-import { FarmRepository } from '../modules/farm/farm.repository.ts';
-import { FarmService } from '../modules/farm/farm.service.ts';
-import type { FarmAccess } from '../kernel/farm-access.ts';
-import { ServerClock } from '../kernel/pull-window.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
 
 export interface FarmModulesDeps {
   db: Db;
   farmAccess: FarmAccess;
   users: UserRepository;
   messenger: Messenger;
+  alerts: AlertPort;
   log: (line: string) => void;
   /** Invitation links: signed with the link secret, pointing at the public URL. */
   invitations: { linkSecret: string; publicUrl: string };
 }
 
 /** The services of the farm, block, pond and user-farm modules, spread into AppContext. */
-export function createFarmModules({ db, farmAccess, users, messenger, log, invitations }: FarmModulesDeps) {
+export function createFarmModules({
+  db,
+  farmAccess,
+  users,
+  messenger,
+  alerts,
+  log,
+  invitations,
+}: FarmModulesDeps) {
   const memberships = new MembershipRepository(db);
   const merge = new RecordMerge(db);
   return {
@@ -46,6 +56,7 @@ export function createFarmModules({ db, farmAccess, users, messenger, log, invit
       users,
       access: farmAccess,
       messenger,
+      alerts,
       log,
       ...invitations,
     }),

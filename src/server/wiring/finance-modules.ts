@@ -1,7 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { RecordMerge } from '../sync/record-merge.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
-import { PhotoRepository } from '../modules/photos/photos.repository.ts';
 import { AccountRepository } from '../modules/finance/account.repository.ts';
 import { AccountService } from '../modules/finance/account.service.ts';
 import { CategoryRepository } from '../modules/finance/category.repository.ts';
@@ -11,6 +9,8 @@ import { StatsRepository } from '../modules/finance/stats.repository.ts';
 import { StatsService } from '../modules/finance/stats.service.ts';
 import { TransactionRepository } from '../modules/finance/transaction.repository.ts';
 import { TransactionService } from '../modules/finance/transaction.service.ts';
+import { PhotoRepository } from '../modules/photos/photos.repository.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
 
 /**
  * The finance services, spread into AppContext. `sources` is the seam to production and

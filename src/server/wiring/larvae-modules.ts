@@ -1,12 +1,12 @@
 import type { Db } from '../db/database.ts';
-import { FileStore } from '../storage/file-store.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
-import { UploadRepository } from '../modules/uploads/uploads.repository.ts';
-import { UploadService } from '../modules/uploads/uploads.service.ts';
 import { LarvaeRepository } from '../modules/larvae/larvae.repository.ts';
 import { LarvaeService } from '../modules/larvae/larvae.service.ts';
 import { LarvaeCounter } from '../modules/larvae/larvae-counter.ts';
 import { LarvaeJobs } from '../modules/larvae/larvae-jobs.ts';
+import { UploadRepository } from '../modules/uploads/uploads.repository.ts';
+import { UploadService } from '../modules/uploads/uploads.service.ts';
+import { FileStore } from '../storage/file-store.ts';
 
 /** The larvae-counting module's object graph (context.ts spreads it in). */
 export function createLarvaeModules(deps: {

@@ -1,13 +1,18 @@
 import type { Db } from '../db/database.ts';
-import { RecordMerge } from '../sync/record-merge.ts';
-import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import type { AlertPort } from '../kernel/alert-port.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
 import { ServerClock } from '../kernel/pull-window.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
 import { DeathService } from '../modules/production/death.service.ts';
 import { HarvestService } from '../modules/production/harvest.service.ts';
-import { type CycleFeedSource, NO_FEED_DATA, OverviewService } from '../modules/production/overview.service.ts';
+import {
+  type CycleFeedSource,
+  NO_FEED_DATA,
+  OverviewService,
+} from '../modules/production/overview.service.ts';
 import { ProductionRepository } from '../modules/production/production.repository.ts';
 import { StockService } from '../modules/production/stock.service.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
 
 /**
  * Stocking, harvest, deaths and the cycle overview, spread into AppContext. `feed` is the
@@ -16,10 +21,12 @@ import { StockService } from '../modules/production/stock.service.ts';
 export function createProductionModules({
   db,
   farmAccess,
+  alerts,
   feed = NO_FEED_DATA,
 }: {
   db: Db;
   farmAccess: FarmAccess;
+  alerts: AlertPort;
   feed?: CycleFeedSource;
 }) {
   const deps = {
@@ -28,6 +35,7 @@ export function createProductionModules({
     access: farmAccess,
     merge: new RecordMerge(db),
     clock: new ServerClock(db),
+    alerts,
   };
   return {
     stocks: new StockService(deps),

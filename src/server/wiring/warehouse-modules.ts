@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { Idempotency } from '../idempotency.ts';
-import { RecordMerge } from '../sync/record-merge.ts';
-import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import type { AlertPort } from '../kernel/alert-port.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
 import { FeedingRepository } from '../modules/feeding/feeding.repository.ts';
 import { FeedingService } from '../modules/feeding/feeding.service.ts';
 import { NO_PRODUCTION_SOURCES } from '../modules/feeding/ration-inputs.ts';
@@ -14,6 +14,7 @@ import { WarehouseUsage } from '../modules/warehouse/usage.ts';
 import { UseItemService } from '../modules/warehouse/use-item.service.ts';
 import { WarehouseRepository } from '../modules/warehouse/warehouse.repository.ts';
 import { WarehouseService } from '../modules/warehouse/warehouse.service.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
 
 /**
  * The warehouse, use, feeding-programme and purchase-order services, spread into
@@ -24,11 +25,13 @@ import { WarehouseService } from '../modules/warehouse/warehouse.service.ts';
 export function createWarehouseModules({
   db,
   farmAccess,
+  alerts,
   env = process.env,
   log = () => {},
 }: {
   db: Db;
   farmAccess: FarmAccess;
+  alerts: AlertPort;
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
 }) {
@@ -36,7 +39,7 @@ export function createWarehouseModules({
   const ledger = new StockLedger(repo);
   const merge = new RecordMerge(db);
   const warehouseUsage = new WarehouseUsage(db);
-  const warehouse = new WarehouseService({ repo, ledger, access: farmAccess, merge });
+  const warehouse = new WarehouseService({ repo, ledger, access: farmAccess, merge, alerts });
   const whatsappConfig = whatsappConfigFromEnv(env);
   return {
     warehouse,
@@ -47,6 +50,7 @@ export function createWarehouseModules({
       access: farmAccess,
       cycles: new CycleRepository(db),
       warehouse,
+      alerts,
     }),
     feeding: new FeedingService({
       repo: new FeedingRepository(db),

@@ -1,15 +1,15 @@
 import type { Db } from '../db/database.ts';
 import { Idempotency } from '../idempotency.ts';
-import { RecordMerge } from '../sync/record-merge.ts';
-import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
-import { CycleService } from '../modules/cycle/cycle.service.ts';
+import type { AlertPort } from '../kernel/alert-port.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
 import { ServerClock } from '../kernel/pull-window.ts';
-import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
-import { WaterSettingService } from '../modules/water-setting/water-setting.service.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import { CycleService } from '../modules/cycle/cycle.service.ts';
 import { WaterRepository } from '../modules/water/water.repository.ts';
 import { WaterService } from '../modules/water/water.service.ts';
-import type { WaterAlerts } from '../modules/water/water-bulk.ts';
+import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
+import { WaterSettingService } from '../modules/water-setting/water-setting.service.ts';
+import { RecordMerge } from '../sync/record-merge.ts';
 
 /** The services of the cycle, water and water-setting modules, spread into AppContext. */
 export function createWaterModules({
@@ -19,7 +19,7 @@ export function createWaterModules({
 }: {
   db: Db;
   farmAccess: FarmAccess;
-  alerts?: WaterAlerts;
+  alerts: AlertPort;
 }) {
   const cycleRepo = new CycleRepository(db);
   const clock = new ServerClock(db);

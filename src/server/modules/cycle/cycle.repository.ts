@@ -16,7 +16,6 @@ export interface CycleRow {
   conflicts: unknown;
 }
 
-
 /** Cycles of ponds. Dates are read as text so no time zone can shift them. */
 export class CycleRepository {
   constructor(private readonly db: DbOrTx) {}

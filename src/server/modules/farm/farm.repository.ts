@@ -172,11 +172,7 @@ export class FarmRepository {
   }
 
   async softDeleteFarm(id: string, db: DbOrTx = this.db): Promise<void> {
-    await db
-      .updateTable('farms')
-      .set(softDeleted())
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('farms').set(softDeleted()).where('id', '=', id).execute();
   }
 
   async countBlocks(farmId: string): Promise<number> {

@@ -116,10 +116,6 @@ export class AccountRepository {
   }
 
   softDelete(id: string, db: DbOrTx = this.db) {
-    return db
-      .updateTable('finance_accounts')
-      .set(softDeletedOnce())
-      .where('id', '=', id)
-      .execute();
+    return db.updateTable('finance_accounts').set(softDeletedOnce()).where('id', '=', id).execute();
   }
 }

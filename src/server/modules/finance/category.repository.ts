@@ -82,10 +82,6 @@ export class CategoryRepository {
 
   /** Soft delete: past transactions keep showing their category. */
   softDelete(id: string, db: DbOrTx = this.db) {
-    return db
-      .updateTable('finance_categories')
-      .set(softDeletedOnce())
-      .where('id', '=', id)
-      .execute();
+    return db.updateTable('finance_categories').set(softDeletedOnce()).where('id', '=', id).execute();
   }
 }

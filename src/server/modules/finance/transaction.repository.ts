@@ -122,11 +122,7 @@ export class TransactionRepository {
   }
 
   softDelete(id: string, db: DbOrTx = this.db) {
-    return db
-      .updateTable('finance_transactions')
-      .set(softDeletedOnce())
-      .where('id', '=', id)
-      .execute();
+    return db.updateTable('finance_transactions').set(softDeletedOnce()).where('id', '=', id).execute();
   }
 
   /** The live transaction booking a source, if any. */

@@ -2,8 +2,8 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { RecordPhotosTable } from '../../db/schema.ts';
-import type { PhotoTarget } from './photo-targets.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
+import type { PhotoTarget } from './photo-targets.ts';
 
 export type PhotoRow = Selectable<RecordPhotosTable>;
 

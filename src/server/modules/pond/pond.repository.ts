@@ -95,10 +95,6 @@ export class PondRepository {
   }
 
   async softDelete(id: string): Promise<void> {
-    await this.db
-      .updateTable('ponds')
-      .set(softDeleted())
-      .where('id', '=', id)
-      .execute();
+    await this.db.updateTable('ponds').set(softDeleted()).where('id', '=', id).execute();
   }
 }

@@ -11,9 +11,9 @@ import type {
 } from '#shared/contracts/death';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
-import type { Headers } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { Headers } from '../../sync/record-merge.ts';
 import type { DeathRow } from './production.repository.ts';
 import { toDeath } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';
@@ -29,8 +29,13 @@ export class DeathService {
     this.guard = new StockGuard(d.repo);
   }
 
-  /** Told (never awaited) after a death record was stored or changed: the death alert. */
-  committed?: (row: DeathRow) => void;
+  /** After a death record was stored or changed: the pond's deaths of that day to the death alert. */
+  private committed(row: DeathRow): void {
+    this.d.alerts.committedRead('death', async () => {
+      const count = await this.d.repo.pondDayDeaths(row.pond_id, row.died_on);
+      return [{ farmId: row.farm_id, records: [{ pond_id: row.pond_id, died_on: row.died_on, count }] }];
+    });
+  }
 
   async list(userId: string, q: DeathQuery): Promise<{ items: Death[]; server_time: string }> {
     const after = q.since ? changedAfter(q.since) : undefined;
@@ -80,7 +85,7 @@ export class DeathService {
       );
     });
     const stored = await this.live(id);
-    this.committed?.(stored);
+    this.committed(stored);
     return { death: toDeath(stored), created: true };
   }
 
@@ -108,7 +113,7 @@ export class DeathService {
       },
     });
     const stored = await this.live(id);
-    this.committed?.(stored);
+    this.committed(stored);
     return toDeath(stored);
   }
 

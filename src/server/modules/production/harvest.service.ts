@@ -9,13 +9,13 @@ import type {
 import { harvestRevenue } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
-import type { Headers } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { Headers } from '../../sync/record-merge.ts';
 import type { HarvestRow, StockRow } from './production.repository.ts';
 import { toHarvest } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';
-import { isUniqueViolation } from '../../kernel/unique-violation.ts';
 import { checkPositive, problemError, StockGuard } from './stock-guard.ts';
 
 const HARVEST_FIELDS = ['harvested_on', 'type', 'weight_kg', 'size', 'price_per_kg'] as const;

@@ -2,9 +2,9 @@ import type { Overview, OverviewPond, OverviewQuery } from '#shared/contracts/ov
 import { cycleFigures, farmSummary } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
-import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { ProductionRepository } from './production.repository.ts';
 
 /**

@@ -5,7 +5,6 @@ import { AppError, fieldError } from '../../errors.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import type { ProductionRepository, StockRow } from './production.repository.ts';
 
-
 /** Rules only the server can check (they need other records). */
 export type ServerProblem =
   | 'before-cycle-start'
@@ -19,7 +18,6 @@ export function checkPositive(values: Record<string, unknown>): void {
     if (value !== undefined && value !== null && positiveProblem(value))
       throw problemError(field, 'positive');
 }
-
 
 /** A rule's problem as a 400 on `field` (`validation.<problem>`, translated). */
 export const problemError = (field: string, problem: RecordProblem | ServerProblem) =>

@@ -3,15 +3,16 @@ import type { AddStockBody, Stock, StockQuery, UpdateStockBody } from '#shared/c
 import { ACTION } from '#shared/domain/permissions';
 import { stockDateProblem } from '#shared/domain/production-rules';
 import { AppError, fieldError } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { changedAfter, type ServerClock } from '../../kernel/pull-window.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/public.ts';
-import { farmToday } from '../../kernel/farm-clock.ts';
-import { visiblePondIds } from '../../kernel/visible-ponds.ts';
-import type { FarmAccess } from '../../kernel/farm-access.ts';
-import { changedAfter, type ServerClock } from '../../kernel/pull-window.ts';
 import type { ProductionRepository, StockRow } from './production.repository.ts';
 import { toStock } from './production-mapper.ts';
-import { isUniqueViolation } from '../../kernel/unique-violation.ts';
 import { problemError, StockGuard } from './stock-guard.ts';
 
 export interface ProductionDeps {
@@ -20,6 +21,8 @@ export interface ProductionDeps {
   access: FarmAccess;
   merge: RecordMerge;
   clock: ServerClock;
+  /** Deaths raise the death alert after they committed. */
+  alerts: AlertPort;
 }
 
 const STOCK_FIELDS = [

@@ -1,4 +1,3 @@
-import { cleanText } from '../../kernel/clean-text.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   CreatePurchaseOrderBody,
@@ -14,11 +13,11 @@ import { decimalToMilli, milliToDecimal, parseQuantity } from '#shared/domain/wa
 import type { Language } from '#shared/i18n/language';
 import { AppError } from '../../errors.ts';
 import type { Idempotency } from '../../idempotency.ts';
-import { findBadValue } from '../../security/clean-values.ts';
+import { cleanText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
-import type { StockLedger } from '../warehouse/public.ts';
-import type { WarehouseRepository } from '../warehouse/public.ts';
+import { findBadValue } from '../../security/clean-values.ts';
+import type { StockLedger, WarehouseRepository } from '../warehouse/public.ts';
 import type { OrderItemRow, OrderRow, PurchaseOrderRepository } from './purchase-order.repository.ts';
 import type { WhatsAppCloudClient } from './whatsapp-cloud.ts';
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { RecordTable, RecordType } from './record-types.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
+import type { RecordTable, RecordType } from './record-types.ts';
 
 /** A stored record as pg returns it, the day as YYYY-MM-DD and the author's name joined. */
 export type RecordRow = {
@@ -152,6 +152,22 @@ export class RecordsRepository {
       .updateTable(table as Table)
       .set({ ...columns, updated_at: sql`now()` } as never)
       .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /** The live disease records among `ids`, as the disease alert reads them. */
+  diseasesForAlert(ids: string[], db: DbOrTx = this.db) {
+    return db
+      .selectFrom('disease_records')
+      .select([
+        'id',
+        'farm_id',
+        'pond_id',
+        sql<string>`disease_date::text`.as('disease_date'),
+        'master_disease_id',
+      ])
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`)
       .where('deleted_at', 'is', null)
       .execute();
   }

@@ -163,10 +163,6 @@ export class MembershipRepository {
   }
 
   async softDelete(userFarmId: string, db: DbOrTx = this.db): Promise<void> {
-    await db
-      .updateTable('user_farms')
-      .set(softDeleted())
-      .where('id', '=', userFarmId)
-      .execute();
+    await db.updateTable('user_farms').set(softDeleted()).where('id', '=', userFarmId).execute();
   }
 }

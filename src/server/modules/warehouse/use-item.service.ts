@@ -1,4 +1,3 @@
-import { cleanText } from '../../kernel/clean-text.ts';
 import type { BulkItem, BulkItemResult } from '#shared/contracts/bulk';
 import type { Movement, UpdateUseBody } from '#shared/contracts/warehouse';
 import { ACTION } from '#shared/domain/permissions';
@@ -7,12 +6,15 @@ import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import { cleanText } from '../../kernel/clean-text.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/public.ts';
-import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { alertStockMoved } from './stock-alert.ts';
 import type { StockLedger } from './stock-ledger.ts';
 import type { WarehouseRepository } from './warehouse.repository.ts';
-import { cleanText, type WarehouseService } from './warehouse.service.ts';
+import type { WarehouseService } from './warehouse.service.ts';
 import { toMovement } from './warehouse-mapper.ts';
 
 type FieldMessages = Record<string, { key: string; params?: Record<string, string | number> }[]>;
@@ -94,6 +96,8 @@ export interface UseItemDeps {
   access: FarmAccess;
   cycles: CycleRepository;
   warehouse: WarehouseService;
+  /** Items whose stock a removal or use took go to the stock alert after the commit. */
+  alerts: AlertPort;
 }
 
 /**
@@ -103,9 +107,6 @@ export interface UseItemDeps {
  */
 export class UseItemService {
   constructor(private readonly d: UseItemDeps) {}
-
-  /** Told (never awaited) of the items whose stock a committed batch of uses took (stock alert). */
-  stockMoved?: (farmId: string, warehouseIds: string[], day: string) => void;
 
   async bulk(userId: string, items: BulkItem[], lang: Language): Promise<BulkItemResult[]> {
     const results: BulkItemResult[] = new Array(items.length);
@@ -269,7 +270,8 @@ export class UseItemService {
       else fail(a.index, o);
     }
     // One stock check per farm for the batch, not one per use.
-    for (const [farmId, { items: ids, day }] of moved) this.stockMoved?.(farmId, [...ids], day);
+    for (const [farmId, { items: ids, day }] of moved)
+      alertStockMoved(this.d.alerts, this.d.repo, farmId, [...ids], day);
     return results;
   }
 

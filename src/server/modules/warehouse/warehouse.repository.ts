@@ -309,6 +309,18 @@ export class WarehouseRepository {
     await sql`update warehouse_items set price = ${price}, updated_at = now() where id = ${id}`.execute(db);
   }
 
+  /** The stock left of `ids` against their minimum, with the product's names (the stock alert). */
+  stockForAlert(farmId: string, ids: string[], db: DbOrTx = this.db) {
+    return db
+      .selectFrom('warehouse_items as w')
+      .innerJoin('warehouse_products as p', 'p.id', 'w.product_id')
+      .select(['w.id', 'p.name_id', 'p.name_en', 'w.unit', 'w.qty', 'w.minimum_stock'])
+      .where('w.id', '=', sql<string>`any(${ids}::uuid[])`)
+      .where('w.farm_id', '=', farmId)
+      .where('w.deleted_at', 'is', null)
+      .execute();
+  }
+
   async softDeleteItem(id: string, db: DbOrTx = this.db): Promise<void> {
     await db
       .updateTable('warehouse_items')

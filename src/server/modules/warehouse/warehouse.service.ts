@@ -1,4 +1,3 @@
-import { cleanText } from '../../kernel/clean-text.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   CreateItemBody,
@@ -20,12 +19,14 @@ import { ACTION } from '#shared/domain/permissions';
 import { CATEGORY_IDS, isUnit, milliToDecimal, parseQuantity } from '#shared/domain/warehouse';
 import type { Language } from '#shared/i18n/language';
 import { AppError, fieldError } from '../../errors.ts';
-import { findBadValue } from '../../security/clean-values.ts';
-import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import { cleanText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { categories } from './categories.ts';
+import { alertStockMoved } from './stock-alert.ts';
 import type { StockLedger } from './stock-ledger.ts';
 import type { MovementRow, WarehouseRepository } from './warehouse.repository.ts';
 import { toItem, toMovement } from './warehouse-mapper.ts';
@@ -35,6 +36,8 @@ export interface WarehouseDeps {
   ledger: StockLedger;
   access: FarmAccess;
   merge: RecordMerge;
+  /** Items whose stock a removal or use took go to the stock alert after the commit. */
+  alerts: AlertPort;
 }
 
 export const PRODUCTS_PER_PAGE = 20;
@@ -53,9 +56,6 @@ export function quantity(field: string, value: unknown, positive = true): number
  */
 export class WarehouseService {
   constructor(private readonly d: WarehouseDeps) {}
-
-  /** Told (never awaited) after a removal committed: the item's stock may be below its minimum. */
-  stockMoved?: (farmId: string, warehouseIds: string[], day: string) => void;
 
   categories(lang: Language) {
     return categories(lang);
@@ -265,7 +265,8 @@ export class WarehouseService {
     const row = await this.d.repo.findMovement(body.id);
     if (!row || row.warehouse_id !== warehouseId || row.kind !== kind) throw new AppError('conflict');
     if (row.deleted_at) throw new AppError('not-found');
-    if (kind === 'remove') this.stockMoved?.(item.farm_id, [warehouseId], body.used_on);
+    if (kind === 'remove')
+      alertStockMoved(this.d.alerts, this.d.repo, item.farm_id, [warehouseId], body.used_on);
     return toMovement(row);
   }
 

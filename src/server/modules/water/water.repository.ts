@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { WaterKind } from '#shared/contracts/water';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database, MergeColumns, WaterReadingColumns } from '../../db/schema.ts';
-import { valueFields } from './water-values.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
+import { valueFields } from './water-values.ts';
 
 /** A reading row as pg returns it: value columns as numeric strings / smallints or NULL. */
 export type ReadingRow = {
