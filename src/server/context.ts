@@ -20,7 +20,8 @@ import type { ProductionSources } from './modules/finance/production-sources.ts'
 import { SqlProductionSources } from './modules/finance/sql-production-sources.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
-import { ProductionRepository } from './modules/production/production.repository.ts';
+import { DeathRepository } from './modules/production/death.repository.ts';
+import { HarvestRepository } from './modules/production/harvest.repository.ts';
 import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
@@ -136,8 +137,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   const uploads = new UploadService(new UploadRepository(db), new FileStore(config.dataDir));
   // Seams between the domains: feed use → FCR and HPP, deaths/harvests/anco → rations.
   const warehouseModules = createWarehouseModules({ db, farmAccess, alerts, log });
-  const productionRepo = new ProductionRepository(db);
-  warehouseModules.feeding.sources = sqlRationSources({ db, production: productionRepo });
+  warehouseModules.feeding.sources = sqlRationSources({ db, deaths: new DeathRepository(db) });
   const productionModules = createProductionModules({
     db,
     farmAccess,
@@ -177,7 +177,11 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       farmAccess,
       sources:
         deps.productionSources ??
-        new SqlProductionSources({ db, production: productionRepo, usage: warehouseModules.warehouseUsage }),
+        new SqlProductionSources({
+          db,
+          harvests: new HarvestRepository(db),
+          usage: warehouseModules.warehouseUsage,
+        }),
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),

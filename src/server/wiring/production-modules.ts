@@ -3,14 +3,16 @@ import type { AlertPort } from '../kernel/alert-port.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
 import { ServerClock } from '../kernel/pull-window.ts';
 import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
+import { DeathRepository } from '../modules/production/death.repository.ts';
 import { DeathService } from '../modules/production/death.service.ts';
+import { HarvestRepository } from '../modules/production/harvest.repository.ts';
 import { HarvestService } from '../modules/production/harvest.service.ts';
 import {
   type CycleFeedSource,
   NO_FEED_DATA,
   OverviewService,
 } from '../modules/production/overview.service.ts';
-import { ProductionRepository } from '../modules/production/production.repository.ts';
+import { StockRepository } from '../modules/production/stock.repository.ts';
 import { StockService } from '../modules/production/stock.service.ts';
 import { RecordMerge } from '../sync/record-merge.ts';
 
@@ -30,7 +32,9 @@ export function createProductionModules({
   feed?: CycleFeedSource;
 }) {
   const deps = {
-    repo: new ProductionRepository(db),
+    stocks: new StockRepository(db),
+    harvests: new HarvestRepository(db),
+    deaths: new DeathRepository(db),
     cycles: new CycleRepository(db),
     access: farmAccess,
     merge: new RecordMerge(db),
@@ -41,6 +45,12 @@ export function createProductionModules({
     stocks: new StockService(deps),
     harvests: new HarvestService(deps),
     deaths: new DeathService(deps),
-    overview: new OverviewService({ repo: deps.repo, access: farmAccess, feed }),
+    overview: new OverviewService({
+      stocks: deps.stocks,
+      harvests: deps.harvests,
+      deaths: deps.deaths,
+      access: farmAccess,
+      feed,
+    }),
   };
 }

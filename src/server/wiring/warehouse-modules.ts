@@ -9,10 +9,12 @@ import { NO_PRODUCTION_SOURCES } from '../modules/feeding/ration-inputs.ts';
 import { PurchaseOrderRepository } from '../modules/purchase-order/purchase-order.repository.ts';
 import { PurchaseOrderService } from '../modules/purchase-order/purchase-order.service.ts';
 import { WhatsAppCloudClient, whatsappConfigFromEnv } from '../modules/purchase-order/whatsapp-cloud.ts';
+import { WarehouseItemRepository } from '../modules/warehouse/item.repository.ts';
+import { WarehouseMovementRepository } from '../modules/warehouse/movement.repository.ts';
+import { WarehouseProductRepository } from '../modules/warehouse/product.repository.ts';
 import { StockLedger } from '../modules/warehouse/stock-ledger.ts';
 import { WarehouseUsage } from '../modules/warehouse/usage.ts';
 import { UseItemService } from '../modules/warehouse/use-item.service.ts';
-import { WarehouseRepository } from '../modules/warehouse/warehouse.repository.ts';
 import { WarehouseService } from '../modules/warehouse/warehouse.service.ts';
 import { RecordMerge } from '../sync/record-merge.ts';
 
@@ -35,17 +37,28 @@ export function createWarehouseModules({
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
 }) {
-  const repo = new WarehouseRepository(db);
-  const ledger = new StockLedger(repo);
+  const products = new WarehouseProductRepository(db);
+  const items = new WarehouseItemRepository(db);
+  const movements = new WarehouseMovementRepository(db);
+  const ledger = new StockLedger({ items, movements });
   const merge = new RecordMerge(db);
   const warehouseUsage = new WarehouseUsage(db);
-  const warehouse = new WarehouseService({ repo, ledger, access: farmAccess, merge, alerts });
+  const warehouse = new WarehouseService({
+    products,
+    items,
+    movements,
+    ledger,
+    access: farmAccess,
+    merge,
+    alerts,
+  });
   const whatsappConfig = whatsappConfigFromEnv(env);
   return {
     warehouse,
     warehouseUsage,
     useItems: new UseItemService({
-      repo,
+      items,
+      movements,
       ledger,
       access: farmAccess,
       cycles: new CycleRepository(db),
@@ -60,7 +73,8 @@ export function createWarehouseModules({
     }),
     purchaseOrders: new PurchaseOrderService({
       repo: new PurchaseOrderRepository(db),
-      warehouse: repo,
+      products,
+      items,
       ledger,
       access: farmAccess,
       idempotency: new Idempotency(db),

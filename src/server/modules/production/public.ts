@@ -1,2 +1,3 @@
-/** What other modules may take from production: stockings, harvests and deaths as rations and costs read them. */
-export type { ProductionRepository } from './production.repository.ts';
+/** What other modules may take from production: the deaths rations read, the harvests costs read. */
+export type { DeathRepository } from './death.repository.ts';
+export type { HarvestRepository } from './harvest.repository.ts';

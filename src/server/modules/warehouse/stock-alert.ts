@@ -1,5 +1,5 @@
 import type { AlertPort } from '../../kernel/alert-port.ts';
-import type { WarehouseRepository } from './warehouse.repository.ts';
+import type { WarehouseItemRepository } from './item.repository.ts';
 
 /**
  * After stock left items (a removal, a batch of uses) committed: their stock against
@@ -7,13 +7,13 @@ import type { WarehouseRepository } from './warehouse.repository.ts';
  */
 export function alertStockMoved(
   alerts: AlertPort,
-  repo: Pick<WarehouseRepository, 'stockForAlert'>,
+  items: Pick<WarehouseItemRepository, 'stockForAlert'>,
   farmId: string,
   warehouseIds: string[],
   day: string,
 ): void {
   alerts.committedRead('stock', async () => {
-    const rows = await repo.stockForAlert(farmId, warehouseIds);
+    const rows = await items.stockForAlert(farmId, warehouseIds);
     const records = rows.map((r) => ({
       warehouse_id: r.id,
       name_id: r.name_id,

@@ -26,13 +26,17 @@ import { changedAfter } from '../../kernel/pull-window.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import { categories } from './categories.ts';
+import type { WarehouseItemRepository } from './item.repository.ts';
+import type { MovementRow, WarehouseMovementRepository } from './movement.repository.ts';
+import type { WarehouseProductRepository } from './product.repository.ts';
 import { alertStockMoved } from './stock-alert.ts';
 import type { StockLedger } from './stock-ledger.ts';
-import type { MovementRow, WarehouseRepository } from './warehouse.repository.ts';
 import { toItem, toMovement } from './warehouse-mapper.ts';
 
 export interface WarehouseDeps {
-  repo: WarehouseRepository;
+  products: WarehouseProductRepository;
+  items: WarehouseItemRepository;
+  movements: WarehouseMovementRepository;
   ledger: StockLedger;
   access: FarmAccess;
   merge: RecordMerge;
@@ -65,7 +69,7 @@ export class WarehouseService {
     await this.d.access.require(userId, q.farm_id, 'warehouse', ACTION.view);
     const page = q.page ?? 1;
     const search = q.search === undefined ? undefined : (cleanText('search', q.search) ?? undefined);
-    const { rows, total } = await this.d.repo.listProducts({
+    const { rows, total } = await this.d.products.listProducts({
       farmId: q.farm_id,
       lang,
       search,
@@ -92,7 +96,7 @@ export class WarehouseService {
     if (!isUnit(body.unit)) errors.unit = [{ key: 'validation.unit' }];
     if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors);
     const id = body.product_id ?? uuidv7();
-    await this.d.repo.insertProduct({
+    await this.d.products.insertProduct({
       id,
       farm_id: body.farm_id,
       category_id: body.category_id,
@@ -100,7 +104,7 @@ export class WarehouseService {
       unit: body.unit,
       created_by: userId,
     });
-    const [row] = await this.d.repo.findProducts([id], lang);
+    const [row] = await this.d.products.findProducts([id], lang);
     if (!row || row.farm_id !== body.farm_id) throw new AppError('conflict');
     return this.product(row, lang);
   }
@@ -127,7 +131,7 @@ export class WarehouseService {
   ): Promise<{ items: WarehouseItem[]; server_time: string }> {
     const m = await this.d.access.require(userId, q.farm_id, 'warehouse', ACTION.view);
     const search = q.search === undefined ? undefined : (cleanText('search', q.search) ?? undefined);
-    const rows = await this.d.repo.listItems({
+    const rows = await this.d.items.listItems({
       farmId: q.farm_id,
       lang,
       categoryId: q.category_id,
@@ -140,11 +144,11 @@ export class WarehouseService {
   async createItem(userId: string, body: CreateItemBody, lang: Language): Promise<WarehouseItem> {
     await this.d.access.require(userId, body.farm_id, 'warehouse', ACTION.add);
     const min = body.minimum_stock === undefined ? 0 : quantity('minimum_stock', body.minimum_stock, false);
-    const [product] = await this.d.repo.findProducts([body.product_id], lang);
+    const [product] = await this.d.products.findProducts([body.product_id], lang);
     if (!product || (product.farm_id !== null && product.farm_id !== body.farm_id))
       throw fieldError('product_id', 'validation.product-unknown');
     const id = body.warehouse_id ?? uuidv7();
-    const inserted = await this.d.repo.insertItem({
+    const inserted = await this.d.items.insertItem({
       id,
       farm_id: body.farm_id,
       product_id: product.id,
@@ -153,7 +157,7 @@ export class WarehouseService {
       price: body.price ?? 0,
       created_by: userId,
     });
-    const row = await this.d.repo.findItem(id, lang);
+    const row = await this.d.items.findItem(id, lang);
     if (!inserted) {
       // A replayed create answers the stored item; anything else is taken.
       if (row && row.farm_id === body.farm_id && row.product_id === product.id && !row.deleted_at)
@@ -184,7 +188,7 @@ export class WarehouseService {
       headers,
       patch,
       load: async (tx) => {
-        const cur = toItem((await this.d.repo.findItem(id, lang, tx)) as NonNullable<typeof row>, lang);
+        const cur = toItem((await this.d.items.findItem(id, lang, tx)) as NonNullable<typeof row>, lang);
         return { minimum_stock: cur.minimum_stock, price: cur.price };
       },
       write: async (tx, changes) => {
@@ -192,17 +196,17 @@ export class WarehouseService {
         if (typeof changes.minimum_stock === 'number')
           columns.minimum_stock = milliToDecimal(Math.round(changes.minimum_stock * 1000));
         if (typeof changes.price === 'number') columns.price = changes.price;
-        await this.d.repo.updateItem(id, columns, tx);
+        await this.d.items.updateItem(id, columns, tx);
       },
     });
     return toItem(await this.liveItem(id, lang), lang);
   }
 
   async deleteItem(userId: string, id: string): Promise<void> {
-    const row = await this.d.repo.findItem(id, 'id');
+    const row = await this.d.items.findItem(id, 'id');
     if (!row) throw new AppError('not-found');
     await this.d.access.require(userId, row.farm_id, 'warehouse', ACTION.edit);
-    await this.d.repo.softDeleteItem(id);
+    await this.d.items.softDeleteItem(id);
   }
 
   async history(userId: string, q: HistoryQuery): Promise<{ items: Movement[]; server_time: string }> {
@@ -213,7 +217,7 @@ export class WarehouseService {
         this.d.access.pondAction(m, 'warehouse', q.pond_id) < ACTION.view)
     )
       throw new AppError('not-found');
-    const rows = await this.d.repo.history({
+    const rows = await this.d.movements.history({
       farmId: q.farm_id,
       warehouseId: q.warehouse_id,
       kind: q.kind,
@@ -241,7 +245,7 @@ export class WarehouseService {
     const note = cleanText('note', body.note);
     const price = kind === 'store' && 'price' in body && body.price !== undefined ? body.price : undefined;
     // Atomic: the movement and the stock it moves (and a restock's new price) commit together.
-    await this.d.repo.transaction(async (tx) => {
+    await this.d.items.transaction(async (tx) => {
       const inserted = await this.d.ledger.record(
         {
           id: body.id,
@@ -260,13 +264,13 @@ export class WarehouseService {
         },
         tx,
       );
-      if (inserted && price !== undefined) await this.d.repo.setPrice(warehouseId, price, tx);
+      if (inserted && price !== undefined) await this.d.items.setPrice(warehouseId, price, tx);
     });
-    const row = await this.d.repo.findMovement(body.id);
+    const row = await this.d.movements.findMovement(body.id);
     if (!row || row.warehouse_id !== warehouseId || row.kind !== kind) throw new AppError('conflict');
     if (row.deleted_at) throw new AppError('not-found');
     if (kind === 'remove')
-      alertStockMoved(this.d.alerts, this.d.repo, item.farm_id, [warehouseId], body.used_on);
+      alertStockMoved(this.d.alerts, this.d.items, item.farm_id, [warehouseId], body.used_on);
     return toMovement(row);
   }
 
@@ -291,10 +295,10 @@ export class WarehouseService {
   }
 
   async deleteMovement(userId: string, warehouseId: string, movementId: string, kind: 'store' | 'remove') {
-    const row = await this.d.repo.findMovement(movementId);
+    const row = await this.d.movements.findMovement(movementId);
     if (!row || row.warehouse_id !== warehouseId || row.kind !== kind) throw new AppError('not-found');
     await this.d.access.require(userId, row.farm_id, 'warehouse', ACTION.edit);
-    await this.d.repo.transaction((tx) => this.d.ledger.remove(row, tx));
+    await this.d.items.transaction((tx) => this.d.ledger.remove(row, tx));
   }
 
   /** A movement edit merged per field (ADR 0002); the stock moves by the quantity's change in the same transaction. */
@@ -306,7 +310,7 @@ export class WarehouseService {
       headers,
       patch,
       load: async (tx) => {
-        const cur = toMovement((await this.d.repo.findMovement(row.id, tx)) as MovementRow);
+        const cur = toMovement((await this.d.movements.findMovement(row.id, tx)) as MovementRow);
         return {
           qty: cur.qty,
           unit_price: cur.unit_price,
@@ -316,7 +320,7 @@ export class WarehouseService {
         };
       },
       write: async (tx, changes) => {
-        const current = (await this.d.repo.findMovement(row.id, tx)) as MovementRow;
+        const current = (await this.d.movements.findMovement(row.id, tx)) as MovementRow;
         const columns: Parameters<StockLedger['change']>[1] = {};
         if (typeof changes.qty === 'number') columns.qty = milliToDecimal(Math.round(changes.qty * 1000));
         if (typeof changes.unit_price === 'number') columns.unit_price = changes.unit_price;
@@ -329,14 +333,14 @@ export class WarehouseService {
   }
 
   async liveMovement(id: string): Promise<MovementRow> {
-    const row = await this.d.repo.findMovement(id);
+    const row = await this.d.movements.findMovement(id);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
   }
 
   /** The items a write just moved, as they stand now (a write's `related.warehouseItems`). */
   async stockAfter(ids: Iterable<string>, lang: Language): Promise<StockAfter> {
-    const rows = await Promise.all([...new Set(ids)].map((id) => this.d.repo.findItem(id, lang)));
+    const rows = await Promise.all([...new Set(ids)].map((id) => this.d.items.findItem(id, lang)));
     return {
       warehouseItems: rows.filter((r): r is NonNullable<typeof r> => !!r).map((r) => toItem(r, lang)),
     };
@@ -344,7 +348,7 @@ export class WarehouseService {
 
   /** What receiving a purchase order changed: its restocks and their items (the receipt's `related`). */
   async receivedStock(orderId: string, lang: Language): Promise<ReceivedStock> {
-    const movements = await this.d.repo.movementsOfOrder(orderId);
+    const movements = await this.d.movements.movementsOfOrder(orderId);
     const { warehouseItems } = await this.stockAfter(
       movements.map((m) => m.warehouse_id),
       lang,
@@ -353,7 +357,7 @@ export class WarehouseService {
   }
 
   private async liveItem(id: string, lang: Language) {
-    const row = await this.d.repo.findItem(id, lang);
+    const row = await this.d.items.findItem(id, lang);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
   }
