@@ -53,7 +53,8 @@ function moduleProblems(name: string): string[] {
   };
   const problems: string[] = [];
   if (has(/\.routes\.ts$/)) {
-    if (!has(/\.routes\.test\.ts$/) && !elsewhere('routes test')) problems.push('no *.routes.test.ts (step 3)');
+    if (!has(/\.routes\.test\.ts$/) && !elsewhere('routes test'))
+      problems.push('no *.routes.test.ts (step 3)');
     if (!has(/\.authz\.ts$/) && !elsewhere('authz')) problems.push('no *.authz.ts (step 4)');
   }
   for (const authz of own.filter((f) => f.endsWith('.authz.ts')))
@@ -61,7 +62,8 @@ function moduleProblems(name: string): string[] {
       problems.push(`${authz} is not in AUTHZ_MODULES of src/server/authz/cases.ts (step 4)`);
   if (own.filter((f) => f.endsWith('.repository.ts')).length > 1 && !own.includes('README.md'))
     problems.push('several repositories and no README.md naming them (step 12)');
-  if (has(/-modules\.ts$/)) problems.push('a wiring factory in the module; it belongs in src/server/wiring (step 3)');
+  if (has(/-modules\.ts$/))
+    problems.push('a wiring factory in the module; it belongs in src/server/wiring (step 3)');
   const bench = `tests/bench/${BENCH_OF[name] ?? name}.bench.ts`;
   if (existsSync(at(FEATURES, name)) && !BEFORE_BENCH_STEP.includes(name) && !existsSync(at(bench)))
     problems.push(`a client feature and no ${bench} (step 9)`);
