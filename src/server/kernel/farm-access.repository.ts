@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
 
+/**
+ * The stored permission rows of a membership's role on its farm as one JSON array: a
+ * scalar subquery over `farm_permissions` for the `user_farms` row aliased `userFarm`, so
+ * a membership and its permissions come back in one round trip (the access check, the
+ * farm list).
+ */
+export const permissionRowsOf = (userFarm: string) =>
+  sql<
+    { feature_name: string; action: number }[]
+  >`(select coalesce(json_agg(json_build_object('feature_name', fp.feature_name, 'action', fp.action)), '[]'::json) from farm_permissions as fp where fp.farm_id = ${sql.ref(`${userFarm}.farm_id`)} and fp.role_id = ${sql.ref(`${userFarm}.role_id`)})`;
+
 /** The queries authorization needs: membership with its permission rows, pond access, pond → farm. */
 export class FarmAccessRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -13,25 +24,13 @@ export class FarmAccessRepository {
     return this.db
       .selectFrom('user_farms')
       .innerJoin('farms', 'farms.id', 'user_farms.farm_id')
-      .select((eb) => [
+      .select([
         'user_farms.id as user_farm_id',
         'user_farms.role_id',
         'farms.status',
         'farms.is_hide_finance',
         sql<Date>`now()`.as('db_now'),
-        eb
-          .selectFrom('farm_permissions as fp')
-          .select(
-            sql<
-              { feature_name: string; action: number }[]
-            >`coalesce(json_agg(json_build_object('feature_name', fp.feature_name, 'action', fp.action)), '[]'::json)`.as(
-              'rows',
-            ),
-          )
-          .whereRef('fp.farm_id', '=', 'user_farms.farm_id')
-          .whereRef('fp.role_id', '=', 'user_farms.role_id')
-          .$asScalar()
-          .as('permission_rows'),
+        permissionRowsOf('user_farms').as('permission_rows'),
       ])
       .where('user_farms.user_id', '=', userId)
       .where('user_farms.farm_id', '=', farmId)

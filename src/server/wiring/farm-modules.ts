@@ -1,6 +1,3 @@
-import type { Db } from '../db/database.ts';
-import type { AlertPort } from '../kernel/alert-port.ts';
-import type { FarmAccess } from '../kernel/farm-access.ts';
 import { ServerClock } from '../kernel/pull-window.ts';
 import type { Messenger } from '../messaging/messenger.ts';
 import type { UserRepository } from '../modules/account/user.repository.ts';
@@ -15,28 +12,19 @@ import { PermissionRepository } from '../modules/user-farm/permission.repository
 import { PermissionService } from '../modules/user-farm/permission.service.ts';
 import { UserFarmService } from '../modules/user-farm/user-farm.service.ts';
 import { RecordMerge } from '../sync/record-merge.ts';
+import type { WiringDeps } from './wiring-deps.ts';
 
-export interface FarmModulesDeps {
-  db: Db;
-  farmAccess: FarmAccess;
+export interface FarmModulesDeps extends WiringDeps {
   users: UserRepository;
   messenger: Messenger;
-  alerts: AlertPort;
   log: (line: string) => void;
   /** Invitation links: signed with the link secret, pointing at the public URL. */
   invitations: { linkSecret: string; publicUrl: string };
 }
 
 /** The services of the farm, block, pond and user-farm modules, spread into AppContext. */
-export function createFarmModules({
-  db,
-  farmAccess,
-  users,
-  messenger,
-  alerts,
-  log,
-  invitations,
-}: FarmModulesDeps) {
+export function createFarmModules(d: FarmModulesDeps) {
+  const { db, farmAccess } = d;
   const memberships = new MembershipRepository(db);
   const merge = new RecordMerge(db);
   return {
@@ -45,7 +33,7 @@ export function createFarmModules({
       farms: new FarmRepository(db),
       memberships,
       access: farmAccess,
-      admins: users,
+      admins: d.users,
       merge,
     }),
     blocks: new BlockService(new BlockRepository(db), farmAccess, merge),
@@ -53,12 +41,12 @@ export function createFarmModules({
     permissions: new PermissionService(new PermissionRepository(db), farmAccess),
     userFarms: new UserFarmService({
       memberships,
-      users,
+      users: d.users,
       access: farmAccess,
-      messenger,
-      alerts,
-      log,
-      ...invitations,
+      messenger: d.messenger,
+      alerts: d.alerts,
+      log: d.log,
+      ...d.invitations,
     }),
   };
 }

@@ -1,21 +1,11 @@
-import type { Db } from '../db/database.ts';
-import type { AlertPort } from '../kernel/alert-port.ts';
-import type { FarmAccess } from '../kernel/farm-access.ts';
 import { PhotoRepository } from '../modules/photos/photos.repository.ts';
 import { RecordsRepository } from '../modules/records/records.repository.ts';
 import { RecordsService } from '../modules/records/records.service.ts';
 import { RecordMerge } from '../sync/record-merge.ts';
+import type { WiringDeps } from './wiring-deps.ts';
 
 /** The daily pond records service (anco, water change, note, disease), spread into AppContext. */
-export function createRecordsModules({
-  db,
-  farmAccess,
-  alerts,
-}: {
-  db: Db;
-  farmAccess: FarmAccess;
-  alerts: AlertPort;
-}) {
+export function createRecordsModules({ db, farmAccess, alerts }: WiringDeps) {
   return {
     records: new RecordsService({
       records: new RecordsRepository(db),

@@ -1,7 +1,4 @@
-import type { Db } from '../db/database.ts';
 import { Idempotency } from '../idempotency.ts';
-import type { AlertPort } from '../kernel/alert-port.ts';
-import type { FarmAccess } from '../kernel/farm-access.ts';
 import { ServerClock } from '../kernel/pull-window.ts';
 import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
 import { CycleService } from '../modules/cycle/cycle.service.ts';
@@ -10,17 +7,10 @@ import { WaterService } from '../modules/water/water.service.ts';
 import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 import { WaterSettingService } from '../modules/water-setting/water-setting.service.ts';
 import { RecordMerge } from '../sync/record-merge.ts';
+import type { WiringDeps } from './wiring-deps.ts';
 
 /** The services of the cycle, water and water-setting modules, spread into AppContext. */
-export function createWaterModules({
-  db,
-  farmAccess,
-  alerts,
-}: {
-  db: Db;
-  farmAccess: FarmAccess;
-  alerts: AlertPort;
-}) {
+export function createWaterModules({ db, farmAccess, alerts }: WiringDeps) {
   const cycleRepo = new CycleRepository(db);
   const clock = new ServerClock(db);
   const idempotency = new Idempotency(db);
