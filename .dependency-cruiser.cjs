@@ -3,7 +3,8 @@
  *
  * Client layers, each importing only itself and the layers below it:
  *   shared ← local ← components ← features ← app      shared, local ← sw
- * The server imports shared and itself; the client never imports the server and the
+ * The server imports shared and itself (server modules: one another only through public.ts,
+ * what they all use through src/server/kernel); the client never imports the server and the
  * server never imports the client. No import circles anywhere, type-only imports included
  * (tsPreCompilationDeps). Features never import each other: a screen combining features is
  * composed in src/app/screens. The architecture names no path between features today; one
@@ -133,6 +134,39 @@ module.exports = {
         'tests: modules take Api and AppContext from types.ts.',
       from: { path: '^src/server/', pathNot: ['^src/server/(app|context|routes|main)\\.ts$', ...TEST_CODE] },
       to: { path: '^src/server/(app|context|routes)\\.ts$' },
+    },
+    {
+      name: 'module-through-public',
+      severity: 'error',
+      comment:
+        'A server module imports another module only through its one public.ts (docs/adr/0050): what ' +
+        'every module uses is in src/server/kernel, and services one module needs of another are ' +
+        'injected by the composition root (context.ts, src/server/wiring). Test code included.',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: {
+        path: '^src/server/modules/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/public\\.ts$'],
+      },
+    },
+    {
+      name: 'kernel-below-modules',
+      severity: 'error',
+      comment:
+        'src/server/kernel is what every module uses: it imports shared, the server infrastructure ' +
+        '(db, errors, security) and itself, never a module, the wiring or the composition root.',
+      from: { path: '^src/server/kernel/', pathNot: TEST_CODE },
+      to: { path: '^src/server/(modules|wiring|chat)/|^src/server/(app|context|routes|main)\\.ts$' },
+    },
+    {
+      name: 'wiring-only-from-root',
+      severity: 'error',
+      comment:
+        'The wiring factories (src/server/wiring) are part of the composition root: only context.ts and tests import them.',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/(context|app|routes|main)\\.ts$', '^src/server/wiring/', ...TEST_CODE],
+      },
+      to: { path: '^src/server/wiring/' },
     },
     {
       name: 'production-not-tests-or-scripts',

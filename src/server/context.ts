@@ -1,9 +1,11 @@
-import { wireAlertHooks } from './alert-hooks.ts';
 import { createChatModules } from './chat/chat-modules.ts';
 import { HostedChatRest } from './chat/hosted-chat-rest.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { PgListener } from './db/pg-listener.ts';
+import { FarmAccessRepository } from './kernel/farm-access.repository.ts';
+import { FarmAccess } from './kernel/farm-access.ts';
+import { MembershipCache } from './kernel/membership-cache.ts';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository.ts';
 import { DevOutboxProvider, type MessageProvider, Messenger, SmtpProvider } from './messaging/messenger.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -11,40 +13,38 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
-import { createAlertModules } from './modules/alerts/alerts-modules.ts';
-import { createAnalysisModules } from './modules/analysis/analysis-modules.ts';
-import { createAttentionModules } from './modules/attention/attention-modules.ts';
-import { createChartsModules } from './modules/charts/charts-modules.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
-import { FarmAccessRepository } from './modules/farm/farm-access.repository.ts';
-import { FarmAccess } from './modules/farm/farm-access.ts';
-import { createFarmModules } from './modules/farm/farm-modules.ts';
-import { MembershipCache } from './modules/farm/membership-cache.ts';
 import { sqlRationSources } from './modules/feeding/sql-ration-sources.ts';
-import { createFinanceModules } from './modules/finance/finance-modules.ts';
 import type { ProductionSources } from './modules/finance/production-sources.ts';
 import { SqlProductionSources } from './modules/finance/sql-production-sources.ts';
-import { createForecastModules } from './modules/forecast/forecast-modules.ts';
-import { createLarvaeModules } from './modules/larvae/larvae-modules.ts';
 import { PhotoRepository } from './modules/photos/photos.repository.ts';
 import { PhotoService } from './modules/photos/photos.service.ts';
-import { ProductionRepository } from './modules/production/production.repository.ts';
-import { createProductionModules } from './modules/production/production-modules.ts';
+import { DeathRepository } from './modules/production/death.repository.ts';
+import { HarvestRepository } from './modules/production/harvest.repository.ts';
 import { FcmSender, type Fetch } from './modules/push/fcm.ts';
 import { PushRepository } from './modules/push/push.repository.ts';
 import { type PushSender, PushService, vapidSubject } from './modules/push/push.service.ts';
-import { createRecordsModules } from './modules/records/records-modules.ts';
-import { createReportsModules } from './modules/reports/reports-modules.ts';
 import { SamplingRepository } from './modules/sampling/sampling.repository.ts';
 import { SamplingService } from './modules/sampling/sampling.service.ts';
 import { UploadRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadService } from './modules/uploads/uploads.service.ts';
 import { MembershipRepository } from './modules/user-farm/membership.repository.ts';
-import { createWarehouseModules } from './modules/warehouse/warehouse-modules.ts';
-import { createWaterModules } from './modules/water/water-modules.ts';
 import { FileStore } from './storage/file-store.ts';
 import { RecordMerge } from './sync/record-merge.ts';
+import { createAlertModules } from './wiring/alerts-modules.ts';
+import { createAnalysisModules } from './wiring/analysis-modules.ts';
+import { createAttentionModules } from './wiring/attention-modules.ts';
+import { createChartsModules } from './wiring/charts-modules.ts';
+import { createFarmModules } from './wiring/farm-modules.ts';
+import { createFinanceModules } from './wiring/finance-modules.ts';
+import { createForecastModules } from './wiring/forecast-modules.ts';
+import { createLarvaeModules } from './wiring/larvae-modules.ts';
+import { createProductionModules } from './wiring/production-modules.ts';
+import { createRecordsModules } from './wiring/records-modules.ts';
+import { createReportsModules } from './wiring/reports-modules.ts';
+import { createWarehouseModules } from './wiring/warehouse-modules.ts';
+import { createWaterModules } from './wiring/water-modules.ts';
 
 /** What the object graph is built over: the pool, and the outside world tests replace. */
 export interface ContextDeps {
@@ -127,6 +127,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     farmAccess,
     users,
     messenger,
+    alerts,
     log,
     invitations: { linkSecret: config.linkSecret, publicUrl: config.publicUrl },
   });
@@ -135,28 +136,17 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   farmModules.farms.chatSync = syncFarmGroup;
   farmModules.userFarms.chatSync = syncFarmGroup;
   const uploads = new UploadService(new UploadRepository(db), new FileStore(config.dataDir));
-  farmModules.userFarms.invited = (farmId, record) => alerts.committed('invitation', farmId, [record]);
   // Seams between the domains: feed use → FCR and HPP, deaths/harvests/anco → rations.
-  const warehouseModules = createWarehouseModules({ db, farmAccess, log });
-  const productionRepo = new ProductionRepository(db);
-  warehouseModules.feeding.sources = sqlRationSources({ db, production: productionRepo });
+  const warehouseModules = createWarehouseModules({ db, farmAccess, alerts, log });
+  warehouseModules.feeding.sources = sqlRationSources({ db, deaths: new DeathRepository(db) });
   const productionModules = createProductionModules({
     db,
     farmAccess,
+    alerts,
     feed: warehouseModules.warehouseUsage,
   });
-  const recordsModules = createRecordsModules({ db, farmAccess });
+  const recordsModules = createRecordsModules({ db, farmAccess, alerts });
   const forecastModules = createForecastModules({ db, farmAccess });
-  wireAlertHooks({
-    db,
-    alerts,
-    production: productionRepo,
-    deaths: productionModules.deaths,
-    records: recordsModules.records,
-    useItems: warehouseModules.useItems,
-    warehouse: warehouseModules.warehouse,
-    log,
-  });
   return {
     config,
     db: db as Db,
@@ -189,7 +179,11 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       farmAccess,
       sources:
         deps.productionSources ??
-        new SqlProductionSources({ db, production: productionRepo, usage: warehouseModules.warehouseUsage }),
+        new SqlProductionSources({
+          db,
+          harvests: new HarvestRepository(db),
+          usage: warehouseModules.warehouseUsage,
+        }),
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),

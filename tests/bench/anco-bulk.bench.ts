@@ -14,7 +14,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDb, migrateToLatest } from '../../src/server/db/database.ts';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
-import { farmToday } from '../../src/server/modules/cycle/farm-clock.ts';
+import { farmToday } from '../../src/server/kernel/farm-clock.ts';
 import { ANCO } from '../../src/server/modules/records/record-types.ts';
 import { ANCO_STATUSES } from '../../src/shared/domain/anco.ts';
 import { createFarm, quickUser } from '../helpers/farm-fixtures.ts';

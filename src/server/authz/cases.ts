@@ -8,12 +8,14 @@ import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { feedingAuthz } from '../modules/feeding/feeding.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
 import { forecastAuthz } from '../modules/forecast/forecast.authz.ts';
 import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
 import { productionAuthz } from '../modules/production/production.authz.ts';
+import { purchaseOrderAuthz } from '../modules/purchase-order/purchase-order.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
 import { recordsAuthz } from '../modules/records/records.authz.ts';
 import { reportsAuthz } from '../modules/reports/reports.authz.ts';
@@ -45,6 +47,8 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   samplingAuthz,
   productionAuthz,
   warehouseAuthz,
+  feedingAuthz,
+  purchaseOrderAuthz,
   recordsAuthz,
   alertsAuthz,
   financeAuthz,

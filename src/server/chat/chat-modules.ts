@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { PgListener } from '../db/pg-listener.ts';
-import type { SystemAdmins } from '../modules/farm/farm.service.ts';
+import type { SystemAdmins } from '../modules/farm/public.ts';
 import { ChatAccess } from './access.ts';
 import { CallRepository } from './call.repository.ts';
 import { CallService, type CallSettings } from './call.service.ts';

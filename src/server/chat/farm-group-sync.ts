@@ -1,7 +1,7 @@
 import type { GroupScope } from '#shared/chat/entities';
 import { ROLE } from '#shared/domain/permissions';
 import { AppError } from '../errors.ts';
-import type { SystemAdmins } from '../modules/farm/farm.service.ts';
+import type { SystemAdmins } from '../modules/farm/public.ts';
 import type { ChatUserRepository } from './chat-user.repository.ts';
 import type { ChatEvents } from './events.ts';
 import type { GroupRepository } from './group.repository.ts';

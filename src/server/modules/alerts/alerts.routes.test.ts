@@ -13,7 +13,7 @@ import {
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
-import type { PushSender } from '../push/push.service.ts';
+import type { PushSender } from '../push/public.ts';
 
 /** What left for the push services, by endpoint; endpoints in `gone` answer 410 as a dropped browser's do. */
 const sent: { endpoint: string; payload: PushPayload }[] = [];

@@ -13,10 +13,11 @@ import { mergeStandards } from '#shared/domain/water-standards';
 import { type AlertMessage, wordAlert } from '#shared/i18n/alert-messages';
 import { isLanguage, type Language } from '#shared/i18n/language';
 import { AppError } from '../../errors.ts';
-import { FARM_UTC_OFFSET_MINUTES } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import type { WaterSettingRepository } from '../water-setting/water-setting.repository.ts';
-import { ALERT_RULES, type AlertRecord, type AlertSource } from './alert-rules.ts';
+import type { AlertPort, FarmAlertRecords } from '../../kernel/alert-port.ts';
+import { ALERT_RULES, type AlertRecord, type AlertSource } from '../../kernel/alert-rules.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
+import type { WaterSettingRepository } from '../water-setting/public.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
 
 /** What the alert machinery pushes through: PushService.notifyUsers. */
@@ -52,7 +53,7 @@ export const DEFAULT_USER_SETTINGS: UserAlertSettings = {
  * is in quiet hours. The list words them in the reader's language on the client. Evaluation runs after the write and
  * outside its request: errors are logged, never returned to the writer.
  */
-export class AlertService {
+export class AlertService implements AlertPort {
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(private readonly d: AlertDeps) {}
@@ -62,6 +63,17 @@ export class AlertService {
     if (records.length === 0) return;
     const run = this.evaluate(source, farmId, records)
       .catch((error) => this.d.log(`[alerts] ${source} evaluation failed: ${(error as Error).message}`))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  /** Fire and forget: reads the records after the commit, then evaluates them farm by farm. */
+  committedRead<S extends AlertSource>(source: S, read: () => Promise<FarmAlertRecords<S>[]>): void {
+    const run = read()
+      .then((byFarm) => {
+        for (const { farmId, records } of byFarm) this.committed(source, farmId, records);
+      })
+      .catch((error) => this.d.log(`[alerts] ${source} failed: ${(error as Error).message}`))
       .finally(() => this.running.delete(run));
     this.running.add(run);
   }

@@ -27,9 +27,9 @@ import {
   parameterUnit,
   standardStatus,
 } from '#shared/domain/water-standards';
-import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
-import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import type { ChartPond, ChartsRepository } from '../charts/public.ts';
 import type { AnalysisRepository, UseRow, WaterDayRow } from './analysis.repository.ts';
 import { invalid, type PondScope, parsePondIds, resolvePonds } from './pond-scope.ts';
 

@@ -21,9 +21,9 @@ import { samplingFigures } from '#shared/domain/figures';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { asSlot, mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
-import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
-import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import type { ChartPond, ChartsRepository } from '../charts/public.ts';
 import type { AnalysisRepository } from './analysis.repository.ts';
 import { invalid } from './pond-scope.ts';
 

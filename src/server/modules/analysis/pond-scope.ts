@@ -1,9 +1,9 @@
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
-import type { ChartPond, ChartsRepository } from '../charts/charts.repository.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { ChartPond, ChartsRepository } from '../charts/public.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { ComparisonTemplatesTable } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export type TemplateRow = Selectable<ComparisonTemplatesTable>;
 
@@ -78,7 +79,7 @@ export class TemplateRepository {
   async softDelete(id: string): Promise<void> {
     await this.db
       .updateTable('comparison_templates')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

@@ -7,9 +7,9 @@ import type {
 } from '#shared/contracts/comparison';
 import { isComparisonMetric, TEMPLATES_MAX_PER_FARM } from '#shared/domain/analysis';
 import { AppError } from '../../errors.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
 import { invalid } from './pond-scope.ts';
 import type { TemplateRepository, TemplateRow } from './template.repository.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 
 /**
  * The board of a scripted farm: ponds 1–8 each carry one kind of problem, pond 9 is

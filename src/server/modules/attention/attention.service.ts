@@ -25,8 +25,8 @@ import {
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { mergeStandards, type WaterStandard } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
-import { FARM_UTC_OFFSET_MINUTES, farmDayStart, farmToday } from '../cycle/farm-clock.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES, farmDayStart, farmToday } from '../../kernel/farm-clock.ts';
 import type { AttentionRepository } from './attention.repository.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { BlocksTable } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export type BlockRow = Selectable<BlocksTable>;
 
@@ -54,7 +55,7 @@ export class BlockRepository {
   async softDeleteIfEmpty(id: string): Promise<boolean> {
     const res = await this.db
       .updateTable('blocks')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where(({ not, exists, selectFrom }) =>
         not(

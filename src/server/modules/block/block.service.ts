@@ -3,9 +3,9 @@ import type { AddBlockBody, Block, UpdateBlockBody } from '#shared/contracts/far
 import { sortByName } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
 import type { BlockRepository, BlockRow } from './block.repository.ts';
 
 export function toBlock(row: BlockRow): Block {

@@ -18,9 +18,9 @@ import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
-import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { ChartPond, ChartsRepository, FeedRow } from './charts.repository.ts';
 
 export interface ChartsDeps {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface CycleRow {
   id: string;
@@ -13,11 +14,6 @@ export interface CycleRow {
   deleted_at: Date | null;
   version: number;
   conflicts: unknown;
-}
-
-/** pg error 23505: a unique index refused the write (here: a second active cycle). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '23505';
 }
 
 /** Cycles of ponds. Dates are read as text so no time zone can shift them. */
@@ -126,7 +122,7 @@ export class CycleRepository {
   softDelete(id: string, db: DbOrTx = this.db) {
     return db
       .updateTable('cycles')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

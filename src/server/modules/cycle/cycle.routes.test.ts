@@ -11,7 +11,7 @@ import {
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
-import { farmToday } from './farm-clock.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 
 let app: App;
 let owner: QuickUser;

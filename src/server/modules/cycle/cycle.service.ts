@@ -4,12 +4,13 @@ import { daysOfCulture } from '#shared/domain/figures';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Idempotency } from '../../idempotency.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { changedAfter, type ServerClock } from '../../kernel/pull-window.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter, type ServerClock } from '../farm/pull-window.ts';
-import { type CycleRepository, type CycleRow, isUniqueViolation } from './cycle.repository.ts';
-import { farmToday } from './farm-clock.ts';
-import { visiblePondIds } from './visible-ponds.ts';
+import type { CycleRepository, CycleRow } from './cycle.repository.ts';
 
 export function toCycle(row: CycleRow, today: string = farmToday()): Cycle {
   return {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { permissionRowsOf } from '../../kernel/farm-access.repository.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface MemberFarmRow {
   id: string;
@@ -73,19 +75,7 @@ export class FarmRepository {
         'f.version',
         'f.conflicts',
         sql<Date>`now()`.as('db_now'),
-        eb
-          .selectFrom('farm_permissions as fp')
-          .select(
-            sql<
-              { feature_name: string; action: number }[]
-            >`coalesce(json_agg(json_build_object('feature_name', fp.feature_name, 'action', fp.action)), '[]'::json)`.as(
-              'rows',
-            ),
-          )
-          .whereRef('fp.farm_id', '=', 'uf.farm_id')
-          .whereRef('fp.role_id', '=', 'uf.role_id')
-          .$asScalar()
-          .as('permission_rows'),
+        permissionRowsOf('uf').as('permission_rows'),
         eb
           .selectFrom('user_farm_ponds as ufp')
           .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
@@ -171,11 +161,7 @@ export class FarmRepository {
   }
 
   async softDeleteFarm(id: string, db: DbOrTx = this.db): Promise<void> {
-    await db
-      .updateTable('farms')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('farms').set(softDeleted()).where('id', '=', id).execute();
   }
 
   async countBlocks(farmId: string): Promise<number> {

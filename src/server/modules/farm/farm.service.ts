@@ -11,11 +11,11 @@ import {
   ROLE_IDS,
 } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { mergePermissions } from '../../kernel/farm-access.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
-import type { MembershipRepository } from '../user-farm/membership.repository.ts';
+import type { MembershipRepository } from '../user-farm/public.ts';
 import type { FarmRepository, MemberFarmRow } from './farm.repository.ts';
-import type { FarmAccess } from './farm-access.ts';
-import { mergePermissions } from './farm-access.ts';
 
 export interface FarmDeps {
   farms: FarmRepository;

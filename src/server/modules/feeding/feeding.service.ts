@@ -16,9 +16,9 @@ import {
 import { daysOfCulture, populationEstimate } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import type { WarehouseUsage } from '../warehouse/usage.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import type { WarehouseUsage } from '../warehouse/public.ts';
 import type { FeedingRepository } from './feeding.repository.ts';
 import type { RationSources } from './ration-inputs.ts';
 

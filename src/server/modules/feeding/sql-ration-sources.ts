@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ancoAdvice, type AncoStatus as TrayStatus } from '#shared/domain/anco';
 import type { AncoStatus } from '#shared/domain/feeding';
 import type { Db } from '../../db/database.ts';
-import type { ProductionRepository } from '../production/production.repository.ts';
+import type { DeathRepository } from '../production/public.ts';
 import type { RationSources } from './ration-inputs.ts';
 
 /** What one feed-tray check advises, in the feeding programme's words. */
@@ -14,12 +14,12 @@ const ANCO_OF_ADVICE = { raise: 'empty', keep: 'little', cut: 'lot' } as const;
  * feed-tray check of each pond up to the day (records' anco_checks), read through
  * `ancoAdvice`: mostly empty → 'empty' (raise), a lot left → 'lot' (cut), else 'little'.
  */
-export function sqlRationSources(d: { db: Db; production: ProductionRepository }): RationSources {
+export function sqlRationSources(d: { db: Db; deaths: DeathRepository }): RationSources {
   return {
     async shrimpRemoved(stockIds) {
       if (stockIds.length === 0) return new Map();
       const [deaths, harvested] = await Promise.all([
-        d.production.deathSums(stockIds),
+        d.deaths.deathSums(stockIds),
         d.db
           .selectFrom('harvests')
           .select(['stock_id', sql<string>`sum(round(weight_kg * size))::text`.as('n')])

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { softDeletedOnce } from '../../kernel/soft-delete.ts';
 
 export interface AccountRow {
   id: string;
@@ -115,10 +116,6 @@ export class AccountRepository {
   }
 
   softDelete(id: string, db: DbOrTx = this.db) {
-    return db
-      .updateTable('finance_accounts')
-      .set({ deleted_at: sql`coalesce(deleted_at, now())`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    return db.updateTable('finance_accounts').set(softDeletedOnce()).where('id', '=', id).execute();
   }
 }

@@ -2,12 +2,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AddAccountBody, FarmQuery, FinanceAccount, UpdateAccountBody } from '#shared/contracts/finance';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { requireFinance } from '../../kernel/finance-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
 import type { AccountRepository, AccountRow } from './account.repository.ts';
-import { requireFinance } from './finance-access.ts';
 import { toAccount } from './finance-mapper.ts';
 
 export interface AccountDeps {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { softDeletedOnce } from '../../kernel/soft-delete.ts';
 
 export interface CategoryRow {
   id: string;
@@ -81,10 +82,6 @@ export class CategoryRepository {
 
   /** Soft delete: past transactions keep showing their category. */
   softDelete(id: string, db: DbOrTx = this.db) {
-    return db
-      .updateTable('finance_categories')
-      .set({ deleted_at: sql`coalesce(deleted_at, now())`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    return db.updateTable('finance_categories').set(softDeletedOnce()).where('id', '=', id).execute();
   }
 }

@@ -7,11 +7,11 @@ import type {
 } from '#shared/contracts/finance';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { requireFinance } from '../../kernel/finance-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
 import type { CategoryRepository, CategoryRow } from './category.repository.ts';
-import { requireFinance } from './finance-access.ts';
 import { toCategory } from './finance-mapper.ts';
 
 export interface CategoryDeps {

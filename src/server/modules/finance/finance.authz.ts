@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_ID } from '#shared/domain/finance';
+import { photoUpload, seedPhoto } from '../../authz/photo-upload.ts';
 import type { AuthzCase, AuthzModule } from '../../authz/types.ts';
-import { photoUpload, seedPhoto } from '../photos/photos.authz.ts';
 
 const tx = (accountId: string, extra: Record<string, unknown> = {}) => ({
   account_id: accountId,

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { TransactionProposal } from '#shared/contracts/finance';
 import { BUILT_IN_ID } from '#shared/domain/finance';
 import type { Db } from '../../db/database.ts';
-import type { ProductionRepository } from '../production/production.repository.ts';
-import type { WarehouseUsage } from '../warehouse/usage.ts';
+import type { HarvestRepository } from '../production/public.ts';
+import type { WarehouseUsage } from '../warehouse/public.ts';
 import type { Harvested, ProductionScope, ProductionSources } from './production-sources.ts';
 
 /** Warehouse category id (src/shared/domain/warehouse.ts) → the finance category it books to. */
@@ -21,7 +21,7 @@ const CATEGORY_OF_WAREHOUSE: Record<number, string> = {
  * revenue, received purchase orders). Sums are done in SQL; money stays integer rupiah.
  */
 export class SqlProductionSources implements ProductionSources {
-  constructor(private readonly d: { db: Db; production: ProductionRepository; usage: WarehouseUsage }) {}
+  constructor(private readonly d: { db: Db; harvests: HarvestRepository; usage: WarehouseUsage }) {}
 
   async harvested(farmId: string, scope: ProductionScope): Promise<Harvested> {
     const filter = { farmId, cycleId: scope.cycleId, from: scope.from, to: scope.to };
@@ -38,7 +38,7 @@ export class SqlProductionSources implements ProductionSources {
     if (scope.from) q = q.where('harvested_on', '>=', scope.from);
     if (scope.to) q = q.where('harvested_on', '<=', scope.to);
     const [totals, perPond] = await Promise.all([
-      this.d.production.harvestTotals(filter),
+      this.d.harvests.harvestTotals(filter),
       q.groupBy('pond_id').execute(),
     ]);
     return {

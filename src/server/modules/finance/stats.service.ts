@@ -14,10 +14,10 @@ import type {
 import { daysBetween, hppPerKg, kgPerHa, periodProductivity, rupiah } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { requireFinance } from '../../kernel/finance-access.ts';
 import type { AccountRepository } from './account.repository.ts';
-import { requireFinance } from './finance-access.ts';
 import type { ProductionScope, ProductionSources } from './production-sources.ts';
 import type { StatsRepository, StatsScope } from './stats.repository.ts';
 

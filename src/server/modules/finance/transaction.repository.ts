@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { softDeletedOnce } from '../../kernel/soft-delete.ts';
 
 export interface TransactionRow {
   id: string;
@@ -121,11 +122,7 @@ export class TransactionRepository {
   }
 
   softDelete(id: string, db: DbOrTx = this.db) {
-    return db
-      .updateTable('finance_transactions')
-      .set({ deleted_at: sql`coalesce(deleted_at, now())`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    return db.updateTable('finance_transactions').set(softDeletedOnce()).where('id', '=', id).execute();
   }
 
   /** The live transaction booking a source, if any. */

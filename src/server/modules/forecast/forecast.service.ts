@@ -17,10 +17,10 @@ import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, notFound } from '../../errors.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import type { ProductionRepository } from '../production/production.repository.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { HarvestRepository, StockRepository } from '../production/public.ts';
 import type { ForecastRepository } from './forecast.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +46,12 @@ function parseSizes(raw: string | undefined): number[] {
  */
 export class ForecastService {
   constructor(
-    private readonly d: { repo: ForecastRepository; production: ProductionRepository; access: FarmAccess },
+    private readonly d: {
+      repo: ForecastRepository;
+      stocks: Pick<StockRepository, 'activeStocks'>;
+      harvests: Pick<HarvestRepository, 'harvestsOf'>;
+      access: FarmAccess;
+    },
   ) {}
 
   private checkFarm(farmId: string) {
@@ -58,7 +63,7 @@ export class ForecastService {
     const sizes = parseSizes(q.sizes);
     const m = await this.d.access.require(userId, q.farm_id, 'stock', ACTION.view);
     const visible = visiblePondIds(this.d.access, m, 'stock');
-    const stocks = visible?.length === 0 ? [] : await this.d.production.activeStocks(q.farm_id, visible);
+    const stocks = visible?.length === 0 ? [] : await this.d.stocks.activeStocks(q.farm_id, visible);
     return this.build(q.farm_id, stocks, sizes, lang, null);
   }
 
@@ -73,7 +78,7 @@ export class ForecastService {
     }
     const m = await this.d.access.require(userId, q.farm_id, 'stock', ACTION.view);
     const visible = visiblePondIds(this.d.access, m, 'stock');
-    const stocks = (await this.d.production.activeStocks(q.farm_id, visible)).filter(
+    const stocks = (await this.d.stocks.activeStocks(q.farm_id, visible)).filter(
       (s) => s.cycle_id === cycleId,
     );
     if (stocks.length === 0) throw notFound();
@@ -82,7 +87,7 @@ export class ForecastService {
 
   private async build(
     farmId: string,
-    stocks: Awaited<ReturnType<ProductionRepository['activeStocks']>>,
+    stocks: Awaited<ReturnType<StockRepository['activeStocks']>>,
     sizes: number[],
     lang: Language,
     date: string | null,
@@ -94,7 +99,7 @@ export class ForecastService {
     const [samplings, deaths, harvests, finished, prices] = await Promise.all([
       this.d.repo.samplingsOf(cycleIds),
       this.d.repo.deathsOf(stockIds),
-      this.d.production.harvestsOf(stockIds),
+      this.d.harvests.harvestsOf(stockIds),
       this.d.repo.finishedSamplings(farmId),
       this.d.repo.harvestPrices(farmId),
     ]);

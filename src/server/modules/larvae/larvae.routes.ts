@@ -3,7 +3,7 @@ import { CountPlBody, CountPlJob, CvUpload, FarmQuery } from '#shared/contracts/
 import { AppError } from '../../errors.ts';
 import { IMAGE_LIMIT, MB } from '../../storage/upload-policy.ts';
 import type { Api, AppContext } from '../../types.ts';
-import { brokenUpload } from '../uploads/uploads.service.ts';
+import { brokenUpload } from '../uploads/public.ts';
 
 const tags = ['larvae'];
 

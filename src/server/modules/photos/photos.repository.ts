@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { RecordPhotosTable } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 import type { PhotoTarget } from './photo-targets.ts';
 
 export type PhotoRow = Selectable<RecordPhotosTable>;
@@ -85,7 +86,7 @@ export class PhotoRepository {
   softDelete(id: string, db: DbOrTx = this.db) {
     return db
       .updateTable('record_photos')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();
@@ -95,7 +96,7 @@ export class PhotoRepository {
   softDeleteOf(recordType: string, recordId: string, db: DbOrTx = this.db) {
     return db
       .updateTable('record_photos')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('record_type', '=', recordType)
       .where('record_id', '=', recordId)
       .where('deleted_at', 'is', null)

@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { IMAGE_LIMIT, MB } from '../../storage/upload-policy.ts';
 import type { Api, AppContext } from '../../types.ts';
-import { brokenUpload } from '../uploads/uploads.service.ts';
+import { brokenUpload } from '../uploads/public.ts';
 import type { PhotoFields } from './photos.service.ts';
 
 const tags = ['photos'];

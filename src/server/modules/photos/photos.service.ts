@@ -1,12 +1,12 @@
 import { PHOTO_RECORD_TYPE_NAMES, type PhotoQuery, type RecordPhoto } from '#shared/contracts/photos';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
-import { requireFinance } from '../finance/finance-access.ts';
-import type { IncomingFile, UploadService } from '../uploads/uploads.service.ts';
-import { urlOf } from '../uploads/uploads.service.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { requireFinance } from '../../kernel/finance-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { IncomingFile, UploadService } from '../uploads/public.ts';
+import { urlOf } from '../uploads/public.ts';
 import { type PhotoTarget, targetOf } from './photo-targets.ts';
 import type { PhotoRecord, PhotoRepository, PhotoRow } from './photos.repository.ts';
 

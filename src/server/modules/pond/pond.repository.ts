@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface PondRow {
   id: string;
@@ -94,10 +95,6 @@ export class PondRepository {
   }
 
   async softDelete(id: string): Promise<void> {
-    await this.db
-      .updateTable('ponds')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    await this.db.updateTable('ponds').set(softDeleted()).where('id', '=', id).execute();
   }
 }

@@ -3,10 +3,10 @@ import type { AddPondBody, Pond, UpdatePondBody } from '#shared/contracts/farm';
 import { sortByName } from '#shared/domain/natural-sort';
 import { ACTION, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
-import type { MembershipRepository } from '../user-farm/membership.repository.ts';
+import type { MembershipRepository } from '../user-farm/public.ts';
 import type { PondRepository, PondRow } from './pond.repository.ts';
 
 export interface PondDeps {

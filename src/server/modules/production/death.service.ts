@@ -11,10 +11,10 @@ import type {
 } from '#shared/contracts/death';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import { changedAfter } from '../farm/pull-window.ts';
-import type { DeathRow } from './production.repository.ts';
+import type { DeathRow } from './death.repository.ts';
 import { toDeath } from './production-mapper.ts';
 import type { ProductionDeps } from './stock.service.ts';
 import { checkPositive, StockGuard } from './stock-guard.ts';
@@ -26,33 +26,38 @@ const weightOf = (raw: string | null) => (raw === null ? null : Number(raw));
 export class DeathService {
   private readonly guard: StockGuard;
   constructor(private readonly d: ProductionDeps) {
-    this.guard = new StockGuard(d.repo);
+    this.guard = new StockGuard(d);
   }
 
-  /** Told (never awaited) after a death record was stored or changed: the death alert. */
-  committed?: (row: DeathRow) => void;
+  /** After a death record was stored or changed: the pond's deaths of that day to the death alert. */
+  private committed(row: DeathRow): void {
+    this.d.alerts.committedRead('death', async () => {
+      const count = await this.d.deaths.pondDayDeaths(row.pond_id, row.died_on);
+      return [{ farmId: row.farm_id, records: [{ pond_id: row.pond_id, died_on: row.died_on, count }] }];
+    });
+  }
 
   async list(userId: string, q: DeathQuery): Promise<{ items: Death[]; server_time: string }> {
     const after = q.since ? changedAfter(q.since) : undefined;
     if (q.stock_id) {
-      const stock = await this.d.repo.findStock(q.stock_id);
+      const stock = await this.d.stocks.findStock(q.stock_id);
       if (!stock || stock.deleted_at) throw new AppError('not-found');
       const m = await this.d.access.requirePond(userId, stock.pond_id, 'death', ACTION.view);
-      const rows = await this.d.repo.listDeaths({ stockId: q.stock_id, changedAfter: after });
+      const rows = await this.d.deaths.listDeaths({ stockId: q.stock_id, changedAfter: after });
       return { items: rows.map(toDeath), server_time: m.readAt };
     }
     if (q.farm_id) {
       const m = await this.d.access.require(userId, q.farm_id, 'death', ACTION.view);
       const pondIds = visiblePondIds(this.d.access, m, 'death');
       if (pondIds?.length === 0) return { items: [], server_time: m.readAt };
-      const rows = await this.d.repo.listDeaths({ farmId: q.farm_id, pondIds, changedAfter: after });
+      const rows = await this.d.deaths.listDeaths({ farmId: q.farm_id, pondIds, changedAfter: after });
       return { items: rows.map(toDeath), server_time: m.readAt };
     }
     throw fieldError('stock_id', 'validation.required');
   }
 
   async create(userId: string, body: AddDeathBody): Promise<{ death: Death; created: boolean }> {
-    const stock = await this.d.repo.findStock(body.stock_id);
+    const stock = await this.d.stocks.findStock(body.stock_id);
     if (!stock || stock.deleted_at) throw new AppError('not-found');
     await this.d.access.requirePond(userId, stock.pond_id, 'death', ACTION.add);
     checkPositive({ total_weight_kg: body.total_weight_kg });
@@ -60,11 +65,11 @@ export class DeathService {
     const replay = await this.replayOf(id, body.stock_id);
     if (replay) return { death: replay, created: false };
     // Atomic with the locked stocking: two devices cannot both take the last shrimp.
-    await this.d.repo.transaction(async (tx) => {
+    await this.d.stocks.transaction(async (tx) => {
       const open = await this.guard.openStock(body.stock_id, tx);
       this.guard.checkDate('died_on', body.died_on, open);
       await this.guard.checkPopulation(open, tx, 'count', { death: { id, count: body.count } });
-      await this.d.repo.insertDeath(
+      await this.d.deaths.insertDeath(
         {
           id,
           farm_id: open.farm_id,
@@ -80,7 +85,7 @@ export class DeathService {
       );
     });
     const stored = await this.live(id);
-    this.committed?.(stored);
+    this.committed(stored);
     return { death: toDeath(stored), created: true };
   }
 
@@ -96,7 +101,7 @@ export class DeathService {
       userId,
       headers,
       patch,
-      load: async (tx) => toDeath((await this.d.repo.findDeath(id, tx)) as DeathRow),
+      load: async (tx) => toDeath((await this.d.deaths.findDeath(id, tx)) as DeathRow),
       write: async (tx, changes) => {
         const stock = await this.guard.openStock(row.stock_id, tx);
         if (changes.died_on !== undefined) this.guard.checkDate('died_on', changes.died_on as string, stock);
@@ -104,22 +109,22 @@ export class DeathService {
           await this.guard.checkPopulation(stock, tx, 'count', {
             death: { id, count: changes.count as number },
           });
-        await this.d.repo.updateDeath(id, changes, tx);
+        await this.d.deaths.updateDeath(id, changes, tx);
       },
     });
     const stored = await this.live(id);
-    this.committed?.(stored);
+    this.committed(stored);
     return toDeath(stored);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const row = await this.d.repo.findDeath(id);
+    const row = await this.d.deaths.findDeath(id);
     if (!row) throw new AppError('not-found');
     await this.d.access.requireRecordChange(userId, row, 'death');
     if (row.deleted_at) return;
-    await this.d.repo.transaction(async (tx) => {
+    await this.d.stocks.transaction(async (tx) => {
       await this.guard.openStock(row.stock_id, tx);
-      await this.d.repo.softDeleteDeath(id, tx);
+      await this.d.deaths.softDeleteDeath(id, tx);
     });
   }
 
@@ -129,7 +134,7 @@ export class DeathService {
     if (q.end_date && q.end_date < q.start_date) throw fieldError('end_date', 'validation.end-before-start');
     const pondIds = visiblePondIds(this.d.access, m, 'death');
     if (pondIds?.length === 0) return [];
-    const rows = await this.d.repo.deathsPerPondDay(q.farm_id, q.start_date, q.end_date ?? null, pondIds);
+    const rows = await this.d.deaths.deathsPerPondDay(q.farm_id, q.start_date, q.end_date ?? null, pondIds);
     return rows.map((r) => ({ ...r, count: Number(r.count), total_weight_kg: weightOf(r.total_weight_kg) }));
   }
 
@@ -138,19 +143,19 @@ export class DeathService {
     const m = await this.d.access.require(userId, q.farm_id, 'death', ACTION.view);
     const pondIds = visiblePondIds(this.d.access, m, 'death');
     if (pondIds?.length === 0) return [];
-    const rows = await this.d.repo.cumulativeBefore(q.farm_id, q.start_date, pondIds);
+    const rows = await this.d.deaths.cumulativeBefore(q.farm_id, q.start_date, pondIds);
     return rows.map((r) => ({ ...r, count: Number(r.count), total_weight_kg: weightOf(r.total_weight_kg) }));
   }
 
   private async replayOf(id: string, stockId: string): Promise<Death | null> {
-    const stored = await this.d.repo.findDeath(id);
+    const stored = await this.d.deaths.findDeath(id);
     if (!stored) return null;
     if (stored.stock_id !== stockId || stored.deleted_at) throw new AppError('conflict');
     return toDeath(stored);
   }
 
   private async live(id: string): Promise<DeathRow> {
-    const row = await this.d.repo.findDeath(id);
+    const row = await this.d.deaths.findDeath(id);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
   }

@@ -2,10 +2,12 @@ import type { Overview, OverviewPond, OverviewQuery } from '#shared/contracts/ov
 import { cycleFigures, farmSummary } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
-import { farmToday } from '../cycle/farm-clock.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import type { ProductionRepository } from './production.repository.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { DeathRepository } from './death.repository.ts';
+import type { HarvestRepository } from './harvest.repository.ts';
+import type { StockRepository } from './stock.repository.ts';
 
 /**
  * THE FCR seam: cumulative feed (kg) per cycle. context.ts passes the warehouse's
@@ -24,7 +26,13 @@ export const NO_FEED_DATA: CycleFeedSource = { feedKgByCycle: async () => new Ma
  */
 export class OverviewService {
   constructor(
-    private readonly d: { repo: ProductionRepository; access: FarmAccess; feed: CycleFeedSource },
+    private readonly d: {
+      stocks: StockRepository;
+      harvests: HarvestRepository;
+      deaths: DeathRepository;
+      access: FarmAccess;
+      feed: CycleFeedSource;
+    },
   ) {}
 
   async overview(userId: string, q: OverviewQuery): Promise<Overview> {
@@ -33,13 +41,13 @@ export class OverviewService {
     const asked = q.pond_id === undefined ? null : Array.isArray(q.pond_id) ? q.pond_id : [q.pond_id];
     const pondIds = asked ? asked.filter((id) => visible === null || visible.includes(id)) : visible;
     const today = farmToday();
-    const stocks = pondIds?.length === 0 ? [] : await this.d.repo.activeStocks(q.farm_id, pondIds);
+    const stocks = pondIds?.length === 0 ? [] : await this.d.stocks.activeStocks(q.farm_id, pondIds);
     const stockIds = stocks.map((s) => s.id);
     const cycleIds = stocks.map((s) => s.cycle_id);
     const [deathSums, harvests, samplings, feed] = await Promise.all([
-      this.d.repo.deathSums(stockIds),
-      this.d.repo.harvestsOf(stockIds),
-      this.d.repo.lastSamplings(cycleIds),
+      this.d.deaths.deathSums(stockIds),
+      this.d.harvests.harvestsOf(stockIds),
+      this.d.stocks.lastSamplings(cycleIds),
       this.d.feed.feedKgByCycle(cycleIds),
     ]);
     const ponds: OverviewPond[] = stocks.map((s) => {

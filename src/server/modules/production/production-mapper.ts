@@ -3,7 +3,9 @@ import type { Harvest, HarvestType } from '#shared/contracts/harvest';
 import type { Stock } from '#shared/contracts/stock';
 import { densityPerM2, harvestedCount } from '#shared/domain/figures';
 import { mergeFieldsOf } from '../../sync/record-merge.ts';
-import type { DeathRow, HarvestRow, StockRow } from './production.repository.ts';
+import type { DeathRow } from './death.repository.ts';
+import type { HarvestRow } from './harvest.repository.ts';
+import type { StockRow } from './stock.repository.ts';
 
 const times = (row: { created_at: Date; updated_at: Date; deleted_at: Date | null }) => ({
   created_at: row.created_at.toISOString(),

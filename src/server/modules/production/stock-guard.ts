@@ -2,8 +2,10 @@ import type { RecordProblem } from '#shared/domain/production-rules';
 import { populationProblem, positiveProblem, recordDateProblem } from '#shared/domain/production-rules';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import type { ProductionRepository, StockRow } from './production.repository.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import type { DeathRepository } from './death.repository.ts';
+import type { HarvestRepository } from './harvest.repository.ts';
+import type { StockRepository, StockRow } from './stock.repository.ts';
 
 /** Rules only the server can check (they need other records). */
 export type ServerProblem =
@@ -19,11 +21,6 @@ export function checkPositive(values: Record<string, unknown>): void {
       throw problemError(field, 'positive');
 }
 
-/** pg error 23505: a unique index refused the write. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '23505';
-}
-
 /** A rule's problem as a 400 on `field` (`validation.<problem>`, translated). */
 export const problemError = (field: string, problem: RecordProblem | ServerProblem) =>
   fieldError(field, `validation.${problem}`);
@@ -34,11 +31,13 @@ export const problemError = (field: string, problem: RecordProblem | ServerProbl
  * take the last shrimp.
  */
 export class StockGuard {
-  constructor(private readonly repo: ProductionRepository) {}
+  constructor(
+    private readonly repos: { stocks: StockRepository; harvests: HarvestRepository; deaths: DeathRepository },
+  ) {}
 
   /** The live, not-harvested stocking, locked; 404 when gone, 409 once harvested in total. */
   async openStock(stockId: string, tx: DbOrTx, allowHarvested = false): Promise<StockRow> {
-    const stock = await this.repo.lockStock(stockId, tx);
+    const stock = await this.repos.stocks.lockStock(stockId, tx);
     if (!stock) throw new AppError('not-found');
     if (stock.is_harvest && !allowHarvested) throw new AppError('cycle-harvested');
     return stock;
@@ -63,11 +62,11 @@ export class StockGuard {
       seedActual?: number;
     },
   ): Promise<void> {
-    const deaths = (await this.repo.deathsOf([stock.id], tx))
+    const deaths = (await this.repos.deaths.deathsOf([stock.id], tx))
       .filter((d) => d.id !== change.death?.id)
       .map((d) => ({ count: d.count }));
     if (change.death) deaths.push({ count: change.death.count });
-    const harvests = (await this.repo.harvestsOf([stock.id], tx))
+    const harvests = (await this.repos.harvests.harvestsOf([stock.id], tx))
       .filter((h) => h.id !== change.harvest?.id)
       .map((h) => ({ weight_kg: Number(h.weight_kg), size: Number(h.size) }));
     if (change.harvest) harvests.push(change.harvest);
@@ -82,8 +81,10 @@ export class StockGuard {
     exceptId?: string,
   ): Promise<{ first: string | null; last: string | null }> {
     const days = [
-      ...(await this.repo.deathsOf([stockId], tx)).filter((d) => d.id !== exceptId).map((d) => d.died_on),
-      ...(await this.repo.harvestsOf([stockId], tx))
+      ...(await this.repos.deaths.deathsOf([stockId], tx))
+        .filter((d) => d.id !== exceptId)
+        .map((d) => d.died_on),
+      ...(await this.repos.harvests.harvestsOf([stockId], tx))
         .filter((h) => h.id !== exceptId)
         .map((h) => h.harvested_on),
     ].sort();

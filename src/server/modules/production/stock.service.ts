@@ -3,22 +3,30 @@ import type { AddStockBody, Stock, StockQuery, UpdateStockBody } from '#shared/c
 import { ACTION } from '#shared/domain/permissions';
 import { stockDateProblem } from '#shared/domain/production-rules';
 import { AppError, fieldError } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { changedAfter, type ServerClock } from '../../kernel/pull-window.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter, type ServerClock } from '../farm/pull-window.ts';
-import type { ProductionRepository, StockRow } from './production.repository.ts';
+import type { CycleRepository } from '../cycle/public.ts';
+import type { DeathRepository } from './death.repository.ts';
+import type { HarvestRepository } from './harvest.repository.ts';
 import { toStock } from './production-mapper.ts';
-import { isUniqueViolation, problemError, StockGuard } from './stock-guard.ts';
+import type { StockRepository, StockRow } from './stock.repository.ts';
+import { problemError, StockGuard } from './stock-guard.ts';
 
 export interface ProductionDeps {
-  repo: ProductionRepository;
+  stocks: StockRepository;
+  harvests: HarvestRepository;
+  deaths: DeathRepository;
   cycles: CycleRepository;
   access: FarmAccess;
   merge: RecordMerge;
   clock: ServerClock;
+  /** Deaths raise the death alert after they committed. */
+  alerts: AlertPort;
 }
 
 const STOCK_FIELDS = [
@@ -39,7 +47,7 @@ const STOCK_FIELDS = [
 export class StockService {
   private readonly guard: StockGuard;
   constructor(private readonly d: ProductionDeps) {
-    this.guard = new StockGuard(d.repo);
+    this.guard = new StockGuard(d);
   }
 
   async list(userId: string, q: StockQuery): Promise<{ items: Stock[]; server_time: string }> {
@@ -51,14 +59,14 @@ export class StockService {
     }
     if (q.pond_id) {
       const m = await this.d.access.requirePond(userId, q.pond_id, 'stock', ACTION.view);
-      const rows = await this.d.repo.listStocks({ pondId: q.pond_id, changedAfter: after });
+      const rows = await this.d.stocks.listStocks({ pondId: q.pond_id, changedAfter: after });
       return { items: rows.map(toStock), server_time: m.readAt };
     }
     if (q.farm_id) {
       const m = await this.d.access.require(userId, q.farm_id, 'stock', ACTION.view);
       const pondIds = visiblePondIds(this.d.access, m, 'stock');
       if (pondIds?.length === 0) return { items: [], server_time: m.readAt };
-      const rows = await this.d.repo.listStocks({ farmId: q.farm_id, pondIds, changedAfter: after });
+      const rows = await this.d.stocks.listStocks({ farmId: q.farm_id, pondIds, changedAfter: after });
       return { items: rows.map(toStock), server_time: m.readAt };
     }
     throw fieldError('pond_id', 'validation.required');
@@ -74,7 +82,7 @@ export class StockService {
     if (problem) throw problemError('stock_date', problem);
     try {
       // Atomic: the cycle a stocking starts exists exactly when the stocking does.
-      await this.d.repo.transaction(async (tx) => {
+      await this.d.stocks.transaction(async (tx) => {
         const [active] = await this.d.cycles.activeOf([body.pond_id], tx);
         let cycleId: string;
         if (active) {
@@ -94,7 +102,7 @@ export class StockService {
           );
           if (!started) throw new AppError('conflict');
         }
-        await this.d.repo.insertStock(
+        await this.d.stocks.insertStock(
           {
             id,
             farm_id: m.farmId,
@@ -145,7 +153,7 @@ export class StockService {
       userId,
       headers,
       patch,
-      load: async (tx) => toStock((await this.d.repo.findStock(id, tx)) as StockRow),
+      load: async (tx) => toStock((await this.d.stocks.findStock(id, tx)) as StockRow),
       write: async (tx, changes) => {
         const stock = await this.guard.openStock(id, tx);
         const stockDate = (changes.stock_date as string | undefined) ?? stock.stock_date;
@@ -163,7 +171,7 @@ export class StockService {
           await this.guard.checkPopulation(stock, tx, 'seed_actual', {
             seedActual: changes.seed_actual as number,
           });
-        await this.d.repo.updateStock(id, changes, tx);
+        await this.d.stocks.updateStock(id, changes, tx);
       },
     });
     return toStock(await this.live(id));
@@ -174,26 +182,26 @@ export class StockService {
    * /stock-cycle/{id}/delete) deletes its cycle too. Deleting again is a harmless replay.
    */
   async remove(userId: string, id: string, withCycle: boolean): Promise<void> {
-    const row = await this.d.repo.findStock(id);
+    const row = await this.d.stocks.findStock(id);
     if (!row) throw new AppError('not-found');
     await this.d.access.requireRecordChange(userId, row, 'stock');
     if (row.deleted_at && !withCycle) return;
     // Atomic: a stocking never outlives its cycle, nor its records their stocking.
-    await this.d.repo.transaction(async (tx) => {
-      await this.d.repo.softDeleteStock(id, tx);
+    await this.d.stocks.transaction(async (tx) => {
+      await this.d.stocks.softDeleteStock(id, tx);
       if (withCycle) await this.d.cycles.softDelete(row.cycle_id, tx);
     });
   }
 
   private async replayOf(id: string, pondId: string): Promise<Stock | null> {
-    const stored = await this.d.repo.findStock(id);
+    const stored = await this.d.stocks.findStock(id);
     if (!stored) return null;
     if (stored.pond_id !== pondId || stored.deleted_at) throw new AppError('conflict');
     return toStock(stored);
   }
 
   private async live(id: string): Promise<StockRow> {
-    const row = await this.d.repo.findStock(id);
+    const row = await this.d.stocks.findStock(id);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
   }

@@ -13,12 +13,15 @@ import { decimalToMilli, milliToDecimal, parseQuantity } from '#shared/domain/wa
 import type { Language } from '#shared/i18n/language';
 import { AppError } from '../../errors.ts';
 import type { Idempotency } from '../../idempotency.ts';
+import { cleanText } from '../../kernel/clean-text.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
 import { findBadValue } from '../../security/clean-values.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
-import type { StockLedger } from '../warehouse/stock-ledger.ts';
-import type { WarehouseRepository } from '../warehouse/warehouse.repository.ts';
-import { cleanText } from '../warehouse/warehouse.service.ts';
+import type {
+  StockLedger,
+  WarehouseItemRepository,
+  WarehouseProductRepository,
+} from '../warehouse/public.ts';
 import type { OrderItemRow, OrderRow, PurchaseOrderRepository } from './purchase-order.repository.ts';
 import type { WhatsAppCloudClient } from './whatsapp-cloud.ts';
 
@@ -28,7 +31,8 @@ export const ORDERS_PER_PAGE = 20;
 
 export interface PurchaseOrderDeps {
   repo: PurchaseOrderRepository;
-  warehouse: WarehouseRepository;
+  products: WarehouseProductRepository;
+  items: WarehouseItemRepository;
   ledger: StockLedger;
   access: FarmAccess;
   idempotency: Idempotency;
@@ -91,7 +95,7 @@ export class PurchaseOrderService {
     }
     if (body.items.length === 0) errors.items = [{ key: 'validation.order-items' }];
     const products = new Map(
-      (await this.d.warehouse.findProducts([...new Set(body.items.map((i) => i.product_id))], lang)).map(
+      (await this.d.products.findProducts([...new Set(body.items.map((i) => i.product_id))], lang)).map(
         (p) => [p.id, p],
       ),
     );
@@ -216,11 +220,11 @@ export class PurchaseOrderService {
       if (!locked) throw new AppError('not-found');
       if (locked.status === 'received') throw new AppError('order-received', undefined, 409);
       for (const line of lines) {
-        let item = await this.d.warehouse.itemOfProduct(row.farm_id, line.product_id, tx);
+        let item = await this.d.items.itemOfProduct(row.farm_id, line.product_id, tx);
         if (!item) {
           const product = order.items[line.position];
           const newId = uuidv7();
-          await this.d.warehouse.insertItem(
+          await this.d.items.insertItem(
             {
               id: newId,
               farm_id: row.farm_id,
@@ -252,7 +256,7 @@ export class PurchaseOrderService {
           },
           tx,
         );
-        await this.d.warehouse.setPrice(item.id, line.price, tx);
+        await this.d.items.setPrice(item.id, line.price, tx);
       }
       await this.d.repo.markReceived(
         id,

@@ -1,8 +1,8 @@
 import { ACTION } from '#shared/domain/permissions';
 import type { ErrorCode } from '#shared/errors';
 import { AppError } from '../../errors.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import type { FieldMessages } from './record-fields.ts';
 import { parseValues, toColumns } from './record-mapper.ts';
 import type { RecordType } from './record-types.ts';

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { App } from '../../app.ts';
+import { photoUpload, seedPhoto } from '../../authz/photo-upload.ts';
 import type { AuthzCase, AuthzModule, FarmFixture, FixtureUser } from '../../authz/types.ts';
-import { photoUpload, seedPhoto } from '../photos/photos.authz.ts';
 
 const day = '2024-02-01';
 const anco = (pondId: string, id = uuidv7()) => ({

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 import type { RecordTable, RecordType } from './record-types.ts';
 
 /** A stored record as pg returns it, the day as YYYY-MM-DD and the author's name joined. */
@@ -155,10 +156,26 @@ export class RecordsRepository {
       .execute();
   }
 
+  /** The live disease records among `ids`, as the disease alert reads them. */
+  diseasesForAlert(ids: string[], db: DbOrTx = this.db) {
+    return db
+      .selectFrom('disease_records')
+      .select([
+        'id',
+        'farm_id',
+        'pond_id',
+        sql<string>`disease_date::text`.as('disease_date'),
+        'master_disease_id',
+      ])
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
   softDelete(table: RecordTable, id: string, db: DbOrTx = this.db) {
     return this.q(db)
       .updateTable(table as Table)
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

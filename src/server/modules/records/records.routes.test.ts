@@ -10,8 +10,8 @@ import {
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
-import { farmToday } from '../cycle/farm-clock.ts';
-import { photoUpload } from '../photos/photos.authz.ts';
+import { photoUpload } from '../../authz/photo-upload.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 
 let app: App;
 let owner: QuickUser;

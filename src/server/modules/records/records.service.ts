@@ -4,11 +4,12 @@ import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, fieldError, wordedFields } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
-import type { PhotoRepository } from '../photos/photos.repository.ts';
+import type { PhotoRepository } from '../photos/public.ts';
 import { createRecords, dayProblem, type Outcome } from './record-create.ts';
 import type { FieldMessages } from './record-fields.ts';
 import { parseValues, toApi, toColumns } from './record-mapper.ts';
@@ -21,6 +22,8 @@ export interface RecordsDeps {
   photos: PhotoRepository;
   access: FarmAccess;
   merge: RecordMerge;
+  /** New disease records raise the disease alert after they committed. */
+  alerts: AlertPort;
 }
 
 type ApiRecord = Record<string, unknown>;
@@ -35,8 +38,16 @@ type ApiRecord = Record<string, unknown>;
 export class RecordsService {
   constructor(private readonly d: RecordsDeps) {}
 
-  /** Told (never awaited) of the ids created by a request once committed (the disease alert). */
-  committed?: (type: RecordType, ids: string[]) => void;
+  /** After a request's records committed: new disease records go to the disease alert, by farm. */
+  private committed(type: RecordType, ids: string[]): void {
+    if (type.table !== 'disease_records' || ids.length === 0) return;
+    this.d.alerts.committedRead('disease', async () => {
+      const byFarm = new Map<string, Awaited<ReturnType<RecordsRepository['diseasesForAlert']>>>();
+      for (const r of await this.d.records.diseasesForAlert(ids))
+        byFarm.set(r.farm_id, [...(byFarm.get(r.farm_id) ?? []), r]);
+      return [...byFarm].map(([farmId, records]) => ({ farmId, records }));
+    });
+  }
 
   async list(
     userId: string,
@@ -79,7 +90,7 @@ export class RecordsService {
   /** `POST /api/<x>/bulk`: one result per item, translated. */
   async bulk(userId: string, type: RecordType, items: Record<string, unknown>[], lang: Language) {
     const outcomes = await createRecords(this.d, userId, type, items);
-    this.committed?.(
+    this.committed(
       type,
       outcomes.flatMap((o, i) => (o.ok ? [items[i].id as string] : [])),
     );
@@ -91,7 +102,7 @@ export class RecordsService {
   async createOne(userId: string, type: RecordType, body: Record<string, unknown>): Promise<ApiRecord> {
     const [outcome] = await createRecords(this.d, userId, type, [body]);
     if (!outcome.ok) throw new AppError(outcome.code, outcome.fields);
-    this.committed?.(type, [body.id as string]);
+    this.committed(type, [body.id as string]);
     return toApi(type, await this.live(type, body.id as string));
   }
 

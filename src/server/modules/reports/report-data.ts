@@ -7,7 +7,7 @@ import {
   parameterKind,
   parameterUnit,
 } from '#shared/domain/water-standards';
-import { farmToday } from '../cycle/farm-clock.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import type { ReportSources } from './report-sources.ts';
 import type { ReportParams } from './reports.repository.ts';
 

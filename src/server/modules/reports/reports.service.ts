@@ -8,7 +8,7 @@ import {
 import { chartRangeDays, isChartDay } from '#shared/domain/chart-range';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { AppError, fieldError, notFound } from '../../errors.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import type { ReportJobs } from './report-jobs.ts';
 import type { ReportSources } from './report-sources.ts';
 import type { ReportMeta, ReportParams, ReportsRepository } from './reports.repository.ts';

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SAMPLING_SIGNS } from '#shared/contracts/sampling';
 import type { DbOrTx } from '../../db/database.ts';
 import type { SamplingsTable } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 /** A sampling as pg returns it, the day read as text (no time zone can shift it). */
 export type SamplingRow = Omit<Selectable<SamplingsTable>, 'sampled_on'> & { sampled_on: string };
@@ -182,7 +183,7 @@ export class SamplingRepository {
   async softDelete(id: string, db: DbOrTx = this.db): Promise<void> {
     await db
       .updateTable('samplings')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface MemberRow {
   user_farm_id: string;
@@ -162,10 +163,6 @@ export class MembershipRepository {
   }
 
   async softDelete(userFarmId: string, db: DbOrTx = this.db): Promise<void> {
-    await db
-      .updateTable('user_farms')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', userFarmId)
-      .execute();
+    await db.updateTable('user_farms').set(softDeleted()).where('id', '=', userFarmId).execute();
   }
 }

@@ -1,8 +1,8 @@
 import type { Permission, Role, UpdatePermissionsBody } from '#shared/contracts/farm';
 import { ACTION, FEATURES, type Feature, ROLE } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { mergePermissions } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { mergePermissions } from '../../kernel/farm-access.ts';
 import type { PermissionRepository } from './permission.repository.ts';
 
 type FieldMessages = Record<string, { key: string }[]>;

@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddUserFarmBody, PondAccessEntry, UpdateUserFarmBody, UserFarm } from '#shared/contracts/farm';
-import type { InvitationRecord } from '#shared/domain/invitation-alerts';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION, ROLE } from '#shared/domain/permissions';
 import { normalizePhone } from '#shared/domain/phone';
@@ -8,10 +7,12 @@ import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { isUniqueViolation } from '../../kernel/unique-violation.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
-import type { UserRepository, UserRow } from '../account/user.repository.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
-import { signInvite } from './invitation.ts';
+import { signInvite } from '../../security/invitation.ts';
+import type { UserRepository, UserRow } from '../account/public.ts';
 import type { MembershipRepository } from './membership.repository.ts';
 
 export interface UserFarmDeps {
@@ -19,14 +20,14 @@ export interface UserFarmDeps {
   users: UserRepository;
   access: FarmAccess;
   messenger: Messenger;
+  /** The invitation's in-app alert, after the membership committed (the kernel's alert port). */
+  alerts: AlertPort;
   log: (line: string) => void;
   /** Signs the registration link of an invitation (invitation.ts). */
   linkSecret: string;
   /** The app's public origin, for the links in invitation mails. */
   publicUrl: string;
 }
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
 /**
  * The members of a farm (feature user_permission): list, invite, change role and ponds,
@@ -37,8 +38,6 @@ export class UserFarmService {
   constructor(private readonly d: UserFarmDeps) {}
   /** Farm chat group sync, set by createContext; called after commit, never throws. */
   chatSync: (farmId: string) => Promise<void> = async () => {};
-  /** In-app alert of the invitation, set by createContext (alerts module); never throws. */
-  invited: (farmId: string, record: InvitationRecord) => void = () => {};
 
   async list(userId: string, farmId: string): Promise<UserFarm[]> {
     await this.d.access.require(userId, farmId, 'user_permission', ACTION.view);
@@ -201,13 +200,15 @@ export class UserFarmService {
         this.d.memberships.farmName(a.farmId),
         this.d.users.findById(a.inviterId),
       ]);
-      this.invited(a.farmId, {
-        user_farm_id: a.userFarmId,
-        invitee_id: invitee.id,
-        inviter_name: inviter?.username ?? '',
-        farm_name: farm,
-        created_at: new Date(),
-      });
+      this.d.alerts.committed('invitation', a.farmId, [
+        {
+          user_farm_id: a.userFarmId,
+          invitee_id: invitee.id,
+          inviter_name: inviter?.username ?? '',
+          farm_name: farm,
+          created_at: new Date(),
+        },
+      ]);
       const hasAccount = invitee.password_hash !== null;
       const lang = asLanguage(hasAccount ? invitee.language : inviter?.language);
       const link = hasAccount

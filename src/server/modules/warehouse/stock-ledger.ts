@@ -1,7 +1,8 @@
 import { decimalToMilli, milliToDecimal } from '#shared/domain/warehouse';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { MovementInsert, MovementRow, WarehouseRepository } from './warehouse.repository.ts';
+import type { WarehouseItemRepository } from './item.repository.ts';
+import type { MovementInsert, MovementRow, WarehouseMovementRepository } from './movement.repository.ts';
 
 /** +1: the movement adds to the stock (restock); -1: it takes from it (removal, use). */
 export const signOf = (kind: string): 1 | -1 => (kind === 'store' ? 1 : -1);
@@ -17,14 +18,17 @@ export const signOf = (kind: string): 1 | -1 => (kind === 'store' ? 1 : -1);
  *   offline is a fact: the stock goes negative and the item is flagged).
  */
 export class StockLedger {
-  constructor(private readonly repo: WarehouseRepository) {}
+  constructor(
+    private readonly repos: { items: WarehouseItemRepository; movements: WarehouseMovementRepository },
+  ) {}
 
   /** Records a new movement; false when its id exists (a replay: nothing changes). */
   async record(m: MovementInsert, tx: DbOrTx): Promise<boolean> {
     const milli = decimalToMilli(m.qty);
     if (m.kind === 'remove') await this.requireStock(m.warehouse_id, milli, tx);
-    const inserted = await this.repo.insertMovement(m, tx);
-    if (inserted) await this.repo.addToStock(m.warehouse_id, milliToDecimal(signOf(m.kind) * milli), tx);
+    const inserted = await this.repos.movements.insertMovement(m, tx);
+    if (inserted)
+      await this.repos.items.addToStock(m.warehouse_id, milliToDecimal(signOf(m.kind) * milli), tx);
     return inserted;
   }
 
@@ -35,12 +39,12 @@ export class StockLedger {
    */
   async recordUses(ms: MovementInsert[], tx: DbOrTx): Promise<Set<string>> {
     if (ms.some((m) => m.kind !== 'use')) throw new Error('recordUses takes uses only');
-    const inserted = await this.repo.insertMovements(ms, tx);
+    const inserted = await this.repos.movements.insertMovements(ms, tx);
     const taken = new Map<string, number>();
     for (const m of ms)
       if (inserted.has(m.id))
         taken.set(m.warehouse_id, (taken.get(m.warehouse_id) ?? 0) + decimalToMilli(m.qty));
-    await this.repo.addToStocks(
+    await this.repos.items.addToStocks(
       [...taken].map(([id, milli]) => ({ id, delta: milliToDecimal(-milli) })),
       tx,
     );
@@ -64,16 +68,16 @@ export class StockLedger {
       if (delta !== 0) {
         // Taking more than before: a removal must still be covered by the stock.
         if (row.kind === 'remove' && delta > 0) await this.requireStock(row.warehouse_id, delta, tx);
-        await this.repo.addToStock(row.warehouse_id, milliToDecimal(signOf(row.kind) * delta), tx);
+        await this.repos.items.addToStock(row.warehouse_id, milliToDecimal(signOf(row.kind) * delta), tx);
       }
     }
-    await this.repo.updateMovement(row.id, columns, tx);
+    await this.repos.movements.updateMovement(row.id, columns, tx);
   }
 
   /** Soft-deletes a live movement and gives its quantity back (or takes a restock away). */
   async remove(row: MovementRow, tx: DbOrTx): Promise<void> {
-    if (await this.repo.softDeleteMovement(row.id, tx)) {
-      await this.repo.addToStock(
+    if (await this.repos.movements.softDeleteMovement(row.id, tx)) {
+      await this.repos.items.addToStock(
         row.warehouse_id,
         milliToDecimal(-signOf(row.kind) * decimalToMilli(row.qty)),
         tx,
@@ -82,7 +86,7 @@ export class StockLedger {
   }
 
   private async requireStock(warehouseId: string, milli: number, tx: DbOrTx): Promise<void> {
-    const item = await this.repo.lockItem(warehouseId, tx);
+    const item = await this.repos.items.lockItem(warehouseId, tx);
     if (!item || item.deleted) throw new AppError('not-found');
     const stock = decimalToMilli(item.qty);
     if (stock < milli) {

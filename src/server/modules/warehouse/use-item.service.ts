@@ -6,12 +6,16 @@ import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import { cleanText } from '../../kernel/clean-text.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import type { Headers } from '../../sync/record-merge.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { CycleRepository } from '../cycle/public.ts';
+import type { WarehouseItemRepository } from './item.repository.ts';
+import type { WarehouseMovementRepository } from './movement.repository.ts';
+import { alertStockMoved } from './stock-alert.ts';
 import type { StockLedger } from './stock-ledger.ts';
-import type { WarehouseRepository } from './warehouse.repository.ts';
-import { cleanText, type WarehouseService } from './warehouse.service.ts';
+import type { WarehouseService } from './warehouse.service.ts';
 import { toMovement } from './warehouse-mapper.ts';
 
 type FieldMessages = Record<string, { key: string; params?: Record<string, string | number> }[]>;
@@ -88,11 +92,14 @@ export function parseUse(item: BulkItem): { draft: UseDraft } | { errors: FieldM
 }
 
 export interface UseItemDeps {
-  repo: WarehouseRepository;
+  items: WarehouseItemRepository;
+  movements: WarehouseMovementRepository;
   ledger: StockLedger;
   access: FarmAccess;
   cycles: CycleRepository;
   warehouse: WarehouseService;
+  /** Items whose stock a removal or use took go to the stock alert after the commit. */
+  alerts: AlertPort;
 }
 
 /**
@@ -102,9 +109,6 @@ export interface UseItemDeps {
  */
 export class UseItemService {
   constructor(private readonly d: UseItemDeps) {}
-
-  /** Told (never awaited) of the items whose stock a committed batch of uses took (stock alert). */
-  stockMoved?: (farmId: string, warehouseIds: string[], day: string) => void;
 
   async bulk(userId: string, items: BulkItem[], lang: Language): Promise<BulkItemResult[]> {
     const results: BulkItemResult[] = new Array(items.length);
@@ -125,13 +129,13 @@ export class UseItemService {
     });
 
     const pondFarm = new Map(
-      (await this.d.repo.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))])).map((p) => [
+      (await this.d.movements.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))])).map((p) => [
         p.id,
         p.farm_id,
       ]),
     );
     const itemRows = new Map(
-      (await this.d.repo.itemsByIds([...new Set(drafts.map((x) => x.draft.warehouseId))])).map((i) => [
+      (await this.d.items.itemsByIds([...new Set(drafts.map((x) => x.draft.warehouseId))])).map((i) => [
         i.id,
         i,
       ]),
@@ -196,7 +200,7 @@ export class UseItemService {
     for (const a of ready) last.set(a.draft.id, a);
     const batch = [...last.values()].sort((x, y) => (x.draft.warehouseId < y.draft.warehouseId ? -1 : 1));
     const existing = new Map(
-      (await this.d.repo.findMovements(batch.map((a) => a.draft.id))).map((r) => [r.id, r]),
+      (await this.d.movements.findMovements(batch.map((a) => a.draft.id))).map((r) => [r.id, r]),
     );
     const outcome = new Map<string, 'ok' | ErrorCode>();
     /** Uses that moved a stock (new, or a replay bringing a changed quantity): farm → items, latest day. */
@@ -207,7 +211,7 @@ export class UseItemService {
       if (a.draft.usedOn > entry.day) entry.day = a.draft.usedOn;
       moved.set(a.farmId, entry);
     };
-    await this.d.repo.transaction(async (tx) => {
+    await this.d.items.transaction(async (tx) => {
       const fresh: (typeof batch)[number][] = [];
       for (const a of batch) {
         const row = existing.get(a.draft.id);
@@ -268,7 +272,8 @@ export class UseItemService {
       else fail(a.index, o);
     }
     // One stock check per farm for the batch, not one per use.
-    for (const [farmId, { items: ids, day }] of moved) this.stockMoved?.(farmId, [...ids], day);
+    for (const [farmId, { items: ids, day }] of moved)
+      alertStockMoved(this.d.alerts, this.d.items, farmId, [...ids], day);
     return results;
   }
 
@@ -293,10 +298,10 @@ export class UseItemService {
 
   /** Answers the item the use was taken from. */
   async remove(userId: string, id: string): Promise<string> {
-    const row = await this.d.repo.findMovement(id);
+    const row = await this.d.movements.findMovement(id);
     if (row?.kind !== 'use' || !row.pond_id) throw new AppError('not-found');
     await this.d.access.requireRecordChange(userId, { ...row, pond_id: row.pond_id }, 'warehouse');
-    await this.d.repo.transaction((tx) => this.d.ledger.remove(row, tx));
+    await this.d.items.transaction((tx) => this.d.ledger.remove(row, tx));
     return row.warehouse_id;
   }
 }

@@ -3,7 +3,8 @@ import { categoryKey, decimalToMilli, stockState } from '#shared/domain/warehous
 import type { Language } from '#shared/i18n/language';
 import { mergeFieldsOf } from '../../sync/record-merge.ts';
 import { categoryName } from './categories.ts';
-import type { ItemRow, MovementRow } from './warehouse.repository.ts';
+import type { ItemRow } from './item.repository.ts';
+import type { MovementRow } from './movement.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

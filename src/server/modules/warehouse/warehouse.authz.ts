@@ -42,7 +42,7 @@ const movementCases = (kind: 'store' | 'remove'): AuthzCase[] => [
   },
 ];
 
-/** Warehouse, use, feeding and purchase-order routes called by b with farm A's ids (src/server/authz/README.md). */
+/** Warehouse and use routes called by b with farm A's ids (src/server/authz/README.md). */
 export const warehouseAuthz: AuthzModule = {
   name: 'warehouse',
   seed: async (app, owner, farm) => {
@@ -86,19 +86,12 @@ export const warehouseAuthz: AuthzModule = {
       ],
     });
     if (bulk.results[0].status !== 'ok') throw new Error(`use seed failed: ${JSON.stringify(bulk)}`);
-    const order = await post(app, auth, '/api/farm/purchase-order', {
-      farm_id: farm.farmId,
-      supplier_name: 'Toko Pakan',
-      supplier_phone: '081234567890',
-      items: [{ product_id: FEED, qty: 50 }],
-    });
     return {
       productId: product.product_id,
       itemId: item.warehouse_id,
       storeId,
       removeId,
       useId,
-      orderId: order.id,
     };
   },
   cases: [
@@ -198,59 +191,6 @@ export const warehouseAuthz: AuthzModule = {
     {
       route: 'DELETE /api/useitem/:used_sub_id/delete',
       request: (A) => ({ url: `/api/useitem/${A.extra.useId}/delete` }),
-    },
-    {
-      route: 'GET /api/feedIdxSetting',
-      request: (A) => ({ url: `/api/feedIdxSetting?farm_id=${A.farmId}` }),
-    },
-    {
-      route: 'POST /api/feedIdxSetting',
-      request: (A) => ({
-        url: '/api/feedIdxSetting',
-        payload: {
-          farm_id: A.farmId,
-          blind_until_doc: 30,
-          blind_start_kg: 1,
-          feed_index: 0.3,
-          feedings_per_day: 4,
-          anco_empty_pct: 5,
-          anco_little_pct: 0,
-          anco_lot_pct: -10,
-        },
-      }),
-    },
-    { route: 'GET /api/fr', request: (A) => ({ url: `/api/fr?farm_id=${A.farmId}` }) },
-    {
-      route: 'POST /api/fr',
-      request: (A) => ({ url: '/api/fr', payload: { farm_id: A.farmId, rows: [{ abw: 1, fr: 10 }] } }),
-    },
-    { route: 'GET /api/feed/ration', request: (A) => ({ url: `/api/feed/ration?farm_id=${A.farmId}` }) },
-    {
-      route: 'POST /api/farm/purchase-order',
-      request: (A) => ({
-        url: '/api/farm/purchase-order',
-        payload: {
-          farm_id: A.farmId,
-          supplier_name: 'X',
-          supplier_phone: '0812345678',
-          items: [{ product_id: FEED, qty: 1 }],
-        },
-      }),
-    },
-    {
-      route: 'GET /api/purchase-order',
-      request: (A) => ({ url: `/api/purchase-order?farm_id=${A.farmId}&page=1` }),
-    },
-    {
-      route: 'POST /api/farm/purchase-order/:id/whatsapp',
-      request: (A) => ({ url: `/api/farm/purchase-order/${A.extra.orderId}/whatsapp` }),
-    },
-    {
-      route: 'POST /api/farm/purchase-order/:id/receive',
-      request: (A) => ({
-        url: `/api/farm/purchase-order/${A.extra.orderId}/receive`,
-        payload: { received_on: day, items: [{ product_id: FEED, price: 1 }] },
-      }),
     },
   ],
 };

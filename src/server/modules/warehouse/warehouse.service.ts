@@ -19,21 +19,29 @@ import { ACTION } from '#shared/domain/permissions';
 import { CATEGORY_IDS, isUnit, milliToDecimal, parseQuantity } from '#shared/domain/warehouse';
 import type { Language } from '#shared/i18n/language';
 import { AppError, fieldError } from '../../errors.ts';
-import { findBadValue } from '../../security/clean-values.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import { cleanText } from '../../kernel/clean-text.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
 import { categories } from './categories.ts';
+import type { WarehouseItemRepository } from './item.repository.ts';
+import type { MovementRow, WarehouseMovementRepository } from './movement.repository.ts';
+import type { WarehouseProductRepository } from './product.repository.ts';
+import { alertStockMoved } from './stock-alert.ts';
 import type { StockLedger } from './stock-ledger.ts';
-import type { MovementRow, WarehouseRepository } from './warehouse.repository.ts';
 import { toItem, toMovement } from './warehouse-mapper.ts';
 
 export interface WarehouseDeps {
-  repo: WarehouseRepository;
+  products: WarehouseProductRepository;
+  items: WarehouseItemRepository;
+  movements: WarehouseMovementRepository;
   ledger: StockLedger;
   access: FarmAccess;
   merge: RecordMerge;
+  /** Items whose stock a removal or use took go to the stock alert after the commit. */
+  alerts: AlertPort;
 }
 
 export const PRODUCTS_PER_PAGE = 20;
@@ -45,14 +53,6 @@ export function quantity(field: string, value: unknown, positive = true): number
   return parsed.milli;
 }
 
-/** Text: no NUL, no lone surrogates (they cannot be stored as UTF-8). */
-export function cleanText(field: string, value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  if (findBadValue(value)) throw fieldError(field, 'validation.text');
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
 /**
  * The farm warehouse: catalogue, items, restocks and removals, and the movement history.
  * Authorization first (feature `warehouse`: view to read, add to create, edit to change
@@ -60,9 +60,6 @@ export function cleanText(field: string, value: string | null | undefined): stri
  */
 export class WarehouseService {
   constructor(private readonly d: WarehouseDeps) {}
-
-  /** Told (never awaited) after a removal committed: the item's stock may be below its minimum. */
-  stockMoved?: (farmId: string, warehouseIds: string[], day: string) => void;
 
   categories(lang: Language) {
     return categories(lang);
@@ -72,7 +69,7 @@ export class WarehouseService {
     await this.d.access.require(userId, q.farm_id, 'warehouse', ACTION.view);
     const page = q.page ?? 1;
     const search = q.search === undefined ? undefined : (cleanText('search', q.search) ?? undefined);
-    const { rows, total } = await this.d.repo.listProducts({
+    const { rows, total } = await this.d.products.listProducts({
       farmId: q.farm_id,
       lang,
       search,
@@ -99,7 +96,7 @@ export class WarehouseService {
     if (!isUnit(body.unit)) errors.unit = [{ key: 'validation.unit' }];
     if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors);
     const id = body.product_id ?? uuidv7();
-    await this.d.repo.insertProduct({
+    await this.d.products.insertProduct({
       id,
       farm_id: body.farm_id,
       category_id: body.category_id,
@@ -107,7 +104,7 @@ export class WarehouseService {
       unit: body.unit,
       created_by: userId,
     });
-    const [row] = await this.d.repo.findProducts([id], lang);
+    const [row] = await this.d.products.findProducts([id], lang);
     if (!row || row.farm_id !== body.farm_id) throw new AppError('conflict');
     return this.product(row, lang);
   }
@@ -134,7 +131,7 @@ export class WarehouseService {
   ): Promise<{ items: WarehouseItem[]; server_time: string }> {
     const m = await this.d.access.require(userId, q.farm_id, 'warehouse', ACTION.view);
     const search = q.search === undefined ? undefined : (cleanText('search', q.search) ?? undefined);
-    const rows = await this.d.repo.listItems({
+    const rows = await this.d.items.listItems({
       farmId: q.farm_id,
       lang,
       categoryId: q.category_id,
@@ -147,11 +144,11 @@ export class WarehouseService {
   async createItem(userId: string, body: CreateItemBody, lang: Language): Promise<WarehouseItem> {
     await this.d.access.require(userId, body.farm_id, 'warehouse', ACTION.add);
     const min = body.minimum_stock === undefined ? 0 : quantity('minimum_stock', body.minimum_stock, false);
-    const [product] = await this.d.repo.findProducts([body.product_id], lang);
+    const [product] = await this.d.products.findProducts([body.product_id], lang);
     if (!product || (product.farm_id !== null && product.farm_id !== body.farm_id))
       throw fieldError('product_id', 'validation.product-unknown');
     const id = body.warehouse_id ?? uuidv7();
-    const inserted = await this.d.repo.insertItem({
+    const inserted = await this.d.items.insertItem({
       id,
       farm_id: body.farm_id,
       product_id: product.id,
@@ -160,7 +157,7 @@ export class WarehouseService {
       price: body.price ?? 0,
       created_by: userId,
     });
-    const row = await this.d.repo.findItem(id, lang);
+    const row = await this.d.items.findItem(id, lang);
     if (!inserted) {
       // A replayed create answers the stored item; anything else is taken.
       if (row && row.farm_id === body.farm_id && row.product_id === product.id && !row.deleted_at)
@@ -191,7 +188,7 @@ export class WarehouseService {
       headers,
       patch,
       load: async (tx) => {
-        const cur = toItem((await this.d.repo.findItem(id, lang, tx)) as NonNullable<typeof row>, lang);
+        const cur = toItem((await this.d.items.findItem(id, lang, tx)) as NonNullable<typeof row>, lang);
         return { minimum_stock: cur.minimum_stock, price: cur.price };
       },
       write: async (tx, changes) => {
@@ -199,17 +196,17 @@ export class WarehouseService {
         if (typeof changes.minimum_stock === 'number')
           columns.minimum_stock = milliToDecimal(Math.round(changes.minimum_stock * 1000));
         if (typeof changes.price === 'number') columns.price = changes.price;
-        await this.d.repo.updateItem(id, columns, tx);
+        await this.d.items.updateItem(id, columns, tx);
       },
     });
     return toItem(await this.liveItem(id, lang), lang);
   }
 
   async deleteItem(userId: string, id: string): Promise<void> {
-    const row = await this.d.repo.findItem(id, 'id');
+    const row = await this.d.items.findItem(id, 'id');
     if (!row) throw new AppError('not-found');
     await this.d.access.require(userId, row.farm_id, 'warehouse', ACTION.edit);
-    await this.d.repo.softDeleteItem(id);
+    await this.d.items.softDeleteItem(id);
   }
 
   async history(userId: string, q: HistoryQuery): Promise<{ items: Movement[]; server_time: string }> {
@@ -220,7 +217,7 @@ export class WarehouseService {
         this.d.access.pondAction(m, 'warehouse', q.pond_id) < ACTION.view)
     )
       throw new AppError('not-found');
-    const rows = await this.d.repo.history({
+    const rows = await this.d.movements.history({
       farmId: q.farm_id,
       warehouseId: q.warehouse_id,
       kind: q.kind,
@@ -248,7 +245,7 @@ export class WarehouseService {
     const note = cleanText('note', body.note);
     const price = kind === 'store' && 'price' in body && body.price !== undefined ? body.price : undefined;
     // Atomic: the movement and the stock it moves (and a restock's new price) commit together.
-    await this.d.repo.transaction(async (tx) => {
+    await this.d.items.transaction(async (tx) => {
       const inserted = await this.d.ledger.record(
         {
           id: body.id,
@@ -267,12 +264,13 @@ export class WarehouseService {
         },
         tx,
       );
-      if (inserted && price !== undefined) await this.d.repo.setPrice(warehouseId, price, tx);
+      if (inserted && price !== undefined) await this.d.items.setPrice(warehouseId, price, tx);
     });
-    const row = await this.d.repo.findMovement(body.id);
+    const row = await this.d.movements.findMovement(body.id);
     if (!row || row.warehouse_id !== warehouseId || row.kind !== kind) throw new AppError('conflict');
     if (row.deleted_at) throw new AppError('not-found');
-    if (kind === 'remove') this.stockMoved?.(item.farm_id, [warehouseId], body.used_on);
+    if (kind === 'remove')
+      alertStockMoved(this.d.alerts, this.d.items, item.farm_id, [warehouseId], body.used_on);
     return toMovement(row);
   }
 
@@ -297,10 +295,10 @@ export class WarehouseService {
   }
 
   async deleteMovement(userId: string, warehouseId: string, movementId: string, kind: 'store' | 'remove') {
-    const row = await this.d.repo.findMovement(movementId);
+    const row = await this.d.movements.findMovement(movementId);
     if (!row || row.warehouse_id !== warehouseId || row.kind !== kind) throw new AppError('not-found');
     await this.d.access.require(userId, row.farm_id, 'warehouse', ACTION.edit);
-    await this.d.repo.transaction((tx) => this.d.ledger.remove(row, tx));
+    await this.d.items.transaction((tx) => this.d.ledger.remove(row, tx));
   }
 
   /** A movement edit merged per field (ADR 0002); the stock moves by the quantity's change in the same transaction. */
@@ -312,7 +310,7 @@ export class WarehouseService {
       headers,
       patch,
       load: async (tx) => {
-        const cur = toMovement((await this.d.repo.findMovement(row.id, tx)) as MovementRow);
+        const cur = toMovement((await this.d.movements.findMovement(row.id, tx)) as MovementRow);
         return {
           qty: cur.qty,
           unit_price: cur.unit_price,
@@ -322,7 +320,7 @@ export class WarehouseService {
         };
       },
       write: async (tx, changes) => {
-        const current = (await this.d.repo.findMovement(row.id, tx)) as MovementRow;
+        const current = (await this.d.movements.findMovement(row.id, tx)) as MovementRow;
         const columns: Parameters<StockLedger['change']>[1] = {};
         if (typeof changes.qty === 'number') columns.qty = milliToDecimal(Math.round(changes.qty * 1000));
         if (typeof changes.unit_price === 'number') columns.unit_price = changes.unit_price;
@@ -335,14 +333,14 @@ export class WarehouseService {
   }
 
   async liveMovement(id: string): Promise<MovementRow> {
-    const row = await this.d.repo.findMovement(id);
+    const row = await this.d.movements.findMovement(id);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
   }
 
   /** The items a write just moved, as they stand now (a write's `related.warehouseItems`). */
   async stockAfter(ids: Iterable<string>, lang: Language): Promise<StockAfter> {
-    const rows = await Promise.all([...new Set(ids)].map((id) => this.d.repo.findItem(id, lang)));
+    const rows = await Promise.all([...new Set(ids)].map((id) => this.d.items.findItem(id, lang)));
     return {
       warehouseItems: rows.filter((r): r is NonNullable<typeof r> => !!r).map((r) => toItem(r, lang)),
     };
@@ -350,7 +348,7 @@ export class WarehouseService {
 
   /** What receiving a purchase order changed: its restocks and their items (the receipt's `related`). */
   async receivedStock(orderId: string, lang: Language): Promise<ReceivedStock> {
-    const movements = await this.d.repo.movementsOfOrder(orderId);
+    const movements = await this.d.movements.movementsOfOrder(orderId);
     const { warehouseItems } = await this.stockAfter(
       movements.map((m) => m.warehouse_id),
       lang,
@@ -359,7 +357,7 @@ export class WarehouseService {
   }
 
   private async liveItem(id: string, lang: Language) {
-    const row = await this.d.repo.findItem(id, lang);
+    const row = await this.d.items.findItem(id, lang);
     if (!row || row.deleted_at) throw new AppError('not-found');
     return row;
   }

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { TimeOfDay } from '#shared/domain/time-of-day';
 import { asSlot } from '#shared/domain/water-standards';
 import type { DbOrTx } from '../../db/database.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface StoredSetting {
   id: string;
@@ -73,7 +74,7 @@ export class WaterSettingRepository {
   softDelete(id: string, db: DbOrTx = this.db) {
     return db
       .updateTable('water_settings')
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

@@ -10,7 +10,7 @@ import {
   VANNAMEI_STANDARDS,
 } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { WaterSettingRepository } from './water-setting.repository.ts';
 
 export interface WaterSettingDeps {

@@ -1,5 +1,5 @@
 import { type TimeOfDay, timeOfDay } from '#shared/domain/time-of-day';
-import { FARM_UTC_OFFSET_MINUTES } from '../cycle/farm-clock.ts';
+import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
 
 export interface MeasuredAt {
   instant: Date;

@@ -5,8 +5,9 @@ import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
-import type { FarmAccess, Membership } from '../farm/farm-access.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import type { ReadingInsert, WaterRepository } from './water.repository.ts';
 import { type FieldMessages, parseReading, type ReadingDraft } from './water-values.ts';
 
@@ -14,13 +15,8 @@ export interface BulkDeps {
   readings: WaterRepository;
   cycles: CycleRepository;
   access: FarmAccess;
-  /** Alert evaluation after the write committed (alerts module); never throws. */
-  alerts?: WaterAlerts;
-}
-
-/** The part of the alert machinery the water module calls (AlertService.committed). */
-export interface WaterAlerts {
-  committed(source: `water_${WaterKind}`, farmId: string, records: ReadingInsert[]): void;
+  /** Alert evaluation after the write committed (the kernel's alert port); never throws. */
+  alerts: AlertPort;
 }
 
 interface Accepted {
@@ -83,11 +79,9 @@ export async function bulkUpsert(
   const written = await d.readings.upsert(kind, rows, editable);
   // Committed: readings outside the farm's standards raise alerts (by measured_at, so a
   // reading synced late from an offline phone counts for the slot it was taken in).
-  if (d.alerts) {
-    const byFarm = new Map<string, ReadingInsert[]>();
-    for (const r of rows) if (written.has(r.id)) byFarm.set(r.farm_id, [...(byFarm.get(r.farm_id) ?? []), r]);
-    for (const [farmId, list] of byFarm) d.alerts.committed(`water_${kind}`, farmId, list);
-  }
+  const byFarm = new Map<string, ReadingInsert[]>();
+  for (const r of rows) if (written.has(r.id)) byFarm.set(r.farm_id, [...(byFarm.get(r.farm_id) ?? []), r]);
+  for (const [farmId, list] of byFarm) d.alerts.committed(`water_${kind}`, farmId, list);
 
   const leftAlone = rows.filter((r) => !written.has(r.id)).map((r) => r.id);
   const why = new Map((await d.readings.existing(kind, leftAlone)).map((r) => [r.id, r]));

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { WaterKind } from '#shared/contracts/water';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database, MergeColumns, WaterReadingColumns } from '../../db/schema.ts';
+import { softDeleted } from '../../kernel/soft-delete.ts';
 import { valueFields } from './water-values.ts';
 
 /** A reading row as pg returns it: value columns as numeric strings / smallints or NULL. */
@@ -148,7 +149,7 @@ export class WaterRepository {
   softDelete(kind: WaterKind, id: string, db: DbOrTx = this.db) {
     return this.q(db)
       .updateTable(tableOf(kind))
-      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .set(softDeleted())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .execute();

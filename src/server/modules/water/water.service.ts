@@ -9,15 +9,16 @@ import {
 import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { AppError, fieldError } from '../../errors.ts';
+import type { AlertPort } from '../../kernel/alert-port.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import { changedAfter } from '../../kernel/pull-window.ts';
+import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
-import type { CycleRepository } from '../cycle/cycle.repository.ts';
-import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../cycle/farm-clock.ts';
-import { visiblePondIds } from '../cycle/visible-ponds.ts';
-import type { FarmAccess } from '../farm/farm-access.ts';
-import { changedAfter } from '../farm/pull-window.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import { formatMeasuredAt, type MeasuredAt, parseMeasuredAt } from './measured-at.ts';
 import type { ReadingInsert, ReadingRow, WaterRepository } from './water.repository.ts';
-import { bulkUpsert, type WaterAlerts } from './water-bulk.ts';
+import { bulkUpsert } from './water-bulk.ts';
 import { toReading } from './water-mapper.ts';
 import { type FieldMessages, parseValues } from './water-values.ts';
 
@@ -26,7 +27,7 @@ export interface WaterDeps {
   cycles: CycleRepository;
   access: FarmAccess;
   merge: RecordMerge;
-  alerts?: WaterAlerts;
+  alerts: AlertPort;
 }
 
 const DAY_MS = 86_400_000;
@@ -139,7 +140,7 @@ export class WaterService {
     });
     const stored = await this.live(kind, id);
     // An edited value may now be outside the standards (de-duplicated per slot like a new one).
-    this.d.alerts?.committed(`water_${kind}`, stored.farm_id, [stored as unknown as ReadingInsert]);
+    this.d.alerts.committed(`water_${kind}`, stored.farm_id, [stored as unknown as ReadingInsert]);
     return toReading(kind, stored);
   }
 
