@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { TambakDb } from '#local/db';
-import { useLiveMirror } from '../use-resource.tsx';
+import { useLiveMirror } from '../use-live-mirror.ts';
 
 const unread = (db: TambakDb) => db.notifications.filter((n) => !n.read_at && !n.deleted_at).count();
 
