@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftBanner } from '#components/draft-banner';
 import { EntryForm } from '#components/entry-form';
 import { useToast } from '#components/toast';
 
@@ -74,12 +75,11 @@ export function RecordEntryForm({
       }}
     >
       {restored && (
-        <div className="notice row" role="status">
-          <span>{t('common.draftRestored')}</span>
-          <button type="button" className="button button--ghost button--small" onClick={onDiscard}>
-            {t('common.discardDraft')}
-          </button>
-        </div>
+        <DraftBanner
+          message={t('common.draftRestored')}
+          discardLabel={t('common.discardDraft')}
+          onDiscard={onDiscard}
+        />
       )}
       {children}
       {bar ? <div className="save-bar">{button}</div> : button}
