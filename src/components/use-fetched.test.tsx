@@ -42,6 +42,16 @@ describe('useFetched: online answers kept in the mirror', () => {
     expect(count).toBe(2);
   });
 
+  it('a second screen on the same key joins the ask under way and shows its failure', async () => {
+    const offline = new Error('network');
+    const loader = vi.fn(() => Promise.reject(offline));
+    const first = renderHook(() => useFetched('alert-setting:f1', loader));
+    const second = renderHook(() => useFetched('alert-setting:f1', loader));
+    await waitFor(() => expect(second.result.current).toMatchObject({ error: offline, loading: false }));
+    expect(first.result.current).toMatchObject({ error: offline, loading: false });
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
   it('asks nothing without a key', () => {
     const loader = vi.fn(async () => 1);
     const { result } = renderHook(() => useFetched(null, loader));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { loadMirror, resetLiveCache, useLiveMirror } from './use-live-mirror.ts';
 
 /**
@@ -18,89 +18,69 @@ export interface Fetched<T> {
 
 const loaders = new Map<string, () => Promise<unknown>>();
 const asked = new Set<string>();
-const running = new Map<string, Promise<void>>();
-const errors = new Map<string, unknown>();
-const users = new Map<string, number>();
-const listeners = new Set<() => void>();
-let version = 0;
+const running = new Map<string, Promise<unknown>>();
+/** Keys whose last ask failed: a screen opening one asks again. */
+const failed = new Set<string>();
 
-function changed() {
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function ask(key: string): Promise<void> {
-  const loader = loaders.get(key);
-  if (!loader) return Promise.resolve();
+/** Asks once at a time per key; the answer goes into the mirror. Resolves to the error, if any. */
+function ask(key: string): Promise<unknown> {
   const current = running.get(key);
   if (current) return current;
   asked.add(key);
-  const job = loader()
+  const job = (loaders.get(key) as () => Promise<unknown>)()
     .then(async (data) => {
       const { db } = await loadMirror();
       await db.answers.put({ key, data, fetchedAt: Date.now() });
-      errors.delete(key);
+      failed.delete(key);
     })
     // A failed read keeps the last answer: a screen is not blanked by a lost signal.
-    .catch((error: unknown) => {
-      errors.set(key, error);
-    })
-    .finally(() => {
-      running.delete(key);
-      changed();
-    });
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        failed.add(key);
+        return error;
+      },
+    )
+    .finally(() => running.delete(key));
   running.set(key, job);
-  changed();
   return job;
 }
 
 export function useFetched<T>(key: string | null, loader: () => Promise<T>): Fetched<T> {
   if (key) loaders.set(key, loader);
   const answer = useLiveMirror(key ? `answer:${key}` : null, (db) => db.answers.get(key as string));
-  useSyncExternalStore(subscribe, () => version);
-  useEffect(() => {
-    if (!key) return;
-    users.set(key, (users.get(key) ?? 0) + 1);
-    if (!asked.has(key)) void ask(key);
-    return () => {
-      users.set(key, (users.get(key) ?? 1) - 1);
-    };
-  }, [key]);
+  const [asking, setAsking] = useState<{ key: string | null; done?: boolean; error?: unknown }>({
+    key: null,
+  });
   const reload = useCallback(() => {
-    if (key) void ask(key);
+    if (!key) return;
+    setAsking({ key });
+    void ask(key).then((error) => setAsking((s) => (s.key === key ? { key, done: true, error } : s)));
   }, [key]);
+  useEffect(() => {
+    // Joins an ask under way (it is not made twice); asks again after a failure.
+    if (key && (!asked.has(key) || failed.has(key) || running.has(key))) reload();
+  }, [key, reload]);
   if (!key) return { data: undefined, error: undefined, loading: false, reload };
-  const error = errors.get(key) ?? answer.error;
+  const mine = asking.key === key ? asking : undefined;
+  const error = mine?.error ?? answer.error;
   return {
     data: answer.data?.data as T | undefined,
     error,
-    loading: running.has(key) || (answer.data === undefined && error === undefined),
+    loading: (mine !== undefined && !mine.done) || (answer.data === undefined && error === undefined),
     reload,
   };
 }
 
-/** Asks again for every key that starts with prefix (after a change); unseen keys wait for their screen. */
+/** Asks again for every key asked so far that starts with prefix (after a change); screens showing one follow live. */
 export function refetch(prefix: string): Promise<void> {
-  const jobs: Promise<void>[] = [];
-  for (const key of [...asked]) {
-    if (!key.startsWith(prefix)) continue;
-    if (users.get(key)) jobs.push(ask(key));
-    else asked.delete(key);
-  }
+  const jobs = [...asked].filter((key) => key.startsWith(prefix)).map(ask);
   return Promise.all(jobs).then(() => undefined);
 }
 
 /** Forgets what this page session asked and kept (logout: the next user asks anew). */
 export function resetFetched(): void {
   asked.clear();
-  errors.clear();
+  failed.clear();
   resetLiveCache();
-  changed();
 }
