@@ -1,8 +1,8 @@
 import banknote from 'lucide/dist/esm/icons/banknote.mjs';
+import circleEllipsis from 'lucide/dist/esm/icons/circle-ellipsis.mjs';
 import cog from 'lucide/dist/esm/icons/cog.mjs';
 import droplet from 'lucide/dist/esm/icons/droplet.mjs';
 import egg from 'lucide/dist/esm/icons/egg.mjs';
-import ellipsis from 'lucide/dist/esm/icons/ellipsis.mjs';
 import flaskConical from 'lucide/dist/esm/icons/flask-conical.mjs';
 import fuel from 'lucide/dist/esm/icons/fuel.mjs';
 import hardHat from 'lucide/dist/esm/icons/hard-hat.mjs';
@@ -32,7 +32,7 @@ const NODES: Record<IconKey, IconNode> = {
   water: droplet,
   lab: testTube,
   cash: banknote,
-  other: ellipsis,
+  other: circleEllipsis,
 };
 const ICONS = Object.fromEntries(Object.entries(NODES).map(([key, node]) => [key, lineIcon(node)]));
 
