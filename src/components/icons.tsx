@@ -1,7 +1,7 @@
+import archive from 'lucide/dist/esm/icons/archive.mjs';
 import arrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import bell from 'lucide/dist/esm/icons/bell.mjs';
-import box from 'lucide/dist/esm/icons/box.mjs';
-import chartColumn from 'lucide/dist/esm/icons/chart-column.mjs';
+import chartNoAxesColumn from 'lucide/dist/esm/icons/chart-no-axes-column.mjs';
 import check from 'lucide/dist/esm/icons/check.mjs';
 import chevronDown from 'lucide/dist/esm/icons/chevron-down.mjs';
 import circleQuestionMark from 'lucide/dist/esm/icons/circle-question-mark.mjs';
@@ -13,7 +13,7 @@ import plus from 'lucide/dist/esm/icons/plus.mjs';
 import settings from 'lucide/dist/esm/icons/settings.mjs';
 import table from 'lucide/dist/esm/icons/table-2.mjs';
 import user from 'lucide/dist/esm/icons/user.mjs';
-import wallet from 'lucide/dist/esm/icons/wallet.mjs';
+import walletMinimal from 'lucide/dist/esm/icons/wallet-minimal.mjs';
 import x from 'lucide/dist/esm/icons/x.mjs';
 import { createElement, type SVGProps } from 'react';
 
@@ -43,7 +43,7 @@ export function lineIcon(node: IconNode, size = 24) {
         strokeWidth="2"
         strokeLinecap="round"
         strokeLinejoin="round"
-        aria-hidden="true"
+        aria-hidden
         {...props}
       >
         {node.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
@@ -60,7 +60,7 @@ export const CloudIcon = /* @__PURE__ */ lineIcon(cloud);
 /** Lucide's cloud struck through: lighter than its cloud-off, and this icon is in the first download. */
 export const CloudOffIcon = /* @__PURE__ */ lineIcon([...cloud, ['path', { d: 'm2 2 20 20' }]]);
 export const WaterIcon = /* @__PURE__ */ lineIcon(droplet);
-export const ReportIcon = /* @__PURE__ */ lineIcon(chartColumn);
+export const ReportIcon = /* @__PURE__ */ lineIcon(chartNoAxesColumn);
 export const HomeIcon = /* @__PURE__ */ lineIcon(house);
 export const ChatIcon = /* @__PURE__ */ lineIcon(messageCircle);
 export const HelpIcon = /* @__PURE__ */ lineIcon(circleQuestionMark);
@@ -68,6 +68,6 @@ export const PlusIcon = /* @__PURE__ */ lineIcon(plus);
 export const SettingsIcon = /* @__PURE__ */ lineIcon(settings);
 export const TableIcon = /* @__PURE__ */ lineIcon(table);
 export const UserIcon = /* @__PURE__ */ lineIcon(user);
-export const WalletIcon = /* @__PURE__ */ lineIcon(wallet);
-export const WarehouseIcon = /* @__PURE__ */ lineIcon(box);
+export const WalletIcon = /* @__PURE__ */ lineIcon(walletMinimal);
+export const WarehouseIcon = /* @__PURE__ */ lineIcon(archive);
 export const CloseIcon = /* @__PURE__ */ lineIcon(x);
