@@ -19,7 +19,7 @@ import type { NavItem } from '#components/layout/nav-links';
 import { UnsentTooLong } from '#components/layout/storage-notices';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
-import { resetResources } from '#components/use-resource';
+import { resetFetched } from '#components/use-fetched.ts';
 import { ChatButton } from '#features/chat/chat-button';
 import { ChatProvider } from '#features/chat/client/chat-provider';
 import { sessionStore } from '#local/session-store';
@@ -118,7 +118,7 @@ function useSessionEffects(onEmbedRefused: () => void) {
         void router.invalidate();
         return;
       }
-      resetResources();
+      resetFetched();
       void router.navigate({ href: loginTarget.current, replace: true });
       loginTarget.current = '/login';
     });

@@ -6,14 +6,14 @@ import { getDb } from '#local/db';
 import { resetSyncStatusForTests, setSyncStatus } from '#local/sync/status';
 import type { Block, Farm } from '#shared/contracts/farm';
 import { useBlocks, useFarms } from './farm-data.tsx';
-import { resetResources } from './use-resource.tsx';
+import { resetFetched } from './use-fetched.ts';
 
 vi.mock('@tanstack/react-router', () => ({ useParams: () => ({}) }));
 
 const db = getDb();
 afterEach(async () => {
   cleanup();
-  resetResources();
+  resetFetched();
   resetSyncStatusForTests();
   setSyncStatus({ pullFailed: false });
   await Promise.all(db.tables.map((t) => t.clear()));

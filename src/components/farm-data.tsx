@@ -16,7 +16,8 @@ import {
 } from '#shared/domain/permissions';
 import { translate } from '#shared/i18n/messages';
 import { useSession } from './session.tsx';
-import { type Resource, useLiveMirror, useResource } from './use-resource.tsx';
+import { type Fetched, useFetched } from './use-fetched.ts';
+import { useLiveMirror } from './use-live-mirror.ts';
 
 /**
  * Farm structure shared by the shell and the farm, settings, profile, water and cycle
@@ -45,7 +46,7 @@ type Listed<T> = { rows: Local<T>[]; pulled: boolean };
 
 /** The lists the mirror pulls (src/local/resources.ts), read directly by embed links. */
 const LIST_URL = { farms: '/farm', blocks: '/block', ponds: '/pond' } as const;
-type MirrorResource<T> = Resource<T[]> & { reload: () => void };
+type MirrorResource<T> = Fetched<T[]>;
 
 async function readList<T>(
   db: TambakDb,
@@ -76,7 +77,7 @@ function useMirrorList<T>(
   // An embed link (ADR 0018) has no sync engine and no mirror of its own: it reads online.
   const embed = useSession()?.embed === true;
   const live = useLiveMirror<Listed<T>>(embed ? null : key, (db) => readList(db, table, farmId, name));
-  const online = useResource(embed && key ? `embed:${key}` : null, async () =>
+  const online = useFetched(embed && key ? `embed:${key}` : null, async () =>
     sortByName(await api.get<Local<T>[]>(LIST_URL[table], farmId ? { farm_id: farmId } : undefined), name),
   );
   if (embed) return online;
@@ -114,7 +115,7 @@ export function usePonds(farmId: string | undefined): MirrorResource<Local<Pond>
  * Blocks and ponds are counted from the mirror, so a pond added offline counts at once.
  */
 export function useFarmInfo(farmId: string | undefined) {
-  const online = useResource(farmId ? farmKeys.info(farmId) : null, () =>
+  const online = useFetched(farmId ? farmKeys.info(farmId) : null, () =>
     api.get<FarmInfo>(`/farm/${farmId}/info`),
   );
   const blocks = useBlocks(farmId);

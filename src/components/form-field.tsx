@@ -1,12 +1,16 @@
 import { type FormikHelpers, useField, useFormikContext } from 'formik';
+import eye from 'lucide/dist/esm/icons/eye.mjs';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#local/api-client';
 import { EntryForm, type EntryFormProps } from './entry-form.tsx';
-import { EyeIcon } from './icons.tsx';
+import { lineIcon } from './icons.tsx';
 import { translateMessage } from './validation.tsx';
 import './form-field.css';
 import { isWhenType, WhenInput } from './when-input.tsx';
+
+/** Drawn here, its one use: in icons.tsx it would ride in the first download. */
+const EyeIcon = lineIcon(eye);
 
 interface FieldShellProps {
   id: string;

@@ -1,129 +1,73 @@
-import type { SVGProps } from 'react';
+import archive from 'lucide/dist/esm/icons/archive.mjs';
+import arrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
+import bell from 'lucide/dist/esm/icons/bell.mjs';
+import chartNoAxesColumn from 'lucide/dist/esm/icons/chart-no-axes-column.mjs';
+import check from 'lucide/dist/esm/icons/check.mjs';
+import chevronDown from 'lucide/dist/esm/icons/chevron-down.mjs';
+import circleQuestionMark from 'lucide/dist/esm/icons/circle-question-mark.mjs';
+import cloud from 'lucide/dist/esm/icons/cloud.mjs';
+import droplet from 'lucide/dist/esm/icons/droplet.mjs';
+import house from 'lucide/dist/esm/icons/house.mjs';
+import messageCircle from 'lucide/dist/esm/icons/message-circle.mjs';
+import plus from 'lucide/dist/esm/icons/plus.mjs';
+import settings from 'lucide/dist/esm/icons/settings.mjs';
+import table from 'lucide/dist/esm/icons/table-2.mjs';
+import user from 'lucide/dist/esm/icons/user.mjs';
+import walletMinimal from 'lucide/dist/esm/icons/wallet-minimal.mjs';
+import x from 'lucide/dist/esm/icons/x.mjs';
+import { createElement, type SVGProps } from 'react';
 
 /**
- * The few line icons the shell needs, inline so they cost no request and work offline.
- * Decorative: the button or link that holds one always carries a text label.
+ * The app's line icons: the drawings of Lucide (the `lucide` package, maintained, ISC),
+ * rendered here as inline SVG so they cost no request and work offline. Each drawing comes
+ * from its own module: the shell chunk is the static closure of the entry
+ * (scripts/chunk-groups.ts), so the package index would pull in every icon any screen uses,
+ * and lucide-react's renderer alone outweighed the old hand-drawn icons in the first load.
+ * Decorative (aria-hidden): the button or link that holds one always carries a text label.
+ * The chat's icons are in features/chat/chat-icons.ts, the finance categories' in
+ * features/finance/category-icon.tsx; both draw with lineIcon.
  */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconNode = [tag: string, attrs: Record<string, string | number | undefined>][];
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** A component drawing a Lucide icon node: 24×24, stroke 2, round joins, `size` px (default `size`). */
+export function lineIcon(node: IconNode, size = 24) {
+  return function LineIcon({ size: px = size, ...props }: IconProps) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        width={px}
+        height={px}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+        {...props}
+      >
+        {node.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
+      </svg>
+    );
+  };
 }
 
-export const HomeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 11 12 4l9 7" />
-    <path d="M5 10v10h14V10" />
-    <path d="M10 20v-6h4v6" />
-  </Icon>
-);
-/** A water drop for the "Water quality" menu entry. */
-export const WaterIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 2.7 6.3 9.2a7 7 0 1 0 11.4 0Z" />
-    <path d="M9 15a3 3 0 0 0 3 3" />
-  </Icon>
-);
-export const SettingsIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-  </Icon>
-);
-export const UserIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-  </Icon>
-);
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
-export const ArrowLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M19 12H5" />
-    <path d="m12 19-7-7 7-7" />
-  </Icon>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M18 6 6 18" />
-    <path d="m6 6 12 12" />
-  </Icon>
-);
-export const PlusIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 5v14" />
-    <path d="M5 12h14" />
-  </Icon>
-);
-export const HelpIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M21 12a9 9 0 1 1-4-7.5L21 3l-1 4a9 9 0 0 1 1 5z" />
-    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.2" />
-    <path d="M12 17h.01" />
-  </Icon>
-);
-export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m5 12 5 5 9-10" />
-  </Icon>
-);
-export const PondIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="3" />
-    <path d="M6 12c1.5-1.5 3-1.5 4 0s3 1.5 4 0 3-1.5 4 0" />
-  </Icon>
-);
-export const EyeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-/** A box for the "Warehouse" menu entry. */
-export const WarehouseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 8 12 3l9 5v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
-    <path d="M7 20v-8h10v8" />
-    <path d="M7 16h10" />
-  </Icon>
-);
-export const WalletIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="6" width="18" height="13" rx="2" />
-    <path d="M3 10h18M16 14.5h2" />
-  </Icon>
-);
-/** A grid for the "Daily review" menu entry (the farm review table). */
-export const TableIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="4" width="18" height="16" rx="2" />
-    <path d="M3 9h18M3 14.5h18M9 4v16" />
-  </Icon>
-);
-
-export const ReportIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M7 3h7l5 5v13H7z" />
-    <path d="M14 3v5h5M10 17v-3M13 17v-5M16 17v-2" />
-  </Icon>
-);
+export const ArrowLeftIcon = /* @__PURE__ */ lineIcon(arrowLeft);
+export const BellIcon = /* @__PURE__ */ lineIcon(bell);
+export const CheckIcon = /* @__PURE__ */ lineIcon(check);
+export const ChevronDownIcon = /* @__PURE__ */ lineIcon(chevronDown);
+export const CloudIcon = /* @__PURE__ */ lineIcon(cloud);
+/** Lucide's cloud struck through: lighter than its cloud-off, and this icon is in the first download. */
+export const CloudOffIcon = /* @__PURE__ */ lineIcon([...cloud, ['path', { d: 'm2 2 20 20' }]]);
+export const WaterIcon = /* @__PURE__ */ lineIcon(droplet);
+export const ReportIcon = /* @__PURE__ */ lineIcon(chartNoAxesColumn);
+export const HomeIcon = /* @__PURE__ */ lineIcon(house);
+export const ChatIcon = /* @__PURE__ */ lineIcon(messageCircle);
+export const HelpIcon = /* @__PURE__ */ lineIcon(circleQuestionMark);
+export const PlusIcon = /* @__PURE__ */ lineIcon(plus);
+export const SettingsIcon = /* @__PURE__ */ lineIcon(settings);
+export const TableIcon = /* @__PURE__ */ lineIcon(table);
+export const UserIcon = /* @__PURE__ */ lineIcon(user);
+export const WalletIcon = /* @__PURE__ */ lineIcon(walletMinimal);
+export const WarehouseIcon = /* @__PURE__ */ lineIcon(archive);
+export const CloseIcon = /* @__PURE__ */ lineIcon(x);

@@ -7,7 +7,7 @@ import './record-status.css';
 
 /**
  * Device ids read so far, per database (`default`: the app's own). Dexie is read through
- * a dynamic import, as in use-resource.tsx: this module is on every screen's first load
+ * a dynamic import, as in use-live-mirror.ts: this module is on every screen's first load
  * and must not bring the database code into it (ADR 0007).
  */
 const known = new Map<TambakDb | 'default', string>();

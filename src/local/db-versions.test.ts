@@ -103,6 +103,8 @@ describe('database versions', () => {
       // A store the old version lacked is there and indexed.
       await db.notifications.put({ id: 'n1', occurred_at: '2026-11-26T00:00:00Z' } as never);
       expect(await db.notifications.orderBy('occurred_at').count()).toBe(1);
+      await db.answers.put({ key: 'user', data: { name: 'Ani' }, fetchedAt: 1 });
+      expect(await db.answers.get('user')).toMatchObject({ data: { name: 'Ani' } });
       await db.journal.put({ id: 'j1', table: 'ponds', rows: [], entries: [] });
       expect(await db.journal.count()).toBe(1);
     },

@@ -70,6 +70,13 @@ export type PhotoRow = Omit<RecordPhoto, 'url'> & { url: string | null; blob?: B
 /** A pond's recommended ration; `key` = `<farm_id>:<pond_id>` (snapshot rows). */
 export type FeedRationRow = PondRation & { key: string };
 /** One statistics answer as last fetched: `key` = `<farmId>:<route>?<query>`. */
+/** The last answer of an online read the mirror does not pull (members, roles, settings …). */
+export interface AnswerRow {
+  key: string;
+  data: unknown;
+  fetchedAt: number;
+}
+
 export interface FinanceStatsRow {
   key: string;
   farmId: string;
@@ -207,6 +214,8 @@ export class TambakDb extends Dexie {
   financeStats!: Table<FinanceStatsRow, string>;
   /** The caller's comparison templates per farm (issue 17 point 4). */
   comparisonTemplates!: Table<Local<ComparisonTemplate>, string>;
+  /** The last answers of online reads, read live like the rest (components/use-fetched.ts). */
+  answers!: Table<AnswerRow, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -218,7 +227,7 @@ export class TambakDb extends Dexie {
     // A new store or index: add it here and raise the version. A change to rows: add a
     // version(n).upgrade() below this one. A new synced record type = a store here + a
     // descriptor (resources.ts).
-    this.version(9).stores({
+    this.version(10).stores({
       farms: 'farm_id',
       blocks: 'block_id, farm_id',
       ponds: 'pond_id, farm_id, block_id',
@@ -259,6 +268,9 @@ export class TambakDb extends Dexie {
       notificationSettings: 'key',
       // Analysis (issue 17): the caller's saved comparisons of each farm.
       comparisonTemplates: 'template_id, farm_id',
+      // The last answers of online reads (members, roles, permissions, settings, profile),
+      // so the one live hook reads them too and they show offline.
+      answers: 'key',
     });
   }
 

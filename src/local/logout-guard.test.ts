@@ -25,6 +25,7 @@ describe('logout guard', () => {
     await saveRecords(db, BLOCKS, [{ farm_id: 'f1', block_name: 'Unsent' }], clock);
     await saveDraft(db, 'f1', 'water-quality', { ph: 8 }, clock);
     await db.syncState.put({ key: 'cursor:blocks:f1', since: 'T' });
+    await db.answers.put({ key: 'user', data: { email: 'ani@example.com' }, fetchedAt: 1 });
   }
 
   it('counts what is not on the server yet', async () => {
@@ -39,6 +40,8 @@ describe('logout guard', () => {
     expect(await db.outbox.count()).toBe(1);
     expect(await db.drafts.count()).toBe(0);
     expect(await db.syncState.count()).toBe(0);
+    // The user's online answers go even when the queue stays.
+    expect(await db.answers.count()).toBe(0);
   });
 
   it('clears everything, queue included, only when told so', async () => {

@@ -18,7 +18,7 @@ export function countUnsynced(db: TambakDb): Promise<OutboxSummary> {
  * owns (pending or failed), to be sent after the next login (ask the user: it will be
  * sent with whoever logs in next); false deletes them too.
  */
-const BOOKKEEPING = new Set(['outbox', 'drafts', 'syncState', 'journal']);
+const BOOKKEEPING = new Set(['outbox', 'drafts', 'syncState', 'journal', 'answers']);
 
 export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolean }): Promise<void> {
   // A large save still in the journal becomes rows and entries first, kept or dropped with the rest.
@@ -31,6 +31,8 @@ export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolea
       else await table.clear();
     }
     await db.drafts.clear();
+    // The last online answers (members, settings …) are this user's: never kept.
+    await db.answers.clear();
     // The device keeps its id (ADR 0002: conflicts name the device, whoever signs in).
     await db.syncState.where('key').notEqual('device').delete();
     if (!options.keepOutbox) await db.outbox.clear();

@@ -7,7 +7,7 @@ import { createSyncRuntime, type SyncRuntime } from '../../src/app/sync-runtime.
 import { ConfirmProvider } from '../../src/components/confirm-dialog.tsx';
 import { uiLocales } from '../../src/components/locales.ts';
 import { ToastProvider } from '../../src/components/toast.tsx';
-import { resetResources } from '../../src/components/use-resource.tsx';
+import { resetFetched } from '../../src/components/use-fetched.ts';
 import { syncLocales } from '../../src/features/sync/locales.ts';
 import { getDb } from '../../src/local/db.ts';
 import { saveRecords } from '../../src/local/outbox.ts';
@@ -45,7 +45,7 @@ export function setupSyncUiHarness() {
   });
   afterEach(async () => {
     cleanup();
-    resetResources();
+    resetFetched();
     await Promise.all(db.tables.map((t) => t.clear()));
   });
   return { db };

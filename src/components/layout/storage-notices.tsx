@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TambakDb } from '#local/db';
 import { keepStorage, onStorageFull } from '#local/storage-keep';
 import { useFormat } from '../format.tsx';
-import { useLiveMirror } from '../use-resource.tsx';
+import { useLiveMirror } from '../use-live-mirror.ts';
 
 /** Unsent this long, the home screen says so (issue 29 point 2). */
 export const UNSENT_TOO_LONG_MS = 24 * 3_600_000;

@@ -1,28 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CloudIcon, CloudOffIcon } from '#components/icons';
 import { useSyncStatus } from '#components/sync-status.ts';
 import { unsentCount } from '#local/sync/status';
-
-/** Cloud with a tick line when online, struck through when offline (drawn here: two uses only). */
-function CloudIcon({ offline }: { offline: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.2 9.1 4.5 4.5 0 0 0 7 18z" />
-      {offline && <path d="M3 3l18 18" />}
-    </svg>
-  );
-}
 
 /**
  * Navbar sync state, always in view (DOMAIN.md: unclear sync is the first complaint):
@@ -48,7 +28,7 @@ export function SyncIndicator() {
       title={label}
       activeProps={{ 'aria-current': 'page' }}
     >
-      <CloudIcon offline={!online} />
+      {online ? <CloudIcon size={22} /> : <CloudOffIcon size={22} />}
       <span className="sync-indicator__text" aria-hidden="true">
         <span className="sync-indicator__connection" data-quiet={waiting + failed > 0 ? 'on' : undefined}>
           {connection}

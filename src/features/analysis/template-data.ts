@@ -1,4 +1,4 @@
-import { useLiveMirror } from '#components/use-resource';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import type { Local, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { COMPARISON_TEMPLATES } from '#local/resources';

@@ -5,7 +5,7 @@ import { can } from '#components/farm-data';
 import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { Card, LoadError, Loading } from '#components/page';
 import { useToast } from '#components/toast';
-import { useResource } from '#components/use-resource';
+import { useFetched } from '#components/use-fetched.ts';
 import { ApiError, api } from '#local/api-client';
 import type { AttentionSettings } from '#shared/contracts/attention';
 import type { Farm } from '#shared/contracts/farm';
@@ -22,7 +22,7 @@ export function AttentionSettingsTab({ farm }: { farm: Farm }) {
   const toast = useToast();
   const farmId = farm.farm_id;
   const editable = can(farm, 'water_quality_setting', ACTION.edit);
-  const current = useResource(`attention-setting:${farmId}`, () =>
+  const current = useFetched(`attention-setting:${farmId}`, () =>
     api.get<AttentionSettings>('/attentionSetting', { farm_id: farmId }),
   );
   if (current.error) {

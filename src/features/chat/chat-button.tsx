@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatIcon } from '#components/icons';
 import { useStepAside } from '#components/layout/step-aside.ts';
 import { useChatUnread } from './client/chat-provider.tsx';
 import './chat-button.css';
@@ -25,20 +26,7 @@ export function ChatButton() {
       : t('chatButton.label');
   return (
     <Link ref={ref} data-floating="" to="/chat" className="chat-button" aria-label={label}>
-      <svg
-        viewBox="0 0 24 24"
-        width="24"
-        height="24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.8A8 8 0 1 1 21 12z" />
-      </svg>
+      <ChatIcon />
       <span className="chat-button__text">{t('chatButton.label')}</span>
       {unread > 0 && (
         <span className="chat-button__badge" aria-hidden="true">

@@ -3,20 +3,20 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser } from '#shared/chat/entities';
+import { ChatIcon, MoreIcon, UserIcon, UsersIcon } from './chat-icons.ts';
 import type { ChatClient } from './client/chat-client.ts';
 import { useChatClient } from './client/chat-context.tsx';
 import { ContactsTab } from './contacts/contacts-tab.tsx';
 import { ConversationsTab } from './conversations/conversations-tab.tsx';
 import { GroupsTab } from './groups/groups-tab.tsx';
 import { InfoTab } from './info/info-tab.tsx';
-import { ChatsIcon, ContactsIcon, GroupsIcon, MoreIcon } from './messages/chat-icons.tsx';
 import './chat.css';
 
 type Tab = 'conversations' | 'contacts' | 'groups' | 'info';
-const TABS: { key: Tab; Icon: typeof ChatsIcon }[] = [
-  { key: 'conversations', Icon: ChatsIcon },
-  { key: 'contacts', Icon: ContactsIcon },
-  { key: 'groups', Icon: GroupsIcon },
+const TABS: { key: Tab; Icon: typeof ChatIcon }[] = [
+  { key: 'conversations', Icon: ChatIcon },
+  { key: 'contacts', Icon: UserIcon },
+  { key: 'groups', Icon: UsersIcon },
   { key: 'info', Icon: MoreIcon },
 ];
 

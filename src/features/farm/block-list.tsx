@@ -1,14 +1,18 @@
 import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
+import wavesHorizontal from 'lucide/dist/esm/icons/waves-horizontal.mjs';
 import { useTranslation } from 'react-i18next';
 import { useBlocks, usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
-import { PondIcon } from '#components/icons';
+import { lineIcon } from '#components/icons';
 import { EmptyState, LoadError, Loading } from '#components/page';
 import { pondRights } from '#components/pond-access.ts';
 import { SyncBadge } from '#components/record-status';
 import type { Local } from '#local/db';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+
+/** Drawn here, its one use: in components/icons.tsx it would ride in the first download. */
+const PondIcon = lineIcon(wavesHorizontal);
 
 /** Ponds grouped under their block, both in numeric name order ("Kolam 2" before "Kolam 10"). */
 export function BlockList({ farm }: { farm: Farm }) {

@@ -3,29 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { can, useFarmInfo } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
+import { WaterIcon } from '#components/icons';
 import { Card, PageHeader } from '#components/page';
 import type { Farm, FarmInfo } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { BlockList } from './block-list.tsx';
 import './farm-home.css';
-
-/** A drop: the water-quality action (drawn here, one use). */
-function WaterIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11z" />
-    </svg>
-  );
-}
 
 const INFO_KEYS: (keyof FarmInfo)[] = [
   'pond_count',

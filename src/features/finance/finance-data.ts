@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLiveMirror } from '#components/use-resource';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import type { Local, TambakDb } from '#local/db';
 import { getDb } from '#local/db';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
-import { invalidate, useResource } from '#components/use-resource';
+import { refetch, useFetched } from '#components/use-fetched.ts';
 import { api } from '#local/api-client';
 import type { FinanceAccount, TransactionProposal } from '#shared/contracts/finance';
 import { formatRupiah } from '#shared/domain/format';
@@ -20,7 +20,7 @@ export function Proposals({ farmId, accounts }: { farmId: string; accounts: Fina
   const { t } = useTranslation('finance');
   const format = useFormat();
   const toast = useToast();
-  const proposals = useResource(key(farmId), () =>
+  const proposals = useFetched(key(farmId), () =>
     api.get<TransactionProposal[]>('/transaction/proposal', { farm_id: farmId }),
   );
   const account = accounts.find((a) => a.is_open);
@@ -43,7 +43,7 @@ export function Proposals({ farmId, accounts }: { farmId: string; accounts: Fina
         },
       ]);
       toast.success(t('proposals.booked'));
-      await invalidate(key(farmId));
+      await refetch(key(farmId));
     } catch (error) {
       toast.error(error);
     }

@@ -6,7 +6,7 @@ import { FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { readTyped, typedNumber } from '#components/number-field';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
-import { useResource } from '#components/use-resource';
+import { useFetched } from '#components/use-fetched.ts';
 import { yup } from '#components/validation';
 import { api } from '#local/api-client';
 import { getDb } from '#local/db';
@@ -26,7 +26,7 @@ export function FarmAlertSettingsCard({ farmId }: { farmId: string }) {
   const toast = useToast();
   const farm = useFarms().data?.find((f) => f.farm_id === farmId);
   const editable = can(farm, 'water_quality_setting', ACTION.edit);
-  const current = useResource(editable ? `alert-setting:${farmId}` : null, () =>
+  const current = useFetched(editable ? `alert-setting:${farmId}` : null, () =>
     api.get<{ death_threshold: number | null }>(`/alertSetting?farm_id=${encodeURIComponent(farmId)}`),
   );
   if (!editable || !farm || !current.data) return null;

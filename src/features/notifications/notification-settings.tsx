@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, SwitchField, TextField } from '#components/form-field';
 import { useSyncStatusField } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
-import { useLiveMirror } from '#components/use-resource';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { yup } from '#components/validation';
 import { api } from '#local/api-client';
 import { getDb } from '#local/db';

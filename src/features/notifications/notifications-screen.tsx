@@ -5,7 +5,7 @@ import { rememberedFarmId } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { useSyncStatusField } from '#components/sync-status.ts';
-import { useLiveMirror } from '#components/use-resource';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
 import { FarmAlertSettingsCard } from './farm-alert-settings.tsx';

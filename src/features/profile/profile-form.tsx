@@ -3,7 +3,7 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useToast } from '#components/toast';
-import { invalidate } from '#components/use-resource';
+import { refetch } from '#components/use-fetched.ts';
 import { PHONE_PATTERN, yup } from '#components/validation';
 import { api } from '#local/api-client';
 import { sessionStore } from '#local/session-store';
@@ -34,7 +34,7 @@ export function ProfileForm({ user }: { user: User }) {
             city: values.city.trim() || null,
           });
           sessionStore.updateUser(data);
-          void invalidate('user');
+          void refetch('user');
           toast.success(t('saved'));
         } catch (error) {
           applyServerErrors(error, helpers, values);

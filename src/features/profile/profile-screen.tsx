@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { rememberedFarmId } from '#components/farm-data';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';
 import { useSession } from '#components/session';
-import { useResource } from '#components/use-resource';
+import { useFetched } from '#components/use-fetched.ts';
 import { api } from '#local/api-client';
 import type { User } from '#shared/contracts/account';
 import { LogoutCard } from './logout-card.tsx';
@@ -14,7 +14,7 @@ import { ProfileForm } from './profile-form.tsx';
 export function ProfileScreen() {
   const { t } = useTranslation('profile');
   const session = useSession();
-  const fresh = useResource('user', () => api.get<User>('/user'));
+  const fresh = useFetched('user', () => api.get<User>('/user'));
   // The stored user opens the page at once (also offline); the fresh copy replaces it.
   const user = fresh.data ?? session?.user ?? null;
   const farmId = rememberedFarmId();

@@ -2,7 +2,6 @@ import './register-locales.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntryForm } from '#components/entry-form';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
@@ -14,6 +13,7 @@ import { ANCO } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ANCO_DEFAULT_TRAYS, ancoAdvice } from '#shared/domain/anco';
 import { daysOfCulture } from '#shared/domain/figures';
+import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
 import {
   AllTraysRow,
   FEEDINGS,
@@ -104,7 +104,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
   const farmId = farm.farm_id;
   const cycles = useFarmCycles(farmId);
   const { state, setState, ready, restored, reset } = useDraftState(farmId, DRAFT, initial, hasContent);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useRecordSave();
   const [trays] = useState(() => rememberedTrays(farmId));
   const today = localToday();
   const enterable = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'cycle'), [farm, ponds, cycles]);
@@ -154,8 +154,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
     );
     if (partial.length > 0) return toast.error(t('anco.partial', { names: partial.map(nameOf).join(', ') }));
     if (records.length === 0) return toast.error(t('anco.nothingToSave'));
-    setSaving(true);
-    try {
+    await run(async () => {
       await createRepository(ANCO, db).create(records);
       const counts = { ...trays };
       for (const [id, p] of Object.entries(state.ponds)) counts[id] = p.trays;
@@ -168,40 +167,26 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
         time: localTime(),
         ponds: {},
       });
-      toast.success(
-        t(navigator.onLine ? 'anco.savedCount' : 'anco.savedCountOffline', { count: records.length }),
-      );
+      const message = t(navigator.onLine ? 'anco.savedCount' : 'anco.savedCountOffline', {
+        count: records.length,
+      });
       // Opened from the Today list: back to it for the next slot.
       if (preset.ponds) void navigate({ to: `/farm/${encodeURIComponent(farmId)}/today` });
-    } catch {
-      toast.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+      return message;
+    });
   };
 
   return (
-    <EntryForm
-      ref={form}
-      className="stack records-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <RecordEntryForm
+      formRef={form}
+      restored={restored}
+      onDiscard={() => reset(initial())}
+      onSave={save}
+      saving={saving}
+      disabled={shown.length === 0}
+      saveLabel={filled > 0 ? t('anco.saveCount', { count: filled }) : undefined}
+      bar
     >
-      {restored && (
-        <div className="notice row" role="status">
-          <span>{t('common.draftRestored')}</span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => reset(initial())}
-          >
-            {t('common.discardDraft')}
-          </button>
-        </div>
-      )}
       <Card>
         <RecordDateTime
           date={state.date}
@@ -243,21 +228,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
           />
         );
       })}
-      <div className="save-bar">
-        <button
-          type="submit"
-          className="button button--primary button--block save-bar__button"
-          disabled={saving || shown.length === 0}
-          aria-busy={saving}
-        >
-          {saving
-            ? t('common.saving')
-            : filled > 0
-              ? t('anco.saveCount', { count: filled })
-              : t('common.save')}
-        </button>
-      </div>
-    </EntryForm>
+    </RecordEntryForm>
   );
 }
 

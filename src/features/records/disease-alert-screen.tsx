@@ -1,12 +1,10 @@
 import './register-locales.ts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntryForm } from '#components/entry-form';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
-import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
 import { newId } from '#local/ids';
 import { saveRecordsWithPhotos } from '#local/photos';
@@ -14,6 +12,7 @@ import { DISEASES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Disease } from '#shared/contracts/records';
 import { masterDisease } from '#shared/domain/diseases';
+import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
 import { DiseaseSelect, RecordDateTime, SeverityPicker } from './record-fields.tsx';
 import { DiseaseRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
@@ -41,11 +40,10 @@ const hasContent = (s: DiseaseDraft) => !!(s.diseaseId || s.note.trim() || s.aff
 
 function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const { t, i18n } = useTranslation('records');
-  const toast = useToast();
   const ids = { pond: useId(), affected: useId(), note: useId() };
   const cycles = useFarmCycles(farm.farm_id);
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useRecordSave();
   const [tried, setTried] = useState(false);
   // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the record.
   const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
@@ -76,8 +74,7 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const save = async () => {
     setTried(true);
     if (!pondId || !master || errors.affected || errors.date) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const id = newId();
       const record: Partial<Disease> = {
         id,
@@ -99,36 +96,13 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
       setPicked([]);
       reset({ ...initial(), pondId: state.pondId });
       setTried(false);
-      toast.success(t('common.saved'));
-    } catch {
-      toast.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+      return t('common.saved');
+    });
   };
 
   if (choosable.length === 0) return <p className="muted">{t('common.noCycle')}</p>;
   return (
-    <EntryForm
-      className="stack records-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      {restored && (
-        <div className="notice row" role="status">
-          <span>{t('common.draftRestored')}</span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => reset(initial())}
-          >
-            {t('common.discardDraft')}
-          </button>
-        </div>
-      )}
+    <RecordEntryForm restored={restored} onDiscard={() => reset(initial())} onSave={save} saving={saving}>
       <div className={`field${errors.pond ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={ids.pond}>
           {t('common.pond')}
@@ -193,15 +167,7 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
         onRemove={(photoId) => setPicked((list) => list.filter((p) => p.id !== photoId))}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={saving}
-        aria-busy={saving}
-      >
-        {saving ? t('common.saving') : t('common.save')}
-      </button>
-    </EntryForm>
+    </RecordEntryForm>
   );
 }
 

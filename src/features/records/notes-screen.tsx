@@ -1,13 +1,11 @@
 import './register-locales.ts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntryForm } from '#components/entry-form';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { pondAction } from '#components/pond-access.ts';
-import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
 import { newId } from '#local/ids';
 import { saveRecordsWithPhotos } from '#local/photos';
@@ -16,6 +14,7 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Note } from '#shared/contracts/records';
 import { ACTION } from '#shared/domain/permissions';
 import { NoteDescriptionField, NoteTagsField, NoteTitleField } from './note-fields.tsx';
+import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
 import { RecordDateTime } from './record-fields.tsx';
 import { NoteItem } from './record-lists.tsx';
 import { activeCycleOf, useDraftState, useFarmCycles, useFarmRecords } from './records-data.ts';
@@ -35,11 +34,10 @@ const hasContent = (s: NoteDraft) => !!(s.title.trim() || s.tags.trim() || s.des
 
 function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const { t } = useTranslation('records');
-  const toast = useToast();
   const pondFieldId = useId();
   const cycles = useFarmCycles(farm.farm_id);
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useRecordSave();
   const [tried, setTried] = useState(false);
   // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the note.
   const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
@@ -55,8 +53,7 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const save = async () => {
     setTried(true);
     if (!state.title.trim() || tagError || dateError) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const pondId = state.pondId || null;
       const id = newId();
       const record: Partial<Note> = {
@@ -78,35 +75,12 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
       setPicked([]);
       reset(initial());
       setTried(false);
-      toast.success(t('common.saved'));
-    } catch {
-      toast.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+      return t('common.saved');
+    });
   };
 
   return (
-    <EntryForm
-      className="stack records-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      {restored && (
-        <div className="notice row" role="status">
-          <span>{t('common.draftRestored')}</span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => reset(initial())}
-          >
-            {t('common.discardDraft')}
-          </button>
-        </div>
-      )}
+    <RecordEntryForm restored={restored} onDiscard={() => reset(initial())} onSave={save} saving={saving}>
       <NoteTitleField value={state.title} error={titleError} onChange={(title) => set({ title })} />
       <RecordDateTime
         date={state.date}
@@ -141,15 +115,7 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
         onAdd={(more) => setPicked((list) => [...list, ...more.map((p) => ({ ...p, id: newId() }))])}
         onRemove={(photoId) => setPicked((list) => list.filter((p) => p.id !== photoId))}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={saving}
-        aria-busy={saving}
-      >
-        {saving ? t('common.saving') : t('common.save')}
-      </button>
-    </EntryForm>
+    </RecordEntryForm>
   );
 }
 

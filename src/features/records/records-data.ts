@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useStoreValue } from '#components/field-store.ts';
 import { pondAction } from '#components/pond-access.ts';
+import { useDraftStore } from '#components/use-draft-store.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
-import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
+import { clearDraft } from '#local/drafts';
 import { ANCO, DISEASES, NOTES, type ResourceDescriptor, WATER_CHANGES } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
@@ -66,13 +68,10 @@ export function entryPonds(farm: Farm, ponds: readonly Pond[], cycles: readonly 
   );
 }
 
-const AUTOSAVE_MS = 400;
-
 /**
- * A long form's state kept as a per-farm draft (src/local/drafts.ts): restored on open,
- * written as he taps (debounced, flushed when the screen closes or the page hides), so a
- * phone call or a reload in the middle of the round loses nothing. `ready` is false
- * until the draft was read.
+ * A record form's state kept as a per-farm draft: the one draft autosave of the app
+ * (components/use-draft-store.ts), read here as a whole (these forms are short). `reset`
+ * (after a save, or "discard") starts the form over and deletes the draft.
  */
 export function useDraftState<T>(
   farmId: string,
@@ -81,67 +80,24 @@ export function useDraftState<T>(
   hasContent: (state: T) => boolean,
   db: TambakDb = getDb(),
 ) {
-  const [state, setStateRaw] = useState<T>(initial);
-  const [ready, setReady] = useState(false);
-  const [restored, setRestored] = useState(false);
-  const pending = useRef<T | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const keep = useRef({ hasContent, db, farmId, form });
-  keep.current = { hasContent, db, farmId, form };
-
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
-    const next = pending.current;
-    pending.current = null;
-    if (!next) return;
-    const k = keep.current;
-    void (k.hasContent(next) ? saveDraft(k.db, k.farmId, k.form, next) : clearDraft(k.db, k.farmId, k.form));
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    void loadDraft<T>(db, farmId, form)
-      .catch(() => undefined)
-      .then((draft) => {
-        if (!live) return;
-        if (draft && keep.current.hasContent(draft)) {
-          setStateRaw(draft);
-          setRestored(true);
-        }
-        setReady(true);
-      });
-    globalThis.addEventListener?.('pagehide', flush);
-    return () => {
-      live = false;
-      globalThis.removeEventListener?.('pagehide', flush);
-      flush();
-    };
-  }, [db, farmId, form, flush]);
-
-  const setState = useCallback(
-    (update: (s: T) => T) => {
-      setStateRaw((s) => {
-        const next = update(s);
-        pending.current = next;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(flush, AUTOSAVE_MS);
-        return next;
-      });
-    },
-    [flush],
-  );
-
-  /** After a save (or "discard"): the form starts over and the draft goes. */
+  const { store, ready, restored, setRestored, cancelAutosave } = useDraftStore<T>({
+    db,
+    farmId,
+    form,
+    initial,
+    hasContent,
+    restore: (draft) => (hasContent(draft) ? draft : null),
+  });
+  const state = useStoreValue(store, (s) => s);
+  const setState = useCallback((update: (s: T) => T) => store.set(update), [store]);
   const reset = useCallback(
     (next: T) => {
-      clearTimeout(timer.current);
-      pending.current = null;
-      setStateRaw(next);
+      store.set(() => next);
+      cancelAutosave();
       setRestored(false);
       void clearDraft(db, farmId, form);
     },
-    [db, farmId, form],
+    [store, cancelAutosave, setRestored, db, farmId, form],
   );
-
   return { state, setState, ready, restored, reset };
 }

@@ -1,7 +1,6 @@
 import './register-locales.ts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntryForm } from '#components/entry-form';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
@@ -10,6 +9,7 @@ import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { WATER_CHANGES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
+import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
 import { isHhMm, RecordDateTime, WaterChangeFields } from './record-fields.tsx';
 import { WaterChangeRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
@@ -59,7 +59,7 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const farmId = farm.farm_id;
   const cycles = useFarmCycles(farmId);
   const { state, setState, ready, restored, reset } = useDraftState(farmId, DRAFT, initial, hasContent);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useRecordSave();
   const today = localToday();
   const shown = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'cycle'), [farm, ponds, cycles]);
   if (!ready || !cycles) return <Loading />;
@@ -86,43 +86,25 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
     if (invalid.length > 0)
       return toast.error(`${invalid.map(nameOf).join(', ')}: ${t('waterChange.needOne')}`);
     if (records.length === 0) return toast.error(t('waterChange.nothingToSave'));
-    setSaving(true);
-    try {
+    await run(async () => {
       await createRepository(WATER_CHANGES, getDb()).create(records);
       reset({ ...state, ponds: {} });
-      toast.success(
-        t(navigator.onLine ? 'waterChange.savedCount' : 'waterChange.savedCountOffline', {
-          count: records.length,
-        }),
-      );
-    } catch {
-      toast.error(t('common.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+      return t(navigator.onLine ? 'waterChange.savedCount' : 'waterChange.savedCountOffline', {
+        count: records.length,
+      });
+    });
   };
 
   return (
-    <EntryForm
-      className="stack records-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <RecordEntryForm
+      restored={restored}
+      onDiscard={() => reset(initial())}
+      onSave={save}
+      saving={saving}
+      disabled={shown.length === 0}
+      saveLabel={filled > 0 ? t('waterChange.saveCount', { count: filled }) : undefined}
+      bar
     >
-      {restored && (
-        <div className="notice row" role="status">
-          <span>{t('common.draftRestored')}</span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => reset(initial())}
-          >
-            {t('common.discardDraft')}
-          </button>
-        </div>
-      )}
       <Card>
         <RecordDateTime
           date={state.date}
@@ -145,21 +127,7 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
           onChange={(v) => setState((s) => ({ ...s, ponds: { ...s.ponds, [pond.pond_id]: v } }))}
         />
       ))}
-      <div className="save-bar">
-        <button
-          type="submit"
-          className="button button--primary button--block save-bar__button"
-          disabled={saving || shown.length === 0}
-          aria-busy={saving}
-        >
-          {saving
-            ? t('common.saving')
-            : filled > 0
-              ? t('waterChange.saveCount', { count: filled })
-              : t('common.save')}
-        </button>
-      </div>
-    </EntryForm>
+    </RecordEntryForm>
   );
 }
 

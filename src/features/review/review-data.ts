@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { can } from '#components/farm-data';
 import { useSession } from '#components/session';
-import { useLiveMirror, useResource } from '#components/use-resource';
+import { useFetched } from '#components/use-fetched.ts';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import type { TambakDb } from '#local/db';
 import { visible } from '#local/visible';
@@ -72,7 +73,7 @@ export function useStandards(farmId: string): WaterStandard[] {
 export function useMemberNames(farm: Farm): Map<string, string> {
   const session = useSession();
   const allowed = can(farm, 'user_permission', ACTION.view);
-  const members = useResource(allowed ? `review-members:${farm.farm_id}` : null, () =>
+  const members = useFetched(allowed ? `review-members:${farm.farm_id}` : null, () =>
     api.get<UserFarm[]>('/userFarm', { farm_id: farm.farm_id }),
   );
   const me = session?.user;

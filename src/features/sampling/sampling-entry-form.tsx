@@ -2,6 +2,7 @@ import './register-locales.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
+import { DraftBanner } from '#components/draft-banner';
 import { EntryForm } from '#components/entry-form';
 import { useStoreValue } from '#components/field-store.ts';
 import { EmptyState } from '#components/page';
@@ -171,12 +172,7 @@ export function SamplingEntryForm({
       }}
     >
       {restored && hasAnything(store.get()) && (
-        <div className="notice row" role="status">
-          <span>{t('draft.restored')}</span>
-          <button type="button" className="button button--ghost button--small" onClick={discard}>
-            {t('draft.discard')}
-          </button>
-        </div>
+        <DraftBanner message={t('draft.restored')} discardLabel={t('draft.discard')} onDiscard={discard} />
       )}
       <div className="field sampling-date">
         <label className="field__label" htmlFor="sampling-date">

@@ -14,7 +14,7 @@ import {
 } from '#components/form-field';
 import { Card } from '#components/page';
 import { useToast } from '#components/toast';
-import { invalidate } from '#components/use-resource';
+import { refetch } from '#components/use-fetched.ts';
 import { yup } from '#components/validation';
 import type { Farm } from '#shared/contracts/farm';
 import { ROLE } from '#shared/domain/permissions';
@@ -85,7 +85,7 @@ function FarmExit({ farm }: { farm: Farm }) {
       if (rememberedFarmId() === farm.farm_id) localStorage.removeItem(LAST_FARM_KEY);
       toast.success(done);
       await navigate({ to: '/farm', replace: true });
-      await invalidate(farmKeys.farms);
+      await refetch(farmKeys.farms);
     } catch (error) {
       toast.error(error);
     }

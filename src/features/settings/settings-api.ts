@@ -1,5 +1,5 @@
 import { farmKeys } from '#components/farm-data';
-import { invalidate, useResource } from '#components/use-resource';
+import { refetch, useFetched } from '#components/use-fetched.ts';
 import { ApiError, api } from '#local/api-client';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -39,12 +39,12 @@ const keys = {
 };
 
 export const useFarmUsers = (farmId: string, enabled = true) =>
-  useResource(enabled ? keys.users(farmId) : null, () =>
+  useFetched(enabled ? keys.users(farmId) : null, () =>
     api.get<UserFarm[]>('/userFarm', { farm_id: farmId }),
   );
-export const useRoles = () => useResource(keys.roles, () => api.get<Role[]>('/role'));
+export const useRoles = () => useFetched(keys.roles, () => api.get<Role[]>('/role'));
 export const useRolePermissions = (farmId: string, roleId: number) =>
-  useResource(keys.permissions(farmId, roleId), () =>
+  useFetched(keys.permissions(farmId, roleId), () =>
     api.get<Permission[]>('/permission', { farm_id: farmId, role_id: roleId }),
   );
 
@@ -115,7 +115,7 @@ export const settingsApi = {
   addUser: async (body: AddUserFarmBody) => {
     requireOnline();
     const result = await api.post<UserFarm>('/userFarm', body);
-    await Promise.all([invalidate(keys.users(body.farm_id)), invalidate(farmKeys.info(body.farm_id))]);
+    await Promise.all([refetch(keys.users(body.farm_id)), refetch(farmKeys.info(body.farm_id))]);
     return result;
   },
   updateUser: async (farmId: string, userFarmId: string, roleId: number, access: PondAccessEntry[]) => {
@@ -124,13 +124,13 @@ export const settingsApi = {
       role_id: roleId,
       ponds: access,
     });
-    await invalidate(keys.users(farmId));
+    await refetch(keys.users(farmId));
     return result;
   },
   removeUser: async (farmId: string, userFarmId: string) => {
     requireOnline();
     const result = await api.del(`/userFarm/${userFarmId}/delete`);
-    await Promise.all([invalidate(keys.users(farmId)), invalidate(farmKeys.info(farmId))]);
+    await Promise.all([refetch(keys.users(farmId)), refetch(farmKeys.info(farmId))]);
     return result;
   },
 
@@ -141,7 +141,7 @@ export const settingsApi = {
       role_id: roleId,
       permissions,
     });
-    await invalidate(keys.permissions(farmId, roleId));
+    await refetch(keys.permissions(farmId, roleId));
     farmsChanged();
     return result;
   },

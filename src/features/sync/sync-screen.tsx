@@ -4,7 +4,7 @@ import { rememberedFarmId } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { useSyncStatus } from '#components/sync-status.ts';
-import { useLiveMirror } from '#components/use-resource';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { keepStorage, type StorageState, storageState } from '#local/storage-keep';
 import { syncControl } from '#local/sync/status';
 import { SyncItemCard } from './sync-item-card.tsx';

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
+import { DraftBanner } from '#components/draft-banner';
 import { EntryForm } from '#components/entry-form';
 import { useStoreValue } from '#components/field-store.ts';
 import { EmptyState } from '#components/page';
@@ -267,12 +268,12 @@ export function WaterEntryForm({
         }}
       >
         {restored && (
-          <div className="notice row water-entry__restored" role="status">
-            <span>{t('draft.restored')}</span>
-            <button type="button" className="button button--ghost button--small" onClick={discard}>
-              {t('draft.discard')}
-            </button>
-          </div>
+          <DraftBanner
+            className="water-entry__restored"
+            message={t('draft.restored')}
+            discardLabel={t('draft.discard')}
+            onDiscard={discard}
+          />
         )}
         <SavedBanner saved={lastSaved} db={db} onLeave={onLeave} />
         <WhenFields

@@ -1,7 +1,7 @@
 import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
+import { HangUpIcon, MicIcon, MicOffIcon, VideoIcon, VideoOffIcon } from '../chat-icons.ts';
 import type { CallController, CallView } from './call-controller.ts';
-import { HangUpIcon, MicIcon, MicOffIcon, VideoIcon, VideoOffIcon } from './call-icons.tsx';
 import { StreamPlayer, useDuration } from './call-media.tsx';
 
 /** The call in progress: the other party (video or name), duration, mute, camera, end. */

@@ -1,9 +1,9 @@
 import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import type { CallType } from '#shared/chat/protocol';
+import { PhoneIcon, VideoIcon } from '../chat-icons.ts';
 import type { Target } from '../client/chat-client.ts';
 import { useChatClient } from '../client/chat-context.tsx';
-import { PhoneIcon, VideoIcon } from './call-icons.tsx';
 import { useCall } from './use-call.ts';
 
 /**

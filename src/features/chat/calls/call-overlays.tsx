@@ -1,7 +1,7 @@
 import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
+import { HangUpIcon, PhoneIcon, VideoIcon } from '../chat-icons.ts';
 import type { CallController, CallView } from './call-controller.ts';
-import { HangUpIcon, PhoneIcon, VideoIcon } from './call-icons.tsx';
 
 function Initial({ name }: { name: string }) {
   return (

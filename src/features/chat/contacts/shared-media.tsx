@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/chat/entities';
 import { PAGE_SIZES } from '#shared/chat/rest';
+import { FileIcon } from '../chat-icons.ts';
 import type { ChatClient, Target } from '../client/chat-client.ts';
-import { FileIcon } from '../messages/chat-icons.tsx';
 
 type Media = 'photos' | 'videos' | 'documents';
 const KINDS: Media[] = ['photos', 'videos', 'documents'];

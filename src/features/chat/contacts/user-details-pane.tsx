@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/toast';
 import type { ChatUser } from '#shared/chat/entities';
+import { CloseIcon } from '../chat-icons.ts';
 import type { ChatClient } from '../client/chat-client.ts';
 import { Avatar } from '../messages/avatar.tsx';
-import { CloseIcon } from '../messages/chat-icons.tsx';
 import { SharedMedia } from './shared-media.tsx';
 
 interface DetailsProps {

@@ -2,9 +2,9 @@ import '../register-locales.ts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser } from '#shared/chat/entities';
+import { ArrowLeftIcon, CloseIcon, SearchIcon } from '../chat-icons.ts';
 import { localeOf } from '../conversations/chat-dates.ts';
 import { Avatar } from '../messages/avatar.tsx';
-import { BackIcon, CloseIcon, SearchIcon } from '../messages/chat-icons.tsx';
 import { byLetter, type UsersState } from './use-users.ts';
 
 interface UserListProps {
@@ -34,7 +34,7 @@ export function UserList({
     <nav className="chat-sidebar" aria-label={t('contacts.title')}>
       <header className="chat-sidebar__header">
         <Link to="/" className="icon-button" title={t('backHome')}>
-          <BackIcon />
+          <ArrowLeftIcon />
           <span className="visually-hidden">{t('backHome')}</span>
         </Link>
         <h1 className="chat-sidebar__title">{t('contacts.title')}</h1>

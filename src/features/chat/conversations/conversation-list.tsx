@@ -2,8 +2,8 @@ import '../register-locales.ts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '#shared/chat/entities';
+import { ArrowLeftIcon, TrashIcon } from '../chat-icons.ts';
 import { Avatar } from '../messages/avatar.tsx';
-import { BackIcon, TrashIcon } from '../messages/chat-icons.tsx';
 import { previewText } from '../messages/message-text.ts';
 import { listDate } from './chat-dates.ts';
 import type { ConversationsState } from './use-conversations.ts';
@@ -33,7 +33,7 @@ export function ConversationList({ state, me, selectedId, now, onSelect, onDelet
     <nav className="chat-sidebar" aria-label={t('conversations.title')}>
       <header className="chat-sidebar__header">
         <Link to="/" className="icon-button" title={t('backHome')}>
-          <BackIcon />
+          <ArrowLeftIcon />
           <span className="visually-hidden">{t('backHome')}</span>
         </Link>
         <h1 className="chat-sidebar__title">{t('conversations.title')}</h1>

@@ -1,7 +1,7 @@
 import '../register-locales.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '#components/icons';
+import { CloseIcon } from '../chat-icons.ts';
 import { emojiLabel, emojiSrc } from './emoji.ts';
 import { EMOJI_CATEGORIES, type EmojiEntry } from './emoji-catalog.ts';
 import './extras.css';
@@ -57,7 +57,7 @@ export function EmojiPicker({ onPick, onClose, onPickEntry }: EmojiPickerProps) 
           ))}
         </div>
         <button type="button" className="icon-button" onClick={onClose}>
-          <CloseIcon />
+          <CloseIcon size={24} />
           <span className="visually-hidden">{t('close')}</span>
         </button>
       </div>

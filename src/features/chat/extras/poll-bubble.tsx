@@ -1,8 +1,8 @@
 import '../register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '#components/icons';
 import type { Message, PollResults } from '#shared/chat/entities';
+import { CheckIcon } from '../chat-icons.ts';
 import { useChatClient } from '../client/chat-context.tsx';
 import { pollView } from './poll-data.ts';
 import { useChatEvent } from './use-chat-event.ts';

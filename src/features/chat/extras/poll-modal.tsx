@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { FormAlert, FormikForm, TextField } from '#components/form-field';
-import { CloseIcon, PlusIcon } from '#components/icons';
 import type { Message } from '#shared/chat/entities';
+import { CloseIcon, PlusIcon } from '../chat-icons.ts';
 import { ChatError, type Target } from '../client/chat-client.ts';
 import { useChatClient } from '../client/chat-context.tsx';
 import { type PollDraft, pollDraftErrors } from './poll-data.ts';
@@ -98,7 +98,7 @@ export function PollModal({ target, onClose, onCreated }: PollModalProps) {
                       )
                     }
                   >
-                    <CloseIcon />
+                    <CloseIcon size={24} />
                     <span className="visually-hidden">{t('poll.removeOption', { n: i + 1 })}</span>
                   </button>
                 )}
@@ -110,7 +110,7 @@ export function PollModal({ target, onClose, onCreated }: PollModalProps) {
               onClick={() => void setFieldValue('options', [...values.options, ''], false)}
               disabled={values.options.length >= 20}
             >
-              <PlusIcon /> {t('poll.addOption')}
+              <PlusIcon size={24} /> {t('poll.addOption')}
             </button>
           </FormikForm>
         </Dialog>

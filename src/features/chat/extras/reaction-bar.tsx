@@ -2,6 +2,7 @@ import '../register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/chat/entities';
+import { AddReactionIcon } from '../chat-icons.ts';
 import { useChatClient } from '../client/chat-context.tsx';
 import { colons, emojiByName, emojiLabel, QUICK_REACTIONS } from './emoji.ts';
 import { EmojiImage } from './emoji-image.tsx';
@@ -93,20 +94,7 @@ export function ReactionBar({ message, mine, disabled }: ReactionBarProps) {
             aria-expanded={menu !== 'closed'}
             onClick={() => setMenu(menu === 'closed' ? 'quick' : 'closed')}
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M20 11.5A8.5 8.5 0 1 1 12.5 3" />
-              <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01M19 2v6M16 5h6" />
-            </svg>
+            <AddReactionIcon size={18} />
             <span className="visually-hidden">{t('reactions.add')}</span>
           </button>
           {menu === 'quick' && (

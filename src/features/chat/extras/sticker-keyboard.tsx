@@ -1,8 +1,8 @@
 import '../register-locales.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '#components/icons';
 import type { Sticker } from '#shared/chat/entities';
+import { CloseIcon } from '../chat-icons.ts';
 import { useChatClient } from '../client/chat-context.tsx';
 import { type StickerSet, stickerSets } from './sticker-sets.ts';
 import './extras.css';
@@ -74,7 +74,7 @@ export function StickerKeyboard({ onPick, onClose }: StickerKeyboardProps) {
           ))}
         </div>
         <button type="button" className="icon-button" onClick={onClose}>
-          <CloseIcon />
+          <CloseIcon size={24} />
           <span className="visually-hidden">{t('close')}</span>
         </button>
       </div>

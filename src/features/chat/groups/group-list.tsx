@@ -2,9 +2,8 @@ import '../register-locales.ts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '#shared/chat/entities';
+import { ArrowLeftIcon, CloseIcon, LockIcon, PlusIcon, SearchIcon, ShieldIcon } from '../chat-icons.ts';
 import { Avatar } from '../messages/avatar.tsx';
-import { BackIcon, CloseIcon, SearchIcon } from '../messages/chat-icons.tsx';
-import { LockIcon, PlusIcon, ShieldIcon } from './group-icons.tsx';
 import type { GroupList as GroupListState } from './use-group-list.ts';
 
 interface GroupListProps {
@@ -25,7 +24,7 @@ export function GroupList({ list, selected, joining, onOpen, onCreate, onClose }
     <nav className="chat-sidebar groups-list" aria-label={t('list.title')}>
       <header className="chat-sidebar__header">
         <Link to="/" className="icon-button" title={tChat('backHome')}>
-          <BackIcon />
+          <ArrowLeftIcon />
           <span className="visually-hidden">{tChat('backHome')}</span>
         </Link>
         <h1 className="chat-sidebar__title">{t('list.title')}</h1>

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser } from '#shared/chat/entities';
+import { ArrowLeftIcon } from '../chat-icons.ts';
 import { Avatar } from '../messages/avatar.tsx';
-import { BackIcon } from '../messages/chat-icons.tsx';
 import { NotificationSwitch } from '../push/notification-switch.tsx';
 
 /** Seed 001 §2 Info tab: who I am and the preference headings (presentation only). */
@@ -33,7 +33,7 @@ export function InfoTab({ me }: { me: ChatUser }) {
       <nav className="chat-sidebar" aria-label={t('info.title')}>
         <header className="chat-sidebar__header">
           <Link to="/" className="icon-button" title={t('backHome')}>
-            <BackIcon />
+            <ArrowLeftIcon />
             <span className="visually-hidden">{t('backHome')}</span>
           </Link>
           <h1 className="chat-sidebar__title">{t('info.title')}</h1>

@@ -1,7 +1,7 @@
 import '../register-locales.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AttachIcon, FileIcon, ImageIcon, VideoIcon } from './chat-icons.tsx';
+import { AttachIcon, FileIcon, ImageIcon, VideoIcon } from '../chat-icons.ts';
 
 export type AttachKind = 'image' | 'video' | 'file';
 

@@ -2,7 +2,7 @@ import '../register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '#shared/chat/entities';
-import { FileIcon, ImageIcon } from './chat-icons.tsx';
+import { FileIcon, ImageIcon } from '../chat-icons.ts';
 import { PollSlot, StickerSlot } from './extras-slots.tsx';
 import { fileSize } from './message-text.ts';
 

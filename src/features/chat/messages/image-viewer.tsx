@@ -1,7 +1,7 @@
 import '../register-locales.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from './chat-icons.tsx';
+import { CloseIcon } from '../chat-icons.ts';
 
 /** Full-size image viewer over the chat (seed 001 §2 overlays); Escape or the close button leaves. */
 export function ImageViewer({ url, alt, onClose }: { url: string; alt: string; onClose: () => void }) {

@@ -1,10 +1,10 @@
 import '../register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditIcon, ReplyIcon, TrashIcon } from '../chat-icons.ts';
 import { bubbleTime } from '../conversations/chat-dates.ts';
 import { Avatar } from './avatar.tsx';
 import { BubbleContent } from './bubble-content.tsx';
-import { EditIcon, ReplyIcon, TrashIcon } from './chat-icons.tsx';
 import { ReactionSlot } from './extras-slots.tsx';
 import type { ListMessage } from './list-state.ts';
 import { actionText, callText } from './message-text.ts';

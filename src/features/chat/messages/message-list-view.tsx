@@ -1,7 +1,7 @@
 import '../register-locales.ts';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownIcon } from './chat-icons.tsx';
+import { ArrowDownIcon } from '../chat-icons.ts';
 import { type BubbleHandlers, MessageBubble } from './message-bubble.tsx';
 import type { MessageList } from './use-message-list.ts';
 

@@ -2,10 +2,10 @@ import '../register-locales.ts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser, Group } from '#shared/chat/entities';
+import { ArrowLeftIcon, CloseIcon, InfoIcon, SearchIcon } from '../chat-icons.ts';
 import type { Target } from '../client/chat-client.ts';
 import { longTimestamp } from '../conversations/chat-dates.ts';
 import { Avatar } from './avatar.tsx';
-import { BackIcon, CloseIcon, InfoIcon, SearchIcon } from './chat-icons.tsx';
 import { CallButtonsSlot } from './extras-slots.tsx';
 import type { LivePeer } from './use-live-peer.ts';
 
@@ -65,7 +65,7 @@ export function PaneHeader({
       <div className="chat-pane__bar">
         {onBack && (
           <button type="button" className="icon-button chat-pane__back" onClick={onBack}>
-            <BackIcon />
+            <ArrowLeftIcon />
             <span className="visually-hidden">{t('header.sidebar')}</span>
           </button>
         )}

@@ -1,6 +1,6 @@
 import '../register-locales.ts';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, CheckIcon, ClockIcon, DoubleCheckIcon } from './chat-icons.tsx';
+import { AlertIcon, CheckIcon, ClockIcon, DoubleCheckIcon } from '../chat-icons.ts';
 import { type ListMessage, receiptOf } from './list-state.ts';
 
 /** The receipt of an own message (seed 001 §4), icon plus a text for screen readers and tests. */
@@ -20,7 +20,7 @@ export function ReceiptMark({ message }: { message: ListMessage }) {
       data-receipt={receipt}
       title={t(`receipt.${receipt}`)}
     >
-      <Icon />
+      <Icon size={16} />
       <span className="visually-hidden">{t(`receipt.${receipt}`)}</span>
     </span>
   );
