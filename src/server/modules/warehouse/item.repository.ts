@@ -130,14 +130,19 @@ export class WarehouseItemRepository {
       .execute();
   }
 
-  /** Locks the item row (FOR UPDATE) and answers its quantity: removals check against it. */
+  /**
+   * Locks the item row and answers its quantity: removals check against it. FOR NO KEY
+   * UPDATE, as every stock lock here: a movement's insert holds a KEY SHARE lock on its
+   * item (the foreign key), which FOR UPDATE would wait on; two batches that each inserted
+   * a use of one item then deadlocked on the item.
+   */
   async lockItem(
     id: string,
     db: DbOrTx,
   ): Promise<{ qty: string; price: string; deleted: boolean } | undefined> {
     const res = await sql<{ qty: string; price: string; deleted: boolean }>`
       select qty::text as qty, price::text as price, deleted_at is not null as deleted
-      from warehouse_items where id = ${id} for update`.execute(db);
+      from warehouse_items where id = ${id} for no key update`.execute(db);
     return res.rows[0];
   }
 
@@ -160,7 +165,7 @@ export class WarehouseItemRepository {
       update warehouse_items w set qty = w.qty + d.delta, updated_at = now()
       from (
         select locked.id, v.delta
-        from (select id from warehouse_items where id = any(${ids}::uuid[]) order by id for update) locked
+        from (select id from warehouse_items where id = any(${ids}::uuid[]) order by id for no key update) locked
         join unnest(${ids}::uuid[], ${deltas.map((d) => d.delta)}::numeric[]) as v(id, delta) on v.id = locked.id
       ) d
       where w.id = d.id`.execute(db);
