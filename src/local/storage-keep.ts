@@ -17,11 +17,20 @@ export interface StorageState {
   quota: number | null;
 }
 
-type StorageApi = Pick<StorageManager, 'persist' | 'persisted' | 'estimate'>;
+/** The part of the browser's StorageManager used here (windows have all three; workers lack persist). */
+interface StorageApi {
+  persist(): Promise<boolean>;
+  persisted(): Promise<boolean>;
+  estimate(): Promise<{ usage?: number; quota?: number }>;
+}
 
 function storageApi(): StorageApi | null {
-  const storage = (globalThis.navigator as Navigator | undefined)?.storage;
-  return storage && typeof storage.persist === 'function' ? storage : null;
+  const storage = (globalThis as { navigator?: { storage?: Partial<StorageApi> } }).navigator?.storage;
+  return typeof storage?.persist === 'function' &&
+    typeof storage.persisted === 'function' &&
+    typeof storage.estimate === 'function'
+    ? (storage as StorageApi)
+    : null;
 }
 
 let asked: Promise<boolean | null> | null = null;
@@ -49,7 +58,7 @@ export async function storageState(api: StorageApi | null = storageApi()): Promi
   if (!api) return { persisted: null, usage: null, quota: null };
   const [persisted, estimate] = await Promise.all([
     api.persisted().catch(() => null),
-    api.estimate().catch(() => ({}) as StorageEstimate),
+    api.estimate().catch(() => ({}) as { usage?: number; quota?: number }),
   ]);
   return { persisted, usage: estimate.usage ?? null, quota: estimate.quota ?? null };
 }

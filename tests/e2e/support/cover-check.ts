@@ -215,8 +215,8 @@ export async function floatingSweep(page: Page): Promise<string[]> {
       window.scrollTo(0, y);
       // The scroll event's frame runs the buttons' check; the next one shows its result.
       await frame();
-      const fabs = [...document.querySelectorAll('.chat-button, .help-button, [data-floating]')].filter((el) =>
-        el.checkVisibility({ visibilityProperty: true }),
+      const fabs = [...document.querySelectorAll('.chat-button, .help-button, [data-floating]')].filter(
+        (el) => el.checkVisibility({ visibilityProperty: true }),
       );
       for (const fab of fabs) {
         const q = fab.getBoundingClientRect();
