@@ -34,7 +34,7 @@ function ItemRow({ item }: { item: AttentionItem }) {
   const { t } = useTranslation('attention');
   const text = useItemText();
   return (
-    <li className={`attention-item attention-item--${item.severity}`}>
+    <li className={`attention-item attention-item--${item.severity}`} data-kind={item.kind}>
       <div className="attention-item__main">
         <span className={`badge attention-badge attention-badge--${item.severity}`}>
           {t(`severity.${item.severity}`)}

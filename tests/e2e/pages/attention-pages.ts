@@ -12,6 +12,11 @@ export class AttentionPages {
   }
 
   /** The items about one subject (a pond name, a warehouse item), matched whole. */
+  /** The items about `subject` that flag a problem (not the forecast's "reaches size N"). */
+  problemsAbout(subject: string): Locator {
+    return this.itemsAbout(subject).and(this.page.locator(':not([data-kind="harvest_size"])'));
+  }
+
   itemsAbout(subject: string): Locator {
     const exact = new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     return this.page
