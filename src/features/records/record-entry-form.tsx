@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraftBanner } from '#components/draft-banner';
