@@ -1,4 +1,5 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 
@@ -98,7 +99,8 @@ test('a new version waits for the user and takes over after "Perbarui sekarang"'
   const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
   // A new deploy: the worker script changes on the server.
-  const swPath = 'dist/sw.js';
+  // The build the server serves (playwright.config.ts: BUILD_OUT_DIR, else dist).
+  const swPath = join(process.env.BUILD_OUT_DIR ?? 'dist', 'sw.js');
   const original = readFileSync(swPath, 'utf8');
   try {
     appendFileSync(swPath, `\n// new version ${Date.now()}\n`);
