@@ -8,11 +8,9 @@ import {
   farmPrior,
   forecastCycle,
   type GrowthPoint,
-  suggestPrices,
+  harvestInput,
+  suggestedPriceList,
 } from '#shared/domain/figures';
-
-/** Sizes the suggested prices are read for (the farm's own list is a follow-up, ADR 0060). */
-const PRICE_SIZES = [20, 30, 40, 50, 60, 70, 80, 100, 120, 150];
 
 export interface PondForecastData {
   forecast: CycleForecast | null;
@@ -59,23 +57,12 @@ export async function readPondForecast(
       .sort((a, b) => a.doc - b.doc);
   const finished = liveStocks.filter((s) => s.is_harvest || closed(s.stock_id));
   const prior = farmPrior(finished.map((s) => pointsOf(s.cycle_id, s.stock_date)));
-  const suggested = suggestPrices(
-    liveHarvests.map((h) => ({ size: Number(h.size), price_per_kg: Number(h.price_per_kg) })),
-    PRICE_SIZES,
-  );
+  const prices = suggestedPriceList(liveHarvests, today);
   const forecast = forecastCycle({
     stock: { stock_date: active.stock_date, seed_actual: active.seed_actual, is_harvest: false },
     areaM2: 0,
     deaths: visible(deaths).filter((d) => d.stock_id === active.stock_id),
-    harvests: liveHarvests
-      .filter((h) => h.stock_id === active.stock_id)
-      .map((h) => ({
-        harvested_on: h.harvested_on,
-        type: h.type,
-        weight_kg: Number(h.weight_kg),
-        size: Number(h.size),
-        price_per_kg: Number(h.price_per_kg),
-      })),
+    harvests: liveHarvests.filter((h) => h.stock_id === active.stock_id).map(harvestInput),
     samplings: liveSamplings
       .filter((x) => x.cycle_id === active.cycle_id)
       .map((x) => ({
@@ -87,7 +74,7 @@ export async function readPondForecast(
     today,
     prior,
     targets,
-    prices: suggested.length ? { valid_from: today, prices: suggested } : null,
+    prices,
   });
   return { forecast, points: pointsOf(active.cycle_id, active.stock_date), stockDate: active.stock_date };
 }

@@ -7,11 +7,11 @@ import {
   farmPrior,
   forecastCycle,
   type GrowthPoint,
+  harvestInput,
   harvestOn,
-  type PriceList,
   sizeProblem,
   sizesProblem,
-  suggestPrices,
+  suggestedPriceList,
 } from '#shared/domain/forecast/index';
 import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
@@ -24,8 +24,6 @@ import type { HarvestRepository, StockRepository } from '../production/public.ts
 import type { ForecastRepository } from './forecast.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Sizes the suggested price list is built on. */
-const PRICE_SIZES = [20, 30, 40, 50, 60, 70, 80, 100, 120, 150];
 
 const invalid = (p: ForecastProblem) =>
   new AppError('validation-failed', { [p.field]: [{ key: p.key, params: p.params }] });
@@ -113,25 +111,13 @@ export class ForecastService {
       byCycle.set(r.cycle_id, list);
     }
     const prior = farmPrior([...byCycle.values()]);
-    const suggested = suggestPrices(
-      prices.map((p) => ({ size: Number(p.size), price_per_kg: Number(p.price_per_kg) })),
-      PRICE_SIZES,
-    );
-    const priceList: PriceList | null = suggested.length ? { valid_from: today, prices: suggested } : null;
+    const priceList = suggestedPriceList(prices, today);
     const data: PondForecast[] = stocks.map((s) => {
       const input = {
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
         areaM2: Number(s.area),
         deaths: deaths.filter((d) => d.stock_id === s.id),
-        harvests: harvests
-          .filter((h) => h.stock_id === s.id)
-          .map((h) => ({
-            harvested_on: h.harvested_on,
-            type: h.type,
-            weight_kg: Number(h.weight_kg),
-            size: Number(h.size),
-            price_per_kg: Number(h.price_per_kg),
-          })),
+        harvests: harvests.filter((h) => h.stock_id === s.id).map(harvestInput),
         samplings: samplings
           .filter((x) => x.cycle_id === s.cycle_id)
           .map((x) => ({

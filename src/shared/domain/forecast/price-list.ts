@@ -66,3 +66,39 @@ export function suggestPrices(
   }
   return out;
 }
+
+/** The size classes a suggested price list covers (pcs/kg). */
+export const PRICE_SIZES = [20, 30, 40, 50, 60, 70, 80, 100, 120, 150] as const;
+
+/**
+ * The price list the forecast uses until the farm keeps its own: suggested from its past
+ * harvests' prices (rows as the database or the mirror hold them), valid from `today`;
+ * null without any harvest price. The server and the phone both call this.
+ */
+export function suggestedPriceList(
+  harvests: readonly { size: number | string; price_per_kg: number | string }[],
+  today: string,
+): PriceList | null {
+  const prices = suggestPrices(
+    harvests.map((h) => ({ size: Number(h.size), price_per_kg: Number(h.price_per_kg) })),
+    PRICE_SIZES,
+  );
+  return prices.length ? { valid_from: today, prices } : null;
+}
+
+/** A harvest row (database or mirror) as the forecast reads it. */
+export function harvestInput(h: {
+  harvested_on: string;
+  type: string;
+  weight_kg: number | string;
+  size: number | string;
+  price_per_kg: number | string;
+}) {
+  return {
+    harvested_on: h.harvested_on,
+    type: h.type,
+    weight_kg: Number(h.weight_kg),
+    size: Number(h.size),
+    price_per_kg: Number(h.price_per_kg),
+  };
+}
