@@ -7,6 +7,16 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 const staticDir = process.env.BUILD_OUT_DIR ?? 'dist';
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/** Specs that regenerate the one demo farm of the server: one at a time, none beside another. */
+const DEMO_SPECS = [
+  'attention-board.spec.ts',
+  'figures-screens.spec.ts',
+  'demo-farm.spec.ts',
+  'analysis.spec.ts',
+];
+/** Rewrites the service worker the server hands out: runs when nothing else does. */
+const ALONE_SPECS = ['pwa.spec.ts'];
+
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
  * built app served by the real server on a fresh embedded database.
@@ -16,7 +26,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once (ADR 0061): each spec makes its own users and farms, so specs run
+  // side by side; the demo-farm specs share one project of a single worker, and the spec
+  // that rewrites the service worker runs last, by itself.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'side-by-side', testIgnore: [...DEMO_SPECS, ...ALONE_SPECS] },
+    { name: 'demo-farm', testMatch: DEMO_SPECS, workers: 1 },
+    { name: 'alone', testMatch: ALONE_SPECS, dependencies: ['side-by-side', 'demo-farm'] },
+  ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

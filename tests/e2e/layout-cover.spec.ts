@@ -195,6 +195,9 @@ async function checkScreen(page: Page, screen: Screen, lang: string, problems: s
   await page.screenshot({ path: `test-results/layout/${screen.name}-${lang}-desktop.png` });
 }
 
+// Four long, independent sweeps: both workers take them (ADR 0061).
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of ['id', 'en'] as const) {
   test(`every control at 360 px is 44×44 px or more and uncovered at every scroll position, no page wider than the screen (${lang})`, async ({
     browser,

@@ -35,6 +35,9 @@ async function expectNoXss(page: Page): Promise<void> {
   expect(await page.locator('main img[src="x"], img[onerror]').count()).toBe(0);
 }
 
+// Independent screens per width and language: both workers take them (ADR 0061).
+test.describe.configure({ mode: 'parallel' });
+
 for (const size of SIZES) {
   test(`axe, CSP and inert user text on the main screens at ${size.name} width`, async ({
     browser,

@@ -24,6 +24,9 @@ async function watchErrors(page: Page): Promise<string[]> {
   return errors;
 }
 
+// Independent screens per width and language: both workers take them (ADR 0061).
+test.describe.configure({ mode: 'parallel' });
+
 for (const size of SIZES) {
   for (const l of LANGS) {
     test(`main screens render at ${size.name} width in ${l.lang}`, async ({ browser, request }) => {
