@@ -23,8 +23,9 @@ const ALONE_SPECS = ['pwa.spec.ts'];
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds, not waits: two browsers share two cores, so a step may take longer.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   // Two browsers at once (ADR 0061): each spec makes its own users and farms, so specs run
   // side by side; the demo-farm specs share one project of a single worker, and the spec

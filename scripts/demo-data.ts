@@ -14,8 +14,11 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     ponds: { type: 'string', default: '50' },
     days: { type: 'string', default: '730' },
+    // The instant the demo is loaded at (ISO 8601), so a test knows which slots it holds.
+    now: { type: 'string' },
   },
 });
+const now = values.now === undefined ? new Date() : new Date(values.now);
 const seed = Number(values.seed);
 const ponds = Number(values.ponds);
 const days = Number(values.days);
@@ -25,9 +28,12 @@ if (
   ponds < 1 ||
   ponds > 200 ||
   !Number.isInteger(days) ||
-  days < 30
+  days < 30 ||
+  Number.isNaN(now.getTime())
 ) {
-  console.error('Usage: npm run demo -- [--seed <integer>] [--ponds 1..200] [--days >=30]');
+  console.error(
+    'Usage: npm run demo -- [--seed <integer>] [--ponds 1..200] [--days >=30] [--now <ISO 8601 instant>]',
+  );
   process.exit(2);
 }
 
@@ -56,11 +62,13 @@ const app = await buildApp(config, { db, databaseUrl });
 await app.ready();
 try {
   console.log(`Loading the demo farm: seed ${seed}, ${ponds} ponds, ${days} days`);
-  const result = await loadDemo(app, db, { seed, ponds, days, log: (line) => console.log(`  ${line}`) });
+  const result = await loadDemo(app, db, { seed, ponds, days, now, log: (line) => console.log(`  ${line}`) });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Demo farm ${result.farmId}: ${result.records} records in ${result.requests} requests, ${seconds} s`,
   );
+  // The farm's day so far: nothing is recorded at a time still to come.
+  console.log(`Recorded up to ${result.today}, last water slot ${result.lastSlot}.`);
   console.log('Every signed-in user can open it read-only from the farm list ("Buka tambak demo").');
 } finally {
   await app.close();

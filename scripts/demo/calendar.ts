@@ -18,6 +18,26 @@ export function at(day: string, hhmm: string): Date {
   return new Date(`${day}T${hhmm}:00${WIB_OFFSET}`);
 }
 
+/** The farm's preset water slots (seed 000's defaults, DEFAULT_PRESET_TIMES). */
+export const WATER_SLOTS = ['06:00', '14:00', '22:00'] as const;
+
+/**
+ * Where the demo's story ends: its last day and the instant up to which that day's
+ * records exist. Loaded live, the farm's day so far (nothing is recorded at a time still
+ * to come, a reading at 22:00 only after 22:00); before the first slot (06:00) the story
+ * ends with yesterday. A day given by the caller is told whole. `lastSlot` is the day's
+ * latest water slot that has passed: the seeded water problems sit there.
+ */
+export function demoEnd(now: Date, day?: string): { today: string; until: Date; lastSlot: string } {
+  const whole = (d: string) => ({ today: d, until: at(d, '23:59'), lastSlot: WATER_SLOTS[2] as string });
+  if (day) return whole(day);
+  const local = new Date(now.getTime() + 7 * 3_600_000).toISOString();
+  const today = local.slice(0, 10);
+  if (now < at(today, WATER_SLOTS[0])) return whole(addDays(today, -1));
+  const lastSlot = WATER_SLOTS.filter((slot) => at(today, slot) <= now).at(-1) as string;
+  return { today, until: now, lastSlot };
+}
+
 /**
  * A planned cycle of one pond: stocking day, the final harvest day unless it is still
  * running, and the day of culture its final harvest falls on (planned, for a running one).

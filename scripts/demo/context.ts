@@ -41,7 +41,13 @@ export interface DemoContext {
   api: DemoApi;
   seed: number;
   farmId: string;
+  /** The demo's last day (calendar.ts demoEnd): records of that day exist up to `until`. */
   today: string;
+  until: Date;
+  /** The last day's latest passed water slot, where the seeded water problems sit. */
+  lastSlot: string;
+  /** Whether a record at this farm-local day and time has happened by `until`. */
+  happened: (day: string, hhmm: string) => boolean;
   ponds: DemoPond[];
   id: (key: string, at: Date | number) => string;
   rngFor: (name: string) => Rng;

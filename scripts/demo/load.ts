@@ -3,6 +3,7 @@ import type { App } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { Rng } from '../lib/prng.ts';
 import { DemoApi } from './api.ts';
+import { at, demoEnd } from './calendar.ts';
 import type { DemoContext, DemoGenerator, DemoLifecycle, RoundCycle } from './context.ts';
 import { blocksAndPonds, demoFarm, viewerPermissions } from './farm.ts';
 import { finance } from './finance.ts';
@@ -16,8 +17,13 @@ export interface DemoOptions {
   seed: number;
   ponds: number;
   days: number;
-  /** The farm-local day the demo ends on (YYYY-MM-DD); default today on WIB. */
+  /**
+   * The farm-local day the demo ends on (YYYY-MM-DD), told whole; default today on WIB,
+   * up to `now` (calendar.ts demoEnd).
+   */
   today?: string;
+  /** The instant a live demo is loaded at (default the clock). */
+  now?: Date;
   log?: (line: string) => void;
 }
 
@@ -58,10 +64,6 @@ function rounds(ctx: DemoContext): RoundCycle[][] {
   );
 }
 
-function wibToday(): string {
-  return new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /**
  * Loads the demo farm through the public API of `app` (in process) as its owner.
  * Deterministic: the same seed and day give the same farm, and a second run replays the
@@ -74,11 +76,13 @@ export async function loadDemo(app: App, db: Db, options: DemoOptions) {
   const api = new DemoApi(app, token);
   const farmId = await demoFarm(db, api);
   await viewerPermissions(api, farmId);
+  const end = demoEnd(options.now ?? new Date(), options.today);
   const base = {
     api,
     seed: options.seed,
     farmId,
-    today: options.today ?? wibToday(),
+    ...end,
+    happened: (day: string, hhmm: string) => at(day, hhmm) <= end.until,
     id: (key: string, at: Date | number) => demoId(options.seed, key, at),
     rngFor: (name: string) =>
       new Rng(options.seed * 1_000_003 + [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7)),
@@ -104,5 +108,12 @@ export async function loadDemo(app: App, db: Db, options: DemoOptions) {
     timings[name] = Math.round(ms);
     log(`${name}: ${(ms / 1000).toFixed(1)} s`);
   }
-  return { farmId, requests: api.requests, records: api.records, timings };
+  return {
+    farmId,
+    requests: api.requests,
+    records: api.records,
+    timings,
+    today: end.today,
+    lastSlot: end.lastSlot,
+  };
 }

@@ -47,6 +47,10 @@ async function recordsRound(ctx: DemoContext, round: RoundCycle[]): Promise<void
   const anco: DemoRow[] = [];
   const changes: DemoRow[] = [];
   const traysLeft = new Set(seededOf('trays_left').map((p) => p.pond));
+  // Before the day's first feeding no tray is checked yet today: the seeded ponds' last two
+  // checks are then yesterday's and the day before's.
+  const checkedToday = ctx.happened(ctx.today, FEEDINGS[0]?.[1] as string);
+  const leftDays = checkedToday ? 2 : 3;
   for (const { pond, cycle } of round) {
     const rng = ctx.rngFor(`records:${cycle.id}`);
     let nextChange = 30 + rng.int(0, 5);
@@ -55,38 +59,43 @@ async function recordsRound(ctx: DemoContext, round: RoundCycle[]): Promise<void
       if (cycle.end && day === cycle.end) break;
       const recent = !cycle.end && daysBetween(day, ctx.today) < RECENT_DAYS;
       if (doc >= 15 && (doc % 2 === 0 || recent)) {
-        const [feeding, time] = FEEDINGS[rng.int(0, FEEDINGS.length - 1)] as [number, string];
+        const planned = FEEDINGS[rng.int(0, FEEDINGS.length - 1)] as [number, string];
+        // Today's check at a feeding that has already come (none yet: no check today).
+        const [feeding, time] = ctx.happened(day, planned[1])
+          ? planned
+          : (FEEDINGS.filter(([, t]) => ctx.happened(day, t)).at(-1) ?? planned);
         const drawn = rng.weighted({ good: 6, fair: 3, poor: 1 });
         const appetite = !recent
           ? drawn
-          : traysLeft.has(pond.name) && daysBetween(day, ctx.today) < 2
+          : traysLeft.has(pond.name) && daysBetween(day, ctx.today) < leftDays
             ? 'none'
             : drawn === 'poor'
               ? 'fair'
               : drawn;
-        anco.push({
-          id: ctx.id(`anco:${cycle.id}:${day}`, at(day, time)),
-          pond_id: pond.id,
-          cycle_id: cycle.id,
-          check_date: day,
-          feeding_time: feeding,
-          checked_at: time,
-          data_anco: Array.from({ length: TRAYS }, (_, i) => ({
-            tray: i + 1,
-            status:
-              appetite === 'good'
-                ? rng.chance(0.85)
-                  ? 'habis'
-                  : 'sisa_sedikit'
-                : appetite === 'fair'
-                  ? rng.pick(['habis', 'sisa_sedikit', 'sisa_sedikit'])
-                  : appetite === 'poor'
-                    ? rng.pick(['sisa_sedikit', 'sisa_banyak', 'sisa_banyak'])
-                    : 'sisa_banyak',
-          })),
-        });
+        if (ctx.happened(day, time))
+          anco.push({
+            id: ctx.id(`anco:${cycle.id}:${day}`, at(day, time)),
+            pond_id: pond.id,
+            cycle_id: cycle.id,
+            check_date: day,
+            feeding_time: feeding,
+            checked_at: time,
+            data_anco: Array.from({ length: TRAYS }, (_, i) => ({
+              tray: i + 1,
+              status:
+                appetite === 'good'
+                  ? rng.chance(0.85)
+                    ? 'habis'
+                    : 'sisa_sedikit'
+                  : appetite === 'fair'
+                    ? rng.pick(['habis', 'sisa_sedikit', 'sisa_sedikit'])
+                    : appetite === 'poor'
+                      ? rng.pick(['sisa_sedikit', 'sisa_banyak', 'sisa_banyak'])
+                      : 'sisa_banyak',
+            })),
+          });
       }
-      if (doc === nextChange) {
+      if (doc === nextChange && ctx.happened(day, '07:00')) {
         changes.push({
           id: ctx.id(`water-change:${cycle.id}:${day}`, at(day, '07:00')),
           pond_id: pond.id,
@@ -118,6 +127,7 @@ async function notesAndDisease(
     if (!rng.chance(0.5)) continue;
     const day = days[rng.int(10, days.length - 1)] as string;
     const note = rng.pick(NOTES);
+    if (!ctx.happened(day, '17:00')) continue;
     await ctx.api.call('POST', '/note', {
       id: ctx.id(`note:${cycle.id}:${n}`, at(day, '17:00')),
       farm_id: ctx.farmId,
@@ -129,6 +139,7 @@ async function notesAndDisease(
   if (days.length > 60 && rng.chance(0.125) && !seeded) {
     const day = days[rng.int(45, days.length - 1)] as string;
     const disease = rng.weighted({ 5: 4, 7: 3, 1: 1 });
+    if (!ctx.happened(day, '09:00')) return;
     await ctx.api.call('POST', '/disease', {
       id: ctx.id(`disease:${cycle.id}`, at(day, '09:00')),
       pond_id: pondId,

@@ -145,7 +145,7 @@ function samplingRows(ctx: DemoContext, pondId: string, cycle: RoundCycle['cycle
   const s: CycleStory = cycle.story;
   for (let doc = 21; doc < s.lastDoc; doc += 7) {
     const day = cycleDays(cycle, ctx.today)[doc - 1];
-    if (!day) break;
+    if (!day || !ctx.happened(day, '08:00')) break;
     const count = rng.int(80, 120);
     const weight = Math.round(count * abwAt(s, doc) * (0.95 + rng.float() * 0.1) * 10) / 10;
     rows.push({

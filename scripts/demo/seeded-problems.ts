@@ -27,7 +27,11 @@ export interface SeededItem {
 }
 
 export type SeededProblem =
-  /** The pond's latest water reading (today, at `slot`) has DO `value` mg/L, below 4. */
+  /**
+   * The pond's latest water reading (today, at `slot`) has DO `value` mg/L, below 4. The
+   * slots below are those of a whole day; a demo loaded during the day puts its water
+   * problems in the latest slot that has passed (seededProblems(lastSlot)).
+   */
   | { kind: 'low_do'; pond: string; slot: string; value: number }
   /** The pond's latest water reading (today, at `slot`) has DO `value` mg/L, below 2 (lethal). */
   | { kind: 'critical_do'; pond: string; slot: string; value: number }
@@ -66,9 +70,17 @@ export const SEEDED_PROBLEMS: readonly SeededProblem[] = [
 /** Ponds with a running cycle and nothing to flag: water within the slot's standard, trays eaten, steady deaths. */
 export const HEALTHY_PONDS: readonly string[] = ['A1', 'D2'];
 
-/** The problems of one kind, typed by that kind. */
-export function seededOf<K extends SeededProblemKind>(kind: K): Extract<SeededProblem, { kind: K }>[] {
-  return SEEDED_PROBLEMS.filter((p): p is Extract<SeededProblem, { kind: K }> => p.kind === kind);
+/** The seeded problems of a demo whose last day ends after the water slot `lastSlot` (HH:mm). */
+export function seededProblems(lastSlot: string): readonly SeededProblem[] {
+  return SEEDED_PROBLEMS.map((p) => ('slot' in p ? { ...p, slot: lastSlot } : p));
+}
+
+/** The problems of one kind, typed by that kind (water slots: the day's `lastSlot`). */
+export function seededOf<K extends SeededProblemKind>(
+  kind: K,
+  lastSlot = '22:00',
+): Extract<SeededProblem, { kind: K }>[] {
+  return seededProblems(lastSlot).filter((p): p is Extract<SeededProblem, { kind: K }> => p.kind === kind);
 }
 
 /** Ponds named by a seeded problem or as healthy: their cycle runs today, old enough to have a story. */

@@ -22,6 +22,7 @@ async function finish(ctx: DemoContext): Promise<void> {
     random: () => rng.float(),
     days: 120,
     today: ctx.today,
+    until: ctx.until,
   });
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { at } from './calendar.ts';
 import { seededOf } from './seeded-problems.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface WarehouseDemoOptions {
   days: number;
   /** The last farm day (YYYY-MM-DD). */
   today: string;
+  /** Uses of the last day exist up to this instant (default: the whole day). */
+  until?: Date;
 }
 
 /** Starter catalogue ids (migration 0016, src/server/db/migrations/data/starter-products-0016.ts). */
@@ -167,6 +170,11 @@ export async function generateWarehouse(
         });
     }
   }
+  // Nothing is used at a time still to come (the ids above stay those of a whole day).
+  const until = o.until?.getTime() ?? Number.POSITIVE_INFINITY;
+  const done = uses.filter((u) => at(u.used_on as string, u.time as string).getTime() <= until);
+  uses.length = 0;
+  uses.push(...done);
   await restockByOrders(o, itemOf, uses, start);
   for (let i = 0; i < uses.length; i += 500) {
     const answer = await api.post<{ results: { status: string; message?: string }[] }>('/useitem/bulk', {
@@ -286,7 +294,8 @@ async function restockByOrders(
       pond_id: last?.pond_id,
       qty: round3(left - s.min / 2),
       used_on: o.today,
-      time: '07:00',
+      // At the first water slot: a demo loaded during the day has always reached it.
+      time: '06:00',
     });
   }
 }

@@ -1,13 +1,12 @@
 import type { Rng } from '../lib/prng.ts';
-import { at, cycleDays, daysBetween } from './calendar.ts';
+import { at, cycleDays, daysBetween, WATER_SLOTS } from './calendar.ts';
 import type { DemoContext, DemoGenerator, DemoRow, RoundCycle } from './context.ts';
 import { seededOf } from './seeded-problems.ts';
 
-/** The farm's preset water slots (seed 000's defaults, DEFAULT_PRESET_TIMES). */
 const SLOTS = [
-  ['am', '06:00'],
-  ['pm', '14:00'],
-  ['eve', '22:00'],
+  ['am', WATER_SLOTS[0]],
+  ['pm', WATER_SLOTS[1]],
+  ['eve', WATER_SLOTS[2]],
 ] as const;
 
 const fixed = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -23,14 +22,15 @@ const CLEAN_DAYS = 14;
  * afternoon 0.38–0.45 higher, evening 0.2–0.3 higher: the daily swing stays under 0.5),
  * with about one dawn reading in forty at low DO before the last CLEAN_DAYS days; today
  * carries the seeded problems (scripts/demo/seeded-problems.ts): a low and a critical DO
- * as the latest reading, and one pond that missed its evening slot.
+ * as the latest reading, and one pond that missed the latest slot. Nothing is measured at
+ * a time still to come (ctx.happened).
  */
 async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void> {
   const general: DemoRow[] = [];
   const chemical: DemoRow[] = [];
   const biological: DemoRow[] = [];
-  const lowDo = [...seededOf('low_do'), ...seededOf('critical_do')];
-  const missed = seededOf('missed_slot');
+  const lowDo = [...seededOf('low_do', ctx.lastSlot), ...seededOf('critical_do', ctx.lastSlot)];
+  const missed = seededOf('missed_slot', ctx.lastSlot);
   for (const { pond, cycle } of cycles) {
     const rng = ctx.rngFor(`water:${cycle.id}`);
     let salinity = around(rng, 20, 3);
@@ -41,6 +41,7 @@ async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void>
       const weather = rng.weighted({ 6: 5, 5: 4, 4: 3, 3: 1, 2: 1, 1: 0.4, 7: 1 });
       const morningPh = around(rng, 7.75, 0.1);
       for (const [slot, time] of SLOTS) {
+        if (!ctx.happened(day, time)) continue;
         if (day === ctx.today && missed.some((m) => m.pond === pond.name && m.slot === time)) continue;
         const seeded =
           day === ctx.today ? lowDo.find((p) => p.pond === pond.name && p.slot === time) : undefined;
@@ -81,7 +82,7 @@ async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void>
           weather: Number(weather),
         });
       }
-      if (doc % 3 === 1) {
+      if (doc % 3 === 1 && ctx.happened(day, '09:00')) {
         const tan = around(rng, 0.3 + doc / 150, 0.2);
         chemical.push({
           id: ctx.id(`water:chemical:${pond.id}:${day}`, at(day, '09:00')),
@@ -100,7 +101,7 @@ async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void>
           mg: Math.round(around(rng, 950, 120)),
         });
       }
-      if (doc % 7 === 3) {
+      if (doc % 7 === 3 && ctx.happened(day, '10:00')) {
         const tvc = Math.round(around(rng, 250 + doc * 3, 150));
         biological.push({
           id: ctx.id(`water:biological:${pond.id}:${day}`, at(day, '10:00')),

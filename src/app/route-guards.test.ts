@@ -43,8 +43,11 @@ describe('route table', () => {
     expect(paths).toHaveLength(32 + extras.length);
   });
 
-  it("names each role's farm home: a keeper's is Today, one farm screen per role at most", () => {
+  it("names each role's farm home: a keeper's is Today, a manager's the board, one screen per role at most", () => {
     expect(farmHome('f 1', 3)).toBe('/farm/f%201/today');
+    expect(farmHome('f1', 1)).toBe('/farm/f1/attention');
+    expect(farmHome('f1', 2)).toBe('/farm/f1/attention');
+    expect(farmHome('f1', 4)).toBe('/farm/f1');
     expect(farmHome('f1', undefined)).toBe('/farm/f1');
     const homes = ROUTES.flatMap((r) => (r.homeFor ?? []).map((role) => [role, r.path] as const));
     expect(new Set(homes.map(([role]) => role)).size).toBe(homes.length);

@@ -97,10 +97,9 @@ const TABLE: [string, Flags][] = [
   // Not in the spec's table: the keeper's day (issue 31), the technician's home: `/farm` and
   // the farm home open it for the roles in `homeFor` (root-layout.tsx, farmHome below).
   [`${FARM}/today`, { built: true, homeFor: [3] }],
-  // Not in the spec's table: the attention board (issue 31), one tap from the farm home and
-  // the navigation. Not yet the owner's and manager's landing (homeFor: [1, 2]): the farm
-  // home's own flows still land there first (issue 31 stays open on this point).
-  [`${FARM}/attention`, { built: true }],
+  // Not in the spec's table: the attention board (issue 31), the owner's and manager's farm
+  // home; the ponds and blocks stay one tap away (`?home=farm`, the sidebar's "Ponds").
+  [`${FARM}/attention`, { built: true, homeFor: [1, 2] }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));
@@ -113,7 +112,7 @@ const PATTERNS = ROUTES.map((spec) => ({
 
 /**
  * The farm home of a member with this role: the route that names the role in `homeFor`
- * (the keeper's Today), else the farm home itself.
+ * (the keeper's Today, the manager's attention board), else the farm home itself.
  */
 export function farmHome(farmId: string, roleId: number | undefined): string {
   const home = roleId === undefined ? undefined : ROUTES.find((r) => r.homeFor?.includes(roleId));

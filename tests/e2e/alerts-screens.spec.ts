@@ -36,7 +36,7 @@ for (const lang of ['id', 'en'] as const)
       const context = await browser.newContext({ viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
       const page = await context.newPage();
       await new AccountPages(page).signIn(owner);
-      await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+      await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
       if (lang === 'en') await page.evaluate(() => localStorage.setItem('tambak:language', 'en'));
       await page.goto('/notifications');
       // Stored as a key and values, worded in the app's language when shown (the account says 'id').

@@ -64,7 +64,7 @@ test('a low DO entered offline and synced an hour later alerts the manager once,
   const desk = await newDevice(browser, { width: 1280, height: 800 });
   const deskPage = await desk.newPage();
   await new AccountPages(deskPage).signIn(manager);
-  await expect(deskPage).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  await expect(deskPage).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
   await new WaterPages(deskPage).waitForServiceWorker();
   const deskWorker = await BackgroundSync.attach(desk);
   const worker = desk.serviceWorkers()[0];

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { HEALTHY_PONDS, SEEDED_PROBLEMS } from '../../scripts/demo/seeded-problems.ts';
+import { HEALTHY_PONDS, seededProblems } from '../../scripts/demo/seeded-problems.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { AttentionPages } from './pages/attention-pages.ts';
 import { apiSignUp } from './support/api-setup.ts';
@@ -12,6 +12,8 @@ const run = promisify(execFile);
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots/board';
 mkdirSync(dir, { recursive: true });
 const today = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+/** The board's words for a preset slot (attention locales, id). */
+const SLOT_WORD: Record<string, string> = { '06:00': 'pagi', '14:00': 'siang', '22:00': 'malam' };
 
 /**
  * Issue 31 "Done when": on the demo farm the attention board lists each seeded problem
@@ -33,6 +35,13 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
   );
   const farmId = /Demo farm ([0-9a-f-]{36})/.exec(stdout)?.[1] as string;
   expect(farmId).toBeTruthy();
+  // The demo holds the farm's day so far: its water problems sit in the latest passed slot
+  // (before 06:00 the story ends with yesterday's 22:00).
+  const [, demoDay, lastSlot] = /Recorded up to (\d{4}-\d{2}-\d{2}), last water slot (\d{2}:\d{2})/.exec(
+    stdout,
+  ) as RegExpExecArray;
+  const SEEDED_PROBLEMS = seededProblems(lastSlot as string);
+  const slotWord = SLOT_WORD[lastSlot as string] as string;
 
   const t = Date.now().toString(36);
   const user = await apiSignUp(request, `Bu Sari ${t}`, uniqueEmail(`sari.${t}`));
@@ -51,8 +60,8 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
       const value = String(p.value).replace('.', ',');
       await expect(item).toContainText(
         p.kind === 'critical_do'
-          ? `DO ${value} mg/L (malam ${p.slot}): kritis, di bawah 2`
-          : `DO ${value} mg/L (malam ${p.slot}): di bawah standar 4`,
+          ? `DO ${value} mg/L (${slotWord} ${p.slot}): kritis, di bawah 2`
+          : `DO ${value} mg/L (${slotWord} ${p.slot}): di bawah standar 4`,
       );
       await expect(item).toContainText(p.kind === 'critical_do' ? 'Kritis' : 'Perhatian');
       await expect(item.getByRole('link', { name: 'Input kualitas air' })).toHaveAttribute(
@@ -72,7 +81,11 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
       await expect(item.getByRole('link', { name: 'Buka kolam' })).toHaveAttribute('href', /\/pond\//);
     } else if (p.kind === 'missed_slot') {
       const item = board.itemsAbout(p.pond).filter({ hasText: 'data air' });
-      await expect(item).toContainText('Belum ada data air malam hari ini');
+      await expect(item).toContainText(
+        demoDay === today()
+          ? `Belum ada data air ${slotWord} hari ini`
+          : `Tidak ada data air ${slotWord} kemarin`,
+      );
       await expect(item.getByRole('link', { name: 'Input kualitas air' })).toHaveAttribute(
         'href',
         /\/water-quality\/add\?pond_id=/,
@@ -120,13 +133,15 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
       });
       return (await res.json()).data as { parameter: string; out: { pond_name: string; value: number }[] }[];
     },
-    { farm: farmId, day: today() },
+    { farm: farmId, day: demoDay },
   );
   const doOut = analysis.find((a) => a.parameter === 'do')?.out ?? [];
   expect(doOut.some((o) => o.pond_name === low.pond && o.value === low.value)).toBe(true);
   expect(doOut.some((o) => (HEALTHY_PONDS as readonly string[]).includes(o.pond_name))).toBe(false);
   await page.goto(`/farm/${farmId}/review`);
-  // The review's row of that pond marks its evening DO low, and nothing on the healthy ponds.
+  // Before 06:00 the demo's last day is yesterday: the review goes to it.
+  if (demoDay !== today()) await page.locator('#review-date').fill(demoDay as string);
+  // The review's row of that pond marks its latest slot's DO low, and nothing on the healthy ponds.
   const row = page.locator(`tr[data-pond="${low.pond}"]`);
   await expect(row.locator('.review__out--low').first()).toBeVisible({ timeout: 180_000 });
   await expect(

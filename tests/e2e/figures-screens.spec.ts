@@ -78,7 +78,7 @@ test('the figures screens of the demo farm, phone and desktop, Indonesian and En
       await expect(page.getByText(/memuat|loading/)).toHaveCount(0, { timeout: 60_000 });
       await shot('overview');
 
-      await page.goto(`/farm/${farmId}`);
+      await page.goto(`/farm/${farmId}?home=farm`);
       await expect(page.locator('.stat__value').first()).not.toHaveText('–');
       await shot('farm-home');
 

@@ -179,7 +179,7 @@ test('finance hidden on a farm, or not permitted: no screen, no link, 404 from t
   const { farmId } = await apiFarm(api, 'Tambak Rahasia', ['Kolam 1']);
   const page = await (await newDevice(browser, { width: 1280, height: 800 })).newPage();
   await new AccountPages(page).signIn(owner);
-  await page.goto(`/farm/${farmId}`);
+  await page.goto(`/farm/${farmId}?home=farm`);
   await expect(page.getByRole('link', { name: 'Keuangan' }).first()).toBeVisible();
 
   await request.put(`/api/farm/${farmId}/update`, {
@@ -190,9 +190,10 @@ test('finance hidden on a farm, or not permitted: no screen, no link, 404 from t
     headers: { authorization: `Bearer ${owner.token}` },
   });
   expect(hidden.status()).toBe(404);
+  // Refused, back to the owner's farm home: the attention board.
   await page.goto(`/farm/${farmId}/finance`);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
   await expect(page.getByRole('link', { name: 'Keuangan' })).toHaveCount(0);
   await page.goto(`/farm/${farmId}/finance/report`);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
 });

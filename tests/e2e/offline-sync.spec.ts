@@ -90,7 +90,7 @@ test('a pond keeper saves readings offline and the manager gets exactly one copy
 
   // Back in the app, the keeper's phone shows everything sent.
   const again = await phone.newPage();
-  await again.goto(`/farm/${farmId}`);
+  await again.goto(`/farm/${farmId}?home=farm`);
   await expect.poll(() => new WaterPages(again).outboxStatuses()).toEqual([]);
   await phone.close();
   await desk.close();

@@ -31,7 +31,7 @@ test('a new owner sets up a farm and a view-only keeper sees only the allowed po
   await farm.addPond('Kolam 11', 'Blok B', '2700');
 
   // The farm home lists the ponds in dike order (numeric, not 1, 10, 2).
-  await page.goto(`/farm/${farmId}`);
+  await page.goto(`/farm/${farmId}?home=farm`);
   await expect(farm.pondCards()).toHaveText(['Kolam 1', 'Kolam 2', 'Kolam 10', 'Kolam 11']);
 
   // The owner invites a keeper as viewer with view-only access to Kolam 1.

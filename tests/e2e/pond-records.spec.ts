@@ -26,7 +26,7 @@ test('anco for two ponds, a water change, a note and a disease entered offline s
 
   const page = (await ChatPage.signedIn(browser, request, owner, { viewport: { width: 360, height: 800 } }))
     .page;
-  await page.goto(`/farm/${farmId}`);
+  await page.goto(`/farm/${farmId}?home=farm`);
   await expect(page.getByText('Kolam 2', { exact: true }).first()).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
   const records = new RecordsPages(page, farmId);

@@ -81,7 +81,7 @@ for (const size of SIZES) {
         ([token, user]) => localStorage.setItem('tambak:session', JSON.stringify({ token, user })),
         [owner.token, await api.get('/user')] as const,
       );
-      await page.goto(`/farm/${farmId}`);
+      await page.goto(`/farm/${farmId}?home=farm`);
       await expect(page.getByText('Kolam 10', { exact: true })).toBeVisible();
 
       const pond = `/farm/${farmId}/pond/${pondIds['Kolam 1']}`;

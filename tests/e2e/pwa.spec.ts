@@ -58,7 +58,7 @@ test('Tambak is installable; the install offer shows on the farm screen, and "no
 
   // The farm screen: a card in the page (not floating), once the first screen is up and he
   // has started using it (nothing pushes in while the screen loads).
-  await page.goto(`/farm/${farmId}`);
+  await page.goto(`/farm/${farmId}?home=farm`);
   await firstScreenUp(page);
   await expect(card).toHaveCount(0);
   await page.keyboard.press('Shift');

@@ -82,7 +82,7 @@ for (const size of SIZES) {
       [owner.token, user] as const,
     );
 
-    await page.goto(`/farm/${farmId}`);
+    await page.goto(`/farm/${farmId}?home=farm`);
     await expect(page.getByText(POND_XSS, { exact: true }).first()).toBeVisible();
     await expect(page.getByText(FARM_XSS, { exact: true }).first()).toBeVisible();
     await expectNoXss(page);

@@ -83,7 +83,7 @@ test('an owner builds a report, downloads both files with the right figures, and
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await context.newPage();
   await new AccountPages(page).signIn(owner);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
 
   // The sidebar leads to the reports, next to the review table.
   await page.getByRole('navigation').getByRole('link', { name: 'Laporan' }).click();
@@ -201,7 +201,7 @@ test('the report screens fit a phone and read in English; offline they say a rep
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     await new AccountPages(page).signIn(owner);
-    await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+    await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
     await page.evaluate((l) => localStorage.setItem('tambak:language', l), lang);
     await page.goto(`/farm/${farmId}/report`);
     const build = page.getByRole('button', { name: lang === 'en' ? 'Build report' : 'Buat laporan' });

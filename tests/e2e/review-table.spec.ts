@@ -79,10 +79,14 @@ async function openReview(
   via: 'url' | 'home',
 ) {
   await new AccountPages(page).signIn(manager);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  // A manager's farm home is the attention board (issue 31).
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
   if (via === 'url') await page.goto(`/farm/${farmId}/review`);
-  // On a phone the bottom bar is full: the farm home has the way in.
-  else await page.getByRole('main').getByRole('link', { name: 'Tinjauan harian' }).click();
+  else {
+    // On a phone the bottom bar is full: the board leads to the ponds page, which has the way in.
+    await page.getByRole('main').getByRole('link', { name: 'Kolam & blok' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Tinjauan harian' }).click();
+  }
   await expect(page.getByRole('heading', { level: 1, name: 'Tinjauan harian' })).toBeVisible();
 }
 

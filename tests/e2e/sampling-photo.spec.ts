@@ -52,7 +52,7 @@ test('a sampling of two ponds with a photo, saved offline, reloaded offline, syn
   const page = await phone.newPage();
   const account = new AccountPages(page);
   await account.signIn(owner);
-  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}$`));
+  await expect(page).toHaveURL(new RegExp(`/farm/${farmId}/attention$`));
   const water = new WaterPages(page);
   await water.waitForServiceWorker();
   const sampling = new SamplingPages(page);

@@ -51,7 +51,7 @@ for (const size of SIZES) {
         ([token, user]) => localStorage.setItem('tambak:session', JSON.stringify({ token, user })),
         [owner.token, await api.get('/user')] as const,
       );
-      await page.goto(`/farm/${farmId}`);
+      await page.goto(`/farm/${farmId}?home=farm`);
       await expect(page.getByText('Kolam 10', { exact: true })).toBeVisible();
       await shot('farm-home');
 
@@ -146,7 +146,7 @@ for (const size of SIZES) {
         [l.lang, owner.token, user] as const,
       );
       const dir = process.env.SHOTS_DIR ?? 'test-results/screens';
-      await page.goto(`/farm/${farmId}`);
+      await page.goto(`/farm/${farmId}?home=farm`);
       await expect(page.getByText('Kolam 2', { exact: true }).first()).toBeVisible();
       for (const s of RECORD_SCREENS) {
         await page.goto(`/farm/${farmId}/${s.path}`);

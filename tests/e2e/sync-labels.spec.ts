@@ -40,7 +40,7 @@ test('the sync screen names waiting and refused records, and forms refuse unclea
 
   const page = (await ChatPage.signedIn(browser, request, owner, { viewport: { width: 360, height: 800 } }))
     .page;
-  await page.goto(`/farm/${farmId}`);
+  await page.goto(`/farm/${farmId}?home=farm`);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
 
   // The pond form: "1,2,5" fits no way of writing a number — refused with how to type it;

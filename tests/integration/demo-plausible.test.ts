@@ -7,16 +7,19 @@ import { HEALTHY_PONDS, SEEDED_PROBLEMS, seededOf } from '../../scripts/demo/see
 
 /**
  * Issue 28 point 5 and issue 31 point 5: the demo farm is plausible (SR, stock, prices)
- * and carries its seeded problems, relative to the day it is loaded.
+ * and carries its seeded problems, relative to the day it is loaded. Loaded live at 15:30
+ * on the farm's clock: the day so far, its latest water slot 14:00, nothing after.
  */
 let app: App;
 let farmId: string;
 const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+const now = new Date(`${today}T15:30:00+07:00`);
+let lastSlot = '';
 const pondIds = new Map<string, string>();
 
 beforeAll(async () => {
   app = await createTestApp();
-  ({ farmId } = await loadDemo(app, app.ctx.db, { seed: 3, ponds: 10, days: 200, today }));
+  ({ farmId, lastSlot } = await loadDemo(app, app.ctx.db, { seed: 3, ponds: 10, days: 200, now }));
   const ponds = await app.ctx.db
     .selectFrom('ponds')
     .select(['id', 'name'])
@@ -153,7 +156,8 @@ describe('the demo farm carries its seeded problems, and its healthy ponds none'
   });
 
   it('has the low and critical DO as the latest reading of their ponds, today', async () => {
-    for (const p of [...seededOf('low_do'), ...seededOf('critical_do')]) {
+    expect(lastSlot).toBe('14:00');
+    for (const p of [...seededOf('low_do', lastSlot), ...seededOf('critical_do', lastSlot)]) {
       const [latest] = await latestWater(p.pond);
       expect(latest?.measured_at.toISOString(), p.pond).toBe(
         new Date(`${today}T${p.slot}:00+07:00`).toISOString(),
@@ -179,7 +183,7 @@ describe('the demo farm carries its seeded problems, and its healthy ponds none'
     }
   });
 
-  it('misses the seeded evening slot today, and no other slot of any running pond', async () => {
+  it('misses the seeded slot (the latest passed) today, and no other passed slot of any running pond', async () => {
     const rows = await db()
       .selectFrom('water_general')
       .innerJoin('ponds', 'ponds.id', 'water_general.pond_id')
@@ -189,13 +193,40 @@ describe('the demo farm carries its seeded problems, and its healthy ponds none'
       .execute();
     const taken = new Set(rows.map((r) => `${r.name} ${r.measured_at.toISOString()}`));
     const slotAt = (slot: string) => new Date(`${today}T${slot}:00+07:00`).toISOString();
-    for (const p of seededOf('missed_slot')) {
+    for (const p of seededOf('missed_slot', lastSlot)) {
       expect(taken.has(`${p.pond} ${slotAt(p.slot)}`), p.pond).toBe(false);
       expect(taken.has(`${p.pond} ${slotAt('06:00')}`), p.pond).toBe(true);
     }
-    for (const name of HEALTHY_PONDS)
-      for (const slot of ['06:00', '14:00', '22:00'])
-        expect(taken.has(`${name} ${slotAt(slot)}`), name).toBe(true);
+    for (const name of HEALTHY_PONDS) {
+      for (const slot of ['06:00', '14:00']) expect(taken.has(`${name} ${slotAt(slot)}`), name).toBe(true);
+      // 22:00 has not come yet.
+      expect(taken.has(`${name} ${slotAt('22:00')}`), name).toBe(false);
+    }
+  });
+
+  it('records nothing at a time still to come: water, trays, samplings, warehouse uses', async () => {
+    const water = await db()
+      .selectFrom('water_general')
+      .select((eb) => eb.fn.max('measured_at').as('last'))
+      .where('farm_id', '=', farmId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(water.last as Date).getTime()).toBeLessThanOrEqual(now.getTime());
+    const trays = await db()
+      .selectFrom('anco_checks')
+      .select(['check_date', 'checked_at'])
+      .where('farm_id', '=', farmId)
+      .where('check_date', '=', today)
+      .execute();
+    for (const t of trays) expect(String(t.checked_at) <= '15:30', String(t.checked_at)).toBe(true);
+    const uses = await db()
+      .selectFrom('warehouse_movements')
+      .select(['used_on', 'time'])
+      .where('farm_id', '=', farmId)
+      .where('used_on', '=', today)
+      .where('time', 'is not', null)
+      .execute();
+    expect(uses.length).toBeGreaterThan(0);
+    for (const u of uses) expect(String(u.time) <= '15:30', String(u.time)).toBe(true);
   });
 
   it("keeps the healthy ponds' water within DOMAIN.md's slot ranges, their trays eaten and deaths steady", async () => {

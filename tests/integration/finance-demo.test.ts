@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoApi } from '../../scripts/demo/api.ts';
+import { demoEnd } from '../../scripts/demo/calendar.ts';
 import type { DemoContext } from '../../scripts/demo/context.ts';
 import { finance } from '../../scripts/demo/finance.ts';
 import { demoId } from '../../scripts/demo/ids.ts';
@@ -23,7 +24,8 @@ function context(): DemoContext {
     api: new DemoApi(app, token),
     seed: 7,
     farmId: farm.farmId,
-    today: '2025-06-30',
+    ...demoEnd(new Date(), '2025-06-30'),
+    happened: () => true,
     id: (key, at) => demoId(7, key, at),
     rngFor: (name) => new Rng([...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7)),
     log: () => {},

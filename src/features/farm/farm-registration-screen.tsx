@@ -42,7 +42,8 @@ export function FarmRegistrationScreen() {
               // Into the mirror at once (the farm home reads it), then a pull for the rest.
               await getDb().farms.put({ ...data, _status: 'synced' });
               void syncControl().then((control) => control.syncNow());
-              await navigate({ href: `/farm/${encodeURIComponent(data.farm_id)}` });
+              // A new farm has no ponds yet: its ponds and blocks, not the attention board.
+              await navigate({ href: `/farm/${encodeURIComponent(data.farm_id)}?home=farm` });
             } catch (error) {
               applyServerErrors(error, helpers, values);
               toast.error(error);

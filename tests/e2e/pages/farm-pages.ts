@@ -8,7 +8,7 @@ export class FarmPages {
     await expect(this.page).toHaveURL(/\/farm-registration/);
     await this.page.getByLabel('Nama tambak').fill(name);
     await this.page.getByRole('button', { name: 'Daftarkan tambak' }).click();
-    await expect(this.page).toHaveURL(/\/farm\/[0-9a-f-]{36}$/);
+    await expect(this.page).toHaveURL(/\/farm\/[0-9a-f-]{36}\?home=farm$/);
     return this.farmId();
   }
 
