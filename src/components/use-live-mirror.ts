@@ -4,13 +4,14 @@ import type { TambakDb } from '#local/db';
 /**
  * Live reads of the Dexie mirror. Dexie (about 30 KB gzip) is loaded with a dynamic
  * import so it stays out of the first download (initial JS budget 150 KB); the service
- * worker precaches the chunk, so offline it loads from the phone at once. Same contract
- * as dexie-react-hooks' useLiveQuery: re-renders on every change of what the query read,
- * sync included. The last value per key is kept, so a screen opened again shows its data
- * without a loading flash while the new query runs.
+ * worker precaches the chunk, so offline it loads from the phone at once. It re-renders
+ * on every change of what the query read, sync included (Dexie's liveQuery). The last
+ * value per key is kept, so a screen opened again shows its data without a loading flash
+ * while the new query runs.
  *
  * THE way a screen reads what the device keeps: mirrored records, and the last answers of
- * online reads (use-fetched.ts keeps them in the mirror's `answers` store).
+ * online reads (use-fetched.ts keeps them in the mirror's `answers` store). The only live
+ * hook of the client: dexie-react-hooks is not used (tests/integration/recipe-conformance).
  */
 interface LiveDeps {
   db: TambakDb;
@@ -32,42 +33,57 @@ export interface LiveResult<T> {
   error: unknown;
 }
 
-export function useLiveMirror<T>(key: string | null, query: (db: TambakDb) => Promise<T>): LiveResult<T> {
-  const [state, setState] = useState<{ key: string | null } & LiveResult<T>>(() => ({
-    key,
-    data: key ? (liveCache.get(key) as T | undefined) : undefined,
+/**
+ * `key` names the query and all its inputs (`warehouse-items:${farmId}`); null: nothing to
+ * read yet. `db` is for a caller handed another database than the app's (tests, a screen
+ * given its own); its values are kept apart under its name.
+ */
+export function useLiveMirror<T>(
+  key: string | null,
+  query: (db: TambakDb) => Promise<T>,
+  db?: TambakDb,
+): LiveResult<T> {
+  // Where the value is kept: another database's values apart from the app's.
+  const slot = key !== null && db ? `${db.name}/${key}` : key;
+  const [state, setState] = useState<{ slot: string | null } & LiveResult<T>>(() => ({
+    slot,
+    data: slot ? (liveCache.get(slot) as T | undefined) : undefined,
     error: undefined,
   }));
-  // The query closes over the key's inputs only: re-subscribing on the key is enough.
+  // The query closes over the key's inputs only (and the db, named in the slot when
+  // given): re-subscribing on the slot is enough.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the query
   useEffect(() => {
-    if (!key) return;
+    if (!slot) return;
     let stopped = false;
     let unsubscribe: (() => void) | undefined;
     loadMirror().then(
-      ({ db, liveQuery }) => {
+      (mirror) => {
         if (stopped) return;
-        const subscription = liveQuery(() => query(db)).subscribe({
-          next: (data) => {
-            liveCache.set(key, data);
-            // A transition: a screen filling with synced rows renders in slices, so typing
-            // into a form while a pull lands stays smooth.
-            startTransition(() => setState({ key, data, error: undefined }));
-          },
-          error: (error: unknown) => setState((prev) => ({ key, data: prev.data, error })),
-        });
+        const read = db ?? mirror.db;
+        const subscription = mirror
+          .liveQuery(() => query(read))
+          .subscribe({
+            next: (data) => {
+              liveCache.set(slot, data);
+              // A transition: a screen filling with synced rows renders in slices, so typing
+              // into a form while a pull lands stays smooth.
+              startTransition(() => setState({ slot, data, error: undefined }));
+            },
+            error: (error: unknown) => setState((prev) => ({ slot, data: prev.data, error })),
+          });
         unsubscribe = () => subscription.unsubscribe();
       },
-      (error: unknown) => setState({ key, data: undefined, error }),
+      (error: unknown) => setState({ slot, data: undefined, error }),
     );
     return () => {
       stopped = true;
       unsubscribe?.();
     };
-  }, [key]);
-  if (!key) return { data: undefined, error: undefined };
+  }, [slot]);
+  if (!slot) return { data: undefined, error: undefined };
   // Another key's value (the farm changed) never shows under this one: use the cache.
-  if (state.key !== key) return { data: liveCache.get(key) as T | undefined, error: undefined };
+  if (state.slot !== slot) return { data: liveCache.get(slot) as T | undefined, error: undefined };
   return { data: state.data, error: state.error };
 }
 

@@ -8,8 +8,8 @@ export { visible };
 
 /**
  * What a feature holds for one record type: writes that queue their upload atomically,
- * and reads that hide local deletions. Reads are plain promises; wrap them in
- * `useLiveQuery` (dexie-react-hooks) to re-render on every change, sync included.
+ * and reads that hide local deletions. Reads are plain promises; a screen reads them with
+ * `useLiveMirror` (src/components/use-live-mirror.ts) to re-render on every change, sync included.
  */
 export interface Repository<T extends ServerRecord> {
   /** Saves new records (ids made on the device when absent); returns their outbox entry ids. */

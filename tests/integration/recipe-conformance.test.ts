@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The recipe of docs/architecture.md ("Adding a domain"), checked against the tree: every
  * server module and client feature holds the files the recipe asks of it, the recipe names
- * only files and npm scripts that exist, and the ADR numbers have no unexplained gap.
+ * only files and npm scripts that exist, the ADR numbers have no unexplained gap, and the
+ * mirror is read live one way only (useLiveMirror, step 6).
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const at = (...parts: string[]) => join(ROOT, ...parts);
@@ -79,6 +80,17 @@ function featureProblems(name: string): string[] {
   return problems;
 }
 
+/** Every source file under `path` (tests included), relative to the root. */
+function sourceFiles(path: string): string[] {
+  return readdirSync(at(path), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(?:ts|tsx|mts|cts|js|jsx|mjs)$/.test(f))
+    .map((f) => join(path, f));
+}
+
+/** An import, re-export, dynamic import or require of dexie-react-hooks (or a subpath of it). */
+const DEXIE_REACT_HOOKS =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]dexie-react-hooks(?:\/[^'"]*)?['"]/;
+
 /** The recipe section of docs/architecture.md. */
 function recipe(): string {
   const doc = read('docs/architecture.md');
@@ -111,6 +123,12 @@ describe('the recipe of docs/architecture.md holds in the tree', () => {
     const named = [...recipe().matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((s) => !scripts.includes(s))).toEqual([]);
+  });
+
+  it('the mirror is read live one way: no file under src imports dexie-react-hooks (useLiveMirror is the hook)', () => {
+    const found = sourceFiles('src').filter((path) => DEXIE_REACT_HOOKS.test(read(path)));
+    expect(found).toEqual([]);
+    expect(existsSync(at('src/components/use-live-mirror.ts'))).toBe(true);
   });
 
   it('ADR numbers are unique and every gap is explained in docs/adr/README.md', () => {

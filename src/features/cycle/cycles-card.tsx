@@ -1,5 +1,4 @@
 import './register-locales.ts';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { PlusIcon } from '#components/icons';
 import { Card } from '#components/page';
 import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
 import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
@@ -34,10 +34,11 @@ export function CyclesCard({ farm, pond, level, db = getDb() }: CyclesCardProps)
   const confirm = useConfirm();
   const toast = useToast();
   const [dialog, setDialog] = useState<CycleDialogMode | null>(null);
-  const cycles = useLiveQuery(
-    async () => visible(await db.cycles.where('pond_id').equals(pond.pond_id).toArray()),
-    [db, pond.pond_id],
-  );
+  const cycles = useLiveMirror(
+    `pond-cycles:${pond.pond_id}`,
+    async (db) => visible(await db.cycles.where('pond_id').equals(pond.pond_id).toArray()),
+    db,
+  ).data;
   const tier = farm.status === 0 ? 'stock' : 'cycle';
   const labelKey = cycleLabelKey(farm.status);
   const nameOf = (c: Cycle) => t(labelKey, { n: c.cycle_number });

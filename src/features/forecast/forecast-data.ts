@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import type { TambakDb } from '#local/db';
 import { visible } from '#local/visible';
 import {
@@ -86,8 +86,9 @@ export function usePondForecast(
   today: string,
   targets: readonly number[],
 ) {
-  return useLiveQuery(
-    () => readPondForecast(db, farmId, pondId, today, targets),
-    [db, farmId, pondId, today, targets.join(',')],
-  );
+  return useLiveMirror(
+    `pond-forecast:${farmId}:${pondId}:${today}:${targets.join(',')}`,
+    (db) => readPondForecast(db, farmId, pondId, today, targets),
+    db,
+  ).data;
 }

@@ -1,13 +1,12 @@
 import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { WhenInput } from '#components/when-input';
-import { getDb } from '#local/db';
 import { visible } from '#local/visible';
 import type { Farm } from '#shared/contracts/farm';
 import { daysBefore, deathAlert } from './death-alert-model.ts';
@@ -49,9 +48,8 @@ function DeathAlert({ farm }: { farm: Farm }) {
   const today = farmDay();
   const [from, setFrom] = useState(daysBefore(today, 6));
   const [to, setTo] = useState(today);
-  const db = getDb();
   const badRange = Boolean(from && to && to < from);
-  const rows = useLiveQuery(async () => {
+  const rows = useLiveMirror(`death-alert:${farm.farm_id}:${from}:${to}`, async (db) => {
     if (!from || !to || to < from) return [];
     const [ponds, stocks, deaths, harvests] = await Promise.all([
       db.ponds.where('farm_id').equals(farm.farm_id).toArray(),
@@ -67,7 +65,7 @@ function DeathAlert({ farm }: { farm: Farm }) {
       from,
       to,
     });
-  }, [db, farm.farm_id, from, to]);
+  }).data;
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   return (
     <div className="stack death-alert">

@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import type { TambakDb } from '#local/db';
 import { MOVEMENT_DAYS } from '#local/resources';
@@ -114,6 +114,35 @@ export interface OverviewPending {
   samplings: boolean;
 }
 
+/** What the overview reads of the mirror: every part of it but the server's feed sum. */
+async function readOverviewMirror(db: TambakDb, farmId: string) {
+  const [ponds, stocks, harvests, deaths, samplings, feed, cursors] = await Promise.all([
+    db.ponds.where('farm_id').equals(farmId).toArray(),
+    db.stocks.where('farm_id').equals(farmId).toArray(),
+    db.harvests.where('farm_id').equals(farmId).toArray(),
+    db.deaths.where('farm_id').equals(farmId).toArray(),
+    mirrorSamplings(db, farmId),
+    mirrorFeed(db, farmId),
+    db.syncState.bulkGet(['stocks', 'deaths', 'harvests'].map((name) => cursorKey(name, farmId))),
+  ]);
+  const [stockCursor, deathCursor, harvestCursor] = cursors;
+  const pending: OverviewPending = {
+    deaths: !deathCursor?.pulledAt,
+    harvests: !harvestCursor?.pulledAt,
+    samplings: samplings.asOf === null,
+  };
+  return {
+    ponds: visible(ponds),
+    stocks: visible(stocks),
+    harvests: visible(harvests),
+    deaths: visible(deaths),
+    samplings,
+    feed,
+    pulledAt: stockCursor?.pulledAt ?? null,
+    pending,
+  };
+}
+
 /**
  * The overview of a farm's active stockings, all from the mirror (stockings, harvests,
  * deaths, samplings and feed uses: it works offline and follows every save and pull), the
@@ -122,31 +151,11 @@ export interface OverviewPending {
  */
 export function useOverview(db: TambakDb, farmId: string) {
   const server = useServerFeed(farmId);
-  return useLiveQuery(async () => {
-    const [ponds, stocks, harvests, deaths, samplings, feed, cursors] = await Promise.all([
-      db.ponds.where('farm_id').equals(farmId).toArray(),
-      db.stocks.where('farm_id').equals(farmId).toArray(),
-      db.harvests.where('farm_id').equals(farmId).toArray(),
-      db.deaths.where('farm_id').equals(farmId).toArray(),
-      mirrorSamplings(db, farmId),
-      mirrorFeed(db, farmId),
-      db.syncState.bulkGet(['stocks', 'deaths', 'harvests'].map((name) => cursorKey(name, farmId))),
-    ]);
-    const [stockCursor, deathCursor, harvestCursor] = cursors;
-    const overview = buildOverview({
-      ponds: visible(ponds),
-      stocks: visible(stocks),
-      harvests: visible(harvests),
-      deaths: visible(deaths),
-      samplings,
-      feed: { ...feed, server },
-      today: farmDay(),
-    });
-    const pending: OverviewPending = {
-      deaths: !deathCursor?.pulledAt,
-      harvests: !harvestCursor?.pulledAt,
-      samplings: samplings.asOf === null,
-    };
-    return { ...overview, pulledAt: stockCursor?.pulledAt ?? null, samplingAsOf: samplings.asOf, pending };
-  }, [db, farmId, server]);
+  const mirror = useLiveMirror(`overview:${farmId}`, (db) => readOverviewMirror(db, farmId), db).data;
+  return useMemo(() => {
+    if (!mirror) return undefined;
+    const { feed, pulledAt, pending, ...records } = mirror;
+    const overview = buildOverview({ ...records, feed: { ...feed, server }, today: farmDay() });
+    return { ...overview, pulledAt, samplingAsOf: mirror.samplings.asOf, pending };
+  }, [mirror, server]);
 }

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import type { Local, TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import { type NewPhoto, saveRecordsWithPhotos } from '#local/photos';
@@ -56,7 +56,11 @@ export async function readPondProduction(db: TambakDb, pondId: string): Promise<
 }
 
 export function usePondProduction(db: TambakDb, pondId: string | undefined): PondProduction | undefined {
-  return useLiveQuery(async () => (pondId ? readPondProduction(db, pondId) : undefined), [db, pondId]);
+  return useLiveMirror(
+    pondId ? `pond-production:${pondId}` : null,
+    (db) => readPondProduction(db, pondId as string),
+    db,
+  ).data;
 }
 
 /** Records of one stocking (for the population rule of a form). */

@@ -1,8 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { useStoreValue } from '#components/field-store.ts';
 import { pondAction } from '#components/pond-access.ts';
 import { useDraftStore } from '#components/use-draft-store.ts';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
 import { clearDraft } from '#local/drafts';
 import { ANCO, DISEASES, NOTES, type ResourceDescriptor, WATER_CHANGES } from '#local/resources';
@@ -40,18 +40,20 @@ export function useFarmRecords<K extends RecordTableName>(
   farmId: string,
   db: TambakDb = getDb(),
 ): RecordRows[K][] | undefined {
-  return useLiveQuery(
-    async () =>
+  return useLiveMirror(
+    `farm-records:${table}:${farmId}`,
+    async (db) =>
       visible(await db.mirror(table).where('farm_id').equals(farmId).toArray()) as unknown as RecordRows[K][],
-    [db, table, farmId],
-  );
+    db,
+  ).data;
 }
 
 export function useFarmCycles(farmId: string, db: TambakDb = getDb()) {
-  return useLiveQuery(
-    async () => visible(await db.cycles.where('farm_id').equals(farmId).toArray()),
-    [db, farmId],
-  );
+  return useLiveMirror(
+    `farm-cycles:${farmId}`,
+    async (db) => visible(await db.cycles.where('farm_id').equals(farmId).toArray()),
+    db,
+  ).data;
 }
 
 /** Active cycle of a pond (end_date 0), newest first when the mirror holds two during a sync. */

@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { featureAction } from '#components/farm-data';
 import { pondAction } from '#components/pond-access.ts';
 import { loadPresetTimes } from '#components/preset-times.ts';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import { getDb, type TambakDb } from '#local/db';
 import { visible } from '#local/visible';
@@ -145,7 +145,11 @@ export function useToday(
   db: TambakDb = getDb(),
 ): TodayData | undefined {
   const settings = useDaySettings(farm);
-  const mirror = useLiveQuery(() => readMirror(db, farm.farm_id, date), [db, farm.farm_id, date]);
+  const mirror = useLiveMirror(
+    `today:${farm.farm_id}:${date}`,
+    (db) => readMirror(db, farm.farm_id, date),
+    db,
+  ).data;
   return useMemo(() => {
     if (!mirror) return undefined;
     const sorted = [...mirror.ponds].sort(dike);

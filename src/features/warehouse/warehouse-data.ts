@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import { getDb, type Local, type TambakDb } from '#local/db';
 import { newId } from '#local/ids';
@@ -27,31 +27,38 @@ import type { UseRecord } from './use-entry-model.ts';
  * and purchase orders as creates. The product catalogue is searched online.
  */
 export function useItems(farmId: string, db: TambakDb = getDb()) {
-  return useLiveQuery(
-    async () => visible(await db.warehouseItems.where('farm_id').equals(farmId).toArray()),
-    [db, farmId],
-  );
+  return useLiveMirror(
+    `warehouse-items:${farmId}`,
+    async (db) => visible(await db.warehouseItems.where('farm_id').equals(farmId).toArray()),
+    db,
+  ).data;
 }
 
 export function useMovements(farmId: string, db: TambakDb = getDb()) {
-  return useLiveQuery(
-    async () => visible(await db.warehouseMovements.where('farm_id').equals(farmId).toArray()),
-    [db, farmId],
-  );
+  return useLiveMirror(
+    `warehouse-movements:${farmId}`,
+    async (db) => visible(await db.warehouseMovements.where('farm_id').equals(farmId).toArray()),
+    db,
+  ).data;
 }
 
 export function useRations(farmId: string, db: TambakDb = getDb()) {
-  return useLiveQuery(async () => db.feedRations.where('farm_id').equals(farmId).toArray(), [db, farmId]);
+  return useLiveMirror(
+    `feed-rations:${farmId}`,
+    (db) => db.feedRations.where('farm_id').equals(farmId).toArray(),
+    db,
+  ).data;
 }
 
 export function usePurchaseOrders(farmId: string, db: TambakDb = getDb()) {
-  return useLiveQuery(
-    async () =>
+  return useLiveMirror(
+    `purchase-orders:${farmId}`,
+    async (db) =>
       visible(await db.purchaseOrders.where('farm_id').equals(farmId).toArray()).sort(
         (a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
       ),
-    [db, farmId],
-  );
+    db,
+  ).data;
 }
 
 const kick = () => void syncControl().then((c) => c.syncNow());

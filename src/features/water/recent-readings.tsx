@@ -1,5 +1,4 @@
 import './register-locales.ts';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useFormat } from '#components/format';
 import { EmptyState } from '#components/page';
 import { RecordStatus } from '#components/record-status';
 import { useToast } from '#components/toast';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { RECENT_READING_DAYS } from '#local/resources';
@@ -63,15 +63,19 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
   const format = useFormat();
   const { standards } = useWaterStandards(farmId, db);
   const [editing, setEditing] = useState<{ item: ReadingItem; own: boolean } | null>(null);
-  const items = useLiveQuery(async () => {
-    const lists = await Promise.all(
-      WATER_KINDS.map(async (kind) => {
-        const rows = await db.mirror(WATER_TABLES[kind]).where('pond_id').equals(pond.pond_id).toArray();
-        return visible(rows).map((row) => ({ kind, row: row as unknown as ReadingItem['row'] }));
-      }),
-    );
-    return lists.flat();
-  }, [db, pond.pond_id]);
+  const items = useLiveMirror(
+    `pond-readings:${pond.pond_id}`,
+    async (db) => {
+      const lists = await Promise.all(
+        WATER_KINDS.map(async (kind) => {
+          const rows = await db.mirror(WATER_TABLES[kind]).where('pond_id').equals(pond.pond_id).toArray();
+          return visible(rows).map((row) => ({ kind, row: row as unknown as ReadingItem['row'] }));
+        }),
+      );
+      return lists.flat();
+    },
+    db,
+  ).data;
   if (!items) return null;
   const fromDay = DateTime.local().minus({ days: RECENT_READING_DAYS }).toISODate() ?? '';
   const grouped = groupReadings(items, onlyDay ?? fromDay);

@@ -1,6 +1,6 @@
 import './register-locales.ts';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import type { AnyRow, TambakDb } from '#local/db';
 
 interface SavedBannerProps {
@@ -16,14 +16,15 @@ interface SavedBannerProps {
  */
 export function SavedBanner({ saved, db, onLeave }: SavedBannerProps) {
   const { t } = useTranslation('water');
-  const rows = useLiveQuery(
-    async () => {
-      const found = await Promise.all(saved.map((ref) => db.mirror(ref.table).get(ref.id)));
-      return found.filter((row): row is AnyRow => row !== undefined);
-    },
-    [db, saved],
-    [],
-  );
+  const rows =
+    useLiveMirror(
+      saved.length > 0 ? `saved-banner:${saved.map((ref) => `${ref.table}/${ref.id}`).join(',')}` : null,
+      async (db) => {
+        const found = await Promise.all(saved.map((ref) => db.mirror(ref.table).get(ref.id)));
+        return found.filter((row): row is AnyRow => row !== undefined);
+      },
+      db,
+    ).data ?? [];
   if (saved.length === 0) return null;
   // A row gone from the mirror was settled and then removed elsewhere: count it as synced.
   const failed = rows.filter((r) => r._status === 'failed').length;

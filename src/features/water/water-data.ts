@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
+import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb, type TambakDb } from '#local/db';
 import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
@@ -12,7 +12,11 @@ import { mergeStandards, type WaterStandard } from '#shared/domain/water-standar
 
 /** The farm's standards: its stored rows over the vannamei defaults (defaults alone before the first pull). */
 export function useWaterStandards(farmId: string, db: TambakDb = getDb()) {
-  const rows = useLiveQuery(() => db.waterSettings.where('farm_id').equals(farmId).toArray(), [db, farmId]);
+  const rows = useLiveMirror(
+    `water-settings:${farmId}`,
+    (db) => db.waterSettings.where('farm_id').equals(farmId).toArray(),
+    db,
+  ).data;
   return useMemo(() => {
     const live = visible(rows ?? []);
     const standards: WaterStandard[] = mergeStandards(
@@ -30,8 +34,9 @@ export function activeCycleOf(cycles: readonly Cycle[], pondId: string): Cycle |
 }
 
 export function useFarmCycles(farmId: string, db: TambakDb = getDb()) {
-  return useLiveQuery(
-    async () => visible(await db.cycles.where('farm_id').equals(farmId).toArray()),
-    [db, farmId],
-  );
+  return useLiveMirror(
+    `farm-cycles:${farmId}`,
+    async (db) => visible(await db.cycles.where('farm_id').equals(farmId).toArray()),
+    db,
+  ).data;
 }

@@ -26,7 +26,7 @@ export async function readSummary(db: TambakDb): Promise<OutboxSummary> {
   return { queued, sending, inWorker, held, failed, total: queued + sending + inWorker + held + failed };
 }
 
-/** Live counts for a sync badge: `useLiveQuery(() => readSummary(db))` does the same in React. */
+/** Live counts for a sync badge: `useLiveMirror('sync-summary', readSummary)` does the same in React. */
 export function observeSummary(db: TambakDb): Observable<OutboxSummary> {
   return liveQuery(() => readSummary(db));
 }
