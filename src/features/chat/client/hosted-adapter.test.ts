@@ -39,20 +39,40 @@ function freshSdk(): typeof CometChat {
 const clients: ChatClient[] = [];
 const realFetch = globalThis.fetch;
 const realWebSocket = globalThis.WebSocket;
+const real = { setTimeout, setInterval, clearTimeout, clearInterval };
+/** Timers started during a test: closing the page stops them (the SDK keeps pings and retries). */
+const pending = new Set<ReturnType<typeof setTimeout>>();
 
 beforeAll(() => {
   fake = hostedChatFake(APP, REGION, AUTH);
   globalThis.fetch = fake.fetch;
   globalThis.WebSocket = fake.WebSocket as typeof WebSocket;
   fake.addUser(BUDI.uid, BUDI.name);
+  const track =
+    (start: typeof setTimeout) =>
+    (...args: Parameters<typeof setTimeout>) => {
+      const handle = start(...args);
+      pending.add(handle);
+      return handle;
+    };
+  globalThis.setTimeout = track(real.setTimeout) as typeof setTimeout;
+  globalThis.setInterval = track(real.setInterval as typeof setTimeout) as unknown as typeof setInterval;
 });
 afterEach(() => {
   fake.up();
   for (const c of clients.splice(0)) c.disconnect();
+  // Each test is a page: its end stops what the SDK copies of that page still had scheduled,
+  // so no timer of theirs fires after the environment is gone.
+  for (const handle of pending) {
+    real.clearTimeout(handle);
+    real.clearInterval(handle);
+  }
+  pending.clear();
 });
 afterAll(() => {
   globalThis.fetch = realFetch;
   globalThis.WebSocket = realWebSocket;
+  Object.assign(globalThis, real);
 });
 
 function subject(user = ANI, lang: 'id' | 'en' = 'en') {
