@@ -408,6 +408,59 @@ async function post(url: string, payload: Record<string, unknown>): Promise<Reco
   return res.json().data;
 }
 
+/**
+ * The records of farm A that a sweep's controls use up: a pond without a cycle, a cycle
+ * without a stocking, an order to receive, a category to delete, a harvest to book.
+ */
+async function freshRecordsOfA(): Promise<void> {
+  const A = f.A;
+  const pond = (name: string) =>
+    post('/api/pond', { farm_id: A.farmId, block_id: A.blockId, name, area: 900 });
+  A.extra.freePondId = (await pond(`Kolam tanpa siklus ${uuidv7().slice(-4)}`)).pond_id;
+  A.extra.pond2Id = (await pond(`Kolam tanpa tebar ${uuidv7().slice(-4)}`)).pond_id;
+  A.extra.cycle2Id = (
+    await post('/api/cycle', { pond_id: A.extra.pond2Id, start_date: '2025-02-01' })
+  ).cycle_id;
+  A.extra.productId = (
+    await post('/api/products', {
+      farm_id: A.farmId,
+      category_id: 3,
+      product_name: `Probiotik ${uuidv7().slice(-6)}`,
+      unit: 'Liter',
+    })
+  ).product_id;
+  // A new person to invite each time (POST /api/userFarm).
+  VALID_VALUES.email = `baru.${uuidv7().slice(-8)}@example.com`;
+  VALID_VALUES.phone = `+62812${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  A.extra.orderId = (
+    await post('/api/farm/purchase-order', {
+      farm_id: A.farmId,
+      supplier_name: 'Toko Pakan',
+      supplier_phone: '081234567890',
+      items: [{ product_id: STARTER_PRODUCTS[0].id, qty: 10 }],
+    })
+  ).id;
+  A.extra.categoryId = (
+    await post('/api/account/category', {
+      farm_id: A.farmId,
+      type: 'out',
+      category_icon: 'fuel',
+      category_transaction_name: `Solar ${uuidv7().slice(-6)}`,
+    })
+  ).category_transaction_id;
+  A.extra.harvestId = (
+    await post('/api/harvest', {
+      stock_id: A.extra.stockId,
+      harvested_on: '2024-03-02',
+      type: 'partial',
+      weight_kg: 1,
+      size: 100,
+      price_per_kg: 50_000,
+    })
+  ).harvest_id;
+  await settle();
+}
+
 beforeAll(async () => {
   app = await createTestApp();
   const seeded = ['cycle', 'water', 'sampling', 'production', 'warehouse', 'purchase-order', 'records'];
@@ -419,13 +472,7 @@ beforeAll(async () => {
     const keeper = await quickUser(app, 'keeper');
     farm.extra.memberUserFarmId = await addMember(app, farm.farmId, keeper, 3);
   }
-  const pond = (name: string) =>
-    post('/api/pond', { farm_id: f.A.farmId, block_id: f.A.blockId, name, area: 900 });
-  f.A.extra.freePondId = (await pond('Kolam tanpa siklus')).pond_id;
-  f.A.extra.pond2Id = (await pond('Kolam tanpa tebar')).pond_id;
-  f.A.extra.cycle2Id = (
-    await post('/api/cycle', { pond_id: f.A.extra.pond2Id, start_date: '2025-02-01' })
-  ).cycle_id;
+  await freshRecordsOfA();
   await settle();
 }, 120_000);
 afterAll(async () => {
@@ -436,100 +483,123 @@ afterAll(async () => {
 const names = (fields: string[], prop: IdProperty) =>
   fields.some((k) => k === prop.name || k === prop.path.join('.') || k.endsWith(`.${prop.name}`));
 
-describe('foreign references in request bodies (issue 29 point 5)', () => {
-  it('refuses every id of another farm named in a body, like an id that does not exist, and writes nothing', async () => {
-    const ops = operations(app.swagger() as Schema);
-    const unclassified: string[] = [];
-    // Routes that delete go last, so the others still find farm A's records.
-    const order = (op: Operation) => (/delete/.test(op.path) ? 1 : 0);
-    const swept = ops
-      .map((op) => ({ op, props: idProperties(op, unclassified) }))
-      .filter((s) => s.props.length > 0)
-      .sort((a, b) => order(a.op) - order(b.op));
-    expect(
-      unclassified,
-      'id-named body properties neither mapped to a kind nor listed as not farm-scoped',
-    ).toEqual([]);
-    const missingPaths = swept.filter((s) => /\{\w+\}/.test(s.op.path) && !PATH_KINDS[s.op.path]);
-    expect(
-      missingPaths.map((s) => s.op.key),
-      'routes whose path record is not mapped',
-    ).toEqual([]);
-    const missingBulk = ops.filter((op) => op.bulk && !BULK_ITEMS[op.path]);
-    expect(
-      missingBulk.map((op) => op.key),
-      'bulk routes without a documented item shape here',
-    ).toEqual([]);
+async function sweep(member: boolean): Promise<void> {
+  const ops = operations(app.swagger() as Schema);
+  const unclassified: string[] = [];
+  // Routes that delete go last, so the others still find farm A's records.
+  const order = (op: Operation) => (/delete/.test(op.path) ? 1 : 0);
+  const swept = ops
+    .map((op) => ({ op, props: idProperties(op, unclassified) }))
+    .filter((s) => s.props.length > 0)
+    .sort((a, b) => order(a.op) - order(b.op));
+  expect(
+    unclassified,
+    'id-named body properties neither mapped to a kind nor listed as not farm-scoped',
+  ).toEqual([]);
+  const missingPaths = swept.filter((s) => /\{\w+\}/.test(s.op.path) && !PATH_KINDS[s.op.path]);
+  expect(
+    missingPaths.map((s) => s.op.key),
+    'routes whose path record is not mapped',
+  ).toEqual([]);
+  const missingBulk = ops.filter((op) => op.bulk && !BULK_ITEMS[op.path]);
+  expect(
+    missingBulk.map((op) => op.key),
+    'bulk routes without a documented item shape here',
+  ).toEqual([]);
 
-    const problems: string[] = [];
-    const invalidControls: string[] = [];
-    let requests = 0;
-    let before = await snapshot();
-    const sendChecked = async (op: Operation, what: string, body: Json, mayWrite = false) => {
-      const answer = await send(op, body);
-      requests += 1;
-      if (mayWrite) await settle();
-      else await app.ctx.alerts.idle();
-      const after = await snapshot();
-      const changed = changedTables(before, after);
-      before = after;
-      if (!mayWrite && changed.length)
-        problems.push(`${what}: wrote to ${changed.join(', ')} (${answer.text})`);
-      if (answer.status >= 500) problems.push(`${what}: ${answer.text}`);
-      return answer;
-    };
-    const refused = (a: Answer) => a.status >= 400 && a.status < 500;
+  const problems: string[] = [];
+  const invalidControls: string[] = [];
+  let requests = 0;
+  let checked = 0;
+  let before = await snapshot();
+  const sendChecked = async (op: Operation, what: string, body: Json, mayWrite = false) => {
+    const answer = await send(op, body);
+    requests += 1;
+    if (mayWrite) await settle();
+    else await app.ctx.alerts.idle();
+    const after = await snapshot();
+    const changed = changedTables(before, after);
+    before = after;
+    if (!mayWrite && changed.length)
+      problems.push(`${what}: wrote to ${changed.join(', ')} (${answer.text})`);
+    if (answer.status >= 500) problems.push(`${what}: ${answer.text}`);
+    return answer;
+  };
+  const refused = (a: Answer) => a.status >= 400 && a.status < 500;
 
-    for (const { op, props } of swept) {
-      for (const prop of props) {
-        const what = `${op.key} ${prop.path.join('.')}`;
-        const foreignId = KIND_IDS[prop.kind](f.B);
-        if (!foreignId) throw new Error(`no record of kind ${prop.kind} in farm B`);
-        const foreign = await sendChecked(
-          op,
-          `${what} = B's ${prop.kind}`,
-          setAt(validBody(op, props), prop.path, foreignId),
-        );
-        if (prop.own) {
-          if (foreign.status !== 404 && foreign.status !== 409)
-            problems.push(`${what} = B's ${prop.kind} (a client id B uses): ${foreign.text}`);
-          continue;
-        }
-        if (foreign.status === 404 && foreign.code === 'not-found') continue;
-        // Anything else must be the very answer an id that exists nowhere gets.
-        const unknown = await sendChecked(
-          op,
-          `${what} = an unknown id`,
-          setAt(validBody(op, props), prop.path, uuidv7()),
-          prop.name in UNKNOWN_ACCEPTED,
-        );
-        if (!refused(unknown)) {
-          if (prop.name in UNKNOWN_ACCEPTED)
-            problems.push(`${what} = B's ${prop.kind}: not 404: ${foreign.text}`);
-          else problems.push(`${what} = an unknown id: not refused: ${unknown.text}`);
-        } else if (!refused(foreign))
-          problems.push(`${what} = B's ${prop.kind}: not refused: ${foreign.text}`);
-        else if (foreign.status !== unknown.status || foreign.code !== unknown.code)
-          problems.push(`${what} = B's ${prop.kind}: ${foreign.text}, unlike an unknown id: ${unknown.text}`);
-        else if (foreign.status === 400 && !names(foreign.fields, prop))
-          problems.push(`${what} = B's ${prop.kind}: a 400 that does not name ${prop.name}: ${foreign.text}`);
+  for (const { op, props } of swept) {
+    for (const prop of props) {
+      // A member of both farms may name B's record where nothing else in the body names
+      // farm A (a harvest of B's stocking is B's harvest): only mixed bodies are swept then.
+      // (An upload is its sender's, not a farm's: it names no farm.)
+      const anchored = PATH_KINDS[op.path] || props.some((p) => p !== prop && !p.own && p.kind !== 'upload');
+      if (member && !anchored) continue;
+      const what = `${op.key} ${prop.path.join('.')}`;
+      checked += 1;
+      const foreignId = KIND_IDS[prop.kind](f.B);
+      if (!foreignId) throw new Error(`no record of kind ${prop.kind} in farm B`);
+      const foreign = await sendChecked(
+        op,
+        `${what} = B's ${prop.kind}`,
+        setAt(validBody(op, props), prop.path, foreignId),
+      );
+      if (prop.own) {
+        if (foreign.status !== 404 && foreign.status !== 409)
+          problems.push(`${what} = B's ${prop.kind} (a client id B uses): ${foreign.text}`);
+        continue;
       }
-      // The control, last (it may take a slot the sweep needs): the body with farm A's own
-      // ids, which the route must accept, so the refusals above were about the one id.
-      const control = await sendChecked(op, `${op.key} control`, validBody(op, props), true);
-      if (control.status >= 300) invalidControls.push(`${op.key}: ${control.text}`);
+      if (foreign.status === 404 && foreign.code === 'not-found') continue;
+      // A member of both farms may learn that B's record exists: any refusal will do then,
+      // say a field error on farm A's block when the body names farm B.
+      if (member) {
+        if (!refused(foreign)) problems.push(`${what} = B's ${prop.kind}: not refused: ${foreign.text}`);
+        continue;
+      }
+      // Anything else must be the very answer an id that exists nowhere gets.
+      const unknown = await sendChecked(
+        op,
+        `${what} = an unknown id`,
+        setAt(validBody(op, props), prop.path, uuidv7()),
+        prop.name in UNKNOWN_ACCEPTED,
+      );
+      if (!refused(unknown)) {
+        if (prop.name in UNKNOWN_ACCEPTED)
+          problems.push(`${what} = B's ${prop.kind}: not 404: ${foreign.text}`);
+        else problems.push(`${what} = an unknown id: not refused: ${unknown.text}`);
+      } else if (!refused(foreign)) problems.push(`${what} = B's ${prop.kind}: not refused: ${foreign.text}`);
+      else if (foreign.status !== unknown.status || foreign.code !== unknown.code)
+        problems.push(`${what} = B's ${prop.kind}: ${foreign.text}, unlike an unknown id: ${unknown.text}`);
+      else if (foreign.status === 400 && !names(foreign.fields, prop))
+        problems.push(`${what} = B's ${prop.kind}: a 400 that does not name ${prop.name}: ${foreign.text}`);
     }
-    const count = swept.reduce((n, s) => n + s.props.length, 0);
-    console.log(
-      `foreign-reference sweep: ${swept.length} routes, ${count} id properties, ${requests} requests, ` +
-        `${invalidControls.length} invalid controls, ${problems.length} problems`,
-    );
+    // The control, last (it may take a slot the sweep needs): the body with farm A's own
+    // ids, which the route must accept, so the refusals above were about the one id.
+    const control = await sendChecked(op, `${op.key} control`, validBody(op, props), true);
+    if (control.status >= 300) invalidControls.push(`${op.key}: ${control.text}`);
+  }
+  const count = swept.reduce((n, s) => n + s.props.length, 0);
+  console.log(
+    `foreign-reference sweep${member ? ' (member of both farms)' : ''}: ${swept.length} routes, ${count} id properties, ${checked} swept, ${requests} requests, ` +
+      `${invalidControls.length} invalid controls, ${problems.length} problems`,
+  );
+  if (!member)
     for (const s of swept)
       console.log(
         `  ${s.op.key}: ${s.props.map((p) => `${p.path.join('.')}${p.own ? ' (client id)' : ''}`).join(', ')}`,
       );
-    for (const line of [...invalidControls, ...problems]) console.log(`  ! ${line}`);
-    expect(invalidControls).toEqual([]);
-    expect(problems).toEqual([]);
+  for (const line of [...invalidControls, ...problems]) console.log(`  ! ${line}`);
+  expect(invalidControls).toEqual([]);
+  expect(problems).toEqual([]);
+}
+
+describe('foreign references in request bodies (issue 29 point 5)', () => {
+  it('refuses every id of another farm named in a body, like an id that does not exist, and writes nothing', async () => {
+    await sweep(false);
+  }, 120_000);
+
+  it('refuses them too when farm A’s owner is also an admin of farm B: an id must belong to the farm the body names', async () => {
+    await addMember(app, f.B.farmId, f.a, 1);
+    await freshRecordsOfA();
+    await sweep(true);
   }, 120_000);
 });
