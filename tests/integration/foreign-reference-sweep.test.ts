@@ -27,7 +27,13 @@ import { createTestApp } from '../helpers/test-app.ts';
  * property, say); a client id (the id of the record being created) that B already uses may
  * also answer 409 `conflict`. A bulk route answers per item: that item refused the same
  * way. Never a 5xx, never a 2xx, and nothing written anywhere (every table compared before
- * and after each request).
+ * and after each request). Each route also gets the body with farm A's own ids (the
+ * control, sent last), which it must accept, so a refusal is about the one foreign id.
+ *
+ * Then the same for query strings and path parameters of every GET (farm A and one record
+ * of B: below 500 and nothing of B in the answer), and the body sweep again with farm A's
+ * owner an admin of farm B as well: a body that names farm A (its farm_id, a path record,
+ * another id) and one record of B is refused all the same.
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -119,6 +125,8 @@ const NOT_FARM_SCOPED: Record<string, string> = {
   master_disease_id: 'the static master list of diseases (shared/domain/diseases.ts)',
   device_id: 'the reporting device’s own label for its sync failures, no record',
   client_id: 'the sender’s idempotency key for a chat poll; chat is not farm-owned',
+  parent_id: 'a chat thread’s first message (GET /api/chat/messages); chat is not farm-owned',
+  category_ids: 'warehouse product categories, the fixed list again (GET /api/farm/product/cumulative)',
 };
 
 /** What each create route makes: its `id` (or `<kind>_id`) property is the new record's client id. */
@@ -222,6 +230,19 @@ const VALID_VALUES: Record<string, Json> = {
 const ROUTE_VALUES: Record<string, Record<string, Json>> = {
   'PUT /api/attentionSetting': { thresholds: { ...ATTENTION_DEFAULTS } },
   'PUT /api/permission': { role_id: 3 },
+};
+
+interface QueryParam {
+  name: string;
+  in: 'query' | 'path';
+  required: boolean;
+  schema: Schema;
+}
+
+/** Record kinds of id-named query parameters that bodies do not use. */
+const QUERY_KINDS: Record<string, Kind> = {
+  // GET /api/photos?record_id: the record a photo belongs to (a disease record of B here).
+  record_id: 'disease',
 };
 
 interface Operation {
@@ -596,6 +617,69 @@ describe('foreign references in request bodies (issue 29 point 5)', () => {
   it('refuses every id of another farm named in a body, like an id that does not exist, and writes nothing', async () => {
     await sweep(false);
   }, 120_000);
+
+  it('answers a query or path that names farm A and one record of farm B below 500, with nothing of farm B', async () => {
+    const doc = app.swagger() as Schema;
+    const leaks: string[] = [];
+    const serverErrors: string[] = [];
+    const statuses = new Map<number, number>();
+    const unclassified: string[] = [];
+    let requests = 0;
+    for (const [path, item] of Object.entries<Schema>(doc.paths)) {
+      const op = item.get as Schema | undefined;
+      if (!op) continue;
+      const params = ((op.parameters ?? []) as QueryParam[]).filter(
+        (p) => p.in === 'query' || p.in === 'path',
+      );
+      const refs = params.filter((p) => /_id$|_ids$/.test(p.name) && !(p.name in NOT_FARM_SCOPED));
+      for (const swept of refs) {
+        const kind = PROPERTY_KINDS[swept.name] ?? QUERY_KINDS[swept.name];
+        if (!kind) {
+          unclassified.push(`GET ${path} ${swept.in} ${swept.name}`);
+          continue;
+        }
+        const foreignId = KIND_IDS[kind](f.B);
+        const value = (p: QueryParam): string => {
+          if (p === swept) return foreignId;
+          const k = PROPERTY_KINDS[p.name] ?? QUERY_KINDS[p.name];
+          if (k) return KIND_IDS[k](f.A);
+          const v = sample(p.schema, VALID_VALUES);
+          return encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+        };
+        let url = path;
+        for (const p of params.filter((p) => p.in === 'path')) url = url.replace(`{${p.name}}`, value(p));
+        const query = params
+          .filter((p) => p.in === 'query' && (p.required || p === swept || p.name === 'farm_id'))
+          .map((p) => `${p.name}=${value(p)}`);
+        const res = await app.inject({
+          method: 'GET',
+          url: `${url}?${[...query, 'lang=en'].join('&')}`,
+          headers: f.a.auth,
+        });
+        requests += 1;
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        const what = `GET ${path} ${swept.name} = B's ${kind}: ${res.statusCode}`;
+        if (res.statusCode >= 500) serverErrors.push(`${what} ${res.body.slice(0, 160)}`);
+        const marks = [
+          f.B.farmId,
+          f.B.farmName,
+          f.B.pondName,
+          f.B.blockName,
+          ...Object.values(f.B.extra).filter((id) => id && id !== foreignId),
+        ];
+        const seen = marks.filter((m) => res.body.includes(m));
+        if (seen.length) leaks.push(`${what} shows ${seen.join(', ')}`);
+      }
+    }
+    console.log(
+      `foreign-reference query sweep: ${requests} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ` +
+        `${serverErrors.length} × 5xx, ${leaks.length} leaks`,
+    );
+    for (const line of [...unclassified, ...serverErrors, ...leaks]) console.log(`  ! ${line}`);
+    expect(unclassified).toEqual([]);
+    expect(serverErrors).toEqual([]);
+    expect(leaks).toEqual([]);
+  });
 
   it('refuses them too when farm A’s owner is also an admin of farm B: an id must belong to the farm the body names', async () => {
     await addMember(app, f.B.farmId, f.a, 1);
