@@ -80,6 +80,12 @@ export class StockService {
     if (replay) return { stock: replay, created: false };
     const problem = stockDateProblem(body.stock_date, farmToday());
     if (problem) throw problemError('stock_date', problem);
+    // The cycle id names the cycle this stocking starts (or is ignored for the pond's active
+    // one); a cycle of another farm must look like no cycle at all, never a conflict.
+    if (body.cycle_id) {
+      const named = await this.d.cycles.findById(body.cycle_id);
+      if (named && named.farm_id !== m.farmId) throw new AppError('not-found');
+    }
     try {
       // Atomic: the cycle a stocking starts exists exactly when the stocking does.
       await this.d.stocks.transaction(async (tx) => {

@@ -145,6 +145,11 @@ export async function createRecords(
       continue;
     }
     const sent = a.cycleId ? named.get(a.cycleId) : undefined;
+    // Another farm's cycle must look like no cycle at all to the caller: not found.
+    if (sent && sent.farm_id !== a.farm) {
+      fail(a.index, 'not-found');
+      continue;
+    }
     if (sent && sent.pond_id !== a.pondId) {
       fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
       continue;

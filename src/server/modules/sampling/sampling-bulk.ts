@@ -90,6 +90,11 @@ export async function bulkUpsert(
       continue;
     }
     const cycle = item.cycleId ? cycles.get(item.cycleId) : undefined;
+    // Another farm's cycle must look like no cycle at all to the caller: not found.
+    if (cycle && cycle.farm_id !== item.farmId) {
+      fail(item.index, 'not-found');
+      continue;
+    }
     if (item.source.cycle_id && item.cycleId && cycle && cycle.pond_id !== item.pondId) {
       fail(item.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
       continue;

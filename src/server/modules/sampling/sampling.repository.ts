@@ -11,6 +11,7 @@ export type SamplingRow = Omit<Selectable<SamplingsTable>, 'sampled_on'> & { sam
 /** What decides whether a cycle takes samplings and from which day. */
 export interface CycleContext {
   id: string;
+  farm_id: string;
   pond_id: string;
   start_date: string;
   end_date: string | null;
@@ -81,6 +82,7 @@ export class SamplingRepository {
       .selectFrom('cycles as c')
       .select([
         'c.id',
+        'c.farm_id',
         'c.pond_id',
         sql<string>`c.start_date::text`.as('start_date'),
         sql<string | null>`c.end_date::text`.as('end_date'),

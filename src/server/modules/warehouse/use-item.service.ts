@@ -175,10 +175,11 @@ export class UseItemService {
       accepted.push({ index, draft, farmId, price: Number(item.price) });
     }
 
-    // The pond's active cycle where none (or an unknown one) was sent; a cycle of another pond is refused.
+    // The pond's active cycle where none (or an unknown one) was sent; a cycle of another pond
+    // is refused, one of another farm not found.
     const named = [...new Set(accepted.flatMap((a) => (a.draft.cycleId ? [a.draft.cycleId] : [])))];
-    const cyclePond = new Map((await this.d.cycles.findLive(named)).map((c) => [c.id, c.pond_id]));
-    const unknown = (a: (typeof accepted)[number]) => !a.draft.cycleId || !cyclePond.has(a.draft.cycleId);
+    const cycles = new Map((await this.d.cycles.findLive(named)).map((c) => [c.id, c]));
+    const unknown = (a: (typeof accepted)[number]) => !a.draft.cycleId || !cycles.has(a.draft.cycleId);
     const active = new Map(
       (await this.d.cycles.activeOf([...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))])).map(
         (c) => [c.pond_id, c.id],
@@ -186,8 +187,12 @@ export class UseItemService {
     );
     const ready: typeof accepted = [];
     for (const a of accepted) {
-      if (unknown(a)) a.draft.cycleId = active.get(a.draft.pondId) ?? null;
-      else if (cyclePond.get(a.draft.cycleId as string) !== a.draft.pondId) {
+      const cycle = unknown(a) ? undefined : cycles.get(a.draft.cycleId as string);
+      if (!cycle) a.draft.cycleId = active.get(a.draft.pondId) ?? null;
+      else if (cycle.farm_id !== a.farmId) {
+        fail(a.index, 'not-found');
+        continue;
+      } else if (cycle.pond_id !== a.draft.pondId) {
         fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
         continue;
       }

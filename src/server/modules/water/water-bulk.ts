@@ -144,7 +144,7 @@ async function authorize(
  * Fills the pond's active cycle where none was sent, or where the cycle sent is not on the
  * server (a cycle start refused or deleted while the reading waited in a phone's outbox:
  * the reading belongs to the pond, the cycle is only its label). A cycle of another pond
- * is refused.
+ * is refused, and one of another farm is not found.
  */
 async function fillCycles(
   d: BulkDeps,
@@ -152,13 +152,15 @@ async function fillCycles(
   fail: (index: number, code: ErrorCode, fields?: FieldMessages) => void,
 ): Promise<void> {
   const named = [...new Set(accepted.flatMap((a) => (a.draft.cycleId ? [a.draft.cycleId] : [])))];
-  const cyclePond = new Map((await d.cycles.findLive(named)).map((c) => [c.id, c.pond_id]));
-  const unknown = (a: Accepted) => !a.draft.cycleId || !cyclePond.has(a.draft.cycleId);
+  const cycles = new Map((await d.cycles.findLive(named)).map((c) => [c.id, c]));
+  const unknown = (a: Accepted) => !a.draft.cycleId || !cycles.has(a.draft.cycleId);
   const pondsToFill = [...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))];
   const active = new Map((await d.cycles.activeOf(pondsToFill)).map((c) => [c.pond_id, c.id]));
   for (const a of accepted) {
-    if (unknown(a)) a.draft.cycleId = active.get(a.draft.pondId);
-    else if (cyclePond.get(a.draft.cycleId as string) !== a.draft.pondId) {
+    const cycle = unknown(a) ? undefined : cycles.get(a.draft.cycleId as string);
+    if (!cycle) a.draft.cycleId = active.get(a.draft.pondId);
+    else if (cycle.farm_id !== a.farmId) fail(a.index, 'not-found');
+    else if (cycle.pond_id !== a.draft.pondId) {
       fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
     }
   }
