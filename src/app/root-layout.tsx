@@ -25,7 +25,7 @@ import { ChatProvider } from '#features/chat/client/chat-provider';
 import { sessionStore } from '#local/session-store';
 import { InstallPrompt } from './install-prompt.tsx';
 import { PwaUpdate } from './pwa-update.tsx';
-import { isEmbedRequest } from './route-guards.ts';
+import { embedLinkUnusable, isEmbedRequest } from './route-guards.ts';
 import { farmHome, matchRoute } from './route-table.ts';
 
 /** Navigation lists only screens that exist; the rest of the route table waits for its feature. */
@@ -174,7 +174,14 @@ export function RootLayout() {
     bare: spec?.access === 'guest',
   };
 
-  const embedRefused = embed && Boolean(session?.embed && refusedTokens.has(session.token));
+  const search = location.search as Record<string, unknown>;
+  // Refused by the server (expired, revoked, tampered, out of scope), or no embed token at
+  // all (a session token in the URL is never used): the translated page, never the screen.
+  const embedRefused =
+    embed &&
+    (embedLinkUnusable(matchRoute(location.pathname), search) ||
+      !session?.embed ||
+      refusedTokens.has(session.token));
   const showChat = Boolean(session) && !embed && !(spec?.hideChat ?? false);
   // The install offer is a card at the top of the farm screens, never over a form.
   const offerInstall =

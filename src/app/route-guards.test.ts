@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, embedSessionFrom, safeRedirect } from './route-guards.ts';
+import { EMBED_SCREEN_PATHS, EMBED_SCREENS } from '#shared/domain/embed';
+import { decideNavigation, embedLinkUnusable, embedSessionFrom, safeRedirect } from './route-guards.ts';
 import { farmHome, matchRoute, ROUTES } from './route-table.ts';
 
 describe('route table', () => {
@@ -127,18 +128,38 @@ describe('decideNavigation', () => {
 });
 
 describe('embed mode', () => {
-  it('takes token and pu_id as the session on an embeddable route', () => {
+  it('takes an embed link token and pu_id as the session on an embeddable route', () => {
     const match = matchRoute('/farm/f1/report');
-    expect(embedSessionFrom(match, { output: 'embed', token: 'abc', pu_id: 42 })).toEqual({
-      token: 'abc',
+    expect(embedSessionFrom(match, { output: 'embed', token: 'emb_abc', pu_id: 42 })).toEqual({
+      token: 'emb_abc',
       puId: '42',
     });
+    expect(embedLinkUnusable(match, { output: 'embed', token: 'emb_abc' })).toBe(false);
   });
 
-  it('ignores embed parameters on other routes or without a token', () => {
-    expect(embedSessionFrom(matchRoute('/farm/f1/settings'), { output: 'embed', token: 'abc' })).toBeNull();
+  it('never takes a session token from a URL: the link is unusable, no session is handed over', () => {
+    const match = matchRoute('/farm/f1/report');
+    expect(embedSessionFrom(match, { output: 'embed', token: 'a-session-token' })).toBeNull();
+    expect(embedLinkUnusable(match, { output: 'embed', token: 'a-session-token' })).toBe(true);
+    expect(embedLinkUnusable(match, { output: 'embed' })).toBe(true);
+  });
+
+  it('ignores embed parameters on other routes or without output=embed', () => {
+    expect(
+      embedSessionFrom(matchRoute('/farm/f1/settings'), { output: 'embed', token: 'emb_abc' }),
+    ).toBeNull();
+    expect(embedLinkUnusable(matchRoute('/farm/f1/settings'), { output: 'embed', token: 'x' })).toBe(false);
     expect(embedSessionFrom(matchRoute('/farm/f1/report'), { output: 'embed' })).toBeNull();
-    expect(embedSessionFrom(matchRoute('/farm/f1/report'), { token: 'abc' })).toBeNull();
+    expect(embedSessionFrom(matchRoute('/farm/f1/report'), { token: 'emb_abc' })).toBeNull();
+    expect(embedLinkUnusable(matchRoute('/farm/f1/report'), { token: 'x' })).toBe(false);
+  });
+
+  it('the embeddable routes of the table are the screens an embed link can be made for', () => {
+    const embeddable = ROUTES.filter((r) => r.embeddable)
+      .map((r) => r.path)
+      .sort();
+    expect(Object.values(EMBED_SCREEN_PATHS).sort()).toEqual(embeddable);
+    expect([...EMBED_SCREENS].sort()).toEqual(Object.keys(EMBED_SCREEN_PATHS).sort());
   });
 });
 

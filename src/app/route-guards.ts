@@ -1,3 +1,4 @@
+import { isEmbedToken } from '#shared/domain/embed';
 import { matchRoute, type RouteMatch } from './route-table.ts';
 
 /**
@@ -13,13 +14,29 @@ export interface EmbedSession {
 
 type Search = Record<string, unknown>;
 
-/** output=embed plus a token on an embeddable route hands over the session (seed 000 §2). */
+const embedTokenOf = (search: Search) => (typeof search.token === 'string' ? search.token.trim() : '');
+
+/**
+ * output=embed plus an embed link's token on an embeddable route hands over the session
+ * (seed 000 §2, ADR 0062). Only a token made for embedding (`emb_…`) is taken: a session
+ * token in a URL is never used (whoever holds the link would hold the session).
+ */
 export function embedSessionFrom(match: RouteMatch | null, search: Search): EmbedSession | null {
   if (!match?.spec.embeddable || search.output !== 'embed') return null;
-  const token = typeof search.token === 'string' ? search.token.trim() : '';
-  if (!token) return null;
+  const token = embedTokenOf(search);
+  if (!token || !isEmbedToken(token)) return null;
   const puId = search.pu_id === undefined || search.pu_id === null ? '' : String(search.pu_id);
   return { token, puId };
+}
+
+/**
+ * An embed request whose link cannot work as such (no token, or not an embed link's
+ * token): the page says the link is not valid, it never shows the screen with another
+ * session nor sends the person to a login inside another app.
+ */
+export function embedLinkUnusable(match: RouteMatch | null, search: Search): boolean {
+  if (!match?.spec.embeddable || search.output !== 'embed') return false;
+  return embedSessionFrom(match, search) === null;
 }
 
 export function isEmbedRequest(search: Search): boolean {

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { sessionStore } from '#local/session-store';
 import { RootLayout } from './root-layout.tsx';
-import { decideNavigation, embedSessionFrom } from './route-guards.ts';
+import { decideNavigation, embedLinkUnusable, embedSessionFrom } from './route-guards.ts';
 import { matchRoute, ROUTES } from './route-table.ts';
 
 /**
@@ -160,7 +160,10 @@ const SCREENS: Record<string, RouteComponent> = {
 
 function guard(location: ParsedLocation) {
   const search = location.search as Record<string, unknown>;
-  const embed = embedSessionFrom(matchRoute(location.pathname), search);
+  const match = matchRoute(location.pathname);
+  // A link without an embed token shows "link not valid" in place (root-layout.tsx), no login.
+  if (embedLinkUnusable(match, search)) return;
+  const embed = embedSessionFrom(match, search);
   if (embed && sessionStore.get()?.token !== embed.token) sessionStore.setEmbed(embed.token, embed.puId);
   const loggedIn = sessionStore.get() !== null;
   const decision = decideNavigation(location.pathname, location.href, loggedIn, search.redirect);

@@ -109,8 +109,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!response.ok) {
       // A 401 on a call that carried a token means the session is gone: tell the UI, but
       // clear nothing here (queued records and the stored user stay until the UI decides).
-      if (response.status === 401 && token) session.notifyExpired();
       const code = typeof body?.code === 'string' ? (body.code as ErrorCode) : 'unknown';
+      // An embed link asked for more than its scope (ADR 0062): the page says the link does
+      // not work here, as for a refused token.
+      if (token && (response.status === 401 || code === 'embed-link-scope')) session.notifyExpired();
       const errors =
         body?.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : undefined;
       throw new ApiError(

@@ -80,7 +80,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { authenticate: (token, ua) => ctx.sessions.authenticate(token, ua) });
+  await app.register(authPlugin, {
+    authenticate: (token, ua) => ctx.sessions.authenticate(token, ua),
+    // Embed links (ADR 0062): read-only, one farm, the embeddable screens' reads only.
+    embed: {
+      authenticate: async (token) => {
+        const cred = await ctx.embedLinks.authenticate(token);
+        if (!cred) return null;
+        const { tokenId, farmId, screens } = cred;
+        return { id: cred.userId, sessionId: `embed:${tokenId}`, embed: { tokenId, farmId, screens } };
+      },
+      guard: (user, request) =>
+        ctx.embedLinks.guard(
+          {
+            tokenId: user.embed?.tokenId ?? '',
+            farmId: user.embed?.farmId ?? '',
+            screens: user.embed?.screens ?? [],
+            userId: user.id,
+          },
+          {
+            method: request.method,
+            routeUrl: request.routeOptions.url,
+            params: request.params,
+            query: request.query,
+          },
+        ),
+    },
+  });
   // After auth (a caller without a session learns nothing more), before the routes.
   await app.register(strictInputPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });

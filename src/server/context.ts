@@ -36,6 +36,7 @@ import { createAlertModules } from './wiring/alerts-modules.ts';
 import { createAnalysisModules } from './wiring/analysis-modules.ts';
 import { createAttentionModules } from './wiring/attention-modules.ts';
 import { createChartsModules } from './wiring/charts-modules.ts';
+import { createEmbedModules } from './wiring/embed-modules.ts';
 import { createFarmModules } from './wiring/farm-modules.ts';
 import { createFinanceModules } from './wiring/finance-modules.ts';
 import { createForecastModules } from './wiring/forecast-modules.ts';
@@ -196,6 +197,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       overview: productionModules.overview,
       forecast: forecastModules.forecast,
     }),
+    ...createEmbedModules({ db, farmAccess }),
   };
 }
 

@@ -40,6 +40,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'chart-range-too-long': 400,
   'chart-too-many-ponds': 400,
   'report-not-ready': 409,
+  'embed-link-invalid': 401,
+  'embed-link-scope': 403,
 };
 
 /**

@@ -12,6 +12,7 @@ import { blockRoutes } from './modules/block/block.routes.ts';
 import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
@@ -87,4 +88,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   comparisonRoutes(typed, ctx);
   reportsRoutes(typed, ctx);
   attentionRoutes(typed, ctx);
+  embedRoutes(typed, ctx);
 }

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'chart-too-many-ponds',
   'comparison-too-many-series',
   'report-not-ready',
+  'embed-link-invalid',
+  'embed-link-scope',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { ApiAs, apiEmbedToken, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 
 /**
- * Every screen seed 000 §2 marks embeddable opens from an embed link (`output=embed`, the
- * user's token, `pu_id`) in a browser that never signed in: no sidebar, no navbar, the
+ * Every screen seed 000 §2 marks embeddable opens from an embed link (`output=embed`, an
+ * embed link's token made in settings (ADR 0062), `pu_id`) in a browser that never signed in: no sidebar, no navbar, the
  * user's data read online (an embed link has no sync engine and no mirror, ADR 0018).
  * The report screens are covered in reports.spec.ts; here the finance report and the
  * comparison, and a bad token on each.
@@ -26,24 +26,34 @@ test('the finance report and the comparison open from embed links, without chrom
   const api = new ApiAs(request, owner.token);
   const { farmId } = await apiFarm(api, 'Tambak Sematan', ['Kolam 1', 'Kolam 2']);
 
+  const finance = await apiEmbedToken(api, farmId, ['finance-report']);
+  const comparison = await apiEmbedToken(api, farmId, ['comparison']);
+
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(embedUrl(`/farm/${farmId}/finance/report`, owner.token));
+  await page.goto(embedUrl(`/farm/${farmId}/finance/report`, finance));
   await expect(
     page.getByRole('heading', { level: 1, name: 'Laporan keuangan · Tambak Sematan' }),
   ).toBeVisible();
   await expect(page.getByTestId('total-balance')).toBeVisible();
   await noChrome(page);
 
-  await page.goto(embedUrl(`/farm/${farmId}/comparison`, owner.token));
+  await page.goto(embedUrl(`/farm/${farmId}/comparison`, comparison));
   await expect(page.getByRole('heading', { level: 1, name: 'Perbandingan' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Kolam 2' })).toBeVisible();
   await noChrome(page);
   await context.close();
 
-  for (const path of [`/farm/${farmId}/finance/report`, `/farm/${farmId}/comparison`]) {
+  // A made-up token, the owner's session token (never taken from a URL), and a link made
+  // for the other screen: the clear page, no data.
+  for (const [path, token] of [
+    [`/farm/${farmId}/finance/report`, 'not-a-real-token'],
+    [`/farm/${farmId}/comparison`, 'emb_not-a-real-token'],
+    [`/farm/${farmId}/finance/report`, owner.token],
+    [`/farm/${farmId}/comparison`, finance],
+  ]) {
     const bad = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
-    await bad.goto(embedUrl(path, 'not-a-real-token'));
+    await bad.goto(embedUrl(path, token));
     await expect(bad.getByRole('heading', { name: 'Tautan tidak berlaku' })).toBeVisible();
     await expect(bad.getByText('Tambak Sematan')).toHaveCount(0);
     await expect(bad.getByText('Kolam 1')).toHaveCount(0);

@@ -56,7 +56,7 @@ function guestScreens(): Screen[] {
 
 function farmScreens(farmId: string, pondId: string, colleague: string): Screen[] {
   const farm = `/farm/${farmId}`;
-  const tabs = ['farm', 'blocks', 'ponds', 'users', 'standards', 'times', 'language'].map(
+  const tabs = ['farm', 'blocks', 'ponds', 'users', 'standards', 'embed', 'times', 'language'].map(
     (tab): Screen => ({
       name: `settings-${tab}`,
       path: `${farm}/settings?tab=${tab}`,

@@ -14,7 +14,7 @@ const SIZES = [
 ];
 const POND_XSS = '<img src=x onerror="window.__xss=1">';
 const FARM_XSS = '<script>window.__xss=2</script>';
-const SETTINGS_TABS = ['farm', 'blocks', 'ponds', 'users', 'standards', 'times', 'language'];
+const SETTINGS_TABS = ['farm', 'blocks', 'ponds', 'users', 'standards', 'embed', 'times', 'language'];
 
 declare global {
   interface Window {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AccountPages } from './pages/account-pages.ts';
-import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { ApiAs, apiEmbedToken, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 
 /**
@@ -158,10 +158,12 @@ test('an owner builds a report, downloads both files with the right figures, and
   await expect(page.getByRole('heading', { level: 1, name: 'Riwayat laporan' })).toBeVisible();
   await expect(page.locator('.report-item')).toHaveCount(1);
 
-  // An embed link: the owner's token and pu_id as the session, no sidebar, no navbar.
+  // An embed link: a token made for it (ADR 0062) and pu_id as the session, no sidebar,
+  // no navbar; read-only, so the history and its downloads without the form.
+  const embedToken = await apiEmbedToken(new ApiAs(request, owner.token), farmId, ['report', 'history']);
   const embedContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const embed = await embedContext.newPage();
-  await embed.goto(`/farm/${farmId}/report?output=embed&token=${encodeURIComponent(owner.token)}&pu_id=pu-1`);
+  await embed.goto(`/farm/${farmId}/report?output=embed&token=${encodeURIComponent(embedToken)}&pu_id=pu-1`);
   await expect(embed.getByRole('heading', { level: 1, name: 'Unduh laporan' })).toBeVisible();
   await expect(
     embed.locator('.report-item').first().getByRole('button', { name: 'Unduh PDF' }),
@@ -170,7 +172,7 @@ test('an owner builds a report, downloads both files with the right figures, and
   await expect(embed.locator('.navbar, .sidebar, header.navbar')).toHaveCount(0);
   await shoot(embed, 'report-embed-id-1280');
   await embed.goto(
-    `/farm/${farmId}/history/embed?output=embed&token=${encodeURIComponent(owner.token)}&pu_id=pu-1`,
+    `/farm/${farmId}/history/embed?output=embed&token=${encodeURIComponent(embedToken)}&pu_id=pu-1`,
   );
   await expect(embed.locator('.report-item')).toHaveCount(1);
   await expect(embed.getByRole('navigation')).toHaveCount(0);
@@ -180,7 +182,7 @@ test('an owner builds a report, downloads both files with the right figures, and
   await bad.goto(`/farm/${farmId}/report?output=embed&token=not-a-real-token&pu_id=pu-1`);
   await expect(bad.getByRole('heading', { name: 'Tautan tidak berlaku' })).toBeVisible();
   await expect(
-    bad.getByText('Tautan sematan ini tidak valid atau sudah kedaluwarsa.', { exact: false }),
+    bad.getByText('Tautan sematan ini tidak valid, sudah kedaluwarsa', { exact: false }),
   ).toBeVisible();
   await expect(bad.locator('.report-item')).toHaveCount(0);
   await expect(bad.getByText('Kolam 1')).toHaveCount(0);

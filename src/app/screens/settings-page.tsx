@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';
 import '#features/settings/register-locales.ts';
-import { ACTION } from '#shared/domain/permissions';
+import { ACTION, canEditFarm } from '#shared/domain/permissions';
 
 // Tabs of other features load when opened: the settings screen's first download is its own.
 const WaterStandardsTab = lazy(() =>
@@ -11,6 +11,9 @@ const WaterStandardsTab = lazy(() =>
 );
 const AttentionSettingsTab = lazy(() =>
   import('#features/attention/attention-settings-tab').then((m) => ({ default: m.AttentionSettingsTab })),
+);
+const EmbedLinksTab = lazy(() =>
+  import('#features/embed-links/embed-links-tab').then((m) => ({ default: m.EmbedLinksTab })),
 );
 const FeedProgrammeTab = lazy(() =>
   import('#features/warehouse/feed-programme-tab').then((m) => ({ default: m.FeedProgrammeTab })),
@@ -55,6 +58,17 @@ export function SettingsScreen() {
           render: (farm) => (
             <Suspense fallback={null}>
               <FeedProgrammeTab farm={farm} />
+            </Suspense>
+          ),
+        },
+        {
+          // Embed links (issue 29, ADR 0062): owners and managers make, list and revoke them.
+          key: 'embed',
+          visible: (farm) => canEditFarm(farm.role_id),
+          label: t('tabs.embed'),
+          render: (farm) => (
+            <Suspense fallback={null}>
+              <EmbedLinksTab farm={farm} />
             </Suspense>
           ),
         },

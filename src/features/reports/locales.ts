@@ -38,7 +38,7 @@ const id = {
   },
   embedDenied: {
     title: 'Tautan tidak berlaku',
-    body: 'Tautan sematan ini tidak valid atau sudah kedaluwarsa. Minta tautan baru kepada pemilik tambak.',
+    body: 'Tautan sematan ini tidak valid, sudah kedaluwarsa, sudah dicabut, atau bukan untuk layar ini. Minta tautan baru kepada pemilik tambak.',
   },
 };
 
@@ -83,7 +83,7 @@ const en: ReportsLocale = {
   },
   embedDenied: {
     title: 'This link does not work',
-    body: 'This embed link is not valid or has expired. Ask the farm owner for a new link.',
+    body: 'This embed link is not valid, has expired, was revoked or is not for this screen. Ask the farm owner for a new link.',
   },
 };
 

@@ -96,7 +96,8 @@ export function ReportScreen() {
         subtitle={t('subtitle')}
         backTo={embed ? undefined : `/farm/${farmId}`}
       />
-      <HistorySection farmId={farmId} withForm />
+      {/* An embed link only reads (ADR 0062): its history and downloads, no new report. */}
+      <HistorySection farmId={farmId} withForm={!embed} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { blockAuthz } from '../modules/block/block.authz.ts';
 import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
+import { embedAuthz } from '../modules/embed/embed.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { feedingAuthz } from '../modules/feeding/feeding.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
@@ -58,4 +59,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   analysisAuthz,
   reportsAuthz,
   attentionAuthz,
+  embedAuthz,
 ];

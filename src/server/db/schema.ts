@@ -536,6 +536,7 @@ export interface Database {
   larvae_counts: LarvaeCountsTable;
   comparison_templates: ComparisonTemplatesTable;
   reports: ReportsTable;
+  embed_tokens: EmbedTokensTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -820,6 +821,21 @@ export interface ReportsTable {
   xlsx: Buffer | null;
   created_at: Generated<Date>;
   finished_at: NullableTimestamp;
+}
+
+/** An embed link's token (migration 0035, ADR 0062): only its hash is stored. */
+export interface EmbedTokensTable {
+  id: string;
+  farm_id: string;
+  screens: string[];
+  label: string | null;
+  token_hash: string;
+  created_by: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  last_used_at: Date | null;
 }
 
 /** The attention board's thresholds of a farm (migration 0024): `AttentionThresholds` as jsonb. */

@@ -65,6 +65,11 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Several metrics of several ponds on one time axis, and saved templates',
   },
   {
+    name: 'embed',
+    description:
+      'Embed links of a farm: read-only tokens for the embeddable screens, with an expiry; made, listed and revoked by owners and managers',
+  },
+  {
     name: 'reports',
     description: 'Farm reports as PDF and XLSX, built as background jobs, and their history',
   },

@@ -74,6 +74,9 @@ const id = {
     'chart-too-many-ponds': 'Terlalu banyak kolam dalam satu grafik.',
     'comparison-too-many-series': 'Terlalu banyak garis dalam satu perbandingan.',
     'report-not-ready': 'Laporan belum selesai dibuat. Tunggu sampai selesai lalu unduh lagi.',
+    'embed-link-invalid':
+      'Tautan sematan ini tidak berlaku: sudah kedaluwarsa, sudah dicabut, atau tidak dikenal. Minta tautan baru kepada pemilik tambak.',
+    'embed-link-scope': 'Tautan sematan hanya bisa membaca layar yang dibagikan untuk tambaknya.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -304,6 +307,9 @@ const en: MessageCatalog = {
     'chart-too-many-ponds': 'Too many ponds in one chart.',
     'comparison-too-many-series': 'Too many lines in one comparison.',
     'report-not-ready': 'The report is not finished yet. Wait until it is done, then download it again.',
+    'embed-link-invalid':
+      'This embed link no longer works: it has expired, was revoked or is not known. Ask the farm owner for a new link.',
+    'embed-link-scope': 'An embed link can only read the screen it was shared for, on its own farm.',
   },
   validation: {
     required: 'Required.',

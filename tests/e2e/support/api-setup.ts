@@ -58,6 +58,11 @@ export class ApiAs {
   }
 }
 
+/** An embed link's token (ADR 0062) for screens of a farm, made by `api`'s user (owner or manager). */
+export async function apiEmbedToken(api: ApiAs, farmId: string, screens: string[]): Promise<string> {
+  return (await api.post<{ token: string }>('/embedLink', { farm_id: farmId, screens })).token;
+}
+
 /** A farm with one block and the named ponds, owned by `owner`. */
 export async function apiFarm(api: ApiAs, name: string, ponds: string[]) {
   const farm = await api.post<{ farm_id: string }>('/farm/add', { name });

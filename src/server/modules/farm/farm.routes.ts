@@ -12,10 +12,12 @@ export function farmRoutes(api: Api, ctx: AppContext): void {
   // The whole list every time (no `since`): a farm missing from it was deleted or left.
   api.get('/farm', { schema: { tags, response: { 200: ListEnvelope(Farm) } } }, async (req) => {
     const { items, server_time } = await farms.listWithTime(req.user.id);
+    // An embed link (ADR 0062) reads as its maker but sees only its own farm.
+    const embedFarm = req.user.embed?.farmId;
     // A user without farms has no row to carry the clock: ask it.
     return {
       message: req.t('server.ok'),
-      data: items,
+      data: embedFarm ? items.filter((farm) => farm.farm_id === embedFarm) : items,
       server_time: server_time ?? (await serverClock.now()),
     };
   });

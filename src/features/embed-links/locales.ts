@@ -1,0 +1,103 @@
+/** The `embedLinks` namespace: Settings → Embed links (issue 29 point 1, ADR 0062). */
+const id = {
+  title: 'Tautan sematan',
+  intro:
+    'Tautan sematan menampilkan satu layar tambak ini di aplikasi atau situs lain, hanya untuk dibaca. Setiap tautan punya kunci sendiri, bukan sesi masuk Anda, dan bisa dicabut kapan saja.',
+  offline: 'Tautan sematan dibaca dan dibuat di server. Sambungkan ke internet untuk melihatnya.',
+  create: {
+    title: 'Buat tautan baru',
+    screen: 'Layar',
+    expiry: 'Berlaku',
+    label: 'Nama tautan',
+    labelHint: 'Misalnya "Pembeli udang" atau "Situs tambak", agar mudah dikenali nanti.',
+    submit: 'Buat tautan',
+    days_one: '{{count}} hari',
+    days_other: '{{count}} hari',
+    made: 'Tautan sematan dibuat.',
+  },
+  created: {
+    title: 'Salin tautan ini sekarang',
+    once: 'Tautan ini hanya ditampilkan sekali. Jika hilang, cabut dan buat yang baru.',
+    url: 'Tautan sematan',
+    copy: 'Salin',
+    copied: 'Tautan disalin.',
+    copyFailed: 'Tidak bisa menyalin otomatis. Pilih tautan lalu salin.',
+    done: 'Selesai',
+  },
+  screens: {
+    report: 'Laporan',
+    history: 'Riwayat laporan',
+    'finance-report': 'Laporan keuangan',
+    comparison: 'Perbandingan',
+  },
+  list: {
+    title: 'Tautan tambak ini',
+    empty: 'Belum ada tautan sematan.',
+    madeBy: 'Dibuat oleh {{name}}, {{date}}',
+    lastUsed: 'Terakhir dipakai {{date}} {{time}}',
+    neverUsed: 'Belum pernah dipakai',
+    expires: 'Berlaku sampai {{date}}',
+    expired: 'Kedaluwarsa {{date}}',
+    revokedOn: 'Dicabut {{date}}',
+    revoke: 'Cabut',
+    revokeLabel: 'Cabut tautan {{name}}',
+    confirmTitle: 'Cabut tautan sematan?',
+    confirmMessage:
+      'Tautan "{{name}}" akan langsung berhenti bekerja di mana pun dipasang. Ini tidak bisa dibatalkan.',
+    confirm: 'Ya, cabut',
+    revoked: 'Tautan dicabut.',
+  },
+  state: { active: 'Aktif', expired: 'Kedaluwarsa', revoked: 'Dicabut' },
+};
+
+const en: typeof id = {
+  title: 'Embed links',
+  intro:
+    'An embed link shows one screen of this farm inside another app or website, read-only. Each link has its own key, not your sign-in session, and can be revoked at any time.',
+  offline: 'Embed links are read and made on the server. Connect to the internet to see them.',
+  create: {
+    title: 'Make a new link',
+    screen: 'Screen',
+    expiry: 'Valid for',
+    label: 'Link name',
+    labelHint: 'For example "Shrimp buyer" or "Farm website", so you know it later.',
+    submit: 'Make link',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    made: 'Embed link made.',
+  },
+  created: {
+    title: 'Copy this link now',
+    once: 'This link is shown only once. If you lose it, revoke it and make a new one.',
+    url: 'Embed link',
+    copy: 'Copy',
+    copied: 'Link copied.',
+    copyFailed: 'Could not copy automatically. Select the link and copy it.',
+    done: 'Done',
+  },
+  screens: {
+    report: 'Report',
+    history: 'Report history',
+    'finance-report': 'Finance report',
+    comparison: 'Comparison',
+  },
+  list: {
+    title: 'Links of this farm',
+    empty: 'No embed links yet.',
+    madeBy: 'Made by {{name}}, {{date}}',
+    lastUsed: 'Last used {{date}} {{time}}',
+    neverUsed: 'Never used',
+    expires: 'Valid until {{date}}',
+    expired: 'Expired {{date}}',
+    revokedOn: 'Revoked {{date}}',
+    revoke: 'Revoke',
+    revokeLabel: 'Revoke link {{name}}',
+    confirmTitle: 'Revoke embed link?',
+    confirmMessage: 'The link "{{name}}" stops working at once wherever it is placed. This cannot be undone.',
+    confirm: 'Yes, revoke',
+    revoked: 'Link revoked.',
+  },
+  state: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+};
+
+export const embedLinksLocales = { id, en };
