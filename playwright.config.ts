@@ -24,7 +24,7 @@ const ALONE_SPECS = ['pwa.spec.ts'];
 export default defineConfig({
   testDir: 'tests/e2e',
   // Upper bounds, not waits: two browsers share two cores, so a step may take longer.
-  timeout: 90_000,
+  timeout: 150_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   // Two browsers at once (ADR 0061): each spec makes its own users and farms, so specs run

@@ -68,7 +68,9 @@ try {
     `Demo farm ${result.farmId}: ${result.records} records in ${result.requests} requests, ${seconds} s`,
   );
   // The farm's day so far: nothing is recorded at a time still to come.
-  console.log(`Recorded up to ${result.today}, last water slot ${result.lastSlot}.`);
+  console.log(
+    `Recorded up to ${result.until.toISOString()}, last water slot ${result.slotDay} ${result.lastSlot}.`,
+  );
   console.log('Every signed-in user can open it read-only from the farm list ("Buka tambak demo").');
 } finally {
   await app.close();

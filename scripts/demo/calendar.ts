@@ -23,19 +23,21 @@ export const WATER_SLOTS = ['06:00', '14:00', '22:00'] as const;
 
 /**
  * Where the demo's story ends: its last day and the instant up to which that day's
- * records exist. Loaded live, the farm's day so far (nothing is recorded at a time still
- * to come, a reading at 22:00 only after 22:00); before the first slot (06:00) the story
- * ends with yesterday. A day given by the caller is told whole. `lastSlot` is the day's
- * latest water slot that has passed: the seeded water problems sit there.
+ * records exist. Loaded live, the farm's day so far: nothing is recorded at a time still
+ * to come (a reading at 22:00 only after 22:00). `lastSlot` on `slotDay` is the latest water
+ * slot that has passed, where the seeded water problems sit: today's, or before 06:00
+ * yesterday's 22:00. A day given by the caller is told whole.
  */
-export function demoEnd(now: Date, day?: string): { today: string; until: Date; lastSlot: string } {
-  const whole = (d: string) => ({ today: d, until: at(d, '23:59'), lastSlot: WATER_SLOTS[2] as string });
-  if (day) return whole(day);
-  const local = new Date(now.getTime() + 7 * 3_600_000).toISOString();
-  const today = local.slice(0, 10);
-  if (now < at(today, WATER_SLOTS[0])) return whole(addDays(today, -1));
-  const lastSlot = WATER_SLOTS.filter((slot) => at(today, slot) <= now).at(-1) as string;
-  return { today, until: now, lastSlot };
+export function demoEnd(
+  now: Date,
+  day?: string,
+): { today: string; until: Date; slotDay: string; lastSlot: string } {
+  const evening = WATER_SLOTS[2] as string;
+  if (day) return { today: day, until: at(day, '23:59'), slotDay: day, lastSlot: evening };
+  const today = new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const passed = WATER_SLOTS.filter((slot) => at(today, slot) <= now);
+  if (passed.length === 0) return { today, until: now, slotDay: addDays(today, -1), lastSlot: evening };
+  return { today, until: now, slotDay: today, lastSlot: passed.at(-1) as string };
 }
 
 /**

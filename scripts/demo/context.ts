@@ -44,7 +44,8 @@ export interface DemoContext {
   /** The demo's last day (calendar.ts demoEnd): records of that day exist up to `until`. */
   today: string;
   until: Date;
-  /** The last day's latest passed water slot, where the seeded water problems sit. */
+  /** The latest passed water slot (`lastSlot` on `slotDay`), where the seeded water problems sit. */
+  slotDay: string;
   lastSlot: string;
   /** Whether a record at this farm-local day and time has happened by `until`. */
   happened: (day: string, hhmm: string) => boolean;

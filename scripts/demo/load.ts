@@ -113,7 +113,8 @@ export async function loadDemo(app: App, db: Db, options: DemoOptions) {
     requests: api.requests,
     records: api.records,
     timings,
-    today: end.today,
+    until: end.until,
+    slotDay: end.slotDay,
     lastSlot: end.lastSlot,
   };
 }

@@ -42,9 +42,9 @@ async function waterRound(ctx: DemoContext, cycles: RoundCycle[]): Promise<void>
       const morningPh = around(rng, 7.75, 0.1);
       for (const [slot, time] of SLOTS) {
         if (!ctx.happened(day, time)) continue;
-        if (day === ctx.today && missed.some((m) => m.pond === pond.name && m.slot === time)) continue;
+        if (day === ctx.slotDay && missed.some((m) => m.pond === pond.name && m.slot === time)) continue;
         const seeded =
-          day === ctx.today ? lowDo.find((p) => p.pond === pond.name && p.slot === time) : undefined;
+          day === ctx.slotDay ? lowDo.find((p) => p.pond === pond.name && p.slot === time) : undefined;
         const dawnLow = slot === 'am' && !clean && rng.chance(0.025);
         const measured = at(day, time);
         general.push({

@@ -36,8 +36,8 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
   const farmId = /Demo farm ([0-9a-f-]{36})/.exec(stdout)?.[1] as string;
   expect(farmId).toBeTruthy();
   // The demo holds the farm's day so far: its water problems sit in the latest passed slot
-  // (before 06:00 the story ends with yesterday's 22:00).
-  const [, demoDay, lastSlot] = /Recorded up to (\d{4}-\d{2}-\d{2}), last water slot (\d{2}:\d{2})/.exec(
+  // (before 06:00, yesterday's 22:00).
+  const [, demoDay, lastSlot] = /last water slot (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/.exec(
     stdout,
   ) as RegExpExecArray;
   const SEEDED_PROBLEMS = seededProblems(lastSlot as string);
@@ -139,7 +139,7 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
   expect(doOut.some((o) => o.pond_name === low.pond && o.value === low.value)).toBe(true);
   expect(doOut.some((o) => (HEALTHY_PONDS as readonly string[]).includes(o.pond_name))).toBe(false);
   await page.goto(`/farm/${farmId}/review`);
-  // Before 06:00 the demo's last day is yesterday: the review goes to it.
+  // Before 06:00 the latest slot is yesterday's: the review goes to that day.
   if (demoDay !== today()) await page.locator('#review-date').fill(demoDay as string);
   // The review's row of that pond marks its latest slot's DO low, and nothing on the healthy ponds.
   const row = page.locator(`tr[data-pond="${low.pond}"]`);

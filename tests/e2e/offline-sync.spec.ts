@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
+import { FarmPages } from './pages/farm-pages.ts';
 import { TodayPages } from './pages/today-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
@@ -116,6 +117,7 @@ test('a batch whose answer is lost is sent again and the server keeps one copy',
   });
   const account = new AccountPages(page);
   await account.signIn(owner);
+  await new FarmPages(page).openPondsFromBoard();
   await expect(page.getByText('Kolam 3', { exact: true })).toBeVisible();
   const water = new WaterPages(page);
   await water.openEntryFromFarmHome();

@@ -9,6 +9,7 @@ describe('demoEnd', () => {
     expect(demoEnd(wib('2026-11-27', '15:30'))).toEqual({
       today: '2026-11-27',
       until: wib('2026-11-27', '15:30'),
+      slotDay: '2026-11-27',
       lastSlot: '14:00',
     });
     expect(demoEnd(wib('2026-11-27', '06:00')).lastSlot).toBe('06:00');
@@ -16,10 +17,11 @@ describe('demoEnd', () => {
     expect(demoEnd(wib('2026-11-27', '22:00')).lastSlot).toBe('22:00');
   });
 
-  it('before the first slot, tells yesterday whole (the farm day has not begun)', () => {
+  it("before the first slot, puts the water problems in yesterday's 22:00", () => {
     expect(demoEnd(wib('2026-11-27', '05:59'))).toEqual({
-      today: '2026-11-26',
-      until: wib('2026-11-26', '23:59'),
+      today: '2026-11-27',
+      until: wib('2026-11-27', '05:59'),
+      slotDay: '2026-11-26',
       lastSlot: '22:00',
     });
     // 23:30 UTC is 06:30 the next day in WIB.
@@ -30,6 +32,7 @@ describe('demoEnd', () => {
     expect(demoEnd(wib('2026-11-27', '08:00'), '2026-11-20')).toEqual({
       today: '2026-11-20',
       until: wib('2026-11-20', '23:59'),
+      slotDay: '2026-11-20',
       lastSlot: '22:00',
     });
   });

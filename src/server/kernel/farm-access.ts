@@ -59,6 +59,23 @@ export class FarmAccess {
     return m;
   }
 
+  /**
+   * The caller's membership of each farm a batch touches, null where they are none: a bulk
+   * write answers that farm's items "not found", as if the pond were not there.
+   */
+  async membershipsOf(userId: string, farmIds: Iterable<string>): Promise<Map<string, Membership | null>> {
+    const memberships = new Map<string, Membership | null>();
+    for (const farmId of new Set(farmIds)) {
+      try {
+        memberships.set(farmId, await this.membership(userId, farmId));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
+        memberships.set(farmId, null);
+      }
+    }
+    return memberships;
+  }
+
   /** Called by the services that changed who may do what, after their write committed. */
   changed(): void {
     this.cache?.clear();

@@ -12,6 +12,13 @@ export class FarmPages {
     return this.farmId();
   }
 
+  /** An owner's or manager's farm opens on the attention board; its "Ponds & blocks" link leads to the ponds. */
+  async openPondsFromBoard(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/farm\/[0-9a-f-]{36}\/attention$/);
+    await this.page.getByRole('main').getByRole('link', { name: 'Kolam & blok' }).click();
+    await expect(this.page).toHaveURL(/\/farm\/[0-9a-f-]{36}\?home=farm$/);
+  }
+
   farmId(): string {
     return this.page.url().match(/\/farm\/([0-9a-f-]{36})/)?.[1] ?? '';
   }

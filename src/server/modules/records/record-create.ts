@@ -1,7 +1,6 @@
 import { ACTION } from '#shared/domain/permissions';
 import type { ErrorCode } from '#shared/errors';
-import { AppError } from '../../errors.ts';
-import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import type { FieldMessages } from './record-fields.ts';
 import { parseValues, toColumns } from './record-mapper.ts';
@@ -94,15 +93,7 @@ export async function createRecords(
     const f = x.pondId ? pondFarm.get(x.pondId) : x.farmId;
     if (f) farms.add(f);
   }
-  const memberships = new Map<string, Membership | null>();
-  for (const farmId of farms) {
-    try {
-      memberships.set(farmId, await d.access.membership(userId, farmId));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
-      memberships.set(farmId, null);
-    }
-  }
+  const memberships = await d.access.membershipsOf(userId, farms);
   const accepted: (Draft & { farm: string })[] = [];
   for (const x of drafts) {
     const farm = x.pondId ? pondFarm.get(x.pondId) : (x.farmId ?? undefined);

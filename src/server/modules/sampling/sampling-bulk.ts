@@ -7,8 +7,8 @@ import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import type { SamplingsTable } from '../../db/schema.ts';
-import { AppError, wordedFields } from '../../errors.ts';
-import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import { wordedFields } from '../../errors.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import type { CycleContext, SamplingRepository, SamplingRow } from './sampling.repository.ts';
 import { toSampling } from './sampling-mapper.ts';
@@ -171,15 +171,7 @@ async function authorize(
       p.farm_id,
     ]),
   );
-  const memberships = new Map<string, Membership | null>();
-  for (const farmId of new Set(pondFarm.values())) {
-    try {
-      memberships.set(farmId, await d.access.membership(userId, farmId));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
-      memberships.set(farmId, null);
-    }
-  }
+  const memberships = await d.access.membershipsOf(userId, pondFarm.values());
   const accepted: Item[] = [];
   for (const { index, source } of shaped) {
     const pondId = String(source.pond_id);

@@ -8,7 +8,7 @@ import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
 import { cleanText } from '../../kernel/clean-text.ts';
-import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/public.ts';
 import type { WarehouseItemRepository } from './item.repository.ts';
@@ -140,15 +140,7 @@ export class UseItemService {
         i,
       ]),
     );
-    const memberships = new Map<string, Membership | null>();
-    for (const farmId of new Set(pondFarm.values())) {
-      try {
-        memberships.set(farmId, await this.d.access.membership(userId, farmId));
-      } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
-        memberships.set(farmId, null);
-      }
-    }
+    const memberships = await this.d.access.membershipsOf(userId, pondFarm.values());
     const accepted: { index: number; draft: UseDraft; farmId: string; price: number }[] = [];
     for (const { index, draft } of drafts) {
       const farmId = pondFarm.get(draft.pondId);

@@ -4,9 +4,9 @@ import { ACTION } from '#shared/domain/permissions';
 import type { ErrorCode } from '#shared/errors';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
-import { AppError, wordedFields } from '../../errors.ts';
+import { wordedFields } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
-import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
+import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { CycleRepository } from '../cycle/public.ts';
 import type { ReadingInsert, WaterRepository } from './water.repository.ts';
 import { type FieldMessages, parseReading, type ReadingDraft } from './water-values.ts';
@@ -115,15 +115,7 @@ async function authorize(
       p.farm_id,
     ]),
   );
-  const memberships = new Map<string, Membership | null>();
-  for (const farmId of new Set(pondFarm.values())) {
-    try {
-      memberships.set(farmId, await d.access.membership(userId, farmId));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'not-found') throw error;
-      memberships.set(farmId, null);
-    }
-  }
+  const memberships = await d.access.membershipsOf(userId, pondFarm.values());
   const accepted: Accepted[] = [];
   for (const { index, draft } of drafts) {
     const farmId = pondFarm.get(draft.pondId);
