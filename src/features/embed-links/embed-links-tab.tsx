@@ -3,6 +3,7 @@ import './embed-links.css';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
+import { EntryForm } from '#components/entry-form';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, LoadError, Loading } from '#components/page';
 import { useToast } from '#components/toast';
@@ -49,7 +50,7 @@ function CreateForm({ farmId, onCreated }: { farmId: string; onCreated: (made: C
   };
 
   return (
-    <form className="form" onSubmit={submit} aria-label={t('create.title')}>
+    <EntryForm className="form" onSubmit={(event) => void submit(event)} aria-label={t('create.title')}>
       <h3>{t('create.title')}</h3>
       <fieldset className="embed-links__choices">
         <legend>{t('create.screen')}</legend>
@@ -102,7 +103,7 @@ function CreateForm({ farmId, onCreated }: { farmId: string; onCreated: (made: C
       <button type="submit" className="button button--primary" disabled={busy}>
         {t('create.submit')}
       </button>
-    </form>
+    </EntryForm>
   );
 }
 
