@@ -85,6 +85,19 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 }
 
+/** A read as a screen shows it: its data once there, else its error with a retry, else the loading line. */
+export function Loaded<T>({
+  read,
+  children,
+}: {
+  read: { data?: T; error?: unknown; reload?: () => void };
+  children: (data: T) => ReactNode;
+}) {
+  if (read.data !== undefined) return <>{children(read.data)}</>;
+  if (read.error) return <LoadError error={read.error} onRetry={read.reload} />;
+  return <Loading />;
+}
+
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="state">

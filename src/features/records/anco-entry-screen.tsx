@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
-import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
+import { Card, EmptyState, Loaded, Loading, PageHeader } from '#components/page';
 import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -240,18 +240,16 @@ function AncoScreenBody({ farm }: { farm: Farm }) {
   return (
     <div className="narrow records-screen">
       <PageHeader title={t('anco.title')} subtitle={farm.name} backTo={back} />
-      {ponds.data ? (
-        <>
-          <AncoEntry key={farm.farm_id} farm={farm} ponds={ponds.data} search={search} />
-          <Card title={t('anco.recent')}>
-            <AncoRecentList farm={farm} limit={10} />
-          </Card>
-        </>
-      ) : ponds.error ? (
-        <LoadError error={ponds.error} onRetry={ponds.reload} />
-      ) : (
-        <Loading />
-      )}
+      <Loaded read={ponds}>
+        {(data) => (
+          <>
+            <AncoEntry key={farm.farm_id} farm={farm} ponds={data} search={search} />
+            <Card title={t('anco.recent')}>
+              <AncoRecentList farm={farm} limit={10} />
+            </Card>
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

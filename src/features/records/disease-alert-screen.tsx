@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
-import { Card, LoadError, Loading, PageHeader } from '#components/page';
+import { Card, Loaded, Loading, PageHeader } from '#components/page';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { getDb } from '#local/db';
 import { newId } from '#local/ids';
@@ -181,20 +181,18 @@ function Body({ farm }: { farm: Farm }) {
         subtitle={farm.name}
         backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
       />
-      {ponds.data ? (
-        <div className="records-two">
-          <Card title={t('disease.recent')}>
-            <DiseaseRecentList farm={farm} limit={30} empty={t('disease.none')} />
-          </Card>
-          <Card title={t('disease.add')}>
-            <DiseaseForm key={farm.farm_id} farm={farm} ponds={ponds.data} />
-          </Card>
-        </div>
-      ) : ponds.error ? (
-        <LoadError error={ponds.error} onRetry={ponds.reload} />
-      ) : (
-        <Loading />
-      )}
+      <Loaded read={ponds}>
+        {(data) => (
+          <div className="records-two">
+            <Card title={t('disease.recent')}>
+              <DiseaseRecentList farm={farm} limit={30} empty={t('disease.none')} />
+            </Card>
+            <Card title={t('disease.add')}>
+              <DiseaseForm key={farm.farm_id} farm={farm} ponds={data} />
+            </Card>
+          </div>
+        )}
+      </Loaded>
     </div>
   );
 }

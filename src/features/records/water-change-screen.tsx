@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
-import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
+import { Card, EmptyState, Loaded, Loading, PageHeader } from '#components/page';
 import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -141,18 +141,16 @@ function Body({ farm }: { farm: Farm }) {
         subtitle={farm.name}
         backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
       />
-      {ponds.data ? (
-        <>
-          <WaterChangeEntry key={farm.farm_id} farm={farm} ponds={ponds.data} />
-          <Card title={t('waterChange.recent')}>
-            <WaterChangeRecentList farm={farm} limit={10} />
-          </Card>
-        </>
-      ) : ponds.error ? (
-        <LoadError error={ponds.error} onRetry={ponds.reload} />
-      ) : (
-        <Loading />
-      )}
+      <Loaded read={ponds}>
+        {(data) => (
+          <>
+            <WaterChangeEntry key={farm.farm_id} farm={farm} ponds={data} />
+            <Card title={t('waterChange.recent')}>
+              <WaterChangeRecentList farm={farm} limit={10} />
+            </Card>
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

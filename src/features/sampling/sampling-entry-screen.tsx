@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
-import { LoadError, Loading, PageHeader } from '#components/page';
+import { Loaded, PageHeader } from '#components/page';
 import type { Farm } from '#shared/contracts/farm';
 import { SamplingEntryForm } from './sampling-entry-form.tsx';
 import './sampling.css';
@@ -21,21 +21,19 @@ function SamplingEntry({ farm }: { farm: Farm }) {
   return (
     <div className="narrow sampling-screen">
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
-      {ponds.data ? (
-        <SamplingEntryForm
-          key={farm.farm_id}
-          farm={farm}
-          ponds={ponds.data}
-          pondId={pondId}
-          onlyPonds={preset.ponds}
-          // Opened from the Today list: back to it once saved.
-          afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
-        />
-      ) : ponds.error ? (
-        <LoadError error={ponds.error} onRetry={ponds.reload} />
-      ) : (
-        <Loading />
-      )}
+      <Loaded read={ponds}>
+        {(data) => (
+          <SamplingEntryForm
+            key={farm.farm_id}
+            farm={farm}
+            ponds={data}
+            pondId={pondId}
+            onlyPonds={preset.ponds}
+            // Opened from the Today list: back to it once saved.
+            afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
+          />
+        )}
+      </Loaded>
     </div>
   );
 }

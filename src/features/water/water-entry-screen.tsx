@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
-import { LoadError, Loading, PageHeader } from '#components/page';
+import { Loaded, PageHeader } from '#components/page';
 import type { Farm } from '#shared/contracts/farm';
 import { WaterEntryForm } from './water-entry-form.tsx';
 import './water.css';
@@ -21,24 +21,22 @@ function WaterEntry({ farm }: { farm: Farm }) {
   return (
     <div className="narrow water-screen">
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
-      {ponds.data ? (
-        <WaterEntryForm
-          // a new farm is a new form: its draft, its ponds
-          key={farm.farm_id}
-          farm={farm}
-          ponds={ponds.data}
-          pondId={pondId}
-          onlyPonds={preset.ponds}
-          presetTime={preset.time}
-          // Opened from the Today list: back to it once the round is saved.
-          afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
-          onLeave={() => void navigate({ to: back })}
-        />
-      ) : ponds.error ? (
-        <LoadError error={ponds.error} onRetry={ponds.reload} />
-      ) : (
-        <Loading />
-      )}
+      <Loaded read={ponds}>
+        {(data) => (
+          <WaterEntryForm
+            // a new farm is a new form: its draft, its ponds
+            key={farm.farm_id}
+            farm={farm}
+            ponds={data}
+            pondId={pondId}
+            onlyPonds={preset.ponds}
+            presetTime={preset.time}
+            // Opened from the Today list: back to it once the round is saved.
+            afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
+            onLeave={() => void navigate({ to: back })}
+          />
+        )}
+      </Loaded>
     </div>
   );
 }
