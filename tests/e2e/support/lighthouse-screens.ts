@@ -34,7 +34,7 @@ export async function auditMainScreens(
   const { farmId } = await apiFarm(api, 'Tambak Sejahtera', ['Kolam 1', 'Kolam 2', 'Kolam 3']);
   const screens = [
     { name: 'login', path: '/login', signedIn: false },
-    { name: 'farm-home', path: `/farm/${farmId}`, signedIn: true },
+    { name: 'farm-home', path: `/farm/${farmId}?home=farm`, signedIn: true },
     { name: 'water-entry', path: `/farm/${farmId}/water-quality/add`, signedIn: true },
     { name: 'settings', path: `/farm/${farmId}/settings`, signedIn: true },
   ].filter((s) => !options.only || options.only.includes(s.name));
@@ -45,7 +45,7 @@ export async function auditMainScreens(
   try {
     for (const screen of screens) {
       if (screen.signedIn && !seeded) {
-        await browser.signIn(origin, owner, `/farm/${farmId}`, (page) =>
+        await browser.signIn(origin, owner, `/farm/${farmId}?home=farm`, (page) =>
           expect(page.getByText('Kolam 3')).toBeVisible(),
         );
         seeded = true;
