@@ -43,7 +43,7 @@ for (const size of SIZES) {
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const findings: AxeFinding[] = [];
     const screens: string[] = [];
     const scan = async (page: Page, screen: string) => {
