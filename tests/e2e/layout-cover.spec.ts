@@ -66,7 +66,11 @@ function farmScreens(farmId: string, pondId: string, colleague: string): Screen[
   return [
     { name: 'farm-index', path: '/farm', ready: heading },
     { name: 'farm-registration', path: '/farm-registration', ready: submit },
-    { name: 'farm-home', path: `${farm}?home=farm`, ready: (page) => page.getByText('Kolam 10', { exact: true }) },
+    {
+      name: 'farm-home',
+      path: `${farm}?home=farm`,
+      ready: (page) => page.getByText('Kolam 10', { exact: true }),
+    },
     ...tabs,
     { name: 'pond', path: `${farm}/pond/${pondId}`, ready: heading },
     {
