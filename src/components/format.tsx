@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateInput, formatDate, formatDateTime, formatTime } from '#shared/domain/date-format';
-import { formatNumber, formatPercent, formatRupiah } from '#shared/domain/format';
+import { formatBytes, formatNumber, formatPercent, formatRupiah } from '#shared/domain/format';
 
 /**
  * Display helpers of seed 000 §1/§9 in the current language: dates DD MMM YYYY and times
@@ -20,6 +20,8 @@ export function formatters(language: string) {
     number: (value: number, decimals = 2) => formatNumber(value, decimals, locale),
     /** "0,09 %": a share, never in the "x 10^n" form. */
     percent: (value: number | null) => formatPercent(value, locale),
+    /** "94 KB", "10,7 GB": a size in bytes. */
+    bytes: (value: number) => formatBytes(value, locale),
   };
 }
 

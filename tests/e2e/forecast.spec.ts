@@ -32,7 +32,12 @@ const abwAt = (doc: number) => 38 * Math.exp(-5.2 * Math.exp(-0.019 * doc));
 async function watchErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('console', (m) => {
-    const refused = /ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_FAILED/.test(m.text());
+    // The network refusing a request offline, and the browser's own service-worker update
+    // check failing offline ("…when fetching the script."), are the network, not the app.
+    const refused =
+      /ERR_INTERNET_DISCONNECTED|Failed to load resource: net::ERR_FAILED|error occurred when fetching the script/.test(
+        m.text(),
+      );
     if (m.type() === 'error' && !refused) errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
@@ -105,6 +110,7 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${dir}/forecast-pond-${l.lang}-${size.name}.png` });
 
       // Offline: away and back to the tab, the forecast is computed again from the mirror.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
       await context.setOffline(true);
       await page.getByRole('tab', { name: l.records }).click();
       await page.getByRole('tab', { name: l.tab }).click();

@@ -51,7 +51,7 @@ test('the first save asks the browser to keep the data, and the sync screen show
   // The sync screen says whether the browser keeps the data, and the room used.
   await page.goto('/sync');
   await expect(page.getByTestId('storage-persisted')).toHaveText(/Disimpan tetap|Belum disimpan tetap/);
-  await expect(page.getByTestId('storage-usage')).toHaveText(/Terpakai [\d.,]+ [MG]B dari [\d.,]+ [MG]B/);
+  await expect(page.getByTestId('storage-usage')).toHaveText(/Terpakai [\d.,]+ [KMG]?B dari [\d.,]+ [KMG]?B/);
   await page.screenshot({ path: 'test-results/storage/sync-storage-id-phone.png', fullPage: true });
 
   // A full phone is covered by src/local/storage-keep.test.ts and storage-notices.test.tsx

@@ -53,10 +53,6 @@ function StorageCard() {
     };
   }, []);
   if (!state || state.persisted === null) return null;
-  const size = (bytes: number) =>
-    bytes >= 1e9
-      ? `${format.number(bytes / 1e9, 1)} GB`
-      : `${format.number(bytes / 1e6, bytes < 1e7 ? 1 : 0)} MB`;
   return (
     <Card title={t('storage.title')}>
       <p data-testid="storage-persisted" data-persisted={state.persisted ? 'yes' : 'no'}>
@@ -64,7 +60,7 @@ function StorageCard() {
       </p>
       {state.usage !== null && state.quota !== null && (
         <p className="muted" data-testid="storage-usage">
-          {t('storage.usage', { used: size(state.usage), room: size(state.quota) })}
+          {t('storage.usage', { used: format.bytes(state.usage), room: format.bytes(state.quota) })}
         </p>
       )}
       {!state.persisted && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysOfCulture } from './doc.ts';
-import { formatNumber, formatRupiah, roundQuantity } from './format.ts';
+import { formatBytes, formatNumber, formatRupiah, roundQuantity } from './format.ts';
 import { compareNames, sortByName } from './natural-sort.ts';
 import { firstInvalidPresetTime, timeOfDay } from './time-of-day.ts';
 
@@ -19,6 +19,18 @@ describe('number rounding', () => {
   });
   it('shows very small numbers as x 10^n', () => {
     expect(formatNumber(0.00012, 2, 'en-US')).toBe('1.2 x 10^-4');
+  });
+});
+
+describe('formatBytes', () => {
+  it('picks the unit a phone shows, never the x 10^n form', () => {
+    expect(formatBytes(94_208)).toBe('94 KB');
+    expect(formatBytes(3_400_000)).toBe('3,4 MB');
+    expect(formatBytes(10_700_000_000)).toBe('10,7 GB');
+    expect(formatBytes(10_700_000_000, 'en-GB')).toBe('10.7 GB');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(Number.NaN)).toBe('–');
   });
 });
 

@@ -43,6 +43,27 @@ export function formatNumber(value: number, decimals = 2, locale = 'id-ID'): str
 }
 
 /**
+ * A size in bytes as a person reads it: "94 KB", "3,4 MB", "10,7 GB" (decimal units, as
+ * phones show storage). Never in the "x 10^n" form; a negative or non-number prints "–".
+ */
+export function formatBytes(bytes: number, locale = 'id-ID'): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '–';
+  const units: [number, string][] = [
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'KB'],
+  ];
+  for (const [scale, unit] of units) {
+    if (bytes >= scale) {
+      const value = bytes / scale;
+      const decimals = value < 10 || unit === 'GB' ? 1 : 0;
+      return `${numberFormat(locale, decimals).format(roundTo(value, decimals))} ${unit}`;
+    }
+  }
+  return `${numberFormat(locale, 0).format(bytes)} B`;
+}
+
+/**
  * Integer rupiah given as text or BigInt (the API's sums, ADR 0017) → "Rp 1.500.000",
  * without ever passing through a float. Anything that is not an integer prints as "Rp 0".
  */
