@@ -27,6 +27,8 @@ export interface ColumnInfo {
 }
 
 export interface TableEntry {
+  /** Absent in backups made before other schemas than public were copied. */
+  schema?: string;
   name: string;
   columns: ColumnInfo[];
   rows: number;
@@ -49,7 +51,7 @@ export interface Manifest {
   /** The last schema migration applied: restore rebuilds the schema up to this one. */
   migration: string;
   tables: TableEntry[];
-  sequences: { name: string; last_value: string | null; is_called: boolean }[];
+  sequences: { schema?: string; name: string; last_value: string | null; is_called: boolean }[];
   uploads: { files: number; bytes: number };
   files: FileEntry[];
   /** sha256 of this manifest without this field (JSON, two-space indent). */
@@ -103,29 +105,50 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** Ordinary and partitioned tables of schema public (partitions are read through their parent). */
-export async function listTables(client: pg.Client | pg.PoolClient): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
-  );
-  return rows.map((r) => r.name);
+/**
+ * The schemas the app's migrations make, copied whole: public, and pgboss (the job queue
+ * of larvae counts and reports: its queues and the jobs waiting in them).
+ */
+export const BACKUP_SCHEMAS = ['public', 'pgboss'];
+
+export interface TableName {
+  schema: string;
+  name: string;
 }
 
-export async function listColumns(client: pg.Client | pg.PoolClient, table: string): Promise<ColumnInfo[]> {
-  const { rows } = await client.query<{ name: string; type: string; generated: boolean }>(
-    `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attgenerated <> '' AS generated
-       FROM pg_attribute a
-      WHERE a.attrelid = ('public.' || quote_ident($1))::regclass AND a.attnum > 0 AND NOT a.attisdropped
-      ORDER BY a.attnum`,
-    [table],
+/** `"schema"."table"`, for SQL. */
+export function qualified(t: { schema?: string; name: string }): string {
+  return `${quoteIdent(t.schema ?? 'public')}.${quoteIdent(t.name)}`;
+}
+
+/** `table` for schema public, `schema.table` otherwise: how backups name tables to people and files. */
+export function displayName(t: { schema?: string; name: string }): string {
+  return (t.schema ?? 'public') === 'public' ? t.name : `${t.schema}.${t.name}`;
+}
+
+/** Ordinary and partitioned tables of BACKUP_SCHEMAS (partitions are read through their parent). */
+export async function listTables(client: pg.Client | pg.PoolClient): Promise<TableName[]> {
+  const { rows } = await client.query<TableName>(
+    `SELECT n.nspname AS schema, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      ORDER BY n.nspname <> 'public', 1, 2`,
+    [BACKUP_SCHEMAS],
   );
   return rows;
 }
 
-export async function countRows(client: pg.Client | pg.PoolClient, table: string): Promise<number> {
-  const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM public.${quoteIdent(table)}`);
-  return Number(rows[0]?.n ?? 0);
+export async function listColumns(
+  client: pg.Client | pg.PoolClient,
+  table: TableName,
+): Promise<ColumnInfo[]> {
+  const { rows } = await client.query<{ name: string; type: string; generated: boolean }>(
+    `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attgenerated <> '' AS generated
+       FROM pg_attribute a
+      WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped
+      ORDER BY a.attnum`,
+    [qualified(table)],
+  );
+  return rows;
 }
 
 export interface Target {

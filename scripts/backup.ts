@@ -2,7 +2,7 @@
  * `npm run backup [-- --out DIR]`: a consistent copy of the database the server uses and
  * of DATA_DIR/uploads, with a manifest (migration, row counts, sha256 of every file).
  *
- * Database: every table of schema public is read inside ONE repeatable-read, read-only
+ * Database: every table of schemas public and pgboss (BACKUP_SCHEMAS) is read inside ONE repeatable-read, read-only
  * transaction (the snapshot pg_dump also uses), so the copy is consistent while the
  * server keeps writing. Rows are stored as PostgreSQL row literals (exact for every type),
  * one JSON string a line, gzip. The schema itself is not copied: restore rebuilds it with
@@ -18,6 +18,8 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import {
+  BACKUP_SCHEMAS,
+  displayName,
   type FileEntry,
   fileSize,
   formatBytes,
@@ -29,11 +31,12 @@ import {
   type Manifest,
   manifestChecksum,
   openTarget,
-  quoteIdent,
+  qualified,
   runScript,
   setDumpSettings,
   sha256File,
   type TableEntry,
+  type TableName,
   UserError,
 } from './backup-lib.ts';
 
@@ -44,10 +47,10 @@ function stamp(d: Date): string {
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
 }
 
-async function* tableRows(client: pg.Client, table: string): AsyncGenerator<string> {
-  const cursor = `c_${table.replace(/\W/g, '_')}`;
+async function* tableRows(client: pg.Client, table: TableName): AsyncGenerator<string> {
+  const cursor = `c_${displayName(table).replace(/\W/g, '_')}`;
   await client.query(
-    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT r::text AS r FROM public.${quoteIdent(table)} AS r`,
+    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT r::text AS r FROM ${qualified(table)} AS r`,
   );
   for (;;) {
     const { rows } = await client.query<{ r: string }>(`FETCH ${FETCH_ROWS} FROM ${cursor}`);
@@ -62,7 +65,7 @@ async function dumpDatabase(client: pg.Client, outDir: string) {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
   try {
     const tables = await listTables(client);
-    if (!tables.includes('kysely_migration')) {
+    if (!tables.some((t) => t.schema === 'public' && t.name === 'kysely_migration')) {
       throw new UserError('the database has no migration table: is this a Tambak database?');
     }
     const migration = (
@@ -72,8 +75,8 @@ async function dumpDatabase(client: pg.Client, outDir: string) {
     const serverVersion = (await client.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
     const entries: TableEntry[] = [];
     await mkdir(join(outDir, 'db'), { recursive: true });
-    for (const name of tables) {
-      const file = `db/${name}.jsonl.gz`;
+    for (const table of tables) {
+      const file = `db/${displayName(table)}.jsonl.gz`;
       let rows = 0;
       const counted = async function* (source: AsyncGenerator<string>) {
         for await (const line of source) {
@@ -81,22 +84,21 @@ async function dumpDatabase(client: pg.Client, outDir: string) {
           yield line;
         }
       };
-      await pipeline(counted(tableRows(client, name)), createGzip(), createWriteStream(join(outDir, file)));
-      entries.push({ name, columns: await listColumns(client, name), rows, file });
+      await pipeline(counted(tableRows(client, table)), createGzip(), createWriteStream(join(outDir, file)));
+      entries.push({ ...table, columns: await listColumns(client, table), rows, file });
     }
-    const seqNames = (
-      await client.query<{ name: string }>(
-        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = 'public' AND c.relkind = 'S' ORDER BY 1`,
-      )
-    ).rows.map((r) => r.name);
+    const { rows: seqNames } = await client.query<TableName>(
+      `SELECT n.nspname AS schema, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ANY($1) AND c.relkind = 'S' ORDER BY n.nspname <> 'public', 1, 2`,
+      [BACKUP_SCHEMAS],
+    );
     const sequences: Manifest['sequences'] = [];
-    for (const name of seqNames) {
+    for (const seq of seqNames) {
       const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
-        `SELECT last_value::text AS last_value, is_called FROM public.${quoteIdent(name)}`,
+        `SELECT last_value::text AS last_value, is_called FROM ${qualified(seq)}`,
       );
       sequences.push({
-        name,
+        ...seq,
         last_value: rows[0]?.last_value ?? null,
         is_called: rows[0]?.is_called ?? false,
       });
@@ -182,7 +184,7 @@ async function main(): Promise<void> {
   console.log(`  source     ${target.label}`);
   console.log(`  migration  ${dump.migration}`);
   console.log(`  tables     ${dump.tables.length}, ${totalRows} rows`);
-  for (const t of dump.tables) console.log(`    ${t.name.padEnd(24)} ${String(t.rows).padStart(8)}`);
+  for (const t of dump.tables) console.log(`    ${displayName(t).padEnd(24)} ${String(t.rows).padStart(8)}`);
   console.log(`  uploads    ${manifest.uploads.files} files, ${formatBytes(manifest.uploads.bytes)}`);
   console.log(`  size       ${formatBytes(totalBytes)} in ${files.length + 1} files`);
   console.log(`  time       ${Date.now() - started} ms`);

@@ -5,10 +5,11 @@
  *    a damaged backup is refused before anything is touched.
  * 2. Refuses a database that already has tables (or an uploads folder with files) unless
  *    --force, which then replaces them.
- * 3. In ONE transaction: (with --force) drops and recreates schema public, rebuilds the
- *    schema with the app's migrations up to the backup's, checks every table's columns
- *    against the manifest, empties the tables and loads the rows (parents before children,
- *    so foreign keys are checked), and sets the sequences. Any error rolls it all back.
+ * 3. In ONE transaction: (with --force) drops schemas public and pgboss, rebuilds them
+ *    with the app's migrations up to the backup's, checks every table's columns against
+ *    the manifest, makes pg-boss's queue partitions, empties the tables and loads the rows
+ *    (parents before children, so foreign keys are checked), and sets the sequences. Any
+ *    error rolls it all back.
  * 4. Puts the uploads in place (copied beside, then swapped) and prints the row counts
  *    compared with the manifest.
  *
@@ -26,6 +27,8 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/database.ts';
 import { migrations } from '../src/server/db/migrations/index.ts';
 import {
+  BACKUP_SCHEMAS,
+  displayName,
   fileSize,
   formatBytes,
   listFiles,
@@ -34,12 +37,14 @@ import {
   type Manifest,
   manifestChecksum,
   openTarget,
+  qualified,
   quoteIdent,
   runScript,
   sha256File,
   type TableEntry,
   UserError,
 } from './backup-lib.ts';
+import { makeQueuePartitions } from './restore-pgboss.ts';
 
 const INSERT_BATCH = 500;
 // biome-ignore lint/suspicious/noExplicitAny: the restore works on any schema
@@ -88,14 +93,23 @@ async function* lines(path: string): AsyncGenerator<string> {
   }
 }
 
-/** Tables ordered so that a referenced table comes before the tables that refer to it. */
+/**
+ * Tables (by displayName) ordered so that a referenced table comes before the tables that
+ * refer to it. A partition's foreign keys count as its parent's.
+ */
 async function loadOrder(trx: AnyTx, tables: string[]): Promise<string[]> {
   const { rows } = await sql<{ child: string; parent: string }>`
-    SELECT c.relname AS child, p.relname AS parent
-      FROM pg_constraint k
-      JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace cn ON cn.oid = c.relnamespace
-      JOIN pg_class p ON p.oid = k.confrelid JOIN pg_namespace pn ON pn.oid = p.relnamespace
-     WHERE k.contype = 'f' AND cn.nspname = 'public' AND pn.nspname = 'public'`.execute(trx);
+    WITH rel AS (
+      SELECT c.oid, CASE WHEN n.nspname = 'public' THEN '' ELSE n.nspname || '.' END || c.relname AS name
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    ), top AS (
+      SELECT rel.oid, coalesce((SELECT r2.name FROM pg_inherits i JOIN rel r2 ON r2.oid = i.inhparent
+                                 WHERE i.inhrelid = rel.oid), rel.name) AS name
+        FROM rel
+    )
+    SELECT c.name AS child, p.name AS parent
+      FROM pg_constraint k JOIN top c ON c.oid = k.conrelid JOIN top p ON p.oid = k.confrelid
+     WHERE k.contype = 'f'`.execute(trx);
   const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set()]));
   for (const { child, parent } of rows) {
     if (child !== parent && parents.has(child) && parents.has(parent)) parents.get(child)!.add(parent);
@@ -113,18 +127,18 @@ async function loadOrder(trx: AnyTx, tables: string[]): Promise<string[]> {
   return order;
 }
 
-async function targetColumns(trx: AnyTx, table: string) {
+async function targetColumns(trx: AnyTx, table: TableEntry) {
   const { rows } = await sql<{ name: string; type: string; generated: boolean }>`
     SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attgenerated <> '' AS generated
       FROM pg_attribute a
-     WHERE a.attrelid = to_regclass(${`public.${quoteIdent(table)}`}) AND a.attnum > 0 AND NOT a.attisdropped
+     WHERE a.attrelid = to_regclass(${qualified(table)}) AND a.attnum > 0 AND NOT a.attisdropped
      ORDER BY a.attnum`.execute(trx);
   return rows;
 }
 
 async function loadTable(trx: AnyTx, dir: string, table: TableEntry): Promise<number> {
   const cols = table.columns.filter((c) => !c.generated).map((c) => quoteIdent(c.name));
-  const rel = sql.raw(`public.${quoteIdent(table.name)}`);
+  const rel = sql.raw(qualified(table));
   const list = sql.raw(cols.join(', '));
   const picked = sql.raw(cols.map((c) => `r.${c}`).join(', '));
   let batch: string[] = [];
@@ -159,7 +173,9 @@ async function restoreDatabase(db: AnyDb, dir: string, manifest: Manifest, force
       trx,
     );
     if (force) {
-      await sql`DROP SCHEMA IF EXISTS public CASCADE`.execute(trx);
+      for (const schema of BACKUP_SCHEMAS) {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(trx);
+      }
       await sql`CREATE SCHEMA public`.execute(trx);
       await sql`ALTER SCHEMA public OWNER TO pg_database_owner`.execute(trx);
       await sql`GRANT USAGE ON SCHEMA public TO PUBLIC`.execute(trx);
@@ -171,7 +187,7 @@ async function restoreDatabase(db: AnyDb, dir: string, manifest: Manifest, force
 
     const mismatches: string[] = [];
     for (const table of manifest.tables) {
-      const have = await targetColumns(trx, table.name);
+      const have = await targetColumns(trx, table);
       const want = table.columns;
       const same =
         have.length === want.length &&
@@ -179,17 +195,23 @@ async function restoreDatabase(db: AnyDb, dir: string, manifest: Manifest, force
           (c, i) =>
             c.name === want[i]!.name && c.type === want[i]!.type && c.generated === want[i]!.generated,
         );
-      if (!same) mismatches.push(table.name);
+      if (!same) mismatches.push(displayName(table));
     }
     if (mismatches.length > 0) {
       throw new UserError(
         `the schema rebuilt by the migrations differs from the backup's in: ${mismatches.join(', ')}`,
       );
     }
-    const tables = manifest.tables.map((t) => t.name);
+    const queues = manifest.tables.find((t) => t.schema === 'pgboss' && t.name === 'queue');
+    if (queues) {
+      const rows: string[] = [];
+      for await (const row of lines(join(dir, queues.file))) rows.push(row);
+      await makeQueuePartitions(trx, rows);
+    }
     // The migrations seed rows (roles, the migration log): the backup's rows replace them.
-    await sql`TRUNCATE ${sql.raw(tables.map((t) => `public.${quoteIdent(t)}`).join(', '))}`.execute(trx);
-    const byName = new Map(manifest.tables.map((t) => [t.name, t]));
+    await sql`TRUNCATE ${sql.raw(manifest.tables.map(qualified).join(', '))}`.execute(trx);
+    const byName = new Map(manifest.tables.map((t) => [displayName(t), t]));
+    const tables = [...byName.keys()];
     for (const name of await loadOrder(trx, tables)) {
       const table = byName.get(name)!;
       const loaded = await loadTable(trx, dir, table);
@@ -201,7 +223,7 @@ async function restoreDatabase(db: AnyDb, dir: string, manifest: Manifest, force
     }
     for (const seq of manifest.sequences) {
       if (seq.last_value === null) continue;
-      await sql`SELECT setval(${`public.${quoteIdent(seq.name)}`}::regclass, ${seq.last_value}::bigint, ${seq.is_called})`.execute(
+      await sql`SELECT setval(${qualified(seq)}::regclass, ${seq.last_value}::bigint, ${seq.is_called})`.execute(
         trx,
       );
     }
@@ -229,7 +251,7 @@ async function main(): Promise<void> {
     try {
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`.execute(db);
+         WHERE n.nspname = ANY(${BACKUP_SCHEMAS}) AND c.relkind IN ('r', 'p')`.execute(db);
       const tablesThere = rows[0]?.n ?? 0;
       if (!force && (tablesThere > 0 || existingUploads.length > 0)) {
         throw new UserError(
@@ -259,11 +281,11 @@ async function main(): Promise<void> {
       let differ = 0;
       for (const t of manifest.tables) {
         const { rows: counted } = await sql<{ n: string }>`
-          SELECT count(*) AS n FROM ${sql.raw(`public.${quoteIdent(t.name)}`)}`.execute(db);
+          SELECT count(*) AS n FROM ${sql.raw(qualified(t))}`.execute(db);
         const n = Number(counted[0]?.n ?? 0);
         if (n !== t.rows) differ += 1;
         console.log(
-          `  ${t.name.padEnd(24)} ${String(t.rows).padStart(8)} ${String(n).padStart(8)}${n === t.rows ? '' : '  DIFFERS'}`,
+          `  ${displayName(t).padEnd(24)} ${String(t.rows).padStart(8)} ${String(n).padStart(8)}${n === t.rows ? '' : '  DIFFERS'}`,
         );
       }
       console.log(
