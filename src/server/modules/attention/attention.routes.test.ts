@@ -265,7 +265,8 @@ describe('GET /api/attention', () => {
       { kind: 'water_do', severity: 'warning', reason: 'low', figures: { value: 3.4, limit: 4 } },
     ]);
     const ph = about(data.items, p[2]);
-    expect(ph.map((i) => i.kind).sort()).toEqual(['ph_swing', 'water_ph']);
+    // Its two evening readings are also one slot recorded twice (ADR 0063).
+    expect(ph.map((i) => i.kind).sort()).toEqual(['ph_swing', 'same_slot', 'water_ph']);
     expect(ph.find((i) => i.kind === 'water_ph')).toMatchObject({
       reason: 'low',
       figures: { value: 7.3, limit: 7.8 },
