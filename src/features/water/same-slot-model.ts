@@ -33,12 +33,10 @@ export function defaultChoice(fields: readonly MergeField[]): Record<string, str
 }
 
 /**
- * Which reading a merge is saved into: the oldest one the person may edit while he may
- * delete all the others (the edit and deletes the server will accept); null when none.
+ * Which reading a merge is saved into: the oldest, when the person may change every
+ * reading of the slot (edit the kept one, delete the others: one right, `recordRight`,
+ * as the server's requireRecordChange decides it); null otherwise.
  */
 export function mergeTarget(readings: readonly Row[], mayChange: (row: Row) => boolean): string | null {
-  const target = readings.find(
-    (row) => mayChange(row) && readings.every((o) => o.id === row.id || mayChange(o)),
-  );
-  return target?.id ?? null;
+  return readings.length > 0 && readings.every(mayChange) ? readings[0].id : null;
 }
