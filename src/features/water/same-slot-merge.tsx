@@ -13,6 +13,8 @@ interface MergeProps {
   double: SameSlotDouble;
   /** The reading the merge is saved into (the others are deleted). */
   targetId: string;
+  /** "You" or "Someone else": who recorded a reading (two may share a minute). */
+  whoOf: (row: SameSlotDouble['readings'][number]) => string;
   title: string;
   onClose: () => void;
   onSave: (changes: Record<string, unknown>) => Promise<void>;
@@ -23,7 +25,7 @@ interface MergeProps {
  * as a per-field edit of one reading (only the fields that change) and the removal of
  * the others.
  */
-export function SameSlotMerge({ double, targetId, title, onClose, onSave }: MergeProps) {
+export function SameSlotMerge({ double, targetId, whoOf, title, onClose, onSave }: MergeProps) {
   const { t } = useTranslation(['water', 'ui']);
   const show = useShowValue(double.kind);
   const fields = differingFields(double.kind, double.readings);
@@ -76,10 +78,12 @@ export function SameSlotMerge({ double, targetId, title, onClose, onSave }: Merg
                 />
                 <span>
                   {show(field, value ?? NOT_MEASURED)}
-                  <span className="muted">
-                    {' '}
-                    · {t('sameSlot.at', { time: row ? wallTime(row.measured_at) : '' })}
-                  </span>
+                  {row && (
+                    <span className="muted">
+                      {' · '}
+                      {t('sameSlot.reading', { time: wallTime(row.measured_at), who: whoOf(row) })}
+                    </span>
+                  )}
                 </span>
               </label>
             );

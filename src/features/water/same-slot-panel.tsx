@@ -77,6 +77,8 @@ function DoubleCard({ farm, pond, double, db }: CardProps) {
     recordRight(farm, pond, 'water_quality', row, userId) !== null;
   const mayKeepBoth = pondAction(farm, pond, 'water_quality') >= ACTION.add;
   const target = mergeTarget(double.readings, mayChange);
+  const whoOf = (row: ReadingItem['row']) =>
+    row.created_by === userId || !row.created_by ? t('sameSlot.me') : t('sameSlot.other');
   const run = async (work: () => Promise<void>, done: string) => {
     try {
       await work();
@@ -99,7 +101,7 @@ function DoubleCard({ farm, pond, double, db }: CardProps) {
           const item = { kind: double.kind, row };
           const values = shownValues(item, standards);
           const others = double.readings.filter((o) => o.id !== row.id);
-          const who = row.created_by === userId || !row.created_by ? t('sameSlot.me') : t('sameSlot.other');
+          const who = whoOf(row);
           return (
             <li key={row.id} className="same-slot__reading">
               <span className="same-slot__who">
@@ -154,6 +156,7 @@ function DoubleCard({ farm, pond, double, db }: CardProps) {
         <SameSlotMerge
           double={double}
           targetId={target}
+          whoOf={whoOf}
           title={heading}
           onClose={() => setMerging(false)}
           onSave={(changes) =>
