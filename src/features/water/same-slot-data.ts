@@ -37,14 +37,33 @@ export function useSameSlotDoubles(farmId: string, db: TambakDb = getDb()): Same
 }
 
 /** "Keep both": remembered on the readings (slot_kept_at), on this phone at once and on the server through the outbox. */
-export async function keepAll(db: TambakDb, farmId: string, double: SameSlotDouble): Promise<void> {
+export function keepAll(db: TambakDb, farmId: string, double: SameSlotDouble): Promise<void> {
+  return keepInSlot(
+    db,
+    farmId,
+    double.kind,
+    double.readings.map((r) => r.id),
+  );
+}
+
+/**
+ * Readings of one kind, pond, day and slot kept side by side: the slot's double as the
+ * panel shows it, or a reading saved with "save anyway" next to the one already there
+ * (he chose before saving: it is not flagged afterwards). Queued after the readings' own
+ * creates, so the server has them when it hears this.
+ */
+export async function keepInSlot(
+  db: TambakDb,
+  farmId: string,
+  kind: WaterKind,
+  ids: string[],
+): Promise<void> {
   const now = new Date().toISOString();
-  const ids = double.readings.map((r) => r.id);
   await enqueueAction(db, {
     method: 'POST',
-    url: `/api/water/${double.kind}/keepBoth`,
+    url: `/api/water/${kind}/keepBoth`,
     body: { farm_id: farmId, ids },
-    table: WATER_TABLES[double.kind],
+    table: WATER_TABLES[kind],
     rows: ids.map((id) => ({ id, slot_kept_at: now })),
   });
 }
