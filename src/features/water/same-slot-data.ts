@@ -2,35 +2,16 @@ import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
 import { createRepository } from '#local/repository';
-import { visible } from '#local/visible';
-import { type SameSlotGroup, sameSlotGroups } from '#shared/domain/same-slot';
-import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
-import type { ReadingItem } from './reading-groups.ts';
+import { readDoubles, type SameSlotDouble } from '#local/same-slot';
+import type { WaterKind } from '#shared/domain/water-fields';
 import { WATER_RESOURCES, WATER_TABLES } from './save-readings.ts';
 
 /**
- * Readings of one pond, day and slot recorded twice (issue 29 point 6, ADR 0063), read
- * from the phone's mirror: once a sync pulled the other keeper's reading, the double
- * shows here, offline too. The choices go through the outbox like any edit.
+ * The phone's side of a double (ADR 0063): the farm's doubles from the mirror
+ * (`#local/same-slot`), and the choices, which go through the outbox like any edit.
  */
-export interface SameSlotDouble extends SameSlotGroup<ReadingItem['row']> {
-  kind: WaterKind;
-}
-
-type Row = ReadingItem['row'];
-/** A row pulled before migration 0036 has no slot_kept_at: nobody kept it. */
-const withKept = (row: Row): Row => ({ ...row, slot_kept_at: row.slot_kept_at ?? null });
-
-/** Every double of the farm in the mirror (the newest day first), each kind judged apart. */
-export async function readDoubles(db: TambakDb, farmId: string): Promise<SameSlotDouble[]> {
-  const out: SameSlotDouble[] = [];
-  for (const kind of WATER_KINDS) {
-    const rows = visible(await db.mirror(WATER_TABLES[kind]).where('farm_id').equals(farmId).toArray());
-    for (const group of sameSlotGroups((rows as unknown as Row[]).map(withKept)))
-      out.push({ ...group, kind });
-  }
-  return out.sort((a, b) => b.day.localeCompare(a.day) || a.kind.localeCompare(b.kind));
-}
+export type { SameSlotDouble };
+export { readDoubles };
 
 export function useSameSlotDoubles(farmId: string, db: TambakDb = getDb()): SameSlotDouble[] | undefined {
   return useLiveMirror(`same-slot:${farmId}`, (db) => readDoubles(db, farmId), db).data;

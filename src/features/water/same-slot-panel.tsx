@@ -5,7 +5,7 @@ import { useFormat } from '#components/format';
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
-import { getDb, type Local, type TambakDb } from '#local/db';
+import { getDb, type TambakDb } from '#local/db';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import type { TimeOfDay } from '#shared/domain/time-of-day';
@@ -19,7 +19,8 @@ import { useWaterStandards } from './water-data.ts';
 
 interface PanelProps {
   farm: Farm;
-  ponds: readonly Local<Pond>[];
+  /** The ponds shown: doubles of other ponds are left out (the pond page passes its one pond). */
+  ponds: readonly Pond[];
   /** Opened for one pond (the board's link): its doubles first. */
   pondId?: string;
   db?: TambakDb;
@@ -33,10 +34,11 @@ interface PanelProps {
 export function SameSlotPanel({ farm, ponds, pondId, db = getDb() }: PanelProps) {
   const { t } = useTranslation('water');
   const doubles = useSameSlotDoubles(farm.farm_id, db);
-  if (!doubles || doubles.length === 0) return null;
+  const shown = (doubles ?? []).filter((d) => ponds.some((p) => p.pond_id === d.pond_id));
+  if (shown.length === 0) return null;
   const ordered = pondId
-    ? [...doubles.filter((d) => d.pond_id === pondId), ...doubles.filter((d) => d.pond_id !== pondId)]
-    : doubles;
+    ? [...shown.filter((d) => d.pond_id === pondId), ...shown.filter((d) => d.pond_id !== pondId)]
+    : shown;
   return (
     <section className="same-slot" aria-labelledby="same-slot-title">
       <h2 id="same-slot-title" className="same-slot__title">
@@ -61,7 +63,7 @@ export function SameSlotPanel({ farm, ponds, pondId, db = getDb() }: PanelProps)
 
 interface CardProps {
   farm: Farm;
-  pond: Local<Pond>;
+  pond: Pond;
   double: SameSlotDouble;
   db: TambakDb;
 }
