@@ -67,8 +67,14 @@ test('two phones record one pond and slot offline; the double shows on both and 
     { subject: 'Kolam A2', figures: { count: 2, reading: 'general' }, link: expect.stringContaining(pondId) },
   ]);
 
-  // Each phone pulls the other's reading and shows the double, offline-readable from its mirror.
-  await keeperPage.reload();
+  // Each phone pulls the other's reading and shows the double, offline-readable from its mirror:
+  // the keeper's Today points to it, one tap opens the choice.
+  await keeperPage.goto(`/farm/${farmId}/today`);
+  const notice = keeperPage.getByRole('region', { name: 'Data air tercatat dua kali' });
+  await expect(notice).toBeVisible();
+  await notice.screenshot({ path: `${SHOTS}/same-slot-today-id-360.png` });
+  await notice.getByRole('link', { name: /^Kolam A2: pagi|^Kolam A2: siang|^Kolam A2: malam/ }).click();
+  await expect(keeperPage).toHaveURL(new RegExp(`/water-quality/add\\?pond_id=${pondId}$`));
   const keeperPanel = keeperPage.getByRole('region', { name: 'Tercatat dua kali' });
   await expect(keeperPanel.getByRole('article')).toHaveCount(1);
   await expect(keeperPanel).toContainText('7,8');
