@@ -39,8 +39,9 @@ export function SameSlotNotice({ farm }: { farm: Farm }) {
                 date: format.date(double.day),
                 count: double.readings.length,
               })}
-            </Link>{' '}
-            · {t('sameSlot.choose')}
+              {' · '}
+              {t('sameSlot.choose')}
+            </Link>
           </li>
         ))}
       </ul>
