@@ -42,6 +42,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'report-not-ready': 409,
   'embed-link-invalid': 401,
   'embed-link-scope': 403,
+  'readings-not-same-slot': 400,
 };
 
 /**

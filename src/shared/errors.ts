@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'report-not-ready',
   'embed-link-invalid',
   'embed-link-scope',
+  'readings-not-same-slot',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -450,6 +450,16 @@ async function freshRecordsOfA(): Promise<void> {
       unit: 'Liter',
     })
   ).product_id;
+  // "Keep both" names two readings of one slot: a pair of its own per kind, which no other
+  // route of the sweep moves to another slot.
+  for (const kind of ['general', 'chemical', 'biological']) {
+    const ids = [uuidv7(), uuidv7()];
+    const measured_at = '2025-03-03T22:00:00+07:00';
+    await post(`/api/water/${kind}/bulk`, {
+      items: ids.map((id) => ({ id, pond_id: A.pondId, measured_at })),
+    });
+    ROUTE_VALUES[`POST /api/water/${kind}/keepBoth`] = { ids };
+  }
   // A new person to invite each time (POST /api/userFarm).
   VALID_VALUES.email = `baru.${uuidv7().slice(-8)}@example.com`;
   VALID_VALUES.phone = `+62812${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

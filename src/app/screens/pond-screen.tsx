@@ -26,6 +26,7 @@ import {
 import { AncoDayList, DiseaseDayList, NoteDayList, WaterChangeDayList } from '#features/records/record-lists';
 import { SamplingList } from '#features/sampling/sampling-list';
 import { RecentReadings } from '#features/water/recent-readings';
+import { SameSlotPanel } from '#features/water/same-slot-panel';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 
@@ -198,6 +199,7 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
             </Card>
             <CyclesCard farm={farm} pond={pond} level={pondAction(farm, pond, 'cycle')} />
             <Card title={t('water:readings.title')} actions={addReading}>
+              <SameSlotPanel farm={farm} ponds={[pond]} pondId={pond.pond_id} />
               <RecentReadings
                 farmId={farm.farm_id}
                 pond={pond}

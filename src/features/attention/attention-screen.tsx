@@ -22,6 +22,7 @@ function useItemText() {
       if (key === 'count' && typeof value === 'number') params[key] = value;
       else if (typeof value === 'number') params[key] = format.number(value);
       else if (key === 'slot') params[key] = value ? t(`slot.${value}`) : '';
+      else if (key === 'reading') params[key] = t(`reading.${value}`);
       else if (key === 'day') params[key] = format.date(value);
       else if (key === 'at') params[key] = format.dateTime(value);
       else params[key] = value;

@@ -12,6 +12,7 @@ const id = {
   checked: 'Yang diperiksa:',
   severity: { critical: 'Kritis', warning: 'Perhatian' },
   slot: { morning: 'pagi', afternoon: 'siang', evening: 'malam' },
+  reading: { general: 'umum', chemical: 'kimia', biological: 'biologi' },
   kinds: {
     water_do: 'DO tiap kolam (di bawah standar waktunya)',
     water_ph: 'pH tiap kolam (rentang pagi/siang/malam)',
@@ -24,6 +25,7 @@ const id = {
     stock_low: 'Stok gudang di bawah minimum atau minus',
     sync_refused: 'Data anggota yang ditolak server',
     harvest_size: 'Kolam yang segera mencapai target size (perkiraan)',
+    same_slot: 'Data air tercatat dua kali pada waktu ukur yang sama',
   },
   item: {
     water_do: {
@@ -59,6 +61,10 @@ const id = {
     },
     sync_refused: { refused: 'Perangkatnya menyimpan data yang ditolak server ({{at}})' },
     harvest_size: { reaches: 'Mencapai size {{size}} dalam {{early}}–{{late}} hari' },
+    same_slot: {
+      double_one: '{{count}} data {{reading}} untuk {{slot}} {{day}}: pilih yang dipakai',
+      double_other: '{{count}} data {{reading}} untuk {{slot}} {{day}}: pilih yang dipakai',
+    },
   },
   action: {
     water_do: 'Input kualitas air',
@@ -72,6 +78,7 @@ const id = {
     stock_low: 'Buka barang gudang',
     sync_refused: 'Buka anggota',
     harvest_size: 'Lihat perkiraan',
+    same_slot: 'Pilih data',
   },
   noAccess: 'Anda bukan anggota tambak ini.',
   settings: {
@@ -111,6 +118,7 @@ const en: typeof id = {
   checked: 'What was checked:',
   severity: { critical: 'Critical', warning: 'Attention' },
   slot: { morning: 'morning', afternoon: 'afternoon', evening: 'evening' },
+  reading: { general: 'general', chemical: 'chemical', biological: 'biological' },
   kinds: {
     water_do: "Each pond's DO (below its slot's standard)",
     water_ph: "Each pond's pH (morning/afternoon/evening range)",
@@ -123,6 +131,7 @@ const en: typeof id = {
     stock_low: 'Warehouse stock below minimum or negative',
     sync_refused: "Members' records the server refused",
     harvest_size: 'Ponds soon reaching a target size (forecast)',
+    same_slot: 'Water readings recorded twice in one time slot',
   },
   item: {
     water_do: {
@@ -158,6 +167,10 @@ const en: typeof id = {
     },
     sync_refused: { refused: 'Their device holds records the server refused ({{at}})' },
     harvest_size: { reaches: 'Reaches size {{size}} in {{early}}–{{late}} days' },
+    same_slot: {
+      double_one: '{{count}} {{reading}} reading for the {{slot}} of {{day}}: choose what to keep',
+      double_other: '{{count}} {{reading}} readings for the {{slot}} of {{day}}: choose what to keep',
+    },
   },
   action: {
     water_do: 'Enter water quality',
@@ -171,6 +184,7 @@ const en: typeof id = {
     stock_low: 'Open the warehouse item',
     sync_refused: 'Open members',
     harvest_size: 'See the forecast',
+    same_slot: 'Choose readings',
   },
   noAccess: 'You are not a member of this farm.',
   settings: {

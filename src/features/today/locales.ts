@@ -37,6 +37,12 @@ const id = {
     stock: 'Tebar benur',
   },
   farmPage: 'Kolam & blok',
+  sameSlot: {
+    title: 'Data air tercatat dua kali',
+    item: '{{pond}}: {{slot}} {{date}} ({{count}} data)',
+    choose: 'Pilih yang dipakai',
+    slots: { morning: 'pagi', afternoon: 'siang', evening: 'malam' },
+  },
 };
 
 const en: typeof id = {
@@ -77,6 +83,12 @@ const en: typeof id = {
     stock: 'Stocking',
   },
   farmPage: 'Ponds & blocks',
+  sameSlot: {
+    title: 'Water readings recorded twice',
+    item: '{{pond}}: {{slot}} of {{date}} ({{count}} readings)',
+    choose: 'Choose what to keep',
+    slots: { morning: 'morning', afternoon: 'afternoon', evening: 'evening' },
+  },
 };
 
 export const todayLocales = { id, en };

@@ -10,6 +10,7 @@ import { CheckIcon } from '#components/icons';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION, type Feature } from '#shared/domain/permissions';
+import { SameSlotNotice } from './same-slot-notice.tsx';
 import { useToday } from './today-data.ts';
 import { slotHref, type TodaySlot, todaySlots } from './today-model.ts';
 import './today.css';
@@ -123,6 +124,7 @@ function Today({ farm }: { farm: Farm }) {
   return (
     <div className="narrow stack today">
       {header}
+      <SameSlotNotice farm={farm} />
       {data.enterable === 0 ? (
         <EmptyState title={t('noAccess.title')}>
           <p>{t('noAccess.body')}</p>

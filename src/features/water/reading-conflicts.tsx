@@ -29,7 +29,7 @@ export function ReadingConflicts({ item, db }: { item: ReadingItem; db: TambakDb
 }
 
 /** A reading's value as the list shows it: number and unit, option names, – when not measured. */
-function useShowValue(kind: ReadingItem['kind']) {
+export function useShowValue(kind: ReadingItem['kind']) {
   const { t } = useTranslation('water');
   const format = useFormat();
   const unitOf = useUnit();

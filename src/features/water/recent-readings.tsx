@@ -176,7 +176,7 @@ function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
   );
 }
 
-function ValueChip({ kind, value }: { kind: ReadingItem['kind']; value: ShownValue }) {
+export function ValueChip({ kind, value }: { kind: ReadingItem['kind']; value: ShownValue }) {
   const { t } = useTranslation('water');
   const format = useFormat();
   const unitOf = useUnit();

@@ -16,6 +16,7 @@ import { MESSAGES } from '#shared/i18n/messages';
 import { uiLocales } from '../../components/locales.ts';
 import { initialState, measuredAt, slotOf } from './entry-model.ts';
 import { waterLocales } from './locales.ts';
+import { readDoubles } from './same-slot-data.ts';
 import { WaterEntryForm } from './water-entry-form.tsx';
 
 /** Counts number-box renders: every ValueInput reads the formatters once per render. */
@@ -240,6 +241,10 @@ describe('WaterEntryForm', () => {
     expect(screen.queryByRole('button', { name: /Ubah yang ada/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Tetap simpan' }));
     await waitFor(async () => expect(await db.waterGeneral.count()).toBe(2));
+    // His choice is remembered as "keep both" (ADR 0063): not flagged as a double after sync.
+    await waitFor(async () => expect(await readDoubles(db, FARM)).toEqual([]));
+    const keep = (await db.outbox.toArray()).find((e) => e.url === '/api/water/general/keepBoth');
+    expect(keep?.body).toMatchObject({ farm_id: FARM, ids: [expect.any(String), expect.any(String)] });
   });
 
   it('opens the reading already there, with what he typed, when he chooses to edit it', async () => {

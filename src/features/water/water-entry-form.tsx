@@ -39,6 +39,7 @@ import {
 } from './entry-model.ts';
 import { PondEntryCard } from './pond-entry-card.tsx';
 import { ReadingEditDialog } from './reading-edit-dialog.tsx';
+import { keepInSlot } from './same-slot-data.ts';
 import { saveReadings, WATER_TABLES } from './save-readings.ts';
 import { SavedBanner } from './saved-banner.tsx';
 import { type EntryStore, useEntryState, WATER_DRAFT } from './use-entry-state.ts';
@@ -225,10 +226,12 @@ export function WaterEntryForm({
     );
     if (!(await askPartial(partial))) return;
     const duplicates = await findDuplicates(db, batches, state.date, when.time_of_day);
+    let keptDoubles: Duplicate[] = [];
     if (duplicates.length > 0) {
       const choice = await askDuplicates(duplicates);
       if (choice === 'cancel') return;
       if (choice !== 'save') return setEditing(choice.edit);
+      keptDoubles = duplicates;
     }
     const values = withoutSaved(state.values, batches);
     // An emptied form is ready for the next round at the time it is next used, not at
@@ -238,6 +241,13 @@ export function WaterEntryForm({
     try {
       cancelAutosave();
       await saveReadings(db, batches, { farmId, form: WATER_DRAFT, rest });
+      // "Save anyway" was his choice: the double is kept, not flagged after sync (ADR 0063).
+      for (const { existing } of keptDoubles) {
+        const saved = batches
+          .find((b) => b.kind === existing.kind)
+          ?.records.find((r) => r.pond_id === existing.row.pond_id);
+        if (saved) await keepInSlot(db, farmId, existing.kind, [existing.row.id, saved.id]);
+      }
       store.set((s) => (s === state ? rest : { ...s, values: withoutSaved(s.values, batches) }));
       setRestored(false);
       if (userId)

@@ -6,6 +6,7 @@ import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
 import type { Farm } from '#shared/contracts/farm';
+import { SameSlotPanel } from './same-slot-panel.tsx';
 import { WaterEntryForm } from './water-entry-form.tsx';
 import './water.css';
 
@@ -23,18 +24,21 @@ function WaterEntry({ farm }: { farm: Farm }) {
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
       <Loaded read={ponds}>
         {(data) => (
-          <WaterEntryForm
-            // a new farm is a new form: its draft, its ponds
-            key={farm.farm_id}
-            farm={farm}
-            ponds={data}
-            pondId={pondId}
-            onlyPonds={preset.ponds}
-            presetTime={preset.time}
-            // Opened from the Today list: back to it once the round is saved.
-            afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
-            onLeave={() => void navigate({ to: back })}
-          />
+          <>
+            <SameSlotPanel farm={farm} ponds={data} pondId={pondId} />
+            <WaterEntryForm
+              // a new farm is a new form: its draft, its ponds
+              key={farm.farm_id}
+              farm={farm}
+              ponds={data}
+              pondId={pondId}
+              onlyPonds={preset.ponds}
+              presetTime={preset.time}
+              // Opened from the Today list: back to it once the round is saved.
+              afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
+              onLeave={() => void navigate({ to: back })}
+            />
+          </>
         )}
       </Loaded>
     </div>

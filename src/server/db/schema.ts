@@ -264,6 +264,8 @@ export interface WaterReadingColumns extends MergeColumns {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** "Keep both" said for this reading's slot (migration 0036, ADR 0063). */
+  slot_kept_at: NullableTimestamp;
 }
 
 export interface WaterGeneralTable extends WaterReadingColumns {

@@ -55,6 +55,7 @@ const kinds = [
   'stock_low',
   'sync_refused',
   'harvest_size',
+  'same_slot',
 ] as const;
 export const ATTENTION_KINDS = kinds;
 export type AttentionKind = (typeof kinds)[number];

@@ -42,6 +42,12 @@ const readingBase = {
   created_at: Type.String(),
   updated_at: Type.String(),
   deleted_at: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * When someone said "keep both" for this reading's pond, day and slot (ADR 0063); null
+   * while nobody has. A slot with two live readings of one kind is flagged while one of
+   * them has null here (`domain/same-slot.ts`).
+   */
+  slot_kept_at: Type.Union([Type.String(), Type.Null()]),
   ...MergeFields,
 };
 
@@ -106,6 +112,16 @@ export const WaterUpdateBody = {
   biological: updateSchema('biological'),
 };
 export type WaterUpdateBody<K extends WaterKind = WaterKind> = Static<(typeof WaterUpdateBody)[K]>;
+
+/**
+ * `POST /api/water/<kind>/keepBoth`: readings of one kind, pond, farm day and slot that
+ * stay side by side on purpose (ADR 0063); answered with the readings as stored.
+ */
+export const KeepBothBody = Type.Object({
+  farm_id: Uuid,
+  ids: Type.Array(Uuid, { minItems: 2, maxItems: 20, uniqueItems: true }),
+});
+export type KeepBothBody = Static<typeof KeepBothBody>;
 
 /** A day (YYYY-MM-DD, farm time) or an instant (ISO 8601). */
 const DayOrInstant = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ].+)?$' });

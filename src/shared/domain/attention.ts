@@ -419,6 +419,7 @@ const KIND_RANK: Record<AttentionKind, number> = {
   fcr: 8,
   sampling: 9,
   harvest_size: 10,
+  same_slot: 11,
 };
 
 export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {

@@ -77,6 +77,8 @@ const id = {
     'embed-link-invalid':
       'Tautan sematan ini tidak berlaku: sudah kedaluwarsa, sudah dicabut, atau tidak dikenal. Minta tautan baru kepada pemilik tambak.',
     'embed-link-scope': 'Tautan sematan hanya bisa membaca layar yang dibagikan untuk tambaknya.',
+    'readings-not-same-slot':
+      'Data ini bukan dari kolam, hari dan waktu ukur yang sama, jadi tidak bisa disimpan sebagai data ganda.',
   },
   validation: {
     required: 'Wajib diisi.',
@@ -310,6 +312,8 @@ const en: MessageCatalog = {
     'embed-link-invalid':
       'This embed link no longer works: it has expired, was revoked or is not known. Ask the farm owner for a new link.',
     'embed-link-scope': 'An embed link can only read the screen it was shared for, on its own farm.',
+    'readings-not-same-slot':
+      'These readings are not of the same pond, day and time slot, so they cannot be kept as a double.',
   },
   validation: {
     required: 'Required.',

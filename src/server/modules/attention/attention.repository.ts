@@ -3,6 +3,8 @@ import type { AttentionThresholds } from '#shared/contracts/attention';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
 import type { BoardPond, SlotFact, StockFact, SyncFact, TrayFact, WaterFact } from '#shared/domain/attention';
 import { DEFAULT_FEED_PROGRAMME } from '#shared/domain/feeding';
+import type { SameSlotFact } from '#shared/domain/same-slot';
+import { WATER_KINDS } from '#shared/domain/water-fields';
 import type { DbOrTx } from '../../db/database.ts';
 
 const anyUuid = (ids: readonly string[]) => sql<string>`any(${ids}::uuid[])`;
@@ -69,6 +71,39 @@ export class AttentionRepository {
       .where('measured_at', '>=', from)
       .where('deleted_at', 'is', null)
       .execute();
+  }
+
+  /**
+   * Live readings of every kind from `from` on that share their pond, farm day and slot
+   * with another of their kind (ADR 0063); `sameSlotItems` decides which are still doubles.
+   */
+  async sameSlot(pondIds: readonly string[], from: Date): Promise<SameSlotFact[]> {
+    if (pondIds.length === 0) return [];
+    const parts = WATER_KINDS.map(
+      (kind) => sql`
+        select ${kind}::text as kind, id::text, pond_id::text, time_of_day,
+          to_char(${LOCAL}, 'YYYY-MM-DD"T"HH24:MI:SS') as measured_at,
+          slot_kept_at,
+          count(*) over (partition by pond_id, to_char(${LOCAL}, 'YYYY-MM-DD'), time_of_day) as n
+        from ${sql.table(`water_${kind}`)}
+        where pond_id = ${anyUuid(pondIds)} and measured_at >= ${from} and deleted_at is null`,
+    );
+    const { rows } = await sql<{
+      kind: string;
+      id: string;
+      pond_id: string;
+      time_of_day: string;
+      measured_at: string;
+      slot_kept_at: Date | null;
+    }>`select * from (${sql.join(parts, sql` union all `)}) r where n > 1`.execute(this.db);
+    return rows.map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      pond_id: r.pond_id,
+      time_of_day: r.time_of_day,
+      measured_at: r.measured_at,
+      slot_kept_at: r.slot_kept_at ? new Date(r.slot_kept_at).toISOString() : null,
+    }));
   }
 
   /** Feed-tray checks of these ponds since `fromDay`. */

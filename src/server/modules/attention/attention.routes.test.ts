@@ -186,7 +186,12 @@ async function board(user: QuickUser, farmId: string, lang = 'id') {
   return { status: res.statusCode, data: res.json().data as AttentionBoard, body: res.json() };
 }
 
-const about = (items: AttentionItem[], pondId: string) => items.filter((i) => i.pond_id === pondId);
+/**
+ * A pond's items but same-slot doubles: ponds 1–3 get their problem reading tonight beside
+ * the normal 22:00 one, a double of its own (ADR 0063), checked once in the first test.
+ */
+const about = (items: AttentionItem[], pondId: string) =>
+  items.filter((i) => i.pond_id === pondId && i.kind !== 'same_slot');
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -264,6 +269,12 @@ describe('GET /api/attention', () => {
     expect(about(data.items, p[1])).toMatchObject([
       { kind: 'water_do', severity: 'warning', reason: 'low', figures: { value: 3.4, limit: 4 } },
     ]);
+    expect(
+      data.items
+        .filter((i) => i.kind === 'same_slot')
+        .map((i) => [i.pond_id, i.figures.count, i.figures.slot])
+        .sort(),
+    ).toEqual([p[0], p[1], p[2]].map((id) => [id, p[2] === id ? 3 : 2, 'evening']).sort());
     const ph = about(data.items, p[2]);
     expect(ph.map((i) => i.kind).sort()).toEqual(['ph_swing', 'water_ph']);
     expect(ph.find((i) => i.kind === 'water_ph')).toMatchObject({
@@ -300,7 +311,7 @@ describe('GET /api/attention', () => {
     expect(data.items.filter((i) => i.kind === 'sync_refused')).toMatchObject([
       { subject: 'Keeper', figures: { count: 1 }, link: `/farm/${f}/settings?tab=users` },
     ]);
-    expect(data.checked).toHaveLength(11);
+    expect(data.checked).toHaveLength(12);
   });
 
   it('names warehouse items in the language asked for', async () => {

@@ -23,6 +23,7 @@ import {
   withDefaults,
 } from '#shared/domain/attention';
 import { ACTION, type Feature } from '#shared/domain/permissions';
+import { sameSlotItems } from '#shared/domain/same-slot';
 import { mergeStandards, type WaterStandard } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
@@ -30,6 +31,8 @@ import { FARM_UTC_OFFSET_MINUTES, farmDayStart, farmToday } from '../../kernel/f
 import type { AttentionRepository } from './attention.repository.ts';
 
 const DAY_MS = 86_400_000;
+/** Farm days back the board looks for readings recorded twice in one slot (ADR 0063). */
+export const SAME_SLOT_DAYS = 7;
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
@@ -75,9 +78,10 @@ export class AttentionService {
 
     const checked: AttentionKind[] = [];
     const items: AttentionItem[] = [];
-    const [water, slots, stored, trays, deaths, cycles, stock, sync] = await Promise.all([
+    const [water, slots, doubles, stored, trays, deaths, cycles, stock, sync] = await Promise.all([
       this.d.repo.water(ids(waterPonds), from),
       this.d.repo.slots(ids(waterPonds), from),
+      this.d.repo.sameSlot(ids(waterPonds), farmDayStart(addDays(today, -SAME_SLOT_DAYS))),
       waterPonds.length > 0 ? this.d.standards(farmId) : Promise.resolve([]),
       this.d.repo.trays(ids(trayPonds), addDays(today, -14)),
       this.d.repo.deaths(ids(deathPonds), addDays(today, -8)),
@@ -86,8 +90,9 @@ export class AttentionService {
       this.can(m, 'user_permission') ? this.d.repo.syncRefused(farmId, from) : Promise.resolve([]),
     ]);
     if (waterPonds.length > 0) {
-      checked.push('water_do', 'water_ph', 'ph_swing', 'missed_slot');
+      checked.push('water_do', 'water_ph', 'ph_swing', 'missed_slot', 'same_slot');
       items.push(...waterItems(farmId, waterPonds, water, mergeStandards(stored), t));
+      items.push(...sameSlotItems(farmId, waterPonds, doubles));
       items.push(...missedSlotItems(farmId, waterPonds, slots, today, yesterday, hourNow, t));
     }
     if (trayPonds.length > 0) {

@@ -18,6 +18,7 @@ export function toReading<K extends WaterKind>(kind: K, row: ReadingRow): WaterR
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     deleted_at: row.deleted_at?.toISOString() ?? null,
+    slot_kept_at: row.slot_kept_at?.toISOString() ?? null,
     ...mergeFieldsOf(row),
   };
   for (const field of valueFields(kind)) {

@@ -36,6 +36,20 @@ function kindCases(kind: WaterKind): AuthzCase[] {
       request: (A) => ({ url: `${base}/${readingId(A)}/update`, payload: { measured_at } }),
     },
     { route: `DELETE ${base}/:id/delete`, request: (A) => ({ url: `${base}/${readingId(A)}/delete` }) },
+    {
+      route: `POST ${base}/keepBoth`,
+      request: (A) => ({
+        url: `${base}/keepBoth`,
+        payload: { farm_id: A.farmId, ids: [readingId(A), A.extra[`${kind}SecondId`]] },
+      }),
+    },
+    {
+      route: `POST ${base}/keepBoth`,
+      request: (A, B) => ({
+        url: `${base}/keepBoth`,
+        payload: { farm_id: B.farmId, ids: [readingId(A), A.extra[`${kind}SecondId`]] },
+      }),
+    },
   ];
 }
 
@@ -45,15 +59,19 @@ export const waterAuthz: AuthzModule = {
   seed: async (app, owner, farm) => {
     const ids: Record<string, string> = {};
     for (const kind of WATER_KINDS) {
-      const id = uuidv7();
+      // Two readings of one slot: keepBoth needs a pair.
+      const [id, second] = [uuidv7(), uuidv7()];
       const res = await app.inject({
         method: 'POST',
         url: `/api/water/${kind}/bulk`,
         headers: owner.auth,
-        payload: { items: [{ id, pond_id: farm.pondId, measured_at }] },
+        payload: { items: [id, second].map((i) => ({ id: i, pond_id: farm.pondId, measured_at })) },
       });
-      if (res.json().data?.results?.[0]?.status !== 'ok') throw new Error(`water seed failed: ${res.body}`);
+      const results = res.json().data?.results ?? [];
+      if (results.length !== 2 || results.some((r: { status?: string }) => r.status !== 'ok'))
+        throw new Error(`water seed failed: ${res.body}`);
       ids[`${kind}Id`] = id;
+      ids[`${kind}SecondId`] = second;
     }
     return ids;
   },

@@ -12,7 +12,7 @@ export type ReadingRow = {
     | 'updated_at'
     | 'measured_at'
     ? Date
-    : K extends 'deleted_at'
+    : K extends 'deleted_at' | 'slot_kept_at'
       ? Date | null
       : WaterReadingColumns[K];
 } & { version: number; field_clock: unknown; conflicts: unknown } & Record<string, unknown>;
@@ -144,6 +144,32 @@ export class WaterRepository {
       .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst() as Promise<ReadingRow | undefined>;
+  }
+
+  /** Live readings by id (a deleted one is missing from the answer). */
+  findLive(kind: WaterKind, ids: readonly string[], db: DbOrTx = this.db): Promise<ReadingRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.q(db)
+      .selectFrom(tableOf(kind))
+      .selectAll()
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`)
+      .where('deleted_at', 'is', null)
+      .execute() as Promise<ReadingRow[]>;
+  }
+
+  /**
+   * "Keep both" (ADR 0063): marks the readings kept in their slot; one already kept keeps
+   * its first time (a replayed decision changes nothing). `updated_at` moves so devices
+   * pull the decision.
+   */
+  async keepInSlot(kind: WaterKind, ids: readonly string[], db: DbOrTx = this.db): Promise<void> {
+    await this.q(db)
+      .updateTable(tableOf(kind))
+      .set({ slot_kept_at: sql`now()`, updated_at: sql`now()` } as never)
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`)
+      .where('deleted_at', 'is', null)
+      .where('slot_kept_at' as never, 'is', null)
+      .execute();
   }
 
   softDelete(kind: WaterKind, id: string, db: DbOrTx = this.db) {

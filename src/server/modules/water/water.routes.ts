@@ -1,6 +1,8 @@
+import { Type } from 'typebox';
 import { BulkBody, type BulkItem, BulkItemId, BulkResult } from '#shared/contracts/bulk';
 import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
 import {
+  KeepBothBody,
   WATER_KINDS,
   type WaterKind,
   WaterQuery,
@@ -45,6 +47,23 @@ function kindRoutes(api: Api, ctx: AppContext, kind: WaterKind): void {
     async (req) => ({
       message: req.t('server.ok'),
       data: await water.bulk(req.user.id, kind, req.body.items as BulkItem[], req.lang),
+    }),
+  );
+
+  api.post(
+    `${base}/keepBoth`,
+    {
+      schema: {
+        tags,
+        description:
+          'Readings of one pond, farm day and slot kept side by side on purpose (ADR 0063): they stop being flagged as a double.',
+        body: KeepBothBody,
+        response: { 200: Envelope(Type.Array(WaterReading[kind])) },
+      },
+    },
+    async (req) => ({
+      message: req.t('server.updated'),
+      data: await water.keepBoth(req.user.id, kind, req.body),
     }),
   );
 

@@ -1,5 +1,6 @@
 import type { BulkItem, BulkResult } from '#shared/contracts/bulk';
 import {
+  type KeepBothBody,
   NOT_MEASURED,
   type WaterKind,
   type WaterQuery,
@@ -17,6 +18,7 @@ import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/public.ts';
 import { formatMeasuredAt, type MeasuredAt, parseMeasuredAt } from './measured-at.ts';
+import { keepBoth } from './same-slot.ts';
 import type { ReadingInsert, ReadingRow, WaterRepository } from './water.repository.ts';
 import { bulkUpsert } from './water-bulk.ts';
 import { toReading } from './water-mapper.ts';
@@ -142,6 +144,11 @@ export class WaterService {
     // An edited value may now be outside the standards (de-duplicated per slot like a new one).
     this.d.alerts.committed(`water_${kind}`, stored.farm_id, [stored as unknown as ReadingInsert]);
     return toReading(kind, stored);
+  }
+
+  /** "Keep both" for readings of one pond, day and slot (same-slot.ts, ADR 0063). */
+  keepBoth<K extends WaterKind>(userId: string, kind: K, body: KeepBothBody): Promise<WaterReading<K>[]> {
+    return keepBoth(this.d, userId, kind, body);
   }
 
   /** Soft delete (edit on the pond, or own and under 24 h); deleting a deleted reading again is a harmless replay. */
