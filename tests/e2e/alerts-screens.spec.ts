@@ -2,16 +2,19 @@ import { expect, test } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { axeScan, blocking } from './support/axe.ts';
+import { inMatrix } from './support/matrix.ts';
 
 /**
  * /notifications with alerts in it, phone and desktop, both languages, checked by axe;
  * SHOTS_DIR=/path saves the screenshots reviewers look at.
  */
-for (const lang of ['id', 'en'] as const)
-  for (const viewport of [
-    { width: 360, height: 800 },
-    { width: 1280, height: 800 },
-  ])
+const LANGS = ['id', 'en'] as const;
+const VIEWPORTS = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+];
+for (const lang of LANGS)
+  for (const viewport of VIEWPORTS.filter((v) => inMatrix(VIEWPORTS, v, LANGS, lang)))
     test(`notifications screen ${lang} ${viewport.width}px`, async ({ browser, request }) => {
       const owner = await apiSignUp(request, 'Pemilik');
       const api = new ApiAs(request, owner.token);

@@ -3,6 +3,13 @@ import { ChatGroupsPage } from './pages/chat-groups-page.ts';
 import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup.ts';
 import { type AxeFinding, axeScan, axeSummary, blocking } from './support/axe.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { inMatrix } from './support/matrix.ts';
+
+const LANGS = ['id', 'en'] as const;
+const VIEWPORTS = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+];
 
 /**
  * Chat groups with three people on three devices (seed 001 §2 Groups, §4 Groups, §5 create
@@ -301,11 +308,9 @@ test.describe('chat groups', () => {
   }) => {
     const t = tag();
     const user = await chatUser(request, 'Fajar', t);
-    for (const lang of ['id', 'en'] as const) {
-      for (const viewport of [
-        { width: 360, height: 800 },
-        { width: 1280, height: 800 },
-      ]) {
+    for (const lang of LANGS) {
+      for (const viewport of VIEWPORTS) {
+        if (!inMatrix(VIEWPORTS, viewport, LANGS, lang)) continue;
         const ui = await ChatGroupsPage.signedIn(browser, request, user, { viewport, lang });
         await ui.page.goto('/sync-chat-user');
         const id = lang === 'id';
@@ -329,11 +334,9 @@ test.describe('chat groups', () => {
     }
   });
 
-  for (const lang of ['id', 'en'] as const) {
-    for (const viewport of [
-      { width: 360, height: 800 },
-      { width: 1280, height: 800 },
-    ]) {
+  for (const lang of LANGS) {
+    for (const viewport of VIEWPORTS) {
+      if (!inMatrix(VIEWPORTS, viewport, LANGS, lang)) continue;
       test(`screens in ${lang} at ${viewport.width}×${viewport.height}`, async ({ browser, request }) => {
         const t = tag();
         const [ani, budi] = await Promise.all([chatUser(request, 'Ani', t), chatUser(request, 'Budi', t)]);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { inMatrix } from './support/matrix.ts';
 
 /**
  * The production screens (pond page, stocking, harvest and death forms, cycle overview,
@@ -30,6 +31,7 @@ function watchErrors(page: Page): string[] {
 
 for (const size of SIZES) {
   for (const l of LANGS) {
+    if (!inMatrix(SIZES, size, LANGS, l)) continue;
     test(`production screens at ${size.name} width in ${l.lang}`, async ({ browser, request }) => {
       const owner = await apiSignUp(request, 'Budi');
       const api = new ApiAs(request, owner.token);

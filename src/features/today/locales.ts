@@ -39,7 +39,8 @@ const id = {
   farmPage: 'Kolam & blok',
   sameSlot: {
     title: 'Data air tercatat dua kali',
-    item: '{{pond}}: {{slot}} {{date}} ({{count}} data)',
+    item_one: '{{pond}}: {{slot}} {{date}} ({{count}} data)',
+    item_other: '{{pond}}: {{slot}} {{date}} ({{count}} data)',
     choose: 'Pilih yang dipakai',
     slots: { morning: 'pagi', afternoon: 'siang', evening: 'malam' },
   },
@@ -85,7 +86,8 @@ const en: typeof id = {
   farmPage: 'Ponds & blocks',
   sameSlot: {
     title: 'Water readings recorded twice',
-    item: '{{pond}}: {{slot}} of {{date}} ({{count}} readings)',
+    item_one: '{{pond}}: {{slot}} of {{date}} ({{count}} reading)',
+    item_other: '{{pond}}: {{slot}} of {{date}} ({{count}} readings)',
     choose: 'Choose what to keep',
     slots: { morning: 'morning', afternoon: 'afternoon', evening: 'evening' },
   },

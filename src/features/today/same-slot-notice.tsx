@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
