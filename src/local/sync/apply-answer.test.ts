@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveRecords, updateRecord } from '#local/outbox';
+import { enqueueAction, saveRecords, updateRecord } from '#local/outbox';
 import { WATER_GENERAL } from '#local/resources';
 import { applyAnswer, markInWorker } from '#local/sync/apply-answer';
 import type { Answer } from '#local/sync/classify';
@@ -71,6 +71,34 @@ describe('applyAnswer', () => {
     await applyAnswer(db, [ref], refused, clock);
     expect(await db.outbox.get(ref.id)).toBeUndefined();
     expect((await db.outbox.toArray())[0]).toMatchObject({ kind: 'update', status: 'queued' });
+  });
+
+  it('takes the server version of each record an action answers as a list (keep both)', async () => {
+    const { id, ref } = await sentCreate();
+    // "Keep both" queued while the create was on the wire: the create's answer finds the row owned by the action.
+    const actionId = await enqueueAction(
+      db,
+      {
+        method: 'POST',
+        url: '/api/water/general/keepBoth',
+        table: 'waterGeneral',
+        rows: [{ id, slot_kept_at: 'x' }],
+      },
+      clock,
+    );
+    await applyAnswer(db, [ref], okFor([id]), clock);
+    await db.outbox.update(actionId, { status: 'sending' });
+    const stored = {
+      id,
+      ph: 7,
+      created_at: '2025-03-01T06:01:00.000Z',
+      slot_kept_at: '2025-03-01T06:02:00.000Z',
+    };
+    const answer: Answer = { kind: 'response', status: 200, body: { message: 'ok', data: [stored] } };
+    const action = (await db.outbox.get(actionId))!;
+    const outcome = await applyAnswer(db, [{ id: actionId, revision: action.revision }], answer, clock);
+    expect(outcome.verdict).toBe('ok');
+    expect(await db.waterGeneral.get(id)).toMatchObject({ ...stored, _status: 'synced' });
   });
 
   it('moves entries to the worker only while they are being sent', async () => {

@@ -138,12 +138,16 @@ function synced(row: AnyRow, server: ServerRecord | undefined): AnyRow {
   return next;
 }
 
-/** A single create/update may answer the stored record: the server's version wins. */
+/**
+ * A single create/update may answer the stored record, an action on several records (a
+ * same-slot "keep both") the list of them: the server's version of this one wins.
+ */
 function serverVersion(data: unknown, key: string, id: string): ServerRecord | undefined {
-  const record = data as ServerRecord | null;
-  return record && typeof record === 'object' && !Array.isArray(record) && record[key] === id
-    ? record
-    : undefined;
+  const records = (Array.isArray(data) ? data : [data]) as (ServerRecord | null)[];
+  return (
+    records.find((r) => r !== null && typeof r === 'object' && !Array.isArray(r) && r[key] === id) ??
+    undefined
+  );
 }
 
 function onDevice(entry: OutboxEntry): OutboxEntry {
