@@ -79,6 +79,9 @@ test('a keeper edits and deletes their own fresh readings; the home screen does 
   const mine = async () =>
     (await managerApi.get<Reading[]>(`/water/general?farm_id=${farmId}`)).filter((r) => r.id !== managers);
   await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBe(2);
+  // "Save anyway" also told the server both readings stay (ADR 0063): once that is answered the
+  // phone holds the server's copy of his reading, with the time it was stored.
+  await expect.poll(() => water.outboxStatuses(), { timeout: 20_000 }).toEqual([]);
 
   // On the pond page his own reading has edit and delete; the manager's has neither.
   await page.goto(`/farm/${farmId}/pond/${pondIds['Kolam 1']}`);

@@ -236,7 +236,8 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
       await page.getByRole('button', { name: 'Simpan 1 kolam' }).click();
       // pH and DO only: the form asks before saving a partly filled card; a pond that already
       // has a reading in this slot (another device's) asks whether to save a second one.
-      const saved = page.getByText('1 catatan tersimpan di ponsel, menunggu sinyal.').first();
+      // Online the toast says saved; offline, saved on the phone and waiting for signal.
+      const saved = page.getByText(/^1 catatan tersimpan( di ponsel, menunggu sinyal)?\.$/).first();
       const partial = page.getByRole('dialog', { name: 'Simpan sebagian?' });
       const duplicate = page.getByRole('dialog', { name: 'Sudah ada catatan' });
       for (;;) {
