@@ -16,6 +16,13 @@ describe('coversControl', () => {
     expect(coversControl(FAB, box(290, 640, 60, 44), false)).toBe(true); // a tray button
     expect(coversControl(FAB, box(200, 590, 100, 14), false)).toBe(true); // a small link grazing it
   });
+  it('steps aside for a wide button whose end passes under it (its label reads whole)', () => {
+    // The attention board at 1280 px: "Open the warehouse item", 267×46, its right end under the chat button.
+    const desk = box(1204, 664, 52, 52);
+    expect(coversControl(desk, box(968, 694, 267, 46), true)).toBe(true);
+    // The same box as a link card counts by its centre only.
+    expect(coversControl(desk, box(968, 694, 267, 46), false)).toBe(false);
+  });
   it('leaves a large card alone unless its centre is under the button', () => {
     expect(coversControl(FAB, box(16, 560, 328, 120), false)).toBe(false);
     expect(coversControl(FAB, box(250, 560, 100, 120), false)).toBe(true); // small enough to hide

@@ -6,15 +6,17 @@ import { type RefObject, useEffect } from 'react';
  * a scroll a field, a tray button or a save button can pass under them; then they step
  * aside (hidden, and taps go through) until the control has moved on.
  *
- * "Over a control" is the rule a person feels: any overlap with a field or with a control
- * small enough that the button could hide it (a tray button, a save button, a tab), and
- * the centre of a large one (a pond card that links to its pond stays usable when the
- * button sits on its corner).
+ * "Over a control" is the rule a person feels: any overlap with a field, a button (its
+ * label must read whole: "Buka barang gudang" on the attention board's wide rows) or a
+ * control small enough that the button could hide it (a tab, a small link), and the
+ * centre of a large link block (a pond card or a Today task that links on stays usable
+ * when the button sits on its corner).
  */
 
 const CONTROLS =
   'main :is(button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=switch], [role=link])';
-const FIELDS = 'input, select, textarea';
+/** Controls the button may not touch at all, whatever their size: fields, and buttons (a link drawn as one too). */
+const WHOLE = 'input, select, textarea, button, .button, summary, [role=button], [role=tab], [role=switch]';
 /** A control at least this many times the button's area counts by its centre only. */
 const LARGE = 4;
 /** Breathing room around the button, px. */
@@ -28,12 +30,12 @@ export interface Box {
 }
 
 /** Whether a floating box at `fab` would hide (part of) a control at `control`. Pure. */
-export function coversControl(fab: Box, control: Box, isField: boolean): boolean {
+export function coversControl(fab: Box, control: Box, whole: boolean): boolean {
   const w = Math.min(fab.right + MARGIN, control.right) - Math.max(fab.left - MARGIN, control.left);
   const h = Math.min(fab.bottom + MARGIN, control.bottom) - Math.max(fab.top - MARGIN, control.top);
   if (w <= 0 || h <= 0) return false;
   const area = (b: Box) => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
-  if (isField || area(control) < LARGE * area(fab)) return true;
+  if (whole || area(control) < LARGE * area(fab)) return true;
   const cx = (control.left + control.right) / 2;
   const cy = (control.top + control.bottom) / 2;
   return (
@@ -49,7 +51,7 @@ function shouldStepAside(el: HTMLElement): boolean {
     const box = control.getBoundingClientRect();
     if (box.width <= 2 || box.height <= 2 || box.bottom < fab.top - MARGIN || box.top > fab.bottom + MARGIN)
       continue;
-    if (coversControl(fab, box, control.matches(FIELDS))) return true;
+    if (coversControl(fab, box, control.matches(WHOLE))) return true;
   }
   return false;
 }
