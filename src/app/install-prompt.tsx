@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
 import { installChoice } from '#local/install-choice';
@@ -21,6 +21,7 @@ const emit = () => {
  * offer missed then never comes back in that visit. It is kept here until a screen asks.
  */
 export function listenForInstallOffer(win: Window = window): void {
+  listenForUse(win);
   win.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // our card instead of the browser's mini-infobar
     offer = event as InstallPromptEvent;
@@ -45,6 +46,21 @@ function useOffer(): InstallPromptEvent | null {
 
 /** Events that say the person is using the screen (a tap, a key, a scroll). */
 const IN_USE = ['pointerdown', 'keydown', 'scroll'] as const;
+let inUse = false;
+
+/**
+ * Set at start with the offer listener: a tap made before the card's screen has mounted
+ * (a quick keeper, a slow phone) still counts as using the screen.
+ */
+function listenForUse(win: Window): void {
+  const mark = () => {
+    if (inUse) return;
+    inUse = true;
+    for (const type of IN_USE) win.removeEventListener(type, mark, { capture: true });
+    emit();
+  };
+  for (const type of IN_USE) win.addEventListener(type, mark, { capture: true, passive: true });
+}
 
 /**
  * True once the person has used the screen. The offer waits for it: a card that appeared
@@ -52,17 +68,13 @@ const IN_USE = ['pointerdown', 'keydown', 'scroll'] as const;
  * move what he was about to tap); after his first touch it is a stable part of the page.
  */
 function useScreenInUse(): boolean {
-  const [inUse, setInUse] = useState(false);
-  useEffect(() => {
-    if (inUse) return;
-    const mark = () => setInUse(true);
-    for (const type of IN_USE)
-      globalThis.addEventListener(type, mark, { capture: true, passive: true, once: true });
-    return () => {
-      for (const type of IN_USE) globalThis.removeEventListener(type, mark, { capture: true });
-    };
-  }, [inUse]);
-  return inUse;
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => inUse,
+  );
 }
 
 /**

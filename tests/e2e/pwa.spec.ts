@@ -83,6 +83,7 @@ test('Tambak is installable; the install offer shows on the farm screen, and "no
     );
   });
   await page.reload();
+  await expect(page.getByText('Kolam 1', { exact: true })).toBeVisible();
   await firstScreenUp(page);
   await page.keyboard.press('Shift');
   await expect(card).toBeVisible();
