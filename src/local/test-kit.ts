@@ -2,6 +2,7 @@ import type { Clock } from '#local/clock';
 import { TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import type { SyncEnv, SyncTrigger } from '#local/sync/env';
+import { SYNC_PULL_URL } from '#local/sync/pull';
 import type { LockManagerLike } from '#local/sync/single-flight';
 import type { Transport, TransportRequest, TransportResponse } from '#local/sync/transport';
 import { HEADER_IDEMPOTENCY, type PageToWorker } from '#local/sync/worker-protocol';
@@ -69,7 +70,11 @@ export class FakeServer {
 
   constructor(public handler: Handler = bulkOk) {}
 
+  /** Batched pulls received (`POST /api/sync/pull`); their lists are in `requests` as GETs. */
+  batches = 0;
+
   transport: Transport = async (request) => {
+    if (request.method === 'POST' && request.url === SYNC_PULL_URL) return this.batch(request);
     this.requests.push(request);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -80,6 +85,32 @@ export class FakeServer {
       this.inFlight--;
     }
   };
+
+  /**
+   * The batched pull as the server answers it: each list by the handler as its own GET,
+   * in order; a list the handler cannot answer (offline) fails the whole request, and a
+   * 401 on any is the batch's 401 (the server checks the session first).
+   */
+  private async batch(request: TransportRequest): Promise<TransportResponse> {
+    this.batches++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.gate) await this.gate;
+      const { requests } = request.body as { requests: { key: string; url: string }[] };
+      const answers: { key: string; status: number; body: unknown }[] = [];
+      for (const { key, url } of requests) {
+        const inner: TransportRequest = { method: 'GET', url, headers: request.headers };
+        this.requests.push(inner);
+        const answer = await this.handler(inner);
+        if (answer.status === 401) return answer;
+        answers.push({ key, ...answer });
+      }
+      return { status: 200, body: { message: 'ok', data: { answers, pending: [] } } };
+    } finally {
+      this.inFlight--;
+    }
+  }
 
   /** Requests wait until the returned function is called. */
   hold(): () => void {

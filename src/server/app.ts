@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { type ContextDeps, createContext } from './context.ts';
+import { isInnerRequest } from './kernel/inner-request.ts';
 import { logsRequests, textLogStream } from './log-lines.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
+    // The batched sync pull's inner reads: the caller's one request already counted.
+    allowList: (request) => isInnerRequest(request.headers),
   });
   await app.register(swagger, openApiOptions(config.supportUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });

@@ -27,6 +27,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
+import { syncPullRoutes } from './modules/sync/sync-pull.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { userFarmRoutes } from './modules/user-farm/user-farm.routes.ts';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.ts';
@@ -78,6 +79,7 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   feedingRoutes(typed, ctx);
   purchaseOrderRoutes(typed, ctx);
   recordsRoutes(typed, ctx);
+  syncPullRoutes(typed, ctx);
   alertsRoutes(typed, ctx);
   financeRoutes(typed, ctx);
   financeStatsRoutes(typed, ctx);

@@ -238,7 +238,7 @@ describe('sync engine', () => {
     const { server, engine, seen } = setup();
     const release = server.hold();
     const started = engine.start();
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(server.batches).toBe(1));
     const switched = engine.setFarm(FARM);
     release();
     await Promise.all([started, switched]);
@@ -248,6 +248,8 @@ describe('sync engine', () => {
       '/api/block',
       '/api/water/general',
     ]);
+    // One request a pull, whatever the number of lists.
+    expect(server.batches).toBe(2);
     expect(seen['sync:pulled']?.map((p) => p.farmId)).toEqual([null, FARM]);
   });
 

@@ -6,16 +6,12 @@ import { type ResourceDescriptor, resources as registeredResources } from '#loca
 import { browserEnv, type SyncEnv } from '#local/sync/env';
 import { SyncEvents, type SyncState } from '#local/sync/events';
 import { discardEntry, retryEntry } from '#local/sync/failed-actions';
-import { pullResource } from '#local/sync/pull';
+import { pullResources } from '#local/sync/pull';
 import { drainOutbox, releaseAbandoned, watchOutboxWrites } from '#local/sync/push';
 import { singleFlight } from '#local/sync/single-flight';
 import { readSummary } from '#local/sync/summary';
 import type { Transport } from '#local/sync/transport';
 import { type ApplyOutcome, isWorkerToPage, type RecordRef } from '#local/sync/worker-protocol';
-import { mapLimit } from './map-limit.ts';
-
-/** Pull requests in flight at once: four of a browser's six connections to the server. */
-const PULL_CONCURRENCY = 4;
 
 /**
  * The page's sync engine: push (drain the outbox), then pull (refresh mirrors), on start,
@@ -105,14 +101,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // farm this one did not ask for. Clearing the flag at the end would lose that request.
     pullWanted = false;
     const pulledFor = farmId;
-    // Several resources at once: on a 150 ms link, one after another would cost a round trip
-    // each before the farm screen fills. Not all at once: two of the browser's six
-    // connections stay free for the screen's own reads (map-limit.ts). Each resource has its
-    // own cursor and transaction.
+    // Every list in one request (ADR 0065): one round trip on a 150 ms link, one request of
+    // the user's rate limit, and the browser's other connections free for the screen's own
+    // reads. Each resource keeps its own cursor and transaction.
     const wanted = listResources().filter((r) => r.pull && (r.scope !== 'farm' || pulledFor));
-    const results = await mapLimit(wanted, PULL_CONCURRENCY, (r) =>
-      pullResource({ db, transport, clock }, r, pulledFor),
-    );
+    const results = await pullResources({ db, transport, clock }, wanted, pulledFor);
     const failed = results.some((r) => r.kind === 'held' || r.kind === 'network');
     // Not pulled after all: the next trigger (online, focus, a write) tries again.
     if (failed) pullWanted = true;

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveRecords, updateRecord } from '#local/outbox';
-import { BLOCKS, FARMS, PONDS, WATER_SETTINGS } from '#local/resources';
-import { cursorKey, pullResource } from '#local/sync/pull';
+import { BLOCKS, FARMS, PONDS, resources, WATER_SETTINGS } from '#local/resources';
+import { cursorKey, pullResource, pullResources, SYNC_PULL_URL } from '#local/sync/pull';
 import type { TransportRequest } from '#local/sync/transport';
 import { FakeServer, ManualClock, testDb } from '#local/test-kit';
+import { SYNC_PULL_PATHS } from '#shared/contracts/sync-pull';
 
 const FARM = 'f1';
 const block = (id: string, name: string, deleted_at: string | null = null) => ({
@@ -137,5 +138,90 @@ describe('pullResource', () => {
     expect(await pullResource(options(server), BLOCKS, FARM)).toMatchObject({ kind: 'held' });
     expect((await db.outbox.toArray())[0].status).toBe('held');
     expect((await db.syncState.get('auth'))?.held).toBe(true);
+  });
+});
+
+describe('pullResources (one request, ADR 0065)', () => {
+  const db = testDb();
+  const clock = new ManualClock();
+  afterEach(async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+  });
+  const pond = (id: string) => ({ pond_id: id, farm_id: FARM, block_id: 'b1', name: id, updated_at: 'T1' });
+  type Batch = { requests: { key: string; url: string }[] };
+  const answer = (status: number, data: unknown) => ({ status, body: { message: 'ok', data } });
+
+  it('asks for every list in one POST and applies each answer to its own mirror and cursor', async () => {
+    const server = new FakeServer((r) =>
+      r.url.startsWith('/api/block') ? list([block('b1', 'A')], 'T5') : list([pond('p1')], 'T6'),
+    );
+    const results = await pullResources({ db, transport: server.transport, clock }, [BLOCKS, PONDS], FARM);
+    expect(results.map((r) => [r.resource, r.kind])).toEqual([
+      ['blocks', 'ok'],
+      ['ponds', 'ok'],
+    ]);
+    expect(server.batches).toBe(1);
+    expect(await db.blocks.get('b1')).toMatchObject({ block_name: 'A' });
+    expect(await db.ponds.get('p1')).toMatchObject({ name: 'p1' });
+    expect((await db.syncState.get(cursorKey('ponds', FARM)))?.since).toBe('T6');
+  });
+
+  it('asks again for the lists the server left pending, and only those', async () => {
+    const bodies: Batch[] = [];
+    const transport = async (r: { url: string; body?: unknown }) => {
+      expect(r.url).toBe(SYNC_PULL_URL);
+      const body = r.body as Batch;
+      bodies.push(body);
+      const [first, ...rest] = body.requests;
+      const items = first?.key === 'blocks' ? [block('b1', 'A')] : [pond('p1')];
+      return answer(200, {
+        answers: [{ key: first?.key, status: 200, body: { message: 'ok', data: items, server_time: 'T7' } }],
+        pending: rest.map((q) => q.key),
+      });
+    };
+    const results = await pullResources({ db, transport, clock }, [BLOCKS, PONDS], FARM);
+    expect(results.every((r) => r.kind === 'ok')).toBe(true);
+    expect(bodies.map((b) => b.requests.map((q) => q.key))).toEqual([['blocks', 'ponds'], ['ponds']]);
+    expect(await db.ponds.get('p1')).toBeTruthy();
+  });
+
+  it('offline, a 429 or a 5xx of the batch is the network kind (tried again); a 401 holds; a list’s 403 stays its own', async () => {
+    const run = (transport: Parameters<typeof pullResources>[0]['transport']) =>
+      pullResources({ db, transport, clock }, [BLOCKS, PONDS], FARM);
+    expect(
+      (await run(async () => Promise.reject(new TypeError('Failed to fetch')))).map((r) => r.kind),
+    ).toEqual(['network', 'network']);
+    expect(
+      (await run(async () => ({ status: 429, body: { code: 'rate-limited' } }))).map((r) => r.kind),
+    ).toEqual(['network', 'network']);
+    expect((await run(async () => ({ status: 502, body: 'Bad gateway' }))).map((r) => r.kind)).toEqual([
+      'network',
+      'network',
+    ]);
+    const mixed = await run(async () =>
+      answer(200, {
+        answers: [
+          { key: 'blocks', status: 403, body: { message: 'no', code: 'forbidden' } },
+          { key: 'ponds', status: 200, body: { message: 'ok', data: [pond('p2')], server_time: 'T8' } },
+        ],
+        pending: [],
+      }),
+    );
+    expect(mixed.map((r) => r.kind)).toEqual(['error', 'ok']);
+    expect(await db.ponds.get('p2')).toBeTruthy();
+    expect(
+      (await run(async () => ({ status: 401, body: { code: 'unauthenticated' } }))).map((r) => r.kind),
+    ).toEqual(['held', 'held']);
+    expect((await db.syncState.get('auth'))?.held).toBe(true);
+  });
+
+  it('pulls only lists the server lets a batch name', () => {
+    const paths = resources()
+      .filter((r) => r.pull)
+      .map((r) => r.pull?.url);
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((p) => !(SYNC_PULL_PATHS as readonly (string | undefined)[]).includes(p))).toEqual(
+      [],
+    );
   });
 });

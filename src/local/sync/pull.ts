@@ -36,15 +36,25 @@ export function cursorKey(resource: string, farmId: string | null): string {
   return `cursor:${resource}:${farmId ?? '*'}`;
 }
 
-export async function pullResource(
+/** A pull about to be asked for: the GET's URL and the cursor its answer moves. */
+interface PreparedPull {
+  resource: ResourceDescriptor;
+  scope: string | null;
+  cursor: string;
+  incremental: boolean;
+  since: string | undefined;
+  url: string;
+}
+
+async function preparePull(
   options: PullOptions,
   resource: ResourceDescriptor,
   farmId: string | null,
-): Promise<PullResult> {
-  const { db, transport, clock } = options;
-  const name = resource.name;
-  if (!resource.pull) return { kind: 'ok', resource: name, applied: 0 };
-  const cursor = cursorKey(name, resource.scope === 'farm' ? farmId : null);
+): Promise<PreparedPull | null> {
+  const { db, clock } = options;
+  if (!resource.pull) return null;
+  const scope = resource.scope === 'farm' ? farmId : null;
+  const cursor = cursorKey(resource.name, scope);
   const incremental = resource.pull.since !== false;
   const since = incremental ? (await db.syncState.get(cursor))?.since : undefined;
   const query = new URLSearchParams(resource.pull.query?.(clock.now()));
@@ -53,16 +63,17 @@ export async function pullResource(
   // toString(), not .size: URLSearchParams.size is missing on the older Chromes pond phones run.
   const search = query.toString();
   const url = search ? `${resource.pull.url}?${search}` : resource.pull.url;
-  let answer: { status: number; body: unknown };
-  try {
-    answer = await transport({ method: 'GET', url, headers: { [HEADER_SYNC]: 'pull' } });
-  } catch (error) {
-    return {
-      kind: 'network',
-      resource: name,
-      message: error instanceof Error ? error.message : String(error),
-    };
-  }
+  return { resource, scope, cursor, incremental, since, url };
+}
+
+/** Applies one list's answer to its mirror and moves its cursor. */
+async function applyPullAnswer(
+  options: PullOptions,
+  pull: PreparedPull,
+  answer: { status: number; body: unknown },
+): Promise<PullResult> {
+  const { db, clock } = options;
+  const name = pull.resource.name;
   if (answer.status === 401) {
     await holdForLogin(db);
     return { kind: 'held', resource: name };
@@ -72,18 +83,128 @@ export async function pullResource(
     const error = errorOf(answer.status, answer.body);
     return { kind: 'error', resource: name, status: answer.status, ...error };
   }
-  const scope = resource.scope === 'farm' ? farmId : null;
-  const shape = resource.fromServer;
-  const items = shape ? parsed.items.map((item) => shape(item, scope)) : parsed.items;
-  const applied = await applyPull(db, resource, scope, items, since === undefined);
-  if (parsed.serverTime && incremental) {
-    await db.syncState.put({ key: cursor, since: parsed.serverTime, pulledAt: clock.now() });
-  } else if (!incremental) {
+  const shape = pull.resource.fromServer;
+  const items = shape ? parsed.items.map((item) => shape(item, pull.scope)) : parsed.items;
+  const applied = await applyPull(db, pull.resource, pull.scope, items, pull.since === undefined);
+  if (parsed.serverTime && pull.incremental) {
+    await db.syncState.put({ key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() });
+  } else if (!pull.incremental) {
     // Whole-list pulls need no `since`, but the UI must tell "never pulled" (show loading,
     // or a retry when offline) from "pulled, and the list is empty" (e.g. no farms yet).
-    await db.syncState.put({ key: cursor, pulledAt: clock.now() });
+    await db.syncState.put({ key: pull.cursor, pulledAt: clock.now() });
   }
   return { kind: 'ok', resource: name, applied };
+}
+
+/** One list by its own GET (a screen that refreshes one mirror). */
+export async function pullResource(
+  options: PullOptions,
+  resource: ResourceDescriptor,
+  farmId: string | null,
+): Promise<PullResult> {
+  const pull = await preparePull(options, resource, farmId);
+  if (!pull) return { kind: 'ok', resource: resource.name, applied: 0 };
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await options.transport({ method: 'GET', url: pull.url, headers: { [HEADER_SYNC]: 'pull' } });
+  } catch (error) {
+    return { kind: 'network', resource: pull.resource.name, message: messageOf(error) };
+  }
+  return applyPullAnswer(options, pull, answer);
+}
+
+/** The batched pull's route (src/shared/contracts/sync-pull.ts). */
+export const SYNC_PULL_URL = '/api/sync/pull';
+/** Rounds of `pending` lists asked again before the rest waits for the next pull. */
+const MAX_ROUNDS = 8;
+
+/**
+ * Every list in one request (ADR 0065): the GETs `pullResource` would make, sent as one
+ * `POST /api/sync/pull`; each answer is applied as its own GET's would be, in the order
+ * asked (parents first), each in its own transaction with its own cursor. Lists the
+ * server left `pending` (its answer reached the size budget) are asked for again. One
+ * request instead of 26 spends one of the user's rate limit, and a screen's own read
+ * does not queue behind a pull holding the browser's connections.
+ */
+export async function pullResources(
+  options: PullOptions,
+  resources: readonly ResourceDescriptor[],
+  farmId: string | null,
+): Promise<PullResult[]> {
+  const prepared: PreparedPull[] = [];
+  const results = new Map<string, PullResult>();
+  for (const resource of resources) {
+    const pull = await preparePull(options, resource, farmId);
+    if (pull) prepared.push(pull);
+    else results.set(resource.name, { kind: 'ok', resource: resource.name, applied: 0 });
+  }
+  let waiting = prepared;
+  for (let round = 0; waiting.length > 0 && round < MAX_ROUNDS; round++) {
+    const asked = waiting;
+    const fail = (result: (name: string) => PullResult) => {
+      for (const p of asked) results.set(p.resource.name, result(p.resource.name));
+      waiting = [];
+    };
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await options.transport({
+        method: 'POST',
+        url: SYNC_PULL_URL,
+        body: { requests: asked.map((p) => ({ key: p.resource.name, url: p.url })) },
+        headers: { [HEADER_SYNC]: 'pull' },
+      });
+    } catch (error) {
+      fail((resource) => ({ kind: 'network', resource, message: messageOf(error) }));
+      break;
+    }
+    if (answer.status === 401) {
+      await holdForLogin(options.db);
+      fail((resource) => ({ kind: 'held', resource }));
+      break;
+    }
+    const batch = answer.status >= 200 && answer.status < 300 ? parseBatch(answer.body) : undefined;
+    if (!batch) {
+      const error = errorOf(answer.status, answer.body);
+      // A 429 or 5xx of the whole batch is the network's kind of failure: tried again later.
+      if (answer.status === 429 || answer.status >= 500)
+        fail((resource) => ({ kind: 'network', resource, message: error.message }));
+      else fail((resource) => ({ kind: 'error', resource, status: answer.status, ...error }));
+      break;
+    }
+    const byName = new Map(asked.map((p) => [p.resource.name, p]));
+    for (const a of batch.answers) {
+      const pull = byName.get(a.key);
+      if (!pull || results.has(a.key)) continue;
+      results.set(a.key, await applyPullAnswer(options, pull, a));
+    }
+    const pending = new Set(batch.pending);
+    waiting = asked.filter((p) => pending.has(p.resource.name) && !results.has(p.resource.name));
+  }
+  // Left unanswered (more rounds than allowed, or an answer the server skipped): next pull.
+  for (const p of prepared) {
+    if (!results.has(p.resource.name))
+      results.set(p.resource.name, { kind: 'network', resource: p.resource.name, message: 'not answered' });
+  }
+  return resources.map((r) => results.get(r.name) as PullResult);
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function parseBatch(
+  body: unknown,
+): { answers: { key: string; status: number; body: unknown }[]; pending: string[] } | undefined {
+  const data = (body as { data?: unknown } | null)?.data as
+    | { answers?: unknown; pending?: unknown }
+    | undefined;
+  if (!data || !Array.isArray(data.answers)) return undefined;
+  const answers = data.answers.filter(
+    (a): a is { key: string; status: number; body: unknown } =>
+      typeof a === 'object' && a !== null && typeof a.key === 'string' && typeof a.status === 'number',
+  );
+  const pending = Array.isArray(data.pending)
+    ? data.pending.filter((k): k is string => typeof k === 'string')
+    : [];
+  return { answers, pending };
 }
 
 function parsePull(body: unknown): { items: ServerRecord[]; serverTime?: string } | undefined {

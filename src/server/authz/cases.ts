@@ -21,6 +21,7 @@ import { pushAuthz } from '../modules/push/push.authz.ts';
 import { recordsAuthz } from '../modules/records/records.authz.ts';
 import { reportsAuthz } from '../modules/reports/reports.authz.ts';
 import { samplingAuthz } from '../modules/sampling/sampling.authz.ts';
+import { syncAuthz } from '../modules/sync/sync.authz.ts';
 import { uploadsAuthz } from '../modules/uploads/uploads.authz.ts';
 import { userFarmAuthz } from '../modules/user-farm/user-farm.authz.ts';
 import { warehouseAuthz } from '../modules/warehouse/warehouse.authz.ts';
@@ -38,6 +39,7 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   userFarmAuthz,
   cycleAuthz,
   waterAuthz,
+  syncAuthz,
   waterSettingAuthz,
   chatAuthz,
   chatGroupAuthz,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { isInnerRequest } from '../kernel/inner-request.ts';
 
 export interface RegisteredRoute {
   /** `METHOD /api/path/:param`, the key cases and the allowlist use. */
@@ -41,6 +42,8 @@ export function withRouteRecorder<M extends { default: unknown }>(mod: M, record
       }
     });
     app.addHook('onRequest', async (request) => {
+      // A read the server makes for the caller (the batched pull) is not the caller's request.
+      if (isInnerRequest(request.headers)) return;
       recorder.lastMatched = request.routeOptions.url
         ? routeKey(request.method, request.routeOptions.url)
         : null;

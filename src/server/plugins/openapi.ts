@@ -65,6 +65,11 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Several metrics of several ponds on one time axis, and saved templates',
   },
   {
+    name: 'sync',
+    description:
+      'The batched pull: every list a device mirrors in one request, each answered as its own GET (ADR 0065)',
+  },
+  {
     name: 'embed',
     description:
       'Embed links of a farm: read-only tokens for the embeddable screens, with an expiry; made, listed and revoked by owners and managers',
