@@ -38,6 +38,7 @@ const BENCH_OF: Record<string, string> = {
   records: 'anco-bulk',
   reports: 'report',
   sampling: 'sampling-save',
+  sync: 'first-sync',
   warehouse: 'warehouse-list',
   water: 'bulk-water',
 };
