@@ -23,6 +23,7 @@ import { resetFetched } from '#components/use-fetched.ts';
 import { ChatButton } from '#features/chat/chat-button';
 import { ChatProvider } from '#features/chat/client/chat-provider';
 import { sessionStore } from '#local/session-store';
+import { sidebarUsable } from '#shared/domain/permissions';
 import { InstallPrompt } from './install-prompt.tsx';
 import { PwaUpdate } from './pwa-update.tsx';
 import { embedLinkUnusable, isEmbedRequest } from './route-guards.ts';
@@ -166,8 +167,15 @@ export function RootLayout() {
   const session = useSession();
   const spec = matchRoute(location.pathname)?.spec;
   const embed = Boolean(spec?.embeddable && isEmbedRequest(location.search as Record<string, unknown>));
+  const { farm: currentFarm } = useCurrentFarm();
+  // On a farm's screens the member's permissions decide (seed 000 §2); elsewhere the route.
+  const compactNav =
+    Boolean(farmId) &&
+    currentFarm?.farm_id === farmId &&
+    !sidebarUsable((feature) => featureAction(currentFarm, feature));
   const flags: ShellFlags = {
     sidebar: spec?.sidebar ?? false,
+    compactNav,
     navbar: spec?.navbar ?? true,
     hideHelp: spec?.hideHelp ?? false,
     embed,

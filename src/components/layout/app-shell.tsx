@@ -15,6 +15,11 @@ export interface ShellFlags {
   embed: boolean;
   /** Full-bleed page that draws its own chrome (account pages). */
   bare?: boolean;
+  /**
+   * The member may do none of what the sidebar is for (seed 000 §2, `sidebarUsable`): the
+   * compact navigation (the bottom bar) at every width instead of the sidebar.
+   */
+  compactNav?: boolean;
 }
 
 interface AppShellProps {
@@ -26,16 +31,22 @@ interface AppShellProps {
 export function AppShell({ flags, nav, children }: AppShellProps) {
   const { t } = useTranslation('ui');
   const showNav = flags.sidebar && !flags.embed && nav.length > 0;
+  const sidebar = showNav && !flags.compactNav;
   useEffect(() => trackTypingMode(), []);
   useKeepWhenInstalled();
   return (
-    <div className="shell" data-nav={showNav ? 'on' : 'off'} data-embed={flags.embed ? 'on' : undefined}>
+    <div
+      className="shell"
+      data-nav={showNav ? 'on' : 'off'}
+      data-sidebar={showNav && !sidebar ? 'off' : undefined}
+      data-embed={flags.embed ? 'on' : undefined}
+    >
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
       {flags.navbar && !flags.embed && <Navbar />}
       <div className="shell__body">
-        {showNav && <NavLinks items={nav} variant="sidebar" />}
+        {sidebar && <NavLinks items={nav} variant="sidebar" />}
         <main
           id="main"
           className={flags.bare ? 'shell__main shell__main--bare' : 'shell__main'}

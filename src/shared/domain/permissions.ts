@@ -59,6 +59,17 @@ export function ownRecordFresh(createdAt: string | Date, now: number): boolean {
   return Number.isFinite(created) && now - created < OWN_RECORD_WINDOW_MS;
 }
 
+/**
+ * The sidebar rule of seed 000 §2: the sidebar is usable when the member may view water
+ * quality or anco (anco is `cycle` work, seed 000 §6), or may add sampling, disease, death,
+ * stock, harvest or cycle. A member who may do none of these gets the compact navigation.
+ */
+export function sidebarUsable(actionOf: (feature: Feature) => Action): boolean {
+  if (actionOf('water_quality') >= ACTION.view || actionOf('cycle') >= ACTION.view) return true;
+  const adds: Feature[] = ['sampling', 'disease', 'death', 'stock', 'harverst', 'cycle'];
+  return adds.some((feature) => actionOf(feature) >= ACTION.add);
+}
+
 const ALL_EDIT = Object.fromEntries(FEATURES.map((f) => [f, ACTION.edit])) as Record<Feature, Action>;
 
 /** Defaults a new farm starts with; a farm admin may change rows of roles 2 to 4. */
