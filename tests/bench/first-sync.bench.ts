@@ -7,7 +7,9 @@
  *   node --import tsx tests/bench/first-sync.bench.ts [ponds=50] [days=730] [runs=3]
  */
 import 'fake-indexeddb/auto';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { systemClock } from '../../src/local/clock.ts';
 import { TambakDb } from '../../src/local/db.ts';
 import { newId } from '../../src/local/ids.ts';
@@ -34,6 +36,28 @@ async function perList(transport: Transport, db: TambakDb, farmId: string): Prom
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   return out;
+}
+
+/** A POST whose compressed answer is counted as it came (fetch would decode it). */
+function rawPost(
+  url: URL,
+  init: RequestInit | undefined,
+  encoding: string,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...(init?.headers as Record<string, string>), 'accept-encoding': encoding };
+    const req = request(url, { method: init?.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        if (res.headers['content-encoding'] !== encoding)
+          reject(new Error(`not ${encoding}: ${res.headers['content-encoding']}`));
+        else resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end(typeof init?.body === 'string' ? init.body : undefined);
+  });
 }
 
 async function main() {
@@ -77,6 +101,26 @@ async function main() {
     await measure('one batched POST /api/sync/pull', (t, db) =>
       pullResources({ db, transport: t, clock }, resources(), farmId),
     );
+    // What crosses the network: the batched pull as a phone asks for it (gzip and br).
+    for (const encoding of ['gzip', 'br']) {
+      const db = new TambakDb(`bench-${newId()}`);
+      let wire = 0;
+      const fetchFn: typeof fetch = async (input, init) => {
+        const { status, body } = await rawPost(new URL(String(input), address), init, encoding);
+        wire += body.length;
+        const text = (encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).toString('utf8');
+        return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+      };
+      const t0 = performance.now();
+      const transport = createFetchTransport({ getToken: () => token, fetchFn });
+      await pullResources({ db, transport, clock }, resources(), farmId);
+      const seconds = ((performance.now() - t0) / 1000).toFixed(2);
+      console.log(
+        `batched pull with ${encoding}: ${(wire / 1024 / 1024).toFixed(2)} MB on the wire, ${seconds} s`,
+      );
+      db.close();
+      await db.delete();
+    }
     console.log(
       `load average ${loadavg()
         .map((l) => l.toFixed(2))

@@ -103,7 +103,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       code = status === 404 ? 'not-found' : 'validation-failed';
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // The phone went away mid-answer (signal lost, page closed) while a compressed answer was
+    // streaming: nobody to answer and nothing wrong on this side.
+    const clientGone = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.destroyed;
+    if (status >= 500 && clientGone) request.log.debug({ err: error }, 'client went away');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     const body: ErrorBody = {
       message: translate(lang, `error.${code}`),
       code,

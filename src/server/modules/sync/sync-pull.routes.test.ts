@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncPullAnswer } from '#shared/contracts/sync-pull';
 import {
@@ -158,6 +159,33 @@ describe('POST /api/sync/pull', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.answers.every((a) => a.status === 200)).toBe(true);
     }
+  });
+});
+
+describe('compressed answers', () => {
+  it('a phone that accepts gzip gets the pull gzipped, the same JSON once decoded', async () => {
+    const requests = [
+      { key: 'farms', url: '/api/farm' },
+      { key: 'ponds', url: `/api/pond?farm_id=${farm.farmId}` },
+    ];
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/sync/pull',
+      headers: owner.auth,
+      payload: { requests },
+    });
+    const zipped = await app.inject({
+      method: 'POST',
+      url: '/api/sync/pull',
+      headers: { ...owner.auth, 'accept-encoding': 'gzip' },
+      payload: { requests },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const decoded = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'));
+    const strip = (b: PullBody) =>
+      b.data.answers.map((a) => ({ ...a, body: { ...(a.body as object), server_time: 0 } }));
+    expect(strip(decoded)).toEqual(strip(plain.json()));
   });
 });
 
