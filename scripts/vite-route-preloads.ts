@@ -8,9 +8,9 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** Route path (TanStack syntax, `$param`) → the screen's chunks and stylesheets, beyond the shell's. */
 export type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
-const SCREEN_IMPORT = /'([^']+)':\s*lazyRouteComponent\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+const SCREEN_IMPORT = /'([^']+)':\s*(?:lazyRouteComponent|screen)\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
 
-/** `'/login': lazyRouteComponent(() => import('#features/account/login-screen'), …)` → path, specifier. */
+/** `'/login': screen(() => import('#features/account/login-screen'), …)` → path, specifier. */
 export function screenImports(routerSource: string): [path: string, specifier: string][] {
   return [...routerSource.matchAll(SCREEN_IMPORT)].map((m) => [m[1] as string, m[2] as string]);
 }

@@ -11,6 +11,8 @@ import { sessionStore } from '#local/session-store';
 import { RootLayout } from './root-layout.tsx';
 import { decideNavigation, embedLinkUnusable, embedSessionFrom } from './route-guards.ts';
 import { matchRoute, ROUTES } from './route-table.ts';
+import { withChunkTimeout } from './screen-chunk.ts';
+import { ScreenLoadError } from './screen-load-error.tsx';
 
 /**
  * Code-based TanStack route tree, history mode. All routes hang flat under the root; the
@@ -18,144 +20,115 @@ import { matchRoute, ROUTES } from './route-table.ts';
  * layout picks the chrome from the route flags. Screens load lazily so the first download
  * stays small on a slow connection; the service worker precaches every chunk for offline.
  */
+/** A lazy screen whose code is given up on after seed 000 §9's 120 s (screen-chunk.ts). */
+const screen = (importer: () => Promise<Record<string, unknown>>, name: string): RouteComponent =>
+  lazyRouteComponent(withChunkTimeout(importer) as () => Promise<Record<string, RouteComponent>>, name);
+
 const SCREENS: Record<string, RouteComponent> = {
-  '/farm': lazyRouteComponent(() => import('#features/farm/farm-index-screen'), 'FarmIndexScreen'),
-  '/farm-registration': lazyRouteComponent(
+  '/farm': screen(() => import('#features/farm/farm-index-screen'), 'FarmIndexScreen'),
+  '/farm-registration': screen(
     () => import('#features/farm/farm-registration-screen'),
     'FarmRegistrationScreen',
   ),
-  '/farm/$farm_id': lazyRouteComponent(() => import('#features/farm/farm-home-screen'), 'FarmHomeScreen'),
-  '/farm/$farm_id/settings': lazyRouteComponent(() => import('#app/screens/settings-page'), 'SettingsScreen'),
-  '/farm/$farm_id/water-quality/add': lazyRouteComponent(
+  '/farm/$farm_id': screen(() => import('#features/farm/farm-home-screen'), 'FarmHomeScreen'),
+  '/farm/$farm_id/settings': screen(() => import('#app/screens/settings-page'), 'SettingsScreen'),
+  '/farm/$farm_id/water-quality/add': screen(
     () => import('#features/water/water-entry-screen'),
     'WaterEntryScreen',
   ),
-  '/farm/$farm_id/pond/$pond_id': lazyRouteComponent(() => import('#app/screens/pond-screen'), 'PondScreen'),
-  '/farm/$farm_id/finance': lazyRouteComponent(
-    () => import('#features/finance/finance-screen'),
-    'FinanceScreen',
-  ),
-  '/farm/$farm_id/finance/settings': lazyRouteComponent(
+  '/farm/$farm_id/pond/$pond_id': screen(() => import('#app/screens/pond-screen'), 'PondScreen'),
+  '/farm/$farm_id/finance': screen(() => import('#features/finance/finance-screen'), 'FinanceScreen'),
+  '/farm/$farm_id/finance/settings': screen(
     () => import('#features/finance/finance-settings-screen'),
     'FinanceSettingsScreen',
   ),
-  '/farm/$farm_id/finance/report': lazyRouteComponent(
+  '/farm/$farm_id/finance/report': screen(
     () => import('#features/finance/finance-report-screen'),
     'FinanceReportScreen',
   ),
-  '/profile': lazyRouteComponent(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
-  '/sync': lazyRouteComponent(() => import('#features/sync/sync-screen'), 'SyncScreen'),
-  '/chat': lazyRouteComponent(() => import('#features/chat/chat-screen'), 'ChatScreen'),
-  '/sync-chat-user': lazyRouteComponent(
+  '/profile': screen(() => import('#features/profile/profile-screen'), 'ProfileScreen'),
+  '/sync': screen(() => import('#features/sync/sync-screen'), 'SyncScreen'),
+  '/chat': screen(() => import('#features/chat/chat-screen'), 'ChatScreen'),
+  '/sync-chat-user': screen(
     () => import('#features/chat/sync-chat-user/sync-chat-user-screen'),
     'SyncChatUserScreen',
   ),
-  '/login': lazyRouteComponent(() => import('#features/account/login-screen'), 'LoginScreen'),
-  '/register': lazyRouteComponent(() => import('#features/account/register-screen'), 'RegisterScreen'),
-  '/forgot-password': lazyRouteComponent(
+  '/login': screen(() => import('#features/account/login-screen'), 'LoginScreen'),
+  '/register': screen(() => import('#features/account/register-screen'), 'RegisterScreen'),
+  '/forgot-password': screen(
     () => import('#features/account/forgot-password-screen'),
     'ForgotPasswordScreen',
   ),
-  '/reset/password': lazyRouteComponent(
-    () => import('#features/account/reset-password-screen'),
-    'ResetPasswordScreen',
-  ),
-  '/email-verification': lazyRouteComponent(
+  '/reset/password': screen(() => import('#features/account/reset-password-screen'), 'ResetPasswordScreen'),
+  '/email-verification': screen(
     () => import('#features/account/email-verification-screen'),
     'EmailVerificationScreen',
   ),
-  '/farm/$farm_id/sampling/add': lazyRouteComponent(
+  '/farm/$farm_id/sampling/add': screen(
     () => import('#features/sampling/sampling-entry-screen'),
     'SamplingEntryScreen',
   ),
-  '/farm/$farm_id/overview': lazyRouteComponent(
-    () => import('#features/production/overview-screen'),
-    'OverviewScreen',
-  ),
-  '/farm/$farm_id/overview/embed': lazyRouteComponent(
+  '/farm/$farm_id/overview': screen(() => import('#features/production/overview-screen'), 'OverviewScreen'),
+  '/farm/$farm_id/overview/embed': screen(
     () => import('#features/production/overview-screen'),
     'OverviewEmbedScreen',
   ),
-  '/farm/$farm_id/stock/add': lazyRouteComponent(() => import('#app/screens/stock-screen'), 'StockScreen'),
-  '/farm/$farm_id/harvest/add': lazyRouteComponent(
+  '/farm/$farm_id/stock/add': screen(() => import('#app/screens/stock-screen'), 'StockScreen'),
+  '/farm/$farm_id/harvest/add': screen(
     () => import('#features/production/harvest-form-screen'),
     'HarvestFormScreen',
   ),
-  '/farm/$farm_id/death/add': lazyRouteComponent(
+  '/farm/$farm_id/death/add': screen(
     () => import('#features/production/death-form-screen'),
     'DeathFormScreen',
   ),
-  '/farm/$farm_id/death-alert': lazyRouteComponent(
+  '/farm/$farm_id/death-alert': screen(
     () => import('#features/production/death-alert-screen'),
     'DeathAlertScreen',
   ),
-  '/farm/$farm_id/warehouse': lazyRouteComponent(
-    () => import('#features/warehouse/warehouse-screen'),
-    'WarehouseScreen',
-  ),
-  '/farm/$farm_id/warehouse/$warehouse_id': lazyRouteComponent(
+  '/farm/$farm_id/warehouse': screen(() => import('#features/warehouse/warehouse-screen'), 'WarehouseScreen'),
+  '/farm/$farm_id/warehouse/$warehouse_id': screen(
     () => import('#features/warehouse/item-screen'),
     'ItemScreen',
   ),
-  '/farm/$farm_id/feed/add': lazyRouteComponent(
-    () => import('#features/warehouse/use-entry-screen'),
-    'FeedEntryScreen',
-  ),
-  '/farm/$farm_id/use-item/add': lazyRouteComponent(
+  '/farm/$farm_id/feed/add': screen(() => import('#features/warehouse/use-entry-screen'), 'FeedEntryScreen'),
+  '/farm/$farm_id/use-item/add': screen(
     () => import('#features/warehouse/use-entry-screen'),
     'UseItemEntryScreen',
   ),
-  '/farm/$farm_id/purchase-order': lazyRouteComponent(
+  '/farm/$farm_id/purchase-order': screen(
     () => import('#features/warehouse/purchase-order-screen'),
     'PurchaseOrderScreen',
   ),
-  '/farm/$farm_id/feed-tray/add': lazyRouteComponent(
+  '/farm/$farm_id/feed-tray/add': screen(
     () => import('#features/records/anco-entry-screen'),
     'AncoEntryScreen',
   ),
-  '/farm/$farm_id/water-change': lazyRouteComponent(
+  '/farm/$farm_id/water-change': screen(
     () => import('#features/records/water-change-screen'),
     'WaterChangeScreen',
   ),
-  '/farm/$farm_id/notes': lazyRouteComponent(() => import('#features/records/notes-screen'), 'NotesScreen'),
-  '/farm/$farm_id/disease-alert': lazyRouteComponent(
+  '/farm/$farm_id/notes': screen(() => import('#features/records/notes-screen'), 'NotesScreen'),
+  '/farm/$farm_id/disease-alert': screen(
     () => import('#features/records/disease-alert-screen'),
     'DiseaseAlertScreen',
   ),
-  '/notifications': lazyRouteComponent(
+  '/notifications': screen(
     () => import('#features/notifications/notifications-screen'),
     'NotificationsScreen',
   ),
-  '/farm/$farm_id/larvae-count': lazyRouteComponent(
+  '/farm/$farm_id/larvae-count': screen(
     () => import('#features/larvae/larvae-count-screen'),
     'LarvaeCountScreen',
   ),
-  '/farm/$farm_id/review': lazyRouteComponent(() => import('#features/review/review-screen'), 'ReviewScreen'),
-  '/farm/$farm_id/analysis': lazyRouteComponent(
-    () => import('#features/analysis/analysis-screen'),
-    'AnalysisScreen',
-  ),
-  '/farm/$farm_id/comparison': lazyRouteComponent(
-    () => import('#app/screens/comparison-screen'),
-    'ComparisonScreen',
-  ),
-  '/farm/$farm_id/report': lazyRouteComponent(
-    () => import('#features/reports/reports-screen'),
-    'ReportScreen',
-  ),
-  '/farm/$farm_id/history': lazyRouteComponent(
-    () => import('#features/reports/reports-screen'),
-    'HistoryScreen',
-  ),
-  '/farm/$farm_id/today': lazyRouteComponent(() => import('#features/today/today-screen'), 'TodayScreen'),
-  '/farm/$farm_id/attention': lazyRouteComponent(
-    () => import('#features/attention/attention-screen'),
-    'AttentionScreen',
-  ),
-  '/farm/$farm_id/history/embed': lazyRouteComponent(
-    () => import('#features/reports/reports-screen'),
-    'HistoryScreen',
-  ),
+  '/farm/$farm_id/review': screen(() => import('#features/review/review-screen'), 'ReviewScreen'),
+  '/farm/$farm_id/analysis': screen(() => import('#features/analysis/analysis-screen'), 'AnalysisScreen'),
+  '/farm/$farm_id/comparison': screen(() => import('#app/screens/comparison-screen'), 'ComparisonScreen'),
+  '/farm/$farm_id/report': screen(() => import('#features/reports/reports-screen'), 'ReportScreen'),
+  '/farm/$farm_id/history': screen(() => import('#features/reports/reports-screen'), 'HistoryScreen'),
+  '/farm/$farm_id/today': screen(() => import('#features/today/today-screen'), 'TodayScreen'),
+  '/farm/$farm_id/attention': screen(() => import('#features/attention/attention-screen'), 'AttentionScreen'),
+  '/farm/$farm_id/history/embed': screen(() => import('#features/reports/reports-screen'), 'HistoryScreen'),
 };
 
 function guard(location: ParsedLocation) {
@@ -190,6 +163,8 @@ export function createAppRouter() {
     // A screen chunk that arrives within 300 ms shows without a flash of "loading".
     defaultPendingMs: 300,
     defaultPendingComponent: () => null,
+    // A screen whose code did not arrive, or that failed drawing: translated, with a retry.
+    defaultErrorComponent: ScreenLoadError,
   });
   // Seed 000 §2: every navigation starts at the top of the page.
   router.subscribe('onResolved', ({ fromLocation, toLocation }) => {

@@ -74,6 +74,12 @@ const id = {
   confirm: { title: 'Konfirmasi', deleteMessage: 'Apakah Anda yakin ingin menghapus?' },
   toast: { close: 'Tutup pemberitahuan', saved: 'Berhasil disimpan.', deleted: 'Berhasil dihapus.' },
   status: { loading: 'Memuat…', loadFailed: 'Data gagal dimuat.' },
+  screenLoad: {
+    chunkTitle: 'Halaman gagal dimuat',
+    chunkBody: 'Sinyal mungkin lemah. Catatan yang sudah tersimpan di ponsel tetap aman. Coba lagi.',
+    errorTitle: 'Layar ini mengalami kesalahan',
+    errorBody: 'Catatan yang sudah tersimpan di ponsel tetap aman. Coba lagi.',
+  },
   errors: {
     offline: 'Tidak ada koneksi internet. Periksa sinyal, lalu coba lagi.',
     generic: 'Terjadi kesalahan. Coba lagi.',
@@ -198,6 +204,12 @@ const en: UiCatalog = {
   confirm: { title: 'Confirm', deleteMessage: 'Are you sure you want to delete?' },
   toast: { close: 'Close notification', saved: 'Saved.', deleted: 'Deleted.' },
   status: { loading: 'Loading…', loadFailed: 'The data could not be loaded.' },
+  screenLoad: {
+    chunkTitle: 'The page could not be loaded',
+    chunkBody: 'The signal may be weak. Records already saved on this phone are safe. Try again.',
+    errorTitle: 'Something went wrong on this screen',
+    errorBody: 'Records already saved on this phone are safe. Try again.',
+  },
   errors: {
     offline: 'No internet connection. Check the signal, then try again.',
     generic: 'Something went wrong. Try again.',

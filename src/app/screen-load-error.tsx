@@ -1,0 +1,34 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { isChunkLoadError } from './screen-chunk.ts';
+
+/**
+ * What a screen shows when it cannot be drawn: its code did not arrive (seed 000 §9's 120 s
+ * chunk timeout, a dropped connection; a new deployment's missing chunk has already
+ * reloaded once, lazyRouteComponent) or it failed while drawing. Records saved on the
+ * phone are not touched; "try again" loads the screen anew.
+ */
+export function ScreenLoadError({ error, reset }: ErrorComponentProps) {
+  const { t } = useTranslation('ui');
+  const router = useRouter();
+  const chunk = isChunkLoadError(error);
+  return (
+    <section className="card stack" role="alert">
+      <h1>{chunk ? t('screenLoad.chunkTitle') : t('screenLoad.errorTitle')}</h1>
+      <p>{chunk ? t('screenLoad.chunkBody') : t('screenLoad.errorBody')}</p>
+      <div className="row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          {t('actions.retry')}
+        </button>
+      </div>
+    </section>
+  );
+}
