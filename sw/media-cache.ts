@@ -25,10 +25,31 @@ const trim: WorkboxPlugin = {
   },
 };
 
+/** Seed 000 §8 and 001 §8: an image answered 403 is asked again once, after 800 ms. */
+export const FORBIDDEN_RETRY_MS = 800;
+
+/**
+ * A signed image URL that expired a moment ago, or a file whose access the server was
+ * still granting, is answered 403; asked again after 800 ms it often comes. Once: a second
+ * 403 is the answer.
+ */
+export function retryForbidden(
+  fetchAgain: (request: Request) => Promise<Response> = (request) => fetch(request),
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): WorkboxPlugin {
+  return {
+    async fetchDidSucceed({ request, response }) {
+      if (response.status !== 403) return response;
+      await wait(FORBIDDEN_RETRY_MS);
+      return fetchAgain(request);
+    },
+  };
+}
+
 export function registerMediaCache(): void {
   registerRoute(
     ({ url, request, sameOrigin }) => sameOrigin && isCachedMedia(url.pathname, request.destination),
-    new CacheFirst({ cacheName: MEDIA_CACHE_NAME, plugins: [trim] }),
+    new CacheFirst({ cacheName: MEDIA_CACHE_NAME, plugins: [retryForbidden(), trim] }),
     'GET',
   );
 }
