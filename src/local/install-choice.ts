@@ -1,3 +1,4 @@
+import { browserStorage } from './browser-storage.ts';
 import type { KeyValueStorage } from './session-store.ts';
 
 /**
@@ -57,14 +58,6 @@ export function createInstallChoice(storage: KeyValueStorage | null) {
       }
     },
   };
-}
-
-function browserStorage(): KeyValueStorage | null {
-  try {
-    return (globalThis as { localStorage?: KeyValueStorage }).localStorage ?? null;
-  } catch {
-    return null;
-  }
 }
 
 export const installChoice = createInstallChoice(browserStorage());

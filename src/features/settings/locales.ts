@@ -121,6 +121,14 @@ const id = {
     title: 'Bahasa aplikasi',
     intro: 'Pilihan bahasa disimpan di perangkat ini.',
   },
+  display: {
+    title: 'Tampilan di perangkat ini',
+    intro: 'Berlaku hanya di ponsel atau komputer ini.',
+    cost: 'Tampilkan biaya saat input',
+    costHint: '(mis. biaya pakan yang dipakai)',
+    wqs: 'Tampilkan batas standar air saat mengetik',
+    wqsHint: '(nilai yang tidak masuk akal tetap ditolak)',
+  },
 };
 
 export type SettingsCatalog = typeof id;
@@ -245,6 +253,14 @@ const en: SettingsCatalog = {
   language: {
     title: 'App language',
     intro: 'The language choice is stored on this device.',
+  },
+  display: {
+    title: 'Display on this device',
+    intro: 'Applies to this phone or computer only.',
+    cost: 'Show costs while entering',
+    costHint: '(e.g. the cost of the feed used)',
+    wqs: 'Show water standard limits while typing',
+    wqsHint: '(impossible values are still refused)',
   },
 };
 

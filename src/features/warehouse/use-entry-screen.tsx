@@ -7,6 +7,7 @@ import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
+import { useLocalFlag } from '#components/local-flags.ts';
 import { typingLanguage } from '#components/number-field';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
@@ -90,6 +91,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const navigate = useNavigate();
   const [onlyPonds, setOnlyPonds] = useState(preset.ponds);
   const f = useFormat();
+  const showCost = useLocalFlag('cost');
   const toast = useToast();
   const session = useSession();
   const items = useItems(farm.farm_id);
@@ -374,8 +376,9 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
             {item && (
               <>
                 <p className="feed-total" data-testid="entry-total">
-                  {t('entry.total', { value: f.number(preview.totalMilli / 1000, 3), unit: item.unit })} ·{' '}
-                  {f.money(Math.round((preview.totalMilli * item.price) / 1000))}
+                  {t('entry.total', { value: f.number(preview.totalMilli / 1000, 3), unit: item.unit })}
+                  {/* Money on the entry screen follows the device's "cost" setting. */}
+                  {showCost && ` · ${f.money(Math.round((preview.totalMilli * item.price) / 1000))}`}
                 </p>
                 {stock && (
                   <p className={stock.qtyMilli - preview.totalMilli < 0 ? 'feed-warning' : 'muted'}>

@@ -2,6 +2,7 @@ import './register-locales.ts';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
+import { useLocalFlag } from '#components/local-flags.ts';
 import { numberProblemText } from '#components/number-field';
 import type { WaterKind } from '#shared/contracts/water';
 import { NOT_MEASURED } from '#shared/domain/water-fields';
@@ -89,7 +90,10 @@ export const ValueInput = memo(function ValueInput({
   const id = useId();
   const parsed = parseEntry(kind, field, text, i18n.language);
   const problem = 'problem' in parsed ? parsed.problem : undefined;
-  const flagged = !problem && outOfStandard(kind, field, text, standards, i18n.language);
+  // The standard's hint while typing follows the device's "wqs" setting; unclear or
+  // impossible values are refused whatever it says.
+  const hints = useLocalFlag('wqs');
+  const flagged = hints && !problem && outOfStandard(kind, field, text, standards, i18n.language);
   const unit = unitOf(fieldSpec(kind, field).unit);
   const standard = standards.find((s) => s.parameter === field);
   let message: string | undefined;

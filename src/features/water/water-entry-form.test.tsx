@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '#components/confirm-dialog';
 import { ToastProvider } from '#components/toast';
 import { getDb } from '#local/db';
+import { localFlags } from '#local/local-flags';
 import { createRepository } from '#local/repository';
 import { WATER_GENERAL } from '#local/resources';
 import { sessionStore } from '#local/session-store';
@@ -121,6 +122,21 @@ describe('WaterEntryForm', () => {
     const range = { morning: '7,5–8', afternoon: '8–8,5', evening: '7,8–8,3' }[slot ?? 'morning'];
     expect(screen.getByText(`di luar standar (${range})`)).toBeTruthy();
     expect(ph.closest('.value-field')?.className).toContain('value-field--out');
+  });
+
+  it('keeps quiet about the standard when the device says so (wqs flag), still refusing the impossible', async () => {
+    localFlags.set('wqs', false);
+    try {
+      renderForm();
+      const ph = await screen.findByLabelText('pH Kolam 1');
+      fireEvent.change(ph, { target: { value: '7,2' } });
+      expect(screen.queryByText(/di luar standar/)).toBeNull();
+      expect(ph.closest('.value-field')?.className).not.toContain('value-field--out');
+      fireEvent.change(ph, { target: { value: '99' } });
+      expect(ph.getAttribute('aria-invalid')).toBe('true');
+    } finally {
+      localFlags.set('wqs', true);
+    }
   });
 
   it('saves touched ponds as pending records with only the typed fields, each with an outbox entry', async () => {
