@@ -8,8 +8,8 @@ import {
 import { type CycleFigures, type CycleInputs, cycleFigures } from '../figures/cycle.ts';
 import { abw as abwOf, biomassKg, daysBetween, doc as docOf, sizeFromAbw } from '../figures/formulas.ts';
 import { hppPerKg } from '../figures/money.ts';
-import { abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
-import { type GrowthPrior, gompertz } from './growth-model.ts';
+import { abwAt, abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
+import type { GrowthPrior } from './growth-model.ts';
 import { type PriceList, priceForSize } from './price-list.ts';
 
 /** Target sizes (pcs/kg) a farm plans with when it set none. */
@@ -74,7 +74,6 @@ export interface CycleForecast {
   basis: GrowthFit['basis'];
   prior_source: GrowthPrior['source'];
   samplings: number;
-  params: GrowthFit['params'];
   now: CycleFigures;
   /** Today's DOC. */
   doc: number;
@@ -128,7 +127,7 @@ function project(c: Context, date: string): HarvestProjection {
       {
         doc: docToday + d,
         population: now.population * Math.exp(-c.mortality * d),
-        abw: gompertz(fit.params, docToday + d),
+        abw: abwAt(fit, docToday + d),
         anco: null,
       },
       programme,
@@ -198,7 +197,6 @@ export function forecastCycle(input: ForecastInput): CycleForecast {
     basis: c.fit.basis,
     prior_source: c.fit.prior.source,
     samplings: c.fit.samplings,
-    params: c.fit.params,
     now: c.now,
     doc: c.docToday,
     curve,
