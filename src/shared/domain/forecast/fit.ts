@@ -1,12 +1,4 @@
-import {
-  type Cov2,
-  curveAt,
-  type GrowthPrior,
-  lnAbwOn,
-  MAX_DOC,
-  REF_DOC,
-  type Theta,
-} from './growth-model.ts';
+import { type Cov2, curveAt, type GrowthPrior, MAX_DOC, REF_DOC, type Theta } from './growth-model.ts';
 
 export { MAX_DOC } from './growth-model.ts';
 
@@ -43,6 +35,8 @@ export interface GrowthFit {
   lastDoc: number | null;
   /** Mean ABW of the last sampling day when one exists (the curve passes near it). */
   lastAbw: number | null;
+  /** C(REF_DOC) of the prior's curve (kept: every point of the forecast reads it). */
+  ref: number;
 }
 
 function invert2(m: readonly number[]): Cov2 | null {
@@ -64,14 +58,14 @@ export function fitGrowth(points: readonly GrowthPoint[], prior: GrowthPrior): G
     .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
     .sort((a, b) => a.doc - b.doc);
   const last = pts.at(-1) ?? null;
-  const base = { prior, samplings: pts.length, lastDoc: last?.doc ?? null, lastAbw: last?.abw ?? null };
+  const ref = curveAt(prior.curve, REF_DOC);
+  const base = { prior, samplings: pts.length, lastDoc: last?.doc ?? null, lastAbw: last?.abw ?? null, ref };
   const p0 = invert2(prior.cov);
   if (!p0) throw new Error('forecast prior covariance is singular');
   // Precision and information vector: prior + Σ wᵢ xᵢxᵢᵀ / σ², x = (1, C(t) − C(60)).
   const P = [...p0];
   const m0 = prior.mean;
   const h = [(p0[0] * m0[0] + p0[1] * m0[1]) as number, (p0[2] * m0[0] + p0[3] * m0[1]) as number];
-  const ref = curveAt(prior.curve, REF_DOC);
   const lastDoc = last?.doc ?? 0;
   for (const p of pts) {
     const w = 0.5 ** ((lastDoc - p.doc) / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
@@ -103,7 +97,7 @@ export interface BandPoint {
 
 /** ln ABW of the fitted curve at a DOC. */
 export function lnAbw(fit: GrowthFit, doc: number): number {
-  return lnAbwOn(fit.prior, fit.theta, doc);
+  return fit.theta[0] + fit.theta[1] * (curveAt(fit.prior.curve, doc) - fit.ref);
 }
 
 /** ABW (g) of the fitted curve at a DOC. */
@@ -113,7 +107,7 @@ export function abwAt(fit: GrowthFit, doc: number): number {
 
 /** sd of ln ABW at a DOC: the fit's uncertainty plus the drift past the last sampling. */
 export function lnSd(fit: GrowthFit, doc: number): number {
-  const x = curveAt(fit.prior.curve, doc) - curveAt(fit.prior.curve, REF_DOC);
+  const x = curveAt(fit.prior.curve, doc) - fit.ref;
   const [a, b, c, d] = fit.cov;
   const ahead = Math.max(0, doc - (fit.lastDoc ?? 0));
   return Math.sqrt(Math.max(0, a + (b + c) * x + d * x * x) + FIT_SETTINGS.driftSd ** 2 * ahead);

@@ -90,6 +90,29 @@ interface Context {
   docToday: number;
   /** Deaths a day per shrimp alive (exponential trend). */
   mortality: number;
+  /** Feed (kg) from today to i days on, filled as far as a projection asks (`feedUntil`). */
+  feedSums: number[];
+}
+
+/** Feed still needed (kg) from today to `ahead` days on: the programme's ration on the projected curve, day by day. */
+function feedUntil(c: Context, ahead: number): number {
+  const { input, fit, now, docToday, feedSums } = c;
+  const programme = input.programme ?? DEFAULT_FEED_PROGRAMME;
+  const table = input.frTable ?? DEFAULT_FR_TABLE;
+  for (let d = feedSums.length; d <= ahead; d++) {
+    const ration = recommendedRation(
+      {
+        doc: docToday + d,
+        population: now.population * Math.exp(-c.mortality * d),
+        abw: abwAt(fit, docToday + d),
+        anco: null,
+      },
+      programme,
+      table,
+    );
+    feedSums.push((feedSums[d - 1] as number) + (ration.daily_kg ?? 0));
+  }
+  return feedSums[ahead] as number;
 }
 
 function context(input: ForecastInput): Context {
@@ -109,7 +132,7 @@ function context(input: ForecastInput): Context {
   }
   const span = Math.min(DEATH_TREND_DAYS, docToday);
   const mortality = now.population > 0 && span > 0 ? recent / span / now.population : 0;
-  return { input, fit, now, docToday, mortality };
+  return { input, fit, now, docToday, mortality, feedSums: [0] };
 }
 
 function project(c: Context, date: string): HarvestProjection {
@@ -119,22 +142,7 @@ function project(c: Context, date: string): HarvestProjection {
   const band = abwBand(fit, doc);
   const population = Math.max(0, Math.round(now.population * Math.exp(-c.mortality * ahead)));
   const biomass = biomassKg(population, band.abw);
-  const programme = input.programme ?? DEFAULT_FEED_PROGRAMME;
-  const table = input.frTable ?? DEFAULT_FR_TABLE;
-  let feed = 0;
-  for (let d = 1; d <= ahead; d++) {
-    const ration = recommendedRation(
-      {
-        doc: docToday + d,
-        population: now.population * Math.exp(-c.mortality * d),
-        abw: abwAt(fit, docToday + d),
-        anco: null,
-      },
-      programme,
-      table,
-    );
-    feed += ration.daily_kg ?? 0;
-  }
+  const feed = feedUntil(c, ahead);
   const size = sizeFromAbw(band.abw);
   const price = priceForSize(input.prices ?? null, size);
   const revenue = price !== null && biomass !== null ? Math.round(biomass * price) : null;
@@ -189,8 +197,10 @@ export function forecastCycle(input: ForecastInput): CycleForecast {
   const c = context(input);
   const startDoc = Math.min(c.fit.lastDoc ?? c.docToday, c.docToday);
   const curve: CycleForecast['curve'] = [];
+  const day = new Date(`${addDays(input.stock.stock_date, startDoc - 1)}T00:00:00Z`);
   for (let d = startDoc; d <= c.docToday + PROJECTION_DAYS; d++) {
-    curve.push({ ...abwBand(c.fit, d), date: addDays(input.stock.stock_date, d - 1) });
+    curve.push({ ...abwBand(c.fit, d), date: day.toISOString().slice(0, 10) });
+    day.setUTCDate(day.getUTCDate() + 1);
   }
   const sizes = [...(input.targets ?? DEFAULT_TARGET_SIZES)].sort((a, b) => b - a);
   return {
