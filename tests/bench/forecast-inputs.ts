@@ -8,19 +8,19 @@
 import { demoCycles } from '../../scripts/forecast/demo-cycles.ts';
 import {
   addDays,
+  type FinishedCycle,
   type ForecastInput,
   farmPrior,
-  type GrowthPoint,
 } from '../../src/shared/domain/forecast/index.ts';
 
 export interface ForecastFarm {
-  finished: GrowthPoint[][];
+  finished: FinishedCycle[];
   inputs: ForecastInput[];
 }
 
 export function forecastFarm(): ForecastFarm {
   const cycles = demoCycles(1).slice(0, 50);
-  const finished = cycles.map((c) => c.samplings);
+  const finished = cycles.map((c) => ({ points: c.samplings, stockDate: c.start }));
   const prior = farmPrior(finished);
   const inputs: ForecastInput[] = cycles.map((c, i) => {
     const cut = 30 + ((i * 7) % 70);

@@ -10,9 +10,11 @@ import {
   gompertz,
   lnAbwOn,
   MAX_DOC,
+  priorFor,
   REF_DOC,
+  seasonAngle,
 } from './growth-model.ts';
-import { farmCurve, farmPrior } from './prior.ts';
+import { farmCurve, farmPrior, farmSeason } from './prior.ts';
 
 type Curve = (doc: number) => number;
 const gomp =
@@ -226,6 +228,59 @@ describe('farmPrior', () => {
     expect(curve).toHaveLength(MAX_DOC + 1);
     expect(curveAt(curve, MAX_DOC + 10)).toBeGreaterThan(curveAt(curve, MAX_DOC));
     expect(REF_DOC).toBe(60);
+  });
+});
+
+describe('season', () => {
+  /** A farm whose daily growth in ln ABW runs exp(0.15·cos φ) times the two-stanza pace (warm around 1 January). */
+  const SEASON = 0.15;
+  function seasonalCycle(stockDate: string, scale: number, to = 112): GrowthPoint[] {
+    const ln = [Math.log(twoStanza(0))];
+    for (let d = 0; d < to; d++) {
+      const rate = Math.log(twoStanza(d + 1) / twoStanza(d));
+      ln.push((ln[d] as number) + rate * Math.exp(SEASON * Math.cos(seasonAngle(stockDate, d - 0.5))));
+    }
+    const out: GrowthPoint[] = [];
+    for (let doc = 21; doc <= to; doc += 7) out.push({ doc, abw: Math.exp(ln[doc] as number) * scale });
+    return out;
+  }
+  const starts = [
+    '2024-01-10',
+    '2024-03-20',
+    '2024-06-01',
+    '2024-08-15',
+    '2024-10-20',
+    '2025-01-05',
+    '2025-04-01',
+    '2025-07-10',
+    '2025-09-20',
+    '2025-12-01',
+  ];
+  const cycles = starts.map((d, i) => ({ points: seasonalCycle(d, 0.9 + (i % 3) * 0.1), stockDate: d }));
+
+  it("learns the farm's season from dated finished cycles", () => {
+    const s = farmSeason(cycles, farmCurve(cycles.map((c) => c.points)));
+    expect(s.cos).toBeGreaterThan(0.1);
+    expect(s.cos).toBeLessThan(0.2);
+    expect(Math.abs(s.sin)).toBeLessThan(0.05);
+    // Undated cycles teach no season; fewer than eight dated ones neither.
+    expect(farmPrior(cycles.map((c) => c.points)).season).toBeUndefined();
+    expect(farmPrior(cycles.slice(0, 7)).season).toBeUndefined();
+    expect(farmPrior(cycles).season).toBeDefined();
+  });
+
+  it('a cycle stocked into the cool months is forecast slower, and closer to the truth, than without the season', () => {
+    const prior = farmPrior(cycles);
+    const stock = '2026-05-01';
+    const truth = seasonalCycle(stock, 1, 126);
+    const known = truth.filter((p) => p.doc <= 49);
+    const withSeason = fitGrowth(known, prior, stock);
+    const without = fitGrowth(known, { ...prior, season: undefined }, stock);
+    const at = (doc: number) => (truth.find((p) => p.doc === doc) as GrowthPoint).abw;
+    expect(rel(abwAt(withSeason, 105), at(105))).toBeLessThan(rel(abwAt(without, 105), at(105)));
+    expect(rel(abwAt(withSeason, 105), at(105))).toBeLessThan(0.03);
+    // The seasonal prior is a prior without a season of its own: applying it again changes nothing.
+    expect(priorFor(withSeason.prior, stock)).toBe(withSeason.prior);
   });
 });
 

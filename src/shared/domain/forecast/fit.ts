@@ -1,4 +1,12 @@
-import { type Cov2, curveAt, type GrowthPrior, MAX_DOC, REF_DOC, type Theta } from './growth-model.ts';
+import {
+  type Cov2,
+  curveAt,
+  type GrowthPrior,
+  MAX_DOC,
+  priorFor,
+  REF_DOC,
+  type Theta,
+} from './growth-model.ts';
 
 export { MAX_DOC } from './growth-model.ts';
 
@@ -51,9 +59,16 @@ function invert2(m: readonly number[]): Cov2 | null {
  * ln ABWᵢ = ℓ + ρ·(C(tᵢ) − C(60)) + εᵢ, εᵢ ~ N(0, σ²/wᵢ) with wᵢ halving every
  * `recencyHalfLife` days before the last sampling, and (ℓ, ρ) ~ N(prior mean, prior cov).
  * Samplings with no positive finite ABW are ignored. With one sampling the same update
- * moves the prior through it; `basis` says 'prior' below `minSamplings`.
+ * moves the prior through it; `basis` says 'prior' below `minSamplings`. With the cycle's
+ * stocking day, a prior that knows the farm's season runs its curve through that season
+ * (`priorFor`).
  */
-export function fitGrowth(points: readonly GrowthPoint[], prior: GrowthPrior): GrowthFit {
+export function fitGrowth(
+  points: readonly GrowthPoint[],
+  farmPrior: GrowthPrior,
+  stockDate?: string | null,
+): GrowthFit {
+  const prior = priorFor(farmPrior, stockDate);
   const pts = points
     .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
     .sort((a, b) => a.doc - b.doc);

@@ -31,10 +31,53 @@ export interface GrowthPrior {
   mean: Theta;
   /** Prior covariance of (ℓ, ρ): how far this farm's ponds differ in level and pace. */
   cov: Cov2;
+  /**
+   * The farm's season, when learnt from dated finished cycles: growth in ln ABW on a day
+   * runs exp(cos·cos φ + sin·sin φ) times the curve's, φ = 2π·(day of year)/365.
+   */
+  season?: Season;
   /** 'farm': learnt from this farm's finished cycles; 'default': the documented default curve. */
   source: 'farm' | 'default';
   /** Finished cycles the prior was learnt from (0 for the default). */
   cycles: number;
+}
+
+export interface Season {
+  cos: number;
+  sin: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The angle φ = 2π·(day of year)/365 of a YYYY-MM-DD day plus `offset` days. */
+export function seasonAngle(day: string, offset = 0): number {
+  const ms = Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS;
+  const start = Date.UTC(new Date(ms).getUTCFullYear(), 0, 1);
+  return (2 * Math.PI * ((ms - start) / DAY_MS)) / 365;
+}
+
+/** ln of the season's growth multiplier at an angle. */
+export const seasonLn = (s: Season, angle: number) => s.cos * Math.cos(angle) + s.sin * Math.sin(angle);
+
+/**
+ * The prior for a cycle stocked on `stockDate`: its curve's daily growth scaled by the
+ * season the cycle will live through (day d of culture is stockDate + d − 1), and the
+ * level's mean moved with C(REF_DOC). Without a season (or a date), the prior itself.
+ */
+export function priorFor(prior: GrowthPrior, stockDate: string | null | undefined): GrowthPrior {
+  const season = prior.season;
+  if (!season || !stockDate || Number.isNaN(Date.parse(`${stockDate}T00:00:00Z`))) return prior;
+  const base = prior.curve;
+  const curve = [base[0] as number];
+  const a0 = seasonAngle(stockDate, -1);
+  const step = (2 * Math.PI) / 365;
+  for (let d = 0; d < base.length - 1; d++) {
+    const rate = (base[d + 1] as number) - (base[d] as number);
+    // Day d → d+1 of culture is mostly spent on calendar day stockDate + d.
+    curve.push((curve[d] as number) + rate * Math.exp(seasonLn(season, a0 + (d + 0.5) * step)));
+  }
+  const shift = (curve[REF_DOC] as number) - (base[REF_DOC] as number);
+  return { ...prior, curve, mean: [prior.mean[0] + shift, prior.mean[1]], season: undefined };
 }
 
 /** Gompertz parameters (the default curve, and the test curves). */

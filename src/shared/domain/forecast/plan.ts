@@ -124,7 +124,7 @@ function context(input: ForecastInput): Context {
       abw: abwOf(s.sample_weight, s.shrimp_count) ?? 0,
     }))
     .filter((p) => p.doc > 0 && p.abw > 0);
-  const fit = fitGrowth(points, input.prior);
+  const fit = fitGrowth(points, input.prior, input.stock.stock_date);
   let recent = 0;
   for (const d of input.deaths) {
     const ago = daysBetween(d.died_on, input.today);

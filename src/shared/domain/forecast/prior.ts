@@ -5,8 +5,19 @@ import {
   DEFAULT_SPREAD,
   type GrowthPrior,
   MAX_DOC,
+  type Season,
+  seasonAngle,
   type Theta,
 } from './growth-model.ts';
+
+/** A finished cycle as the prior learns from it: its samplings and, when known, its stocking day. */
+export interface FinishedCycle {
+  points: readonly GrowthPoint[];
+  stockDate?: string | null;
+}
+type CycleLike = readonly GrowthPoint[] | FinishedCycle;
+const pointsOf = (c: CycleLike): readonly GrowthPoint[] => ('points' in c ? c.points : c);
+const dateOf = (c: CycleLike): string | null => ('points' in c ? (c.stockDate ?? null) : null);
 
 /** Finished cycles needed before the farm's own prior replaces the default curve. */
 export const MIN_PRIOR_CYCLES = 3;
@@ -20,6 +31,10 @@ const EDGE_DAYS = 7;
 const SD_FLOOR: Theta = [0.1, 0.05];
 /** Default-prior pseudo-cycles the farm's spread is shrunk toward: (n·S + 2·D)/(n + 2). */
 const SHRINK = 2;
+/** Dated finished cycles needed before the farm's season is learnt. */
+export const MIN_SEASON_CYCLES = 8;
+/** Ridge of the season fit, as a share of the intervals' total weight (no season without evidence). */
+const SEASON_RIDGE = 0.05;
 
 /** Daily growth rate in ln ABW of the default curve. */
 const defaultRate = (d: number) =>
@@ -78,24 +93,28 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
 
 /**
  * The farm prior: the farm curve (`farmCurve`) of its finished cycles with at least
- * MIN_CYCLE_SAMPLINGS samplings; each of them is then fitted on that curve with a loose
+ * MIN_CYCLE_SAMPLINGS samplings, and, once MIN_SEASON_CYCLES of them carry their
+ * stocking day, the farm's season (`farmSeason`); each cycle is then fitted on that curve (through its season) with a loose
  * prior, and the farm prior's (ℓ, ρ) mean and covariance are theirs (shrunk toward the
  * default spread with few cycles, sd never below SD_FLOOR). Fewer than MIN_PRIOR_CYCLES
  * usable cycles → the default prior.
  */
-export function farmPrior(cycles: readonly (readonly GrowthPoint[])[]): GrowthPrior {
-  const usable = cycles.filter((c) => c.filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS);
+export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
+  const usable = cycles.filter((c) => pointsOf(c).filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS);
   const n = usable.length;
   if (n < MIN_PRIOR_CYCLES) return DEFAULT_PRIOR;
-  const curve = farmCurve(usable);
+  const curve = farmCurve(usable.map(pointsOf));
+  const dated = usable.filter((c): c is FinishedCycle => dateOf(c) !== null);
+  const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, curve) : undefined;
   const loose: GrowthPrior = {
     curve,
     mean: [curve[60] as number, 1],
     cov: [4 * DEFAULT_SPREAD.level ** 2, 0, 0, 4 * DEFAULT_SPREAD.rate ** 2],
+    ...(season ? { season } : {}),
     source: 'farm',
     cycles: n,
   };
-  const thetas = usable.map((c) => fitGrowth(c, loose).theta);
+  const thetas = usable.map((c) => fitGrowth(pointsOf(c), loose, dateOf(c)).theta);
   const mean = [0, 1].map((j) => thetas.reduce((s, t) => s + (t[j] as number), 0) / n) as unknown as Theta;
   const def = DEFAULT_PRIOR.cov;
   const cov = [0, 1, 2, 3].map((i) => {
@@ -111,5 +130,83 @@ export function farmPrior(cycles: readonly (readonly GrowthPoint[])[]): GrowthPr
   });
   cov[0] = Math.max((SD_FLOOR[0] as number) ** 2, cov[0] as number);
   cov[3] = Math.max((SD_FLOOR[1] as number) ** 2, cov[3] as number);
-  return { curve, mean, cov: cov as unknown as Cov2, source: 'farm', cycles: n };
+  return {
+    curve,
+    mean,
+    cov: cov as unknown as Cov2,
+    ...(season ? { season } : {}),
+    source: 'farm',
+    cycles: n,
+  };
+}
+
+/**
+ * The farm's season: for each interval between two samplings of a dated finished cycle,
+ * y = ln(its growth in ln ABW / the farm curve's over the same days), regressed on
+ * (1, cos φ, sin φ) at the interval's middle day, weighted by the curve's growth squared
+ * (a longer step is measured more surely) with a small ridge on the season. A pond's size
+ * cancels out of y; what is left is pace, and the season is the part of it the calendar
+ * explains.
+ */
+export function farmSeason(cycles: readonly FinishedCycle[], curve: readonly number[]): Season {
+  // Normal equations of y = a + c·cos φ + s·sin φ.
+  const m = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const v = [0, 0, 0];
+  for (const c of cycles) {
+    if (!c.stockDate) continue;
+    const pts = c.points.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
+    for (let i = 1; i < pts.length; i++) {
+      const a = pts[i - 1] as GrowthPoint;
+      const b = pts[i] as GrowthPoint;
+      const lo = Math.min(MAX_DOC, Math.floor(a.doc));
+      const hi = Math.min(MAX_DOC, Math.floor(b.doc));
+      const expected = (curve[hi] as number) - (curve[lo] as number);
+      const observed = Math.log(b.abw / a.abw);
+      if (!(expected > 0) || !(observed > 0)) continue;
+      const y = Math.log(observed / expected);
+      const w = expected * expected;
+      const phi = seasonAngle(c.stockDate, (a.doc + b.doc) / 2 - 1);
+      const x = [1, Math.cos(phi), Math.sin(phi)];
+      for (let r = 0; r < 3; r++) {
+        v[r] = (v[r] as number) + w * (x[r] as number) * y;
+        for (let k = 0; k < 3; k++)
+          m[r * 3 + k] = (m[r * 3 + k] as number) + w * (x[r] as number) * (x[k] as number);
+      }
+    }
+  }
+  const ridge = SEASON_RIDGE * (m[0] as number);
+  m[4] = (m[4] as number) + ridge;
+  m[8] = (m[8] as number) + ridge;
+  const sol = solve3(m, v);
+  return sol ? { cos: sol[1], sin: sol[2] } : { cos: 0, sin: 0 };
+}
+
+/** Solves a 3×3 system (Gaussian elimination with partial pivoting); null when singular. */
+function solve3(m: number[], v: number[]): [number, number, number] | null {
+  const a = [0, 1, 2].map((r) => [
+    m[r * 3] as number,
+    m[r * 3 + 1] as number,
+    m[r * 3 + 2] as number,
+    v[r] as number,
+  ]);
+  for (let c = 0; c < 3; c++) {
+    let p = c;
+    for (let r = c + 1; r < 3; r++)
+      if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[p] as number[])[c] as number)) p = r;
+    [a[c], a[p]] = [a[p] as number[], a[c] as number[]];
+    const row = a[c] as number[];
+    const piv = row[c] as number;
+    if (!(Math.abs(piv) > 1e-12)) return null;
+    for (let r = 0; r < 3; r++) {
+      if (r === c) continue;
+      const other = a[r] as number[];
+      const f = (other[c] as number) / piv;
+      for (let k = c; k < 4; k++) other[k] = (other[k] as number) - f * (row[k] as number);
+    }
+  }
+  return [0, 1, 2].map((r) => ((a[r] as number[])[3] as number) / ((a[r] as number[])[r] as number)) as [
+    number,
+    number,
+    number,
+  ];
 }
