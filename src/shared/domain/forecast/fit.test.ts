@@ -284,6 +284,34 @@ describe('season', () => {
   });
 });
 
+describe('server and device', () => {
+  it('learn the same prior whatever order the finished cycles come in (the server reads them newest first)', () => {
+    const starts = [
+      '2024-01-10',
+      '2024-04-02',
+      '2024-06-20',
+      '2024-09-01',
+      '2024-11-15',
+      '2025-02-01',
+      '2025-04-20',
+      '2025-07-01',
+      '2025-09-10',
+    ];
+    const cycles = starts.map((d, i) => ({
+      points: noisy(weekly(twoStanza, 21, 98 + (i % 3) * 7), 0.05, i + 1),
+      stockDate: d,
+    }));
+    const a = farmPrior(cycles);
+    const b = farmPrior([...cycles].reverse());
+    expect(a.season).toBeDefined();
+    const pond = noisy(weekly(twoStanza, 21, 56), 0.05, 99);
+    const fa = fitGrowth(pond, a, '2026-03-01');
+    const fb = fitGrowth(pond, b, '2026-03-01');
+    for (const doc of [60, 90, 120]) expect(abwAt(fa, doc)).toBeCloseTo(abwAt(fb, doc), 9);
+    expect(docReaching(fa, 20, 56)).toEqual(docReaching(fb, 20, 56));
+  });
+});
+
 describe('settings', () => {
   it('needs two samplings to fit', () => {
     expect(FIT_SETTINGS.minSamplings).toBe(2);
