@@ -26,7 +26,7 @@ export interface Replay {
 export function replay(cycle: EvalCycle, cut: number, prior: GrowthPrior): Replay | null {
   if (cycle.harvestDoc <= cut) return null;
   const known = cycle.samplings.filter((s) => s.doc <= cut);
-  const fit = fitGrowth(known, prior);
+  const fit = fitGrowth(known, prior, cycle.start);
   const ape: Replay['ape'] = {};
   const inBand: Replay['inBand'] = {};
   for (const h of HORIZONS) {
@@ -58,7 +58,9 @@ export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'def
     const prior =
       usePrior === 'default'
         ? DEFAULT_PRIOR
-        : farmPrior(cycles.filter((o) => o.end < c.start).map((o) => o.samplings));
+        : farmPrior(
+            cycles.filter((o) => o.end < c.start).map((o) => ({ points: o.samplings, stockDate: o.start })),
+          );
     for (const cut of CUT_DOCS) {
       const r = replay(c, cut, prior);
       if (r) out.push(r);

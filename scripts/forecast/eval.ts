@@ -8,13 +8,17 @@
  * - TUNED: the demo farm of seed 1 (scripts/forecast/demo-cycles.ts), farm prior from
  *   the cycles finished before each one was stocked, and again with the default prior. FIT_SETTINGS and the default prior
  *   were chosen looking at this set only.
- * - HELD-OUT: the demo farm of seed 2 (not looked at while tuning), and the published
- *   growth results of scripts/forecast/published-cycles.ts with the default prior (a new farm).
+ * - HELD-OUT: the demo farm of seed 2 (not looked at while tuning); a second farm written
+ *   independently with another growth law (scripts/forecast/bertalanffy-cycles.ts:
+ *   generalised von Bertalanffy, thermal performance curve, harvest at a target size),
+ *   with its farm prior and with the default prior; and the published growth results of
+ *   scripts/forecast/published-cycles.ts with the default prior (a new farm).
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
 
 import { replayFarm, summarise, table } from './backtest.ts';
+import { bertalanffyCycles } from './bertalanffy-cycles.ts';
 import { demoCycles } from './demo-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
 
@@ -29,6 +33,12 @@ if (!only || only === 'tuned') {
 }
 if (!only || only === 'held') {
   sets.push(['HELD-OUT — demo farm, seed 2, farm prior', replayFarm(demoCycles(2), 'farm')]);
+  const vb = bertalanffyCycles();
+  sets.push(['HELD-OUT — von Bertalanffy farm (independent generator), farm prior', replayFarm(vb, 'farm')]);
+  sets.push([
+    'HELD-OUT — von Bertalanffy farm (independent generator), default prior',
+    replayFarm(vb, 'default'),
+  ]);
   sets.push(['HELD-OUT — published growth results, default prior', replayFarm(publishedCycles(), 'default')]);
 }
 for (const [title, rows] of sets) {

@@ -56,7 +56,9 @@ export async function readPondForecast(
       .filter((p) => p.doc > 0 && p.abw > 0)
       .sort((a, b) => a.doc - b.doc);
   const finished = liveStocks.filter((s) => s.is_harvest || closed(s.stock_id));
-  const prior = farmPrior(finished.map((s) => pointsOf(s.cycle_id, s.stock_date)));
+  const prior = farmPrior(
+    finished.map((s) => ({ points: pointsOf(s.cycle_id, s.stock_date), stockDate: s.stock_date })),
+  );
   const prices = suggestedPriceList(liveHarvests, today);
   const forecast = forecastCycle({
     stock: { stock_date: active.stock_date, seed_actual: active.seed_actual, is_harvest: false },

@@ -89,6 +89,52 @@ describe('GET /api/forecast', () => {
     expect(pond.curve[0].doc).toBe(56);
   });
 
+  it('a pond with fewer than two samplings forecasts from the farm prior and says so, in Indonesian and English', async () => {
+    const stockDate = addDays(farmToday(), -30);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/stock',
+      headers: owner.auth,
+      payload: {
+        stock_id: uuidv7(),
+        pond_id: other.pondIds[0],
+        stock_date: stockDate,
+        seed_net: 80_000,
+        seed_actual: 80_000,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const { cycle_id } = await app.ctx.db
+      .selectFrom('stocks')
+      .select('cycle_id')
+      .where('id', '=', res.json().data.stock_id)
+      .executeTakeFirstOrThrow();
+    await app.ctx.db
+      .insertInto('samplings')
+      .values({
+        id: uuidv7(),
+        farm_id: other.farmId,
+        pond_id: other.pondIds[0] as string,
+        cycle_id,
+        sampled_on: addDays(farmToday(), -2),
+        shrimp_count: 100,
+        sample_weight: 180,
+      })
+      .execute();
+    const en = (await get(`/api/forecast?farm_id=${other.farmId}&sizes=50`)).json().data[0];
+    expect(en.basis).toBe('prior');
+    expect(en.prior_source).toBe('default');
+    expect(en.samplings).toBe(1);
+    expect(en.notice).toMatch(/Fewer than two samplings/);
+    // Still a forecast: the day of size 50, with a wide band (the late end may lie past DOC 250).
+    const t = en.targets[0];
+    expect(t.status).toBe('ok');
+    expect(t.days_early).toBeLessThan(t.days);
+    if (t.days_late !== null) expect(t.days_late).toBeGreaterThan(t.days);
+    const id = (await get(`/api/forecast?farm_id=${other.farmId}&sizes=50`, 'id')).json().data[0];
+    expect(id.notice).toMatch(/Sampling kurang dari dua/);
+  });
+
   it('refuses a bad farm id or size with a translated 400', async () => {
     const bad = await get('/api/forecast?farm_id=nope', 'id');
     expect(bad.statusCode).toBe(400);
@@ -118,6 +164,10 @@ describe('GET /api/forecast/cycle/:cycle_id', () => {
     const passed = await get(`/api/forecast/cycle/${cycleId}?farm_id=${farm.farmId}&sizes=900`);
     expect(passed.statusCode).toBe(400);
     expect(passed.json().errors.sizes[0]).toMatch(/already passed/);
+    // The same in Indonesian.
+    const pastId = await get(`/api/forecast/cycle/${cycleId}?farm_id=${farm.farmId}&date=2020-01-01`, 'id');
+    expect(pastId.statusCode).toBe(400);
+    expect(pastId.json().errors.date[0]).toMatch(/sebelum hari ini/);
   });
 
   it('answers 404 for a cycle of another farm, 400 for a malformed id', async () => {

@@ -101,14 +101,14 @@ export class ForecastService {
       this.d.repo.finishedSamplings(farmId),
       this.d.repo.harvestPrices(farmId),
     ]);
-    const byCycle = new Map<string, GrowthPoint[]>();
+    const byCycle = new Map<string, { points: GrowthPoint[]; stockDate: string }>();
     for (const r of finished) {
       const doc = docOf(r.stock_date, r.sampled_on);
       const abw = abwOf(Number(r.sample_weight), r.shrimp_count);
       if (doc === null || abw === null) continue;
-      const list = byCycle.get(r.cycle_id) ?? [];
-      list.push({ doc, abw });
-      byCycle.set(r.cycle_id, list);
+      const cycle = byCycle.get(r.cycle_id) ?? { points: [], stockDate: r.stock_date };
+      cycle.points.push({ doc, abw });
+      byCycle.set(r.cycle_id, cycle);
     }
     const prior = farmPrior([...byCycle.values()]);
     const priceList = suggestedPriceList(prices, today);

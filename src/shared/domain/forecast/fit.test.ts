@@ -1,19 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { abwBand, docReaching, FIT_SETTINGS, fitGrowth, type GrowthPoint } from './fit.ts';
+import { abwAt, abwBand, docReaching, FIT_SETTINGS, fitGrowth, type GrowthPoint } from './fit.ts';
 import {
+  curveAt,
+  DEFAULT_CURVE,
   DEFAULT_PRIOR,
-  docForAbw,
   type GrowthParams,
   type GrowthPrior,
   gompertz,
-  toTheta,
+  lnAbwOn,
+  MAX_DOC,
+  priorFor,
+  REF_DOC,
+  seasonAngle,
 } from './growth-model.ts';
-import { farmPrior } from './prior.ts';
+import { farmCurve, farmPrior, farmSeason } from './prior.ts';
 
-const weekly = (p: GrowthParams, from = 21, to = 98) => {
+type Curve = (doc: number) => number;
+const gomp =
+  (p: GrowthParams): Curve =>
+  (doc) =>
+    gompertz(p, doc);
+/** A curve that is not Gompertz: two stanzas, exponential to 4 g at DOC 45 then a linear 0.3 g/day. */
+const twoStanza: Curve = (doc) => (doc <= 45 ? 4 * Math.exp(0.075 * (doc - 45)) : 4 + 0.3 * (doc - 45));
+
+const weekly = (w: Curve, from = 21, to = 98) => {
   const out: GrowthPoint[] = [];
-  for (let doc = from; doc <= to; doc += 7) out.push({ doc, abw: gompertz(p, doc) });
+  for (let doc = from; doc <= to; doc += 7) out.push({ doc, abw: w(doc) });
   return out;
 };
 /** A seeded ±amp uniform noise. */
@@ -25,32 +38,40 @@ function noisy(points: GrowthPoint[], amp: number, seed: number): GrowthPoint[] 
   };
   return points.map((p) => ({ doc: p.doc, abw: p.abw * (1 + (next() * 2 - 1) * amp) }));
 }
+const rel = (a: number, b: number) => Math.abs(a / b - 1);
+/** The finished cycles of a farm whose ponds follow `w`, sized ×0.85…×1.15 (size does not change the pace). */
+const farmOf = (w: Curve, n = 8, to = 112) =>
+  Array.from({ length: n }, (_, i) => weekly((d) => w(d) * (0.85 + (0.3 * i) / (n - 1)), 21, to));
 
 describe('fitGrowth', () => {
-  it('recovers a known curve exactly when the prior is weak (the optimiser converges)', () => {
-    const weak: GrowthPrior = { ...DEFAULT_PRIOR, sd: [10, 10, 10] };
-    for (const truth of [
-      { winf: 31, b: 5.6, k: 0.022 },
-      { winf: 53, b: 4.6, k: 0.015 },
-    ]) {
+  it('recovers a curve of the model exactly with a weak prior (level and pace)', () => {
+    const weak: GrowthPrior = { ...DEFAULT_PRIOR, cov: [100, 0, 0, 100] };
+    for (const theta of [
+      [Math.log(6), 0.9],
+      [Math.log(9), 1.15],
+    ] as const) {
+      const truth: Curve = (d) => Math.exp(lnAbwOn(DEFAULT_PRIOR, theta, d));
       const fit = fitGrowth(weekly(truth), weak);
       expect(fit.basis).toBe('fit');
-      expect(fit.params.winf / truth.winf).toBeCloseTo(1, 2);
-      expect(fit.params.b / truth.b).toBeCloseTo(1, 2);
-      expect(fit.params.k / truth.k).toBeCloseTo(1, 2);
+      expect(fit.theta[0]).toBeCloseTo(theta[0], 3);
+      expect(fit.theta[1]).toBeCloseTo(theta[1], 3);
+      expect(rel(abwAt(fit, 130), truth(130))).toBeLessThan(0.002);
     }
   });
 
-  it('recovers a known curve with the default prior: ABW within 4 %, the day of size 50 within 3 days', () => {
+  it('follows a Gompertz curve other than the default from the default prior: ABW within 5 %, the day of 20 g within 5 days (a new farm: only level and pace move)', () => {
     const truth: GrowthParams = { winf: 31, b: 5.6, k: 0.022 };
-    const fit = fitGrowth(weekly(truth), DEFAULT_PRIOR);
-    for (const doc of [30, 60, 90, 105]) {
-      expect(Math.abs(gompertz(fit.params, doc) / gompertz(truth, doc) - 1)).toBeLessThan(0.04);
-    }
-    expect(Math.abs((docForAbw(fit.params, 20) ?? 0) - (docForAbw(truth, 20) ?? 0))).toBeLessThan(3);
+    const fit = fitGrowth(weekly(gomp(truth), 21, 91), DEFAULT_PRIOR);
+    for (const doc of [30, 60, 90, 105])
+      expect(rel(abwAt(fit, doc), gompertz(truth, doc))).toBeLessThan(0.05);
+    const day = docReaching(fit, 20, 91).doc as number;
+    expect(day).not.toBeNull();
+    let d = 91;
+    while (gompertz(truth, d) < 20) d++;
+    expect(Math.abs(day - d)).toBeLessThanOrEqual(5);
   });
 
-  it('recovers any curve of the vannamei range: within 5 % where sampled, 8 % two weeks on (property)', () => {
+  it('follows any Gompertz curve of the vannamei range from the default prior: within 6 % where sampled, 12 % two weeks on (property)', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 28, max: 60, noNaN: true }),
@@ -58,10 +79,9 @@ describe('fitGrowth', () => {
         fc.double({ min: 0.015, max: 0.026, noNaN: true }),
         (winf, b, k) => {
           const truth = { winf, b, k };
-          const fit = fitGrowth(weekly(truth, 21, 91), DEFAULT_PRIOR);
-          for (const doc of [50, 91])
-            expect(Math.abs(gompertz(fit.params, doc) / gompertz(truth, doc) - 1)).toBeLessThan(0.04);
-          expect(Math.abs(gompertz(fit.params, 105) / gompertz(truth, 105) - 1)).toBeLessThan(0.08);
+          const fit = fitGrowth(weekly(gomp(truth), 21, 91), DEFAULT_PRIOR);
+          for (const doc of [63, 91]) expect(rel(abwAt(fit, doc), gompertz(truth, doc))).toBeLessThan(0.06);
+          expect(rel(abwAt(fit, 105), gompertz(truth, 105))).toBeLessThan(0.12);
         },
       ),
       { numRuns: 200, seed: 26 },
@@ -69,10 +89,10 @@ describe('fitGrowth', () => {
   });
 
   it('keeps ABW within 6 % of the truth 14 days ahead from noisy samplings (±5 %)', () => {
-    const truth: GrowthParams = { winf: 40, b: 5.1, k: 0.019 };
+    const truth = gomp({ winf: 40, b: 5.1, k: 0.019 });
     for (let seed = 1; seed <= 20; seed++) {
       const fit = fitGrowth(noisy(weekly(truth, 21, 70), 0.05, seed), DEFAULT_PRIOR);
-      expect(Math.abs(gompertz(fit.params, 84) / gompertz(truth, 84) - 1)).toBeLessThan(0.06);
+      expect(rel(abwAt(fit, 84), truth(84))).toBeLessThan(0.06);
     }
   });
 
@@ -80,14 +100,16 @@ describe('fitGrowth', () => {
     const fit = fitGrowth([{ doc: 30, abw: 2.6 }], DEFAULT_PRIOR);
     expect(fit.basis).toBe('prior');
     expect(fit.samplings).toBe(1);
-    // The curve passes near the sampling, the prior's shape (b, k) unchanged.
-    expect(Math.abs(gompertz(fit.params, 30) / 2.6 - 1)).toBeLessThan(0.02);
-    expect(fit.theta[1]).toBe(DEFAULT_PRIOR.mean[1]);
-    expect(fit.theta[2]).toBe(DEFAULT_PRIOR.mean[2]);
+    expect(rel(abwAt(fit, 30), 2.6)).toBeLessThan(0.03);
+    // The pace hardly moves on one point: the level does the work.
+    expect(Math.abs(fit.theta[1] - 1)).toBeLessThan(0.1);
+    expect(fit.theta[0]).toBeGreaterThan(DEFAULT_PRIOR.mean[0]);
     // No sampling at all: the prior itself.
     const none = fitGrowth([], DEFAULT_PRIOR);
     expect(none.basis).toBe('prior');
-    expect(none.theta).toEqual(DEFAULT_PRIOR.mean);
+    expect(none.theta[0]).toBeCloseTo(DEFAULT_PRIOR.mean[0], 12);
+    expect(none.theta[1]).toBeCloseTo(DEFAULT_PRIOR.mean[1], 12);
+    expect(rel(abwAt(none, 90), gompertz(DEFAULT_CURVE, 90))).toBeLessThan(1e-9);
   });
 
   it('ignores samplings with no usable ABW', () => {
@@ -104,26 +126,27 @@ describe('fitGrowth', () => {
   });
 
   it('a low sampling after a partial harvest bends the curve only partly (the prior and earlier samplings hold it)', () => {
-    const truth: GrowthParams = { winf: 38, b: 5.2, k: 0.019 };
+    const truth = gomp({ winf: 38, b: 5.2, k: 0.019 });
     const points = weekly(truth, 21, 77);
     // The partial harvest took the biggest shrimp: the next sampling reads 12 % light.
-    const after = { doc: 84, abw: gompertz(truth, 84) * 0.88 };
+    const after = { doc: 84, abw: truth(84) * 0.88 };
     const fit = fitGrowth([...points, after], DEFAULT_PRIOR);
-    const at98 = gompertz(fit.params, 98) / gompertz(truth, 98);
+    const at98 = abwAt(fit, 98) / truth(98);
     expect(at98).toBeLessThan(1);
-    expect(at98).toBeGreaterThan(0.85);
+    expect(at98).toBeGreaterThan(0.88);
     // Later samplings that show the pond growing again bring it back.
     const recovered = fitGrowth(
-      [...points, after, { doc: 91, abw: gompertz(truth, 91) }, { doc: 98, abw: gompertz(truth, 98) }],
+      [...points, after, { doc: 91, abw: truth(91) }, { doc: 98, abw: truth(98) }],
       DEFAULT_PRIOR,
     );
-    expect(Math.abs(gompertz(recovered.params, 105) / gompertz(truth, 105) - 1)).toBeLessThan(0.05);
+    expect(rel(abwAt(recovered, 105), truth(105))).toBeLessThan(0.05);
   });
 });
 
 describe('band', () => {
+  const truth = gomp({ winf: 38, b: 5.2, k: 0.019 });
   it('widens with the horizon and contains the forecast', () => {
-    const fit = fitGrowth(weekly({ winf: 38, b: 5.2, k: 0.019 }, 21, 63), DEFAULT_PRIOR);
+    const fit = fitGrowth(weekly(truth, 21, 63), DEFAULT_PRIOR);
     let width = 0;
     for (const h of [0, 7, 14, 28, 42]) {
       const p = abwBand(fit, 63 + h);
@@ -136,49 +159,156 @@ describe('band', () => {
   });
 
   it('is wider for a prior-only forecast than for a fitted one', () => {
-    const fitted = fitGrowth(weekly({ winf: 38, b: 5.2, k: 0.019 }, 21, 63), DEFAULT_PRIOR);
-    const prior = fitGrowth([{ doc: 63, abw: gompertz({ winf: 38, b: 5.2, k: 0.019 }, 63) }], DEFAULT_PRIOR);
+    const fitted = fitGrowth(weekly(truth, 21, 63), DEFAULT_PRIOR);
+    const prior = fitGrowth([{ doc: 63, abw: truth(63) }], DEFAULT_PRIOR);
     const w = (f: typeof fitted) => Math.log(abwBand(f, 77).high / abwBand(f, 77).low);
     expect(w(prior)).toBeGreaterThan(w(fitted));
   });
 
   it('the date to a size comes with an early and a late day around it', () => {
-    const fit = fitGrowth(weekly({ winf: 38, b: 5.2, k: 0.019 }, 21, 63), DEFAULT_PRIOR);
+    const fit = fitGrowth(weekly(truth, 21, 63), DEFAULT_PRIOR);
     const r = docReaching(fit, 20, 63);
     expect(r.doc).not.toBeNull();
     expect(r.early as number).toBeLessThanOrEqual(r.doc as number);
     expect(r.late as number).toBeGreaterThanOrEqual(r.doc as number);
     expect(r.late as number).toBeGreaterThan(r.early as number);
-    // Never reached: beyond W∞.
-    expect(docReaching(fit, fit.params.winf * 2, 63).doc).toBeNull();
+    // Never reached by MAX_DOC.
+    expect(docReaching(fit, abwAt(fit, MAX_DOC) * 2, 63).doc).toBeNull();
   });
 });
 
 describe('farmPrior', () => {
   it('falls back to the default curve without three finished cycles', () => {
+    const two = farmOf(twoStanza, 2);
     expect(farmPrior([])).toBe(DEFAULT_PRIOR);
-    expect(farmPrior([weekly({ winf: 30, b: 5, k: 0.02 }), weekly({ winf: 30, b: 5, k: 0.02 })])).toBe(
-      DEFAULT_PRIOR,
-    );
+    expect(farmPrior(two)).toBe(DEFAULT_PRIOR);
+    // Cycles with fewer than five samplings do not count.
+    expect(farmPrior(farmOf(twoStanza, 5, 42))).toBe(DEFAULT_PRIOR);
   });
 
-  it('learns the farm curve from its finished cycles', () => {
-    const farm: GrowthParams = { winf: 30, b: 5.6, k: 0.024 };
-    const cycles = [0.95, 1, 1.05, 1.02].map((f) => weekly({ ...farm, winf: farm.winf * f }, 21, 112));
-    const prior: GrowthPrior = farmPrior(cycles);
+  it("learns the farm's curve, not Gompertz: its own shape within 3 % over the cycle", () => {
+    const prior = farmPrior(farmOf(twoStanza));
     expect(prior.source).toBe('farm');
-    expect(prior.cycles).toBe(4);
-    const priorOnly = {
-      winf: Math.exp(prior.mean[0]),
-      b: Math.exp(prior.mean[1]),
-      k: Math.exp(prior.mean[2]),
-    };
-    expect(Math.abs(gompertz(priorOnly, 90) / gompertz(farm, 90) - 1)).toBeLessThan(0.05);
-    // A new cycle with two samplings forecasts closer to the truth with the farm prior than the default.
-    const two = weekly(farm, 21, 28);
-    const err = (p: GrowthPrior) => Math.abs(gompertz(fitGrowth(two, p).params, 60) / gompertz(farm, 60) - 1);
-    expect(err(prior)).toBeLessThan(err(DEFAULT_PRIOR));
-    expect(toTheta(priorOnly)[0]).toBeCloseTo(prior.mean[0], 10);
+    expect(prior.cycles).toBe(8);
+    const typical = fitGrowth([], prior);
+    for (const doc of [28, 45, 70, 90, 112])
+      expect(rel(abwAt(typical, doc), twoStanza(doc))).toBeLessThan(0.03);
+    // The default curve misses this farm by far more late in the cycle.
+    expect(rel(gompertz(DEFAULT_CURVE, 112), twoStanza(112))).toBeGreaterThan(0.1);
+    // The pace of the farm's ponds is its own (ρ ≈ 1) and sizes differ in level only.
+    expect(prior.mean[1]).toBeCloseTo(1, 2);
+    expect(Math.sqrt(prior.cov[3])).toBeLessThan(0.1);
+  });
+
+  it('a pond of the farm 10 % above its mean: two samplings beat the default by far, five pin ABW and the day of 25 g', () => {
+    const prior = farmPrior(farmOf(twoStanza, 20));
+    const pond: Curve = (d) => twoStanza(d) * 1.1;
+    let truthDay = 28;
+    while (pond(truthDay) < 25) truthDay++;
+    // Two samplings (DOC 21, 28): size and pace cannot yet be told apart; still far better than the default curve.
+    const two = weekly(pond, 21, 28);
+    const farm = fitGrowth(two, prior);
+    const def = fitGrowth(two, DEFAULT_PRIOR);
+    expect(rel(abwAt(farm, 90), pond(90))).toBeLessThan(0.06);
+    expect(rel(abwAt(def, 90), pond(90))).toBeGreaterThan(0.2);
+    // Five samplings (to DOC 49): within 3 % at DOC 90, the day of 25 g within 2 days.
+    const five = fitGrowth(weekly(pond, 21, 49), prior);
+    expect(rel(abwAt(five, 90), pond(90))).toBeLessThan(0.03);
+    expect(Math.abs((docReaching(five, 25, 49).doc as number) - truthDay)).toBeLessThanOrEqual(2);
+  });
+
+  it("the farm curve is the cycles' mean pace, continued at the default's shape past the longest cycle", () => {
+    const curve = farmCurve(farmOf(twoStanza, 4, 98));
+    // Inside: the slope in ln ABW is the farm's (0.3 g/day at 16 g → 0.0188/day at DOC 85).
+    expect(Math.abs(curve[86]! - curve[85]! - Math.log(twoStanza(86) / twoStanza(85)))).toBeLessThan(0.003);
+    // Past DOC 98 the default's rate, scaled to meet the farm's at the edge: no jump.
+    const edge = curve[97]! - curve[96]!;
+    const next = curve[100]! - curve[99]!;
+    expect(rel(next, edge)).toBeLessThan(0.1);
+    expect(curve).toHaveLength(MAX_DOC + 1);
+    expect(curveAt(curve, MAX_DOC + 10)).toBeGreaterThan(curveAt(curve, MAX_DOC));
+    expect(REF_DOC).toBe(60);
+  });
+});
+
+describe('season', () => {
+  /** A farm whose daily growth in ln ABW runs exp(0.15·cos φ) times the two-stanza pace (warm around 1 January). */
+  const SEASON = 0.15;
+  function seasonalCycle(stockDate: string, scale: number, to = 112): GrowthPoint[] {
+    const ln = [Math.log(twoStanza(0))];
+    for (let d = 0; d < to; d++) {
+      const rate = Math.log(twoStanza(d + 1) / twoStanza(d));
+      ln.push((ln[d] as number) + rate * Math.exp(SEASON * Math.cos(seasonAngle(stockDate, d - 0.5))));
+    }
+    const out: GrowthPoint[] = [];
+    for (let doc = 21; doc <= to; doc += 7) out.push({ doc, abw: Math.exp(ln[doc] as number) * scale });
+    return out;
+  }
+  const starts = [
+    '2024-01-10',
+    '2024-03-20',
+    '2024-06-01',
+    '2024-08-15',
+    '2024-10-20',
+    '2025-01-05',
+    '2025-04-01',
+    '2025-07-10',
+    '2025-09-20',
+    '2025-12-01',
+  ];
+  const cycles = starts.map((d, i) => ({ points: seasonalCycle(d, 0.9 + (i % 3) * 0.1), stockDate: d }));
+
+  it("learns the farm's season from dated finished cycles", () => {
+    const s = farmSeason(cycles, farmCurve(cycles.map((c) => c.points)));
+    expect(s.cos).toBeGreaterThan(0.1);
+    expect(s.cos).toBeLessThan(0.2);
+    expect(Math.abs(s.sin)).toBeLessThan(0.05);
+    // Undated cycles teach no season; fewer than eight dated ones neither.
+    expect(farmPrior(cycles.map((c) => c.points)).season).toBeUndefined();
+    expect(farmPrior(cycles.slice(0, 7)).season).toBeUndefined();
+    expect(farmPrior(cycles).season).toBeDefined();
+  });
+
+  it('a cycle stocked into the cool months is forecast slower, and closer to the truth, than without the season', () => {
+    const prior = farmPrior(cycles);
+    const stock = '2026-05-01';
+    const truth = seasonalCycle(stock, 1, 126);
+    const known = truth.filter((p) => p.doc <= 49);
+    const withSeason = fitGrowth(known, prior, stock);
+    const without = fitGrowth(known, { ...prior, season: undefined }, stock);
+    const at = (doc: number) => (truth.find((p) => p.doc === doc) as GrowthPoint).abw;
+    expect(rel(abwAt(withSeason, 105), at(105))).toBeLessThan(rel(abwAt(without, 105), at(105)));
+    expect(rel(abwAt(withSeason, 105), at(105))).toBeLessThan(0.03);
+    // The seasonal prior is a prior without a season of its own: applying it again changes nothing.
+    expect(priorFor(withSeason.prior, stock)).toBe(withSeason.prior);
+  });
+});
+
+describe('server and device', () => {
+  it('learn the same prior whatever order the finished cycles come in (the server reads them newest first)', () => {
+    const starts = [
+      '2024-01-10',
+      '2024-04-02',
+      '2024-06-20',
+      '2024-09-01',
+      '2024-11-15',
+      '2025-02-01',
+      '2025-04-20',
+      '2025-07-01',
+      '2025-09-10',
+    ];
+    const cycles = starts.map((d, i) => ({
+      points: noisy(weekly(twoStanza, 21, 98 + (i % 3) * 7), 0.05, i + 1),
+      stockDate: d,
+    }));
+    const a = farmPrior(cycles);
+    const b = farmPrior([...cycles].reverse());
+    expect(a.season).toBeDefined();
+    const pond = noisy(weekly(twoStanza, 21, 56), 0.05, 99);
+    const fa = fitGrowth(pond, a, '2026-03-01');
+    const fb = fitGrowth(pond, b, '2026-03-01');
+    for (const doc of [60, 90, 120]) expect(abwAt(fa, doc)).toBeCloseTo(abwAt(fb, doc), 9);
+    expect(docReaching(fa, 20, 56)).toEqual(docReaching(fb, 20, 56));
   });
 });
 

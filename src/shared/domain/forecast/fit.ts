@@ -1,12 +1,14 @@
 import {
-  type GrowthParams,
+  type Cov2,
+  curveAt,
   type GrowthPrior,
-  lnGompertz,
-  lnGradient,
+  MAX_DOC,
+  priorFor,
+  REF_DOC,
   type Theta,
-  toParams,
 } from './growth-model.ts';
-import { invert3, type Mat3, mul3, quad3 } from './linalg.ts';
+
+export { MAX_DOC } from './growth-model.ts';
 
 /** One sampling as the fit sees it: the day of culture and the ABW (g). */
 export interface GrowthPoint {
@@ -21,18 +23,18 @@ export const FIT_SETTINGS = {
   /** Weight half-life in days of culture: older samplings count less for where the pond is heading. */
   recencyHalfLife: 21,
   /** Random-walk drift of ln ABW per day past the last sampling (the band widens as √days). */
-  driftSd: 0.012,
+  driftSd: 0.008,
   /** z of the band: 80 % of the time the ABW lies inside it. */
   bandZ: 1.2816,
-  /** Least samplings for a fit; fewer forecast from the prior alone. */
+  /** Least samplings for a fit; fewer forecast from the prior alone (moved through the one sampling). */
   minSamplings: 2,
 } as const;
 
 export interface GrowthFit {
+  /** Posterior mean of (ℓ, ρ). */
   theta: Theta;
-  params: GrowthParams;
-  /** Covariance of θ (posterior, Laplace). */
-  cov: Mat3;
+  /** Posterior covariance of (ℓ, ρ). */
+  cov: Cov2;
   /** 'fit': the pond's samplings moved the prior; 'prior': fewer than two samplings. */
   basis: 'fit' | 'prior';
   prior: GrowthPrior;
@@ -41,102 +43,64 @@ export interface GrowthFit {
   lastDoc: number | null;
   /** Mean ABW of the last sampling day when one exists (the curve passes near it). */
   lastAbw: number | null;
+  /** C(REF_DOC) of the prior's curve (kept: every point of the forecast reads it). */
+  ref: number;
 }
 
-function priorCov(prior: GrowthPrior): Mat3 {
-  const [a, b, c] = prior.sd;
-  return [a * a, 0, 0, 0, b * b, 0, 0, 0, c * c];
+function invert2(m: readonly number[]): Cov2 | null {
+  const [a, b, c, d] = m as [number, number, number, number];
+  const det = a * d - b * c;
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-300) return null;
+  return [d / det, -b / det, -c / det, a / det];
 }
 
 /**
- * MAP fit of the Gompertz curve to a pond's samplings (Levenberg–Marquardt on ln ABW with
- * the prior as three extra residuals). Samplings with no positive finite ABW are ignored;
- * fewer than `minSamplings` answer the prior itself, shifted through the one sampling when
- * there is one (only W∞ moves, the farm's shape is kept).
+ * The pond's (ℓ, ρ) given its samplings: the Gaussian posterior of the linear model
+ * ln ABWᵢ = ℓ + ρ·(C(tᵢ) − C(60)) + εᵢ, εᵢ ~ N(0, σ²/wᵢ) with wᵢ halving every
+ * `recencyHalfLife` days before the last sampling, and (ℓ, ρ) ~ N(prior mean, prior cov).
+ * Samplings with no positive finite ABW are ignored. With one sampling the same update
+ * moves the prior through it; `basis` says 'prior' below `minSamplings`. With the cycle's
+ * stocking day, a prior that knows the farm's season runs its curve through that season
+ * (`priorFor`).
  */
-export function fitGrowth(points: readonly GrowthPoint[], prior: GrowthPrior): GrowthFit {
+export function fitGrowth(
+  points: readonly GrowthPoint[],
+  farmPrior: GrowthPrior,
+  stockDate?: string | null,
+): GrowthFit {
+  const prior = priorFor(farmPrior, stockDate);
   const pts = points
     .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
     .sort((a, b) => a.doc - b.doc);
   const last = pts.at(-1) ?? null;
-  const base = { prior, samplings: pts.length, lastDoc: last?.doc ?? null, lastAbw: last?.abw ?? null };
-  if (pts.length < FIT_SETTINGS.minSamplings) {
-    let theta: Theta = prior.mean;
-    const cov = priorCov(prior);
-    if (last) {
-      // One sampling: ln W∞ moves by its residual, weighted as the fit would (prior vs noise).
-      const r = Math.log(last.abw) - lnGompertz(theta, last.doc);
-      const v0 = prior.sd[0] ** 2;
-      const gain = v0 / (v0 + FIT_SETTINGS.obsSd ** 2);
-      theta = [theta[0] + gain * r, theta[1], theta[2]];
-      cov[0] = v0 * (1 - gain);
-    }
-    return { ...base, theta, params: toParams(theta), cov, basis: 'prior' };
-  }
+  const ref = curveAt(prior.curve, REF_DOC);
+  const base = { prior, samplings: pts.length, lastDoc: last?.doc ?? null, lastAbw: last?.abw ?? null, ref };
+  const p0 = invert2(prior.cov);
+  if (!p0) throw new Error('forecast prior covariance is singular');
+  // Precision and information vector: prior + Σ wᵢ xᵢxᵢᵀ / σ², x = (1, C(t) − C(60)).
+  const P = [...p0];
+  const m0 = prior.mean;
+  const h = [(p0[0] * m0[0] + p0[1] * m0[1]) as number, (p0[2] * m0[0] + p0[3] * m0[1]) as number];
   const lastDoc = last?.doc ?? 0;
-  const weights = pts.map(
-    (p) => Math.sqrt(0.5 ** ((lastDoc - p.doc) / FIT_SETTINGS.recencyHalfLife)) / FIT_SETTINGS.obsSd,
-  );
-  const lnY = pts.map((p) => Math.log(p.abw));
-  const cost = (t: Theta) => {
-    let s = 0;
-    for (let i = 0; i < pts.length; i++) {
-      const r =
-        ((lnGompertz(t, (pts[i] as GrowthPoint).doc) - (lnY[i] as number)) * (weights[i] as number)) ** 2;
-      s += r;
-    }
-    for (let j = 0; j < 3; j++)
-      s += (((t[j] as number) - (prior.mean[j] as number)) / (prior.sd[j] as number)) ** 2;
-    return s;
-  };
-  /** JᵀJ and Jᵀr at θ. */
-  const normal = (t: Theta) => {
-    const jtj = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-    const jtr = [0, 0, 0];
-    const add = (row: readonly number[], r: number) => {
-      for (let a = 0; a < 3; a++) {
-        jtr[a] = (jtr[a] as number) + (row[a] as number) * r;
-        for (let b = 0; b < 3; b++)
-          jtj[a * 3 + b] = (jtj[a * 3 + b] as number) + (row[a] as number) * (row[b] as number);
-      }
-    };
-    for (let i = 0; i < pts.length; i++) {
-      const w = weights[i] as number;
-      const doc = (pts[i] as GrowthPoint).doc;
-      const g = lnGradient(t, doc);
-      add([g[0] * w, g[1] * w, g[2] * w], (lnGompertz(t, doc) - (lnY[i] as number)) * w);
-    }
-    for (let j = 0; j < 3; j++) {
-      const row = [0, 0, 0];
-      row[j] = 1 / (prior.sd[j] as number);
-      add(row, ((t[j] as number) - (prior.mean[j] as number)) / (prior.sd[j] as number));
-    }
-    return { jtj, jtr };
-  };
-  let theta: Theta = prior.mean;
-  let current = cost(theta);
-  let lambda = 1e-3;
-  for (let iter = 0; iter < 100; iter++) {
-    const { jtj, jtr } = normal(theta);
-    const damped = jtj.map((v, i) => (i % 4 === 0 ? v * (1 + lambda) : v));
-    const inv = invert3(damped);
-    if (!inv) break;
-    const step = mul3(inv, jtr);
-    const next: Theta = [theta[0] - step[0], theta[1] - step[1], theta[2] - step[2]];
-    const nextCost = cost(next);
-    if (Number.isFinite(nextCost) && nextCost < current) {
-      const gain = current - nextCost;
-      theta = next;
-      current = nextCost;
-      lambda = Math.max(1e-7, lambda / 3);
-      if (gain < 1e-10) break;
-    } else {
-      lambda *= 4;
-      if (lambda > 1e8) break;
-    }
+  for (const p of pts) {
+    const w = 0.5 ** ((lastDoc - p.doc) / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
+    const x = curveAt(prior.curve, p.doc) - ref;
+    const y = Math.log(p.abw);
+    P[0] = (P[0] as number) + w;
+    P[1] = (P[1] as number) + w * x;
+    P[2] = (P[2] as number) + w * x;
+    P[3] = (P[3] as number) + w * x * x;
+    h[0] = (h[0] as number) + w * y;
+    h[1] = (h[1] as number) + w * x * y;
   }
-  const cov = invert3(normal(theta).jtj) ?? priorCov(prior);
-  return { ...base, theta, params: toParams(theta), cov, basis: 'fit' };
+  const cov = invert2(P) ?? prior.cov;
+  const theta: Theta = [cov[0] * h[0] + cov[1] * h[1], cov[2] * h[0] + cov[3] * h[1]] as unknown as Theta;
+  return {
+    ...base,
+    theta,
+    cov,
+    basis: pts.length < FIT_SETTINGS.minSamplings ? 'prior' : 'fit',
+  };
 }
 
 export interface BandPoint {
@@ -146,22 +110,30 @@ export interface BandPoint {
   high: number;
 }
 
+/** ln ABW of the fitted curve at a DOC. */
+export function lnAbw(fit: GrowthFit, doc: number): number {
+  return fit.theta[0] + fit.theta[1] * (curveAt(fit.prior.curve, doc) - fit.ref);
+}
+
+/** ABW (g) of the fitted curve at a DOC. */
+export function abwAt(fit: GrowthFit, doc: number): number {
+  return Math.exp(lnAbw(fit, doc));
+}
+
 /** sd of ln ABW at a DOC: the fit's uncertainty plus the drift past the last sampling. */
 export function lnSd(fit: GrowthFit, doc: number): number {
-  const g = lnGradient(fit.theta, doc);
+  const x = curveAt(fit.prior.curve, doc) - fit.ref;
+  const [a, b, c, d] = fit.cov;
   const ahead = Math.max(0, doc - (fit.lastDoc ?? 0));
-  return Math.sqrt(Math.max(0, quad3(fit.cov, g)) + FIT_SETTINGS.driftSd ** 2 * ahead);
+  return Math.sqrt(Math.max(0, a + (b + c) * x + d * x * x) + FIT_SETTINGS.driftSd ** 2 * ahead);
 }
 
 /** The forecast ABW at a DOC with its 80 % band. */
 export function abwBand(fit: GrowthFit, doc: number): BandPoint {
-  const ln = lnGompertz(fit.theta, doc);
+  const ln = lnAbw(fit, doc);
   const s = lnSd(fit, doc) * FIT_SETTINGS.bandZ;
   return { doc, abw: Math.exp(ln), low: Math.exp(ln - s), high: Math.exp(ln + s) };
 }
-
-/** Longest horizon a date is searched for (DOC). */
-export const MAX_DOC = 250;
 
 /**
  * The first DOC (whole day, from `fromDoc`) at which the forecast reaches `abw`, with the

@@ -8,8 +8,8 @@ import {
 import { type CycleFigures, type CycleInputs, cycleFigures } from '../figures/cycle.ts';
 import { abw as abwOf, biomassKg, daysBetween, doc as docOf, sizeFromAbw } from '../figures/formulas.ts';
 import { hppPerKg } from '../figures/money.ts';
-import { abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
-import { type GrowthPrior, gompertz } from './growth-model.ts';
+import { abwAt, abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
+import type { GrowthPrior } from './growth-model.ts';
 import { type PriceList, priceForSize } from './price-list.ts';
 
 /** Target sizes (pcs/kg) a farm plans with when it set none. */
@@ -74,7 +74,6 @@ export interface CycleForecast {
   basis: GrowthFit['basis'];
   prior_source: GrowthPrior['source'];
   samplings: number;
-  params: GrowthFit['params'];
   now: CycleFigures;
   /** Today's DOC. */
   doc: number;
@@ -91,6 +90,29 @@ interface Context {
   docToday: number;
   /** Deaths a day per shrimp alive (exponential trend). */
   mortality: number;
+  /** Feed (kg) from today to i days on, filled as far as a projection asks (`feedUntil`). */
+  feedSums: number[];
+}
+
+/** Feed still needed (kg) from today to `ahead` days on: the programme's ration on the projected curve, day by day. */
+function feedUntil(c: Context, ahead: number): number {
+  const { input, fit, now, docToday, feedSums } = c;
+  const programme = input.programme ?? DEFAULT_FEED_PROGRAMME;
+  const table = input.frTable ?? DEFAULT_FR_TABLE;
+  for (let d = feedSums.length; d <= ahead; d++) {
+    const ration = recommendedRation(
+      {
+        doc: docToday + d,
+        population: now.population * Math.exp(-c.mortality * d),
+        abw: abwAt(fit, docToday + d),
+        anco: null,
+      },
+      programme,
+      table,
+    );
+    feedSums.push((feedSums[d - 1] as number) + (ration.daily_kg ?? 0));
+  }
+  return feedSums[ahead] as number;
 }
 
 function context(input: ForecastInput): Context {
@@ -102,7 +124,7 @@ function context(input: ForecastInput): Context {
       abw: abwOf(s.sample_weight, s.shrimp_count) ?? 0,
     }))
     .filter((p) => p.doc > 0 && p.abw > 0);
-  const fit = fitGrowth(points, input.prior);
+  const fit = fitGrowth(points, input.prior, input.stock.stock_date);
   let recent = 0;
   for (const d of input.deaths) {
     const ago = daysBetween(d.died_on, input.today);
@@ -110,7 +132,7 @@ function context(input: ForecastInput): Context {
   }
   const span = Math.min(DEATH_TREND_DAYS, docToday);
   const mortality = now.population > 0 && span > 0 ? recent / span / now.population : 0;
-  return { input, fit, now, docToday, mortality };
+  return { input, fit, now, docToday, mortality, feedSums: [0] };
 }
 
 function project(c: Context, date: string): HarvestProjection {
@@ -120,22 +142,7 @@ function project(c: Context, date: string): HarvestProjection {
   const band = abwBand(fit, doc);
   const population = Math.max(0, Math.round(now.population * Math.exp(-c.mortality * ahead)));
   const biomass = biomassKg(population, band.abw);
-  const programme = input.programme ?? DEFAULT_FEED_PROGRAMME;
-  const table = input.frTable ?? DEFAULT_FR_TABLE;
-  let feed = 0;
-  for (let d = 1; d <= ahead; d++) {
-    const ration = recommendedRation(
-      {
-        doc: docToday + d,
-        population: now.population * Math.exp(-c.mortality * d),
-        abw: gompertz(fit.params, docToday + d),
-        anco: null,
-      },
-      programme,
-      table,
-    );
-    feed += ration.daily_kg ?? 0;
-  }
+  const feed = feedUntil(c, ahead);
   const size = sizeFromAbw(band.abw);
   const price = priceForSize(input.prices ?? null, size);
   const revenue = price !== null && biomass !== null ? Math.round(biomass * price) : null;
@@ -190,15 +197,16 @@ export function forecastCycle(input: ForecastInput): CycleForecast {
   const c = context(input);
   const startDoc = Math.min(c.fit.lastDoc ?? c.docToday, c.docToday);
   const curve: CycleForecast['curve'] = [];
+  const day = new Date(`${addDays(input.stock.stock_date, startDoc - 1)}T00:00:00Z`);
   for (let d = startDoc; d <= c.docToday + PROJECTION_DAYS; d++) {
-    curve.push({ ...abwBand(c.fit, d), date: addDays(input.stock.stock_date, d - 1) });
+    curve.push({ ...abwBand(c.fit, d), date: day.toISOString().slice(0, 10) });
+    day.setUTCDate(day.getUTCDate() + 1);
   }
   const sizes = [...(input.targets ?? DEFAULT_TARGET_SIZES)].sort((a, b) => b - a);
   return {
     basis: c.fit.basis,
     prior_source: c.fit.prior.source,
     samplings: c.fit.samplings,
-    params: c.fit.params,
     now: c.now,
     doc: c.docToday,
     curve,

@@ -1,35 +1,212 @@
 import { fitGrowth, type GrowthPoint } from './fit.ts';
-import { DEFAULT_PRIOR, type GrowthPrior, type Theta } from './growth-model.ts';
+import {
+  type Cov2,
+  DEFAULT_PRIOR,
+  DEFAULT_SPREAD,
+  type GrowthPrior,
+  MAX_DOC,
+  type Season,
+  seasonAngle,
+  type Theta,
+} from './growth-model.ts';
+
+/** A finished cycle as the prior learns from it: its samplings and, when known, its stocking day. */
+export interface FinishedCycle {
+  points: readonly GrowthPoint[];
+  stockDate?: string | null;
+}
+type CycleLike = readonly GrowthPoint[] | FinishedCycle;
+const pointsOf = (c: CycleLike): readonly GrowthPoint[] => ('points' in c ? c.points : c);
+const dateOf = (c: CycleLike): string | null => ('points' in c ? (c.stockDate ?? null) : null);
 
 /** Finished cycles needed before the farm's own prior replaces the default curve. */
 export const MIN_PRIOR_CYCLES = 3;
 /** Least samplings a finished cycle needs to teach the prior. */
 const MIN_CYCLE_SAMPLINGS = 5;
-/** Floors of the farm prior's sd: a few alike cycles must not freeze the curve. */
-const SD_FLOOR: Theta = [0.12, 0.06, 0.08];
+/** Cycles whose sampling intervals must cover a day for the farm's own rate on that day. */
+const MIN_COVER = 3;
+/** Days at each end of the covered span the default curve's rate is scaled on. */
+const EDGE_DAYS = 7;
+/** Floors of the farm prior's sd (level, pace): a few alike cycles must not freeze the curve. */
+const SD_FLOOR: Theta = [0.1, 0.05];
+/** Default-prior pseudo-cycles the farm's spread is shrunk toward: (n·S + 2·D)/(n + 2). */
+const SHRINK = 2;
+/** Dated finished cycles needed before the farm's season is learnt. */
+export const MIN_SEASON_CYCLES = 8;
+/** Ridge of the season fit, as a share of the intervals' total weight (no season without evidence). */
+const SEASON_RIDGE = 0.05;
 
-/** A finished cycle has its whole curve: it is fitted with the default prior's mean but a loose sd. */
-const LEARNING_PRIOR = { ...DEFAULT_PRIOR, sd: DEFAULT_PRIOR.sd.map((s) => s * 4) as unknown as Theta };
+/** Daily growth rate in ln ABW of the default curve. */
+const defaultRate = (d: number) =>
+  (DEFAULT_PRIOR.curve[d + 1] as number) - (DEFAULT_PRIOR.curve[d] as number);
 
 /**
- * The farm prior: every finished cycle with enough samplings is fitted from the default
- * curve with a loose prior (LEARNING_PRIOR); the prior's mean is the mean of their θ, its sd their spread (widened by the
- * default's where there are few cycles, never below SD_FLOOR). Fewer than
- * MIN_PRIOR_CYCLES usable cycles → the default prior.
+ * The farm's growth curve in ln ABW by DOC: on each day, the mean daily growth in ln ABW
+ * of the farm's finished cycles whose sampling intervals span that day (Δ ln ABW / Δ days
+ * between consecutive samplings; a pond's size cancels out, only its pace counts). Days
+ * covered by fewer than MIN_COVER cycles (before the first samplings, after the longest
+ * cycles) take the default curve's rate, scaled to meet the farm's at the edge.
  */
-export function farmPrior(cycles: readonly (readonly GrowthPoint[])[]): GrowthPrior {
-  const thetas = cycles
-    .filter((c) => c.filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS)
-    .map((c) => fitGrowth(c, LEARNING_PRIOR).theta);
-  const n = thetas.length;
+export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[] {
+  const sum = new Array<number>(MAX_DOC).fill(0);
+  const n = new Array<number>(MAX_DOC).fill(0);
+  for (const c of cycles) {
+    const pts = c.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
+    for (let i = 1; i < pts.length; i++) {
+      const a = pts[i - 1] as GrowthPoint;
+      const b = pts[i] as GrowthPoint;
+      if (b.doc <= a.doc) continue;
+      const r = (Math.log(b.abw) - Math.log(a.abw)) / (b.doc - a.doc);
+      for (let d = Math.floor(a.doc); d < Math.min(MAX_DOC, Math.floor(b.doc)); d++) {
+        sum[d] = (sum[d] as number) + r;
+        n[d] = (n[d] as number) + 1;
+      }
+    }
+  }
+  const covered = (d: number) => (n[d] as number) >= MIN_COVER;
+  let first = 0;
+  while (first < MAX_DOC && !covered(first)) first++;
+  let last = MAX_DOC - 1;
+  while (last >= 0 && !covered(last)) last--;
+  const rate = new Array<number>(MAX_DOC).fill(0);
+  if (first > last) return [...DEFAULT_PRIOR.curve];
+  for (let d = first; d <= last; d++)
+    rate[d] = covered(d) ? (sum[d] as number) / (n[d] as number) : (rate[d - 1] as number);
+  const edgeRatio = (from: number, to: number) => {
+    let farm = 0;
+    let def = 0;
+    for (let d = from; d <= to; d++) {
+      farm += rate[d] as number;
+      def += defaultRate(d);
+    }
+    return def > 0 && farm > 0 ? farm / def : 1;
+  };
+  const head = edgeRatio(first, Math.min(last, first + EDGE_DAYS - 1));
+  const tail = edgeRatio(Math.max(first, last - EDGE_DAYS + 1), last);
+  for (let d = 0; d < first; d++) rate[d] = defaultRate(d) * head;
+  for (let d = last + 1; d < MAX_DOC; d++) rate[d] = defaultRate(d) * tail;
+  // Anchored at the default's DOC-0 weight; the level is the prior's ℓ, not the table's.
+  const curve = [DEFAULT_PRIOR.curve[0] as number];
+  for (let d = 0; d < MAX_DOC; d++) curve.push((curve[d] as number) + (rate[d] as number));
+  return curve;
+}
+
+/**
+ * The farm prior: the farm curve (`farmCurve`) of its finished cycles with at least
+ * MIN_CYCLE_SAMPLINGS samplings, and, once MIN_SEASON_CYCLES of them carry their
+ * stocking day, the farm's season (`farmSeason`); each cycle is then fitted on that curve (through its season) with a loose
+ * prior, and the farm prior's (ℓ, ρ) mean and covariance are theirs (shrunk toward the
+ * default spread with few cycles, sd never below SD_FLOOR). Fewer than MIN_PRIOR_CYCLES
+ * usable cycles → the default prior.
+ */
+export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
+  const usable = cycles.filter((c) => pointsOf(c).filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS);
+  const n = usable.length;
   if (n < MIN_PRIOR_CYCLES) return DEFAULT_PRIOR;
-  const mean = [0, 1, 2].map((j) => thetas.reduce((s, t) => s + (t[j] as number), 0) / n) as unknown as Theta;
-  const sd = [0, 1, 2].map((j) => {
-    const m = mean[j] as number;
-    const variance = thetas.reduce((s, t) => s + ((t[j] as number) - m) ** 2, 0) / (n - 1);
-    // Shrink toward the default's sd with few cycles: (n·var + 2·default²)/(n + 2).
-    const shrunk = Math.sqrt((n * variance + 2 * (DEFAULT_PRIOR.sd[j] as number) ** 2) / (n + 2));
-    return Math.max(SD_FLOOR[j] as number, shrunk);
-  }) as unknown as Theta;
-  return { mean, sd, source: 'farm', cycles: n };
+  const curve = farmCurve(usable.map(pointsOf));
+  const dated = usable.filter((c): c is FinishedCycle => dateOf(c) !== null);
+  const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, curve) : undefined;
+  const loose: GrowthPrior = {
+    curve,
+    mean: [curve[60] as number, 1],
+    cov: [4 * DEFAULT_SPREAD.level ** 2, 0, 0, 4 * DEFAULT_SPREAD.rate ** 2],
+    ...(season ? { season } : {}),
+    source: 'farm',
+    cycles: n,
+  };
+  const thetas = usable.map((c) => fitGrowth(pointsOf(c), loose, dateOf(c)).theta);
+  const mean = [0, 1].map((j) => thetas.reduce((s, t) => s + (t[j] as number), 0) / n) as unknown as Theta;
+  const def = DEFAULT_PRIOR.cov;
+  const cov = [0, 1, 2, 3].map((i) => {
+    const a = i >> 1;
+    const b = i & 1;
+    const s =
+      thetas.reduce(
+        (acc, t) => acc + ((t[a] as number) - (mean[a] as number)) * ((t[b] as number) - (mean[b] as number)),
+        0,
+      ) /
+      (n - 1);
+    return (n * s + SHRINK * (def[i] as number)) / (n + SHRINK);
+  });
+  cov[0] = Math.max((SD_FLOOR[0] as number) ** 2, cov[0] as number);
+  cov[3] = Math.max((SD_FLOOR[1] as number) ** 2, cov[3] as number);
+  return {
+    curve,
+    mean,
+    cov: cov as unknown as Cov2,
+    ...(season ? { season } : {}),
+    source: 'farm',
+    cycles: n,
+  };
+}
+
+/**
+ * The farm's season: for each interval between two samplings of a dated finished cycle,
+ * y = ln(its growth in ln ABW / the farm curve's over the same days), regressed on
+ * (1, cos φ, sin φ) at the interval's middle day, weighted by the curve's growth squared
+ * (a longer step is measured more surely) with a small ridge on the season. A pond's size
+ * cancels out of y; what is left is pace, and the season is the part of it the calendar
+ * explains.
+ */
+export function farmSeason(cycles: readonly FinishedCycle[], curve: readonly number[]): Season {
+  // Normal equations of y = a + c·cos φ + s·sin φ.
+  const m = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const v = [0, 0, 0];
+  for (const c of cycles) {
+    if (!c.stockDate) continue;
+    const pts = c.points.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
+    for (let i = 1; i < pts.length; i++) {
+      const a = pts[i - 1] as GrowthPoint;
+      const b = pts[i] as GrowthPoint;
+      const lo = Math.min(MAX_DOC, Math.floor(a.doc));
+      const hi = Math.min(MAX_DOC, Math.floor(b.doc));
+      const expected = (curve[hi] as number) - (curve[lo] as number);
+      const observed = Math.log(b.abw / a.abw);
+      if (!(expected > 0) || !(observed > 0)) continue;
+      const y = Math.log(observed / expected);
+      const w = expected * expected;
+      const phi = seasonAngle(c.stockDate, (a.doc + b.doc) / 2 - 1);
+      const x = [1, Math.cos(phi), Math.sin(phi)];
+      for (let r = 0; r < 3; r++) {
+        v[r] = (v[r] as number) + w * (x[r] as number) * y;
+        for (let k = 0; k < 3; k++)
+          m[r * 3 + k] = (m[r * 3 + k] as number) + w * (x[r] as number) * (x[k] as number);
+      }
+    }
+  }
+  const ridge = SEASON_RIDGE * (m[0] as number);
+  m[4] = (m[4] as number) + ridge;
+  m[8] = (m[8] as number) + ridge;
+  const sol = solve3(m, v);
+  return sol ? { cos: sol[1], sin: sol[2] } : { cos: 0, sin: 0 };
+}
+
+/** Solves a 3×3 system (Gaussian elimination with partial pivoting); null when singular. */
+function solve3(m: number[], v: number[]): [number, number, number] | null {
+  const a = [0, 1, 2].map((r) => [
+    m[r * 3] as number,
+    m[r * 3 + 1] as number,
+    m[r * 3 + 2] as number,
+    v[r] as number,
+  ]);
+  for (let c = 0; c < 3; c++) {
+    let p = c;
+    for (let r = c + 1; r < 3; r++)
+      if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[p] as number[])[c] as number)) p = r;
+    [a[c], a[p]] = [a[p] as number[], a[c] as number[]];
+    const row = a[c] as number[];
+    const piv = row[c] as number;
+    if (!(Math.abs(piv) > 1e-12)) return null;
+    for (let r = 0; r < 3; r++) {
+      if (r === c) continue;
+      const other = a[r] as number[];
+      const f = (other[c] as number) / piv;
+      for (let k = c; k < 4; k++) other[k] = (other[k] as number) - f * (row[k] as number);
+    }
+  }
+  return [0, 1, 2].map((r) => ((a[r] as number[])[3] as number) / ((a[r] as number[])[r] as number)) as [
+    number,
+    number,
+    number,
+  ];
 }
