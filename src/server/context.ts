@@ -199,7 +199,14 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       forecast: forecastModules.forecast,
     }),
     ...createEmbedModules({ db, farmAccess }),
-    ...createProbesModules({ db, farmAccess, alerts, log, ratePerMinute: config.probeRatePerMinute }),
+    ...createProbesModules({
+      db,
+      farmAccess,
+      alerts,
+      log,
+      ratePerMinute: config.probeRatePerMinute,
+      mqtt: config.mqtt,
+    }),
   };
 }
 

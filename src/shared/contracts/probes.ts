@@ -79,6 +79,8 @@ export const IngestBody = Type.Object(
     battery: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
     /** Radio signal strength (RSSI, dBm). */
     signal: Type.Optional(Type.Number({ minimum: -200, maximum: 50 })),
+    /** The device key, when the header cannot carry it (the same payload through an outside MQTT broker). */
+    key: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );

@@ -13,6 +13,8 @@ export interface ProbeMessage {
   readings: unknown[];
   battery?: number;
   signal?: number;
+  /** The device key, for a broker that does not log devices in with it (MQTT_URL). */
+  key?: string;
 }
 
 const finiteIn = (v: unknown, min: number, max: number) =>
@@ -31,12 +33,18 @@ export function parseProbeMessage(payload: Buffer | string): ProbeMessage | null
     return null;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value) || findBadValue(value)) return null;
-  const { readings, battery, signal, ...rest } = value as Record<string, unknown>;
+  const { readings, battery, signal, key, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return null;
   if (!Array.isArray(readings) || readings.length === 0 || readings.length > PROBE_MAX_READINGS) return null;
   if (battery !== undefined && !finiteIn(battery, 0, 100)) return null;
   if (signal !== undefined && !finiteIn(signal, -200, 50)) return null;
-  return { readings, battery: battery as number | undefined, signal: signal as number | undefined };
+  if (key !== undefined && (typeof key !== 'string' || key.length > 100)) return null;
+  return {
+    readings,
+    battery: battery as number | undefined,
+    signal: signal as number | undefined,
+    key: key as string | undefined,
+  };
 }
 
 /**
@@ -59,7 +67,7 @@ export class ProbeIngestService {
 
   /** An HTTP message: 401 `device-key-invalid` for an unknown or revoked key. */
   async withKey(key: string | undefined, message: ProbeMessage): Promise<IngestResult> {
-    const device = await this.d.devices.authenticate(key);
+    const device = await this.d.devices.authenticate(key ?? message.key);
     if (!device) throw new AppError('device-key-invalid');
     return this.ingest(device, message);
   }
