@@ -52,6 +52,19 @@ const id = {
     revokeConfirm: 'Ya, cabut',
     revokedDone: 'Perangkat dicabut.',
   },
+  pond: {
+    title: 'Data probe (24 jam)',
+    chart: 'Grafik {{parameter}} dari probe, 24 jam terakhir',
+    limit: 'batas {{value}}',
+    slot: 'Waktu',
+    min: 'Min',
+    mean: 'Rata-rata',
+    max: 'Maks',
+    low: 'di bawah standar',
+    high: 'di atas standar',
+    alertOpen: '{{parameter}} di luar standar sejak {{time}}',
+    slots: { morning: 'Pagi', afternoon: 'Siang', evening: 'Malam' },
+  },
 };
 
 const en: typeof id = {
@@ -106,6 +119,19 @@ const en: typeof id = {
     revokeMessage: 'The device "{{name}}" can no longer send readings, at once. This cannot be undone.',
     revokeConfirm: 'Yes, revoke',
     revokedDone: 'Device revoked.',
+  },
+  pond: {
+    title: 'Probe readings (24 h)',
+    chart: '{{parameter}} from probes, last 24 hours',
+    limit: 'limit {{value}}',
+    slot: 'Time',
+    min: 'Min',
+    mean: 'Mean',
+    max: 'Max',
+    low: 'below the standard',
+    high: 'above the standard',
+    alertOpen: '{{parameter}} outside the standard since {{time}}',
+    slots: { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' },
   },
 };
 
