@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProbeDeviceWithKey } from '#shared/contracts/probes';
 import {
@@ -44,6 +45,14 @@ async function send(readings: unknown[]) {
   return res.json().data;
 }
 
+async function boardProbeItems(user: QuickUser) {
+  const res = await app.inject({ url: `/api/attention?farm_id=${farm.farmId}`, headers: user.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    res.json().data.items as { kind: string; severity: string; pond_id: string; reason: string }[]
+  ).filter((i) => i.kind === 'probe_alert');
+}
+
 async function probeNotifications(user: QuickUser) {
   const res = await app.inject({ url: '/api/notifications', headers: user.auth });
   return (
@@ -57,6 +66,17 @@ beforeAll(async () => {
   keeper = await quickUser(app, 'keeper');
   farm = await createFarm(app, owner, 2);
   await addMember(app, farm.farmId, keeper, 3, { [farm.pondIds[0]]: 1 });
+  // The attention board is of ponds with a running cycle.
+  await app.ctx.db
+    .insertInto('cycles')
+    .values({
+      id: uuidv7(),
+      farm_id: farm.farmId,
+      pond_id: farm.pondIds[0],
+      cycle_number: 1,
+      start_date: '2026-10-01',
+    })
+    .execute();
   const res = await app.inject({
     method: 'POST',
     url: '/api/probeDevice',
@@ -89,6 +109,9 @@ describe('probe alerts', () => {
     expect(open).toHaveLength(1);
     expect(open[0].raised_at).not.toBeNull();
     expect(open[0].cleared_at).toBeNull();
+    expect(await boardProbeItems(keeper)).toEqual([
+      expect.objectContaining({ pond_id: farm.pondIds[0], severity: 'critical', reason: 'do_low' }),
+    ]);
 
     // Still low, then 4.1 (inside the range, not past the margin): no new alert, still open.
     await send([...minutes(5, 3, 38), ...minutes(2, 4.1, 33)]);
@@ -107,6 +130,7 @@ describe('probe alerts', () => {
       .where('pond_id', '=', farm.pondIds[0])
       .execute();
     expect(cleared[0].cleared_at).not.toBeNull();
+    expect(await boardProbeItems(owner)).toEqual([]);
   });
 
   it('answers the pond’s slot summaries (flagged by the slot standards), the chart line and the episodes', async () => {
