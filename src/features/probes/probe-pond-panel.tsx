@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
  * readings in the last 24 hours.
  */
 export function ProbePondPanel({ pondId, farmDay }: { pondId: string; farmDay: string }) {
-  const { t } = useTranslation(['probes', 'water']);
+  const { t } = useTranslation('probes');
   const format = useFormat();
   // The window moves with the hour: one answer a pond and hour, read again on the next.
   const hour = Math.floor(Date.now() / HOUR);
