@@ -10,6 +10,7 @@ import {
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
+import type { PushSender } from '../push/public.ts';
 
 /**
  * Probe readings into the farm's data (issue 27 point 4): a DO below the standard for the
@@ -22,6 +23,13 @@ let owner: QuickUser;
 let keeper: QuickUser;
 let farm: FarmSetup;
 let probe: ProbeDeviceWithKey;
+
+/** What left for the push service (web-push's HTTPS transport is the outside world here). */
+const pushed: { endpoint: string; payload: string }[] = [];
+const pushSender: PushSender = async (subscription, payload) => {
+  pushed.push({ endpoint: subscription.endpoint, payload: String(payload) });
+  return { statusCode: 201, body: '', headers: {} };
+};
 
 /** `n` one-minute readings of `value`, the last `endMinutesAgo` minutes ago. */
 function minutes(n: number, value: number | ((i: number) => number), endMinutesAgo: number) {
@@ -61,7 +69,7 @@ async function probeNotifications(user: QuickUser) {
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({}, { pushSender });
   owner = await quickUser(app, 'owner');
   keeper = await quickUser(app, 'keeper');
   farm = await createFarm(app, owner, 2);
@@ -77,6 +85,15 @@ beforeAll(async () => {
       start_date: '2026-10-01',
     })
     .execute();
+  await app.inject({
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    headers: owner.auth,
+    payload: {
+      endpoint: `https://push.example.com/${owner.id}`,
+      keys: { p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa40HI0F9mCdUcLTWw', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    },
+  });
   const res = await app.inject({
     method: 'POST',
     url: '/api/probeDevice',
@@ -101,6 +118,9 @@ describe('probe alerts', () => {
     expect(raised).toHaveLength(1);
     expect(raised[0].url).toBe(`/farm/${farm.farmId}/pond/${farm.pondIds[0]}`);
     expect(await probeNotifications(keeper)).toHaveLength(1);
+    const push = pushed.filter((p) => p.payload.includes('Probe'));
+    expect(push.map((p) => p.endpoint)).toEqual([`https://push.example.com/${owner.id}`]);
+    expect(push[0].payload).toContain('Kolam 1');
     const open = await app.ctx.db
       .selectFrom('probe_alerts')
       .selectAll()
