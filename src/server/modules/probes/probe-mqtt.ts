@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connect, type MqttClient } from 'mqtt';
 import type { LiveProbeDevice } from './probe-device.repository.ts';
 import { probeTopic } from './probe-device.service.ts';
 import { type ProbeIngestService, parseProbeMessage } from './probe-ingest.service.ts';
@@ -47,6 +47,11 @@ export class ProbeMqtt {
   private readonly keys = new WeakMap<Client, string>();
   /** The embedded broker's port once listening (MQTT_PORT=0 picks a free one). */
   port: number | null = null;
+  private markSubscribed: () => void = () => undefined;
+  /** Resolves once the subscription to the outside broker (MQTT_URL) first holds. */
+  readonly subscribed = new Promise<void>((resolve) => {
+    this.markSubscribed = resolve;
+  });
 
   constructor(
     private readonly config: ProbeMqttConfig,
@@ -146,8 +151,12 @@ export class ProbeMqtt {
     this.d.log(`[probes] embedded MQTT broker on ${this.config.host}:${this.port}`);
   }
 
+  /**
+   * Connects in the background: an outside broker that is down does not stop the server
+   * from starting; mqtt.js tries again every 2 s and subscribes on each connect.
+   */
   private async subscribe(url: string): Promise<void> {
-    const client = await connectAsync(url, {
+    const client = connect(url, {
       clientId: 'tambak-probes',
       clean: false,
       reconnectPeriod: 2000,
@@ -165,8 +174,15 @@ export class ProbeMqtt {
         },
       );
     };
-    await client.subscribeAsync('tambak/+/+/readings', { qos: 1 });
+    const host = new URL(url).host;
+    client.on('connect', () => {
+      client.subscribe('tambak/+/+/readings', { qos: 1 }, (error) => {
+        if (error) return this.d.log(`[probes] subscribing on ${host} failed: ${error.message}`);
+        this.d.log(`[probes] subscribed to tambak/+/+/readings on ${host}`);
+        this.markSubscribed();
+      });
+    });
+    client.on('error', (error) => this.d.log(`[probes] mqtt ${host}: ${error.message}`));
     this.client = client;
-    this.d.log(`[probes] subscribed to tambak/+/+/readings on ${new URL(url).host}`);
   }
 }

@@ -159,12 +159,34 @@ describe('outside broker (MQTT_URL)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const port = (server.address() as { port: number }).port;
     bridged = await createTestApp({ MQTT_URL: `mqtt://127.0.0.1:${port}` });
+    await bridged.ctx.probeMqtt.subscribed;
   });
 
   afterAll(async () => {
     await bridged?.close();
     await new Promise<void>((resolve) => broker.close(() => resolve()));
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('starts while the outside broker is down, and subscribes once it is up', async () => {
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', () => resolve()));
+    const port = (spare.address() as { port: number }).port;
+    await new Promise<void>((resolve) => spare.close(() => resolve()));
+    const early = await createTestApp({ MQTT_URL: `mqtt://127.0.0.1:${port}` });
+    try {
+      expect((await early.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const late = await Aedes.createBroker();
+      const lateServer = createServer(late.handle);
+      await new Promise<void>((resolve) => lateServer.listen(port, '127.0.0.1', () => resolve()));
+      await early.ctx.probeMqtt.subscribed;
+      await early.close();
+      await new Promise<void>((resolve) => late.close(() => resolve()));
+      await new Promise<void>((resolve) => lateServer.close(() => resolve()));
+    } catch (error) {
+      await early.close();
+      throw error;
+    }
   });
 
   it('stores messages that carry their device key, once, and drops those without', async () => {
