@@ -136,6 +136,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // before the pool closes.
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
   app.addHook('onClose', () => ctx.listener.stop());
+  // Probe readings over MQTT (MQTT_URL or MQTT_EMBEDDED=1; nothing otherwise), stopped before the pool closes.
+  await ctx.probeMqtt.start();
+  app.addHook('onClose', () => ctx.probeMqtt.stop());
   // Larvae counting jobs and report builds (issue 17), pg-boss in the same database:
   // started with an app that has a database URL, like the listener (the OpenAPI lint's
   // app has none; any other starts them on its first job), but beside the first requests

@@ -41,6 +41,24 @@ export interface Config {
   iceServers: IceServerConfig[];
   /** FCM and hosted chat: on only when fully configured (provider-config.ts). */
   providers: ProviderConfig;
+  /** Water-quality probes' MQTT (issue 27, docs/operations.md). */
+  mqtt: MqttConfig;
+  /** Messages one probe device may send a minute (HTTP and MQTT together). */
+  probeRatePerMinute: number;
+}
+
+/**
+ * MQTT_URL: subscribe to that broker (any MQTT 3.1.1/5; MQTT_USERNAME / MQTT_PASSWORD for
+ * Tambak's own login there). Else MQTT_EMBEDDED=1: serve an embedded broker on MQTT_PORT
+ * (default 1883) where devices log in with their id and key. Neither: no MQTT.
+ */
+export interface MqttConfig {
+  url: string | null;
+  username: string | null;
+  password: string | null;
+  embedded: boolean;
+  port: number;
+  host: string;
 }
 
 export interface IceServerConfig {
@@ -165,5 +183,14 @@ export function loadConfig(env: Env = process.env): Config {
     callRingTimeoutSeconds: int(env, 'CALL_RING_TIMEOUT_SECONDS', 45, 5, 600),
     iceServers: iceServers(env),
     providers: providerConfig(env),
+    mqtt: {
+      url: url(env, 'MQTT_URL', null),
+      username: env.MQTT_USERNAME || null,
+      password: env.MQTT_PASSWORD || null,
+      embedded: !env.MQTT_URL?.trim() && env.MQTT_EMBEDDED === '1',
+      port: int(env, 'MQTT_PORT', 1883, 0, 65535),
+      host: env.MQTT_HOST || env.HOST || '127.0.0.1',
+    },
+    probeRatePerMinute: int(env, 'PROBE_RATE_PER_MINUTE', 120, 1, 100_000),
   };
 }

@@ -41,6 +41,7 @@ import { createFarmModules } from './wiring/farm-modules.ts';
 import { createFinanceModules } from './wiring/finance-modules.ts';
 import { createForecastModules } from './wiring/forecast-modules.ts';
 import { createLarvaeModules } from './wiring/larvae-modules.ts';
+import { createProbesModules } from './wiring/probes-modules.ts';
 import { createProductionModules } from './wiring/production-modules.ts';
 import { createRecordsModules } from './wiring/records-modules.ts';
 import { createReportsModules } from './wiring/reports-modules.ts';
@@ -198,6 +199,14 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       forecast: forecastModules.forecast,
     }),
     ...createEmbedModules({ db, farmAccess }),
+    ...createProbesModules({
+      db,
+      farmAccess,
+      alerts,
+      log,
+      ratePerMinute: config.probeRatePerMinute,
+      mqtt: config.mqtt,
+    }),
   };
 }
 

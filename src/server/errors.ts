@@ -43,6 +43,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'embed-link-invalid': 401,
   'embed-link-scope': 403,
   'readings-not-same-slot': 400,
+  'device-key-invalid': 401,
+  'device-rate-limited': 429,
 };
 
 /**

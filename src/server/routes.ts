@@ -21,6 +21,7 @@ import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 import { larvaeRoutes } from './modules/larvae/larvae.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { pondRoutes } from './modules/pond/pond.routes.ts';
+import { probesRoutes } from './modules/probes/probes.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
 import { purchaseOrderRoutes } from './modules/purchase-order/purchase-order.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -91,4 +92,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   reportsRoutes(typed, ctx);
   attentionRoutes(typed, ctx);
   embedRoutes(typed, ctx);
+  probesRoutes(typed, ctx);
 }

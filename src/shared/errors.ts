@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'embed-link-invalid',
   'embed-link-scope',
   'readings-not-same-slot',
+  'device-key-invalid',
+  'device-rate-limited',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,7 @@ import { useSession } from '#components/session';
 import { Tabs } from '#components/tabs';
 import { WhenInput } from '#components/when-input';
 import { CyclesCard } from '#features/cycle/cycles-card';
+import { ProbePondPanel } from '#features/probes/probe-pond-panel';
 import {
   DeathList,
   farmDay,
@@ -206,6 +207,7 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
                 rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
               />
             </Card>
+            {waterLevel >= ACTION.view && <ProbePondPanel pondId={pond.pond_id} farmDay={farmDay()} />}
           </div>
         ) : tab === 'daily' ? (
           <DailyData farm={farm} pond={pond} userId={userId} />

@@ -15,6 +15,9 @@ const AttentionSettingsTab = lazy(() =>
 const EmbedLinksTab = lazy(() =>
   import('#features/embed-links/embed-links-tab').then((m) => ({ default: m.EmbedLinksTab })),
 );
+const ProbeDevicesTab = lazy(() =>
+  import('#features/probes/probe-devices-tab').then((m) => ({ default: m.ProbeDevicesTab })),
+);
 const FeedProgrammeTab = lazy(() =>
   import('#features/warehouse/feed-programme-tab').then((m) => ({ default: m.FeedProgrammeTab })),
 );
@@ -69,6 +72,17 @@ export function SettingsScreen() {
           render: (farm) => (
             <Suspense fallback={null}>
               <EmbedLinksTab farm={farm} />
+            </Suspense>
+          ),
+        },
+        {
+          // Water-quality probes (issue 27, ADR 0065): owners and managers add, rotate and revoke them.
+          key: 'probes',
+          visible: (farm) => canEditFarm(farm.role_id),
+          label: t('tabs.probes'),
+          render: (farm) => (
+            <Suspense fallback={null}>
+              <ProbeDevicesTab farm={farm} />
             </Suspense>
           ),
         },

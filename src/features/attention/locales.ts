@@ -26,6 +26,7 @@ const id = {
     sync_refused: 'Data anggota yang ditolak server',
     harvest_size: 'Kolam yang segera mencapai target size (perkiraan)',
     same_slot: 'Data air tercatat dua kali pada waktu ukur yang sama',
+    probe_alert: 'Probe kolam di luar standar (bertahan, belum pulih)',
   },
   item: {
     water_do: {
@@ -65,6 +66,16 @@ const id = {
       double_one: '{{count}} data {{reading}} untuk {{slot}} {{day}}: pilih yang dipakai',
       double_other: '{{count}} data {{reading}} untuk {{slot}} {{day}}: pilih yang dipakai',
     },
+    probe_alert: {
+      do_low: 'Probe: DO {{value}} mg/L sejak {{time}} ({{day}}), di bawah standar {{limit}}',
+      do_high: 'Probe: DO {{value}} mg/L sejak {{time}} ({{day}}), di atas standar {{limit}}',
+      ph_low: 'Probe: pH {{value}} sejak {{time}} ({{day}}), di bawah standar {{limit}}',
+      ph_high: 'Probe: pH {{value}} sejak {{time}} ({{day}}), di atas standar {{limit}}',
+      temperature_low: 'Probe: suhu {{value}} °C sejak {{time}} ({{day}}), di bawah standar {{limit}}',
+      temperature_high: 'Probe: suhu {{value}} °C sejak {{time}} ({{day}}), di atas standar {{limit}}',
+      salinity_low: 'Probe: salinitas {{value}} ppt sejak {{time}} ({{day}}), di bawah standar {{limit}}',
+      salinity_high: 'Probe: salinitas {{value}} ppt sejak {{time}} ({{day}}), di atas standar {{limit}}',
+    },
   },
   action: {
     water_do: 'Input kualitas air',
@@ -79,6 +90,7 @@ const id = {
     sync_refused: 'Buka anggota',
     harvest_size: 'Lihat perkiraan',
     same_slot: 'Pilih data',
+    probe_alert: 'Buka kolam',
   },
   noAccess: 'Anda bukan anggota tambak ini.',
   settings: {
@@ -132,6 +144,7 @@ const en: typeof id = {
     sync_refused: "Members' records the server refused",
     harvest_size: 'Ponds soon reaching a target size (forecast)',
     same_slot: 'Water readings recorded twice in one time slot',
+    probe_alert: 'Pond probes outside the standard (held, not yet recovered)',
   },
   item: {
     water_do: {
@@ -171,6 +184,18 @@ const en: typeof id = {
       double_one: '{{count}} {{reading}} reading for the {{slot}} of {{day}}: choose what to keep',
       double_other: '{{count}} {{reading}} readings for the {{slot}} of {{day}}: choose what to keep',
     },
+    probe_alert: {
+      do_low: 'Probe: DO {{value}} mg/L since {{time}} ({{day}}), below the standard {{limit}}',
+      do_high: 'Probe: DO {{value}} mg/L since {{time}} ({{day}}), above the standard {{limit}}',
+      ph_low: 'Probe: pH {{value}} since {{time}} ({{day}}), below the standard {{limit}}',
+      ph_high: 'Probe: pH {{value}} since {{time}} ({{day}}), above the standard {{limit}}',
+      temperature_low:
+        'Probe: temperature {{value}} °C since {{time}} ({{day}}), below the standard {{limit}}',
+      temperature_high:
+        'Probe: temperature {{value}} °C since {{time}} ({{day}}), above the standard {{limit}}',
+      salinity_low: 'Probe: salinity {{value}} ppt since {{time}} ({{day}}), below the standard {{limit}}',
+      salinity_high: 'Probe: salinity {{value}} ppt since {{time}} ({{day}}), above the standard {{limit}}',
+    },
   },
   action: {
     water_do: 'Enter water quality',
@@ -185,6 +210,7 @@ const en: typeof id = {
     sync_refused: 'Open members',
     harvest_size: 'See the forecast',
     same_slot: 'Choose readings',
+    probe_alert: 'Open the pond',
   },
   noAccess: 'You are not a member of this farm.',
   settings: {

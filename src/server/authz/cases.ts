@@ -15,6 +15,7 @@ import { forecastAuthz } from '../modules/forecast/forecast.authz.ts';
 import { larvaeAuthz } from '../modules/larvae/larvae.authz.ts';
 import { photosAuthz } from '../modules/photos/photos.authz.ts';
 import { pondAuthz } from '../modules/pond/pond.authz.ts';
+import { probesAuthz } from '../modules/probes/probes.authz.ts';
 import { productionAuthz } from '../modules/production/production.authz.ts';
 import { purchaseOrderAuthz } from '../modules/purchase-order/purchase-order.authz.ts';
 import { pushAuthz } from '../modules/push/push.authz.ts';
@@ -62,4 +63,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   reportsAuthz,
   attentionAuthz,
   embedAuthz,
+  probesAuthz,
 ];

@@ -18,6 +18,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'WebSocket upgrade; authenticates itself by session token (?token= or a first auth frame), closes with 4401 otherwise',
   'GET /api/files/:id':
     'an upload read by <img>/<video>/<audio> without headers: the 256-bit random id in the URL is the capability (docs/security.md, Uploads); a wrong id answers 404',
+  'POST /api/ingest/readings':
+    'a water-quality probe authenticates itself by its device key (X-Device-Key or Bearer), not a session; unknown or revoked keys answer 401 and store nothing',
   'GET /api/docs*': 'OpenAPI document and its viewer; describes the API, holds no data',
 };
 

@@ -539,6 +539,9 @@ export interface Database {
   comparison_templates: ComparisonTemplatesTable;
   reports: ReportsTable;
   embed_tokens: EmbedTokensTable;
+  probe_devices: ProbeDevicesTable;
+  probe_readings: ProbeReadingsTable;
+  probe_alerts: ProbeAlertsTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -846,4 +849,49 @@ export interface AttentionSettingsTable {
   thresholds: ColumnType<unknown, string, string>;
   updated_by: string | null;
   updated_at: Generated<Date>;
+}
+
+/** A farm's water-quality probe (migration 0037, ADR 0065): only its key's hash is stored. */
+export interface ProbeDevicesTable {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  name: string;
+  parameters: string[];
+  units: ColumnType<Record<string, string>, string, string>;
+  key_hash: string;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  key_rotated_at: Date | null;
+  revoked_at: Date | null;
+  last_message_at: Date | null;
+  battery: number | null;
+  signal: number | null;
+}
+
+/** One probe reading in the stored unit (migration 0037); key (device_id, parameter, measured_at). */
+export interface ProbeReadingsTable {
+  device_id: string;
+  farm_id: string;
+  pond_id: string;
+  parameter: string;
+  value: number;
+  measured_at: Date;
+  received_at: Generated<Date>;
+}
+
+/** A pond parameter's probe alert episode (migration 0037): open while cleared_at is null. */
+export interface ProbeAlertsTable {
+  id: string;
+  farm_id: string;
+  pond_id: string;
+  parameter: string;
+  direction: 'low' | 'high';
+  limit: number;
+  worst: number;
+  started_at: Date;
+  raised_at: Date | null;
+  cleared_at: Date | null;
+  last_at: Date;
 }

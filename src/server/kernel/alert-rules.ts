@@ -2,6 +2,7 @@ import type { AlertRule } from '#shared/domain/alerts';
 import { deathAlerts } from '#shared/domain/death-alerts';
 import { diseaseAlerts } from '#shared/domain/disease-alerts';
 import { invitationAlerts } from '#shared/domain/invitation-alerts';
+import { probeAlerts } from '#shared/domain/probe-alerts';
 import { stockAlerts } from '#shared/domain/stock-alerts';
 import { syncFailureAlerts } from '#shared/domain/sync-alerts';
 import { waterReadingAlerts } from '#shared/domain/water-alerts';
@@ -20,6 +21,7 @@ export const ALERT_RULES = {
   death: deathAlerts,
   disease: diseaseAlerts,
   stock: stockAlerts,
+  probe: probeAlerts,
   // biome-ignore lint/suspicious/noExplicitAny: each rule reads its own record type
 } satisfies Record<string, AlertRule<any>>;
 

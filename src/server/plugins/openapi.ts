@@ -75,6 +75,11 @@ const TAGS: { name: string; description: string }[] = [
       'Embed links of a farm: read-only tokens for the embeddable screens, with an expiry; made, listed and revoked by owners and managers',
   },
   {
+    name: 'probes',
+    description:
+      'Water-quality probes: devices of a farm (keys shown once, rotate, revoke), their readings over HTTP (device key, no session) or MQTT (docs/operations.md), a pond’s probe summary',
+  },
+  {
     name: 'reports',
     description: 'Farm reports as PDF and XLSX, built as background jobs, and their history',
   },

@@ -56,6 +56,7 @@ const kinds = [
   'sync_refused',
   'harvest_size',
   'same_slot',
+  'probe_alert',
 ] as const;
 export const ATTENTION_KINDS = kinds;
 export type AttentionKind = (typeof kinds)[number];

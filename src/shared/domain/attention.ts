@@ -420,6 +420,7 @@ const KIND_RANK: Record<AttentionKind, number> = {
   sampling: 9,
   harvest_size: 10,
   same_slot: 11,
+  probe_alert: 0,
 };
 
 export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {

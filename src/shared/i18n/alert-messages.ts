@@ -27,6 +27,11 @@ const id = {
     'disease-body': '{{pond}}: {{disease}}',
     'stock-title': 'Stok di bawah minimum',
     'stock-body': '{{item}}: sisa {{quantity}} (minimum {{minimum}}).',
+    'probe-title': 'Probe: kualitas air di luar standar',
+    'probe-low':
+      '{{pond}}: {{parameter}} {{value}} {{unit}} di bawah standar (min {{limit}} {{unit}}) selama {{minutes}} menit',
+    'probe-high':
+      '{{pond}}: {{parameter}} {{value}} {{unit}} di atas standar (maks {{limit}} {{unit}}) selama {{minutes}} menit',
   },
   'alert-param': {
     ph: 'pH',
@@ -85,6 +90,11 @@ const en: typeof id = {
     'disease-body': '{{pond}}: {{disease}}',
     'stock-title': 'Stock below minimum',
     'stock-body': '{{item}}: {{quantity}} left (minimum {{minimum}}).',
+    'probe-title': 'Probe: water quality outside the standard',
+    'probe-low':
+      '{{pond}}: {{parameter}} {{value}} {{unit}} below the standard (min {{limit}} {{unit}}) for {{minutes}} minutes',
+    'probe-high':
+      '{{pond}}: {{parameter}} {{value}} {{unit}} above the standard (max {{limit}} {{unit}}) for {{minutes}} minutes',
   },
   'alert-param': {
     ph: 'pH',

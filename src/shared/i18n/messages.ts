@@ -79,9 +79,12 @@ const id = {
     'embed-link-scope': 'Tautan sematan hanya bisa membaca layar yang dibagikan untuk tambaknya.',
     'readings-not-same-slot':
       'Data ini bukan dari kolam, hari dan waktu ukur yang sama, jadi tidak bisa disimpan sebagai data ganda.',
+    'device-key-invalid': 'Kunci perangkat tidak dikenal atau sudah dicabut.',
+    'device-rate-limited': 'Perangkat ini mengirim terlalu sering. Coba lagi sebentar lagi.',
   },
   validation: {
     required: 'Wajib diisi.',
+    'probe-unit': 'Satuan ini tidak dikenal untuk parameter ini.',
     email: 'Format email tidak valid.',
     numeric: 'Harus berupa angka.',
     'number-format': 'Bukan angka: ketik angka saja, misalnya {{example}}.',
@@ -314,9 +317,12 @@ const en: MessageCatalog = {
     'embed-link-scope': 'An embed link can only read the screen it was shared for, on its own farm.',
     'readings-not-same-slot':
       'These readings are not of the same pond, day and time slot, so they cannot be kept as a double.',
+    'device-key-invalid': 'The device key is not known or has been revoked.',
+    'device-rate-limited': 'This device sends too often. Try again in a moment.',
   },
   validation: {
     required: 'Required.',
+    'probe-unit': 'This unit is not known for this parameter.',
     email: 'Not a valid email address.',
     numeric: 'Must be a number.',
     'number-format': 'Not a number: type digits only, e.g. {{example}}.',

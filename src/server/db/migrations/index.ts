@@ -22,6 +22,7 @@ import * as m0024 from './0024_slot_standards_and_attention.ts';
 import * as m0034 from './0034_notification_messages.ts';
 import * as m0035 from './0035_embed_tokens.ts';
 import * as m0036 from './0036_same_slot_kept.ts';
+import * as m0037 from './0037_probes.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0034_notification_messages': m0034,
   '0035_embed_tokens': m0035,
   '0036_same_slot_kept': m0036,
+  '0037_probes': m0037,
 };

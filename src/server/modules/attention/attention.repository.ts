@@ -3,6 +3,7 @@ import type { AttentionThresholds } from '#shared/contracts/attention';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
 import type { BoardPond, SlotFact, StockFact, SyncFact, TrayFact, WaterFact } from '#shared/domain/attention';
 import { DEFAULT_FEED_PROGRAMME } from '#shared/domain/feeding';
+import type { ProbeAlertFact } from '#shared/domain/probe-attention';
 import type { SameSlotFact } from '#shared/domain/same-slot';
 import { WATER_KINDS } from '#shared/domain/water-fields';
 import type { DbOrTx } from '../../db/database.ts';
@@ -58,6 +59,27 @@ export class AttentionRepository {
       .where('deleted_at', 'is', null)
       .execute();
     return rows.map((r) => ({ ...r, ph: num(r.ph), do: num(r.do) }));
+  }
+
+  /** Open, raised probe alert episodes of these ponds (issue 27), with their start in WIB. */
+  async probeAlerts(pondIds: readonly string[]): Promise<ProbeAlertFact[]> {
+    if (pondIds.length === 0) return [];
+    const local = sql`((started_at at time zone 'UTC') + interval '7 hours')`;
+    return this.db
+      .selectFrom('probe_alerts')
+      .select([
+        'pond_id',
+        'parameter',
+        'direction',
+        'limit',
+        'worst',
+        sql<string>`to_char(${local}, 'YYYY-MM-DD')`.as('day'),
+        sql<string>`to_char(${local}, 'HH24:MI')`.as('time'),
+      ])
+      .where('pond_id', '=', anyUuid(pondIds))
+      .where('raised_at', 'is not', null)
+      .where('cleared_at', 'is', null)
+      .execute();
   }
 
   /** Which pond, day and slot have a general reading (any value), from `from` on. */

@@ -311,7 +311,7 @@ describe('GET /api/attention', () => {
     expect(data.items.filter((i) => i.kind === 'sync_refused')).toMatchObject([
       { subject: 'Keeper', figures: { count: 1 }, link: `/farm/${f}/settings?tab=users` },
     ]);
-    expect(data.checked).toHaveLength(12);
+    expect(data.checked).toHaveLength(13);
   });
 
   it('names warehouse items in the language asked for', async () => {

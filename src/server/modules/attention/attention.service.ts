@@ -23,6 +23,7 @@ import {
   withDefaults,
 } from '#shared/domain/attention';
 import { ACTION, type Feature } from '#shared/domain/permissions';
+import { probeAlertItems } from '#shared/domain/probe-attention';
 import { sameSlotItems } from '#shared/domain/same-slot';
 import { mergeStandards, type WaterStandard } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
@@ -94,6 +95,8 @@ export class AttentionService {
       items.push(...waterItems(farmId, waterPonds, water, mergeStandards(stored), t));
       items.push(...sameSlotItems(farmId, waterPonds, doubles));
       items.push(...missedSlotItems(farmId, waterPonds, slots, today, yesterday, hourNow, t));
+      checked.push('probe_alert');
+      items.push(...probeAlertItems(farmId, waterPonds, await this.d.repo.probeAlerts(ids(waterPonds))));
     }
     if (trayPonds.length > 0) {
       checked.push('trays_left');
