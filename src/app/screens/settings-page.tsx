@@ -76,7 +76,7 @@ export function SettingsScreen() {
           ),
         },
         {
-          // Water-quality probes (issue 27, ADR 0065): owners and managers add, rotate and revoke them.
+          // Water-quality probes (issue 27, ADR 0066): owners and managers add, rotate and revoke them.
           key: 'probes',
           visible: (farm) => canEditFarm(farm.role_id),
           label: t('tabs.probes'),

@@ -253,7 +253,7 @@ function DeviceItem({
 }
 
 /**
- * Settings → Probe devices (issue 27 point 1, ADR 0065): the farm's probes with pond,
+ * Settings → Probe devices (issue 27 point 1, ADR 0066): the farm's probes with pond,
  * parameters, last message, battery and signal; add one and copy its key, shown once;
  * rotate or revoke with a confirm. Online only: devices and keys live on the server.
  */

@@ -851,7 +851,7 @@ export interface AttentionSettingsTable {
   updated_at: Generated<Date>;
 }
 
-/** A farm's water-quality probe (migration 0037, ADR 0065): only its key's hash is stored. */
+/** A farm's water-quality probe (migration 0037, ADR 0066): only its key's hash is stored. */
 export interface ProbeDevicesTable {
   id: string;
   farm_id: string;

@@ -12,7 +12,7 @@ import { ProbeReadingRepository } from '../modules/probes/probe-reading.reposito
 import { ProbeReadingsService } from '../modules/probes/probe-readings.service.ts';
 import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 
-/** Water-quality probes (issue 27, ADR 0065), spread into AppContext; the MQTT bridge (mqtt-bridge.ts) feeds `probeIngest` too. */
+/** Water-quality probes (issue 27, ADR 0066), spread into AppContext; the MQTT bridge (mqtt-bridge.ts) feeds `probeIngest` too. */
 export function createProbesModules(d: {
   db: Db;
   farmAccess: FarmAccess;

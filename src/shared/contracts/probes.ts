@@ -4,7 +4,7 @@ import { PROBE_PARAMETERS, type ProbeParameter } from '../domain/probe-units.ts'
 import { Uuid } from './envelope.ts';
 
 /**
- * Water-quality probes (issue 27, ADR 0065). Farm admins (owners and managers) register
+ * Water-quality probes (issue 27, ADR 0066). Farm admins (owners and managers) register
  * devices (`/api/probeDevice`), get a device key once (at creation and rotation) and
  * revoke it; devices send readings to `POST /api/ingest/readings` (this file's
  * `IngestBody`) or publish the same payload over MQTT to `tambak/<farm>/<device>/readings`.

@@ -4,7 +4,7 @@ import { timeOfDay } from './time-of-day.ts';
 import { standardFor, standardStatus, type WaterStandard } from './water-standards.ts';
 
 /**
- * Probe alerts with hysteresis (issue 27 point 4, ADR 0065): a probe reading every minute
+ * Probe alerts with hysteresis (issue 27 point 4, ADR 0066): a probe reading every minute
  * must not raise an alert for one noisy value nor flap around the limit. Per pond and
  * parameter:
  * - a reading outside the farm's standard for its slot (THE rule of water-standards.ts,

@@ -1,5 +1,5 @@
 /**
- * Water-quality probes (issue 27, ADR 0065): the parameters a device may send, the units
+ * Water-quality probes (issue 27, ADR 0066): the parameters a device may send, the units
  * each accepts and how they convert to the unit Tambak stores (the hand readings' unit),
  * and the physical range outside which a value is refused as impossible (not merely out
  * of the farm's standard).

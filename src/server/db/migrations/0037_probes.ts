@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Water-quality probes (issue 27, ADR 0065): a farm's devices with the SHA-256 of their
+ * Water-quality probes (issue 27, ADR 0066): a farm's devices with the SHA-256 of their
  * key (answered once, at creation and rotation), their readings at their own cadence
  * (idempotent by device, parameter and measured_at, so a QoS 1 redelivery or an HTTP
  * retry stores nothing twice) and the alert episodes of a pond's parameter (pending,

@@ -41,7 +41,7 @@ function newKey(): { key: string; hash: string } {
 }
 
 /**
- * A farm's probe devices (issue 27 point 1, ADR 0065): owners and managers register,
+ * A farm's probe devices (issue 27 point 1, ADR 0066): owners and managers register,
  * list, rotate and revoke them; ingestion turns a key into its live device.
  */
 export class ProbeDeviceService {

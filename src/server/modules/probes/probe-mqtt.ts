@@ -26,7 +26,7 @@ function authError(message: string): AuthenticateError {
 }
 
 /**
- * Probe readings over MQTT (issue 27 point 3, ADR 0065), into the same ingestion as HTTP:
+ * Probe readings over MQTT (issue 27 point 3, ADR 0066), into the same ingestion as HTTP:
  * - `MQTT_EMBEDDED=1`: an embedded broker (aedes) on MQTT_PORT; a device logs in with its
  *   id as username and its key as password, may publish only to its own topic
  *   `tambak/<farm>/<device>/readings` and subscribe to nothing. A QoS 1 message is
