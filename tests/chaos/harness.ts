@@ -11,6 +11,7 @@ import { FakeLocks, TestEnv } from '#local/test-kit';
 import type { Cycle } from '#shared/contracts/cycle';
 import { Rng } from '../../scripts/lib/prng.ts';
 import { type CheckResult, check } from './checker.ts';
+import { KIND_OF_OP, KIND_WEIGHTS, type KindOp, kindOps, setUpExtras } from './kinds.ts';
 import { type ChaosTable, Ledger } from './ledger.ts';
 import { createFarm, type World } from './world.ts';
 
@@ -26,6 +27,7 @@ export type Op =
   | 'delete-reading'
   | 'start-cycle'
   | 'end-cycle'
+  | KindOp
   | 'offline'
   | 'online'
   | 'drop-response'
@@ -41,6 +43,7 @@ export const MUTATIONS: Op[] = [
   'delete-reading',
   'start-cycle',
   'end-cycle',
+  ...(Object.keys(KIND_WEIGHTS) as KindOp[]),
 ];
 
 const WEIGHTS: Record<Op, number> = {
@@ -49,6 +52,7 @@ const WEIGHTS: Record<Op, number> = {
   'delete-reading': 7,
   'start-cycle': 4,
   'end-cycle': 3,
+  ...KIND_WEIGHTS,
   offline: 7,
   online: 7,
   'drop-response': 5,
@@ -65,6 +69,11 @@ export interface SeedOptions {
   steps: number;
   /** SIGKILLs per seed at most (each restart costs a server start-up). */
   maxKills?: number;
+  /**
+   * Scale of the record kinds added after readings and cycles (issue 29 point 4) against
+   * the rest: 1 = their full weights, 0 = readings and cycles only.
+   */
+  kindsWeight?: number;
   log?: (line: string) => void;
 }
 
@@ -73,6 +82,8 @@ export interface SeedTally extends CheckResult {
   steps: number;
   mutations: number;
   ops: Partial<Record<Op, number>>;
+  /** Mutations per record kind (feed, restock, finance, …). */
+  kindMutations: Record<string, number>;
   faults: Record<string, number>;
   ms: number;
 }
@@ -109,6 +120,12 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
   const farm = await createFarm(world, seed);
   const [p1, p2, p3, p4] = farm.pondIds as [string, string, string, string];
   const ledger = new Ledger();
+  const extras = await setUpExtras(world, ledger, farm.farmId, farm.pondIds);
+  const runKindOp = kindOps({ rng, ledger, farmId: farm.farmId, extras });
+  const kindsWeight = options.kindsWeight ?? 1;
+  const weights = { ...WEIGHTS };
+  for (const op of Object.keys(KIND_WEIGHTS) as KindOp[]) weights[op] = KIND_WEIGHTS[op] * kindsWeight;
+  const kindMutations: Record<string, number> = {};
   const faults: Record<string, number> = {};
   const fault = (kind: string) => {
     faults[kind] = (faults[kind] ?? 0) + 1;
@@ -201,7 +218,15 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     }));
     await createRepository(table === 'waterGeneral' ? WATER_GENERAL : WATER_CHEMICAL, d.db).create(rows);
     for (const { id, farm_id: _f, pond_id: _p, ...values } of rows)
-      ledger.created({ device: d.index, table, id, pondId, values, expectRefused: refused });
+      ledger.created({
+        device: d.index,
+        table,
+        kind: 'water-reading',
+        id,
+        pondId,
+        values,
+        expectRefused: refused,
+      });
   }
 
   async function updateReading(d: Device): Promise<boolean> {
@@ -245,6 +270,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     ledger.created({
       device: d.index,
       table: 'cycles',
+      kind: 'cycle',
       id,
       pondId,
       values: { start_date: startDate, end_date: 0 },
@@ -297,7 +323,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
         fault('server-restart');
       }
     }
-    let op = rng.weighted(WEIGHTS);
+    let op = rng.weighted(weights);
     if (op === 'kill-server' && (!serverUp || kills >= maxKills)) op = 'sync-manual';
     const d = rng.pick(devices);
     let done = true;
@@ -344,8 +370,12 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
       case 'focus':
         d.env.fire('focus');
         break;
+      default:
+        done = await runKindOp(op, d);
     }
     if (done) ops[op] = (ops[op] ?? 0) + 1;
+    const kind = KIND_OF_OP[op];
+    if (done && kind) kindMutations[kind] = (kindMutations[kind] ?? 0) + 1;
   }
 
   // Heal: server up, every device online, no armed faults; closed pages' runs settle first.
@@ -381,6 +411,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     databaseUrl: server.databaseUrl,
     farmId: farm.farmId,
     mayFail: (r) => r.table === 'cycles' || devices[r.device]!.role === 'technician',
+    books: extras.books,
   });
   if (!drained) result.violations.push('other: the outboxes did not drain within the bound');
   for (const d of devices) {
@@ -388,7 +419,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     await d.db.delete();
   }
   const mutations = MUTATIONS.reduce((s, op) => s + (ops[op] ?? 0), 0);
-  return { ...result, seed, steps, mutations, ops, faults, ms: Date.now() - started };
+  return { ...result, seed, steps, mutations, ops, kindMutations, faults, ms: Date.now() - started };
 }
 
 export function formatTally(
@@ -400,9 +431,16 @@ export function formatTally(
   const codes = Object.entries(t.failureCodes)
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
+  const kinds = [...new Set([...Object.keys(t.kindMutations), ...Object.keys(t.kinds)])].sort();
+  const perKind = kinds.map((k) => {
+    const c = t.kinds[k];
+    return `    ${k.padEnd(16)} mutations ${String(t.kindMutations[k] ?? 0).padStart(5)}  records ${String(c?.records ?? 0).padStart(5)}  lost ${c?.lost ?? 0}  duplicated ${c?.duplicated ?? 0}  failed-with-reason ${c?.failedWithReason ?? 0}`;
+  });
   return [
     `seed ${t.seed ?? '-'}: steps ${t.steps}, mutations ${t.mutations}, records checked ${t.recordsChecked}`,
     `  faults: ${faults || 'none'}`,
+    ...(perKind.length ? ['  per kind:', ...perKind] : []),
+    `  stock: ${t.stockChecked} items checked, ${t.stockMismatches} mismatched; balances: ${t.balancesChecked} accounts checked, ${t.balanceMismatches} mismatched`,
     `  lost ${t.lost}, duplicated ${t.duplicated}, failed-with-reason ${t.failedWithReason} (${codes || 'none'}), refused as expected ${t.refused}, violations ${t.violations.length}${t.ms === undefined ? '' : `, ${t.ms} ms`}`,
   ].join('\n');
 }
