@@ -5,6 +5,7 @@ import { newId } from '#local/ids';
 import { createRepository } from '#local/repository';
 import { WATER_CHEMICAL, WATER_GENERAL } from '#local/resources';
 import { createSyncEngine, type SyncEngine } from '#local/sync/engine';
+import { SYNC_PULL_URL } from '#local/sync/pull';
 import { readSummary } from '#local/sync/summary';
 import { createFetchTransport } from '#local/sync/transport';
 import { FakeLocks, TestEnv } from '#local/test-kit';
@@ -31,6 +32,7 @@ export type Op =
   | 'offline'
   | 'online'
   | 'drop-response'
+  | 'drop-pull'
   | 'inject-5xx'
   | 'kill-server'
   | 'page-reopen'
@@ -56,6 +58,7 @@ const WEIGHTS: Record<Op, number> = {
   offline: 7,
   online: 7,
   'drop-response': 5,
+  'drop-pull': 2,
   'inject-5xx': 5,
   'kill-server': 1.5,
   'page-reopen': 3,
@@ -99,7 +102,10 @@ interface Device {
   /** Page generation: a closed page's requests and late answers are lost, as in a browser. */
   gen: number;
   offline: boolean;
+  /** Writes (pushes) whose answer is cut after the server committed. */
   dropNext: number;
+  /** Pull answers (POST /api/sync/pull, ADR 0065) cut: a fault of its own, so writes keep theirs. */
+  dropPull: number;
   fail5xx: number;
   closed: SyncEngine[];
   /** Ponds this user may enter readings in, and ponds where a create must be refused. */
@@ -148,13 +154,15 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
           headers: { 'content-type': 'application/json' },
         });
       }
-      const drop = d.dropNext > 0 && init?.method !== 'GET';
-      if (drop) d.dropNext -= 1;
+      const pull = String(input).startsWith(SYNC_PULL_URL);
+      const drop = pull ? d.dropPull > 0 : d.dropNext > 0 && init?.method !== 'GET';
+      if (drop && pull) d.dropPull -= 1;
+      else if (drop) d.dropNext -= 1;
       const response = await fetch(`${server.baseUrl}${String(input)}`, init);
       if (drop) {
         // The server answered (committed); the device never hears of it.
         await response.text();
-        fault('response-dropped-after-commit');
+        fault(pull ? 'pull-answer-dropped' : 'response-dropped-after-commit');
         throw new TypeError('network error: response lost');
       }
       if (gen !== d.gen) {
@@ -186,6 +194,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
       gen: 0,
       offline: false,
       dropNext: 0,
+      dropPull: 0,
       fail5xx: 0,
       closed: [],
       insertPonds: role === 'manager' ? [p1, p2, p3, p4] : [p1, p2],
@@ -355,6 +364,9 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
       case 'drop-response':
         d.dropNext += rng.int(1, 2);
         break;
+      case 'drop-pull':
+        d.dropPull += 1;
+        break;
       case 'inject-5xx':
         d.fail5xx += rng.int(1, 3);
         break;
@@ -386,6 +398,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
   for (const d of devices) {
     d.offline = false;
     d.dropNext = 0;
+    d.dropPull = 0;
     d.fail5xx = 0;
     d.env.online = true;
   }

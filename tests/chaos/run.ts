@@ -91,6 +91,10 @@ try {
       total.failureCodes[k] = (total.failureCodes[k] ?? 0) + v;
     for (const [k, v] of Object.entries(t.ops))
       total.ops[k as keyof typeof total.ops] = (total.ops[k as keyof typeof total.ops] ?? 0) + (v ?? 0);
+    // A running total, so a run stopped early still says what it proved.
+    console.log(
+      `  so far (${seed - first + 1} seeds, ${Math.round((Date.now() - started) / 1000)} s): mutations ${total.mutations}, lost ${total.lost}, duplicated ${total.duplicated}, stock mismatches ${total.stockMismatches}/${total.stockChecked}, balance mismatches ${total.balanceMismatches}/${total.balancesChecked}, violations ${total.violations.length}`,
+    );
   }
   console.log(`\nTOTAL over ${seeds} seeds (${Math.round((Date.now() - started) / 1000)} s)`);
   console.log(`  ops: ${JSON.stringify(total.ops)}`);
