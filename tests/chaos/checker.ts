@@ -361,21 +361,30 @@ async function checkBooks(
     table?: string,
   ) => void,
 ): Promise<void> {
-  const accepted = async (r: LedgerRecord) => {
-    if (r.deleted) return false;
+  /**
+   * The record as the server accepted it, read from its device: the synced row; for a
+   * write the server refused (failed with a reason) the state before it (`_base`: a
+   * refused delete or edit leaves the record as it was); null when nothing was accepted.
+   */
+  const acceptedRow = async (r: LedgerRecord): Promise<Record<string, unknown> | null> => {
     const local = await views[r.device]!.get(r.table, r.id);
-    return local?._status === 'synced';
+    if (!local) return null;
+    if (local._status === 'synced') return local._deleted ? null : local;
+    if (local._status === 'failed' && local._base) return local._base as Record<string, unknown>;
+    return null;
   };
+  const accepted = async (r: LedgerRecord) => (await acceptedRow(r)) !== null;
   const want = new Map(books.items.map((i) => [i.id, i.openingMilli]));
   const itemOfProduct = new Map(books.items.map((i) => [i.productId, i.id]));
   const balances = new Map<string, bigint>();
   for (const r of ledger.records.values()) {
-    if (!(await accepted(r))) continue;
+    const row = await acceptedRow(r);
+    if (!row) continue;
     if (r.table === 'warehouseMovements') {
-      const id = String(r.values.warehouse_id);
-      const sign = r.values.kind === 'store' ? 1 : -1;
-      want.set(id, (want.get(id) ?? 0) + sign * milli(r.values.qty));
-    } else if (r.table === 'purchaseOrders' && r.values.status === 'received') {
+      const id = String(row.warehouse_id);
+      const sign = row.kind === 'store' ? 1 : -1;
+      want.set(id, (want.get(id) ?? 0) + sign * milli(row.qty));
+    } else if (r.table === 'purchaseOrders' && row.status === 'received') {
       const lines = books.orderLines.get(r.id) ?? new Map<string, number>();
       const made = server.receiptMovements.get(r.id) ?? 0;
       if (made !== lines.size)
@@ -389,16 +398,17 @@ async function checkBooks(
         if (id) want.set(id, (want.get(id) ?? 0) + qty);
       }
     } else if (r.table === 'financeTransactions') {
-      const account = String(r.values.account_id);
-      const type = books.categoryType.get(String(r.values.category_transaction_id));
-      const nominal = BigInt(Math.round(Number(r.values.nominal)));
+      const account = String(row.account_id);
+      const type = books.categoryType.get(String(row.category_transaction_id));
+      const nominal = BigInt(Math.round(Number(row.nominal)));
       balances.set(account, (balances.get(account) ?? 0n) + (type === 'out' ? -nominal : nominal));
     }
   }
   // Orders that are open on the server must have no restocks.
   for (const [orderId, n] of server.receiptMovements) {
     const r = ledger.records.get(`purchaseOrders:${orderId}`);
-    if (r?.values.status !== 'received')
+    const row = r ? await acceptedRow(r) : null;
+    if (row?.status !== 'received')
       violate(
         'duplicated',
         r ?? null,
@@ -413,6 +423,29 @@ async function checkBooks(
     const summed = milli(item.movements);
     if (stored !== expected || summed !== expected) {
       result.stockMismatches += 1;
+      // Which live movements the devices do not count as accepted, and the reverse.
+      for (const row of server.rows.values()) {
+        if (row.values.warehouse_id !== item.id || row.deleted) continue;
+        const r = ledger.records.get(`warehouseMovements:${row.id}`);
+        if (r ? await accepted(r) : ledger.has('warehouseMovements', row.id)) continue;
+        const local = r ? await views[r.device]!.get(r.table, r.id) : undefined;
+        violate(
+          'other',
+          r ?? null,
+          `live on the server (${row.values.kind} ${row.values.qty}) but not accepted on its device: ${
+            r
+              ? `${r.deleted ? 'deleted' : 'live'} in the ledger, ${local ? `${local._status}${local._deleted ? ' deleted' : ''} ${local._error?.code ?? ''}` : 'gone'} on the device`
+              : 'no device saved it'
+          }`,
+        );
+      }
+      for (const r of ledger.records.values()) {
+        if (r.table !== 'warehouseMovements' || r.values.warehouse_id !== item.id || !(await accepted(r)))
+          continue;
+        const row = server.rows.get(`warehouseMovements:${r.id}`);
+        if (!row || row.deleted)
+          violate('other', r, `accepted on its device but ${row ? 'deleted' : 'absent'} on the server`);
+      }
       violate(
         'other',
         null,
