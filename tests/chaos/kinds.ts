@@ -252,7 +252,28 @@ export function kindOps(ctx: { rng: Rng; ledger: Ledger; farmId: string; extras:
     d.role === 'manager' && (pondId === null || extras.stockedPonds.includes(pondId));
   const photo = () => ({
     id: newId(),
-    blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, rng.int(0, 255), 0xd9])], { type: 'image/jpeg' }),
+    // A JPEG's signature (FF D8 FF E0, JFIF): the server checks the file type by its bytes.
+    blob: new Blob(
+      [
+        new Uint8Array([
+          0xff,
+          0xd8,
+          0xff,
+          0xe0,
+          0x00,
+          0x10,
+          0x4a,
+          0x46,
+          0x49,
+          0x46,
+          0x00,
+          rng.int(0, 255),
+          0xff,
+          0xd9,
+        ]),
+      ],
+      { type: 'image/jpeg' },
+    ),
     width: 640,
     height: 480,
   });
@@ -386,7 +407,11 @@ export function kindOps(ctx: { rng: Rng; ledger: Ledger; farmId: string; extras:
       fields: { stock_date: stockDate, seed_net: seed, seed_actual: seed },
     });
     const row = (await d.db.stocks.get(id)) as Stock | undefined;
-    if (row) ledger.allow('cycles', row.cycle_id);
+    if (row) {
+      ledger.allow('cycles', row.cycle_id);
+      const named = ledger.records.get(`cycles:${row.cycle_id}`);
+      if (named) named.valuesMayMove = true;
+    }
     ledger.created({
       device: d.index,
       table: 'stocks',

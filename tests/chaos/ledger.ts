@@ -49,6 +49,13 @@ export interface LedgerRecord {
    * another phone's, a record of a refused stocking): then failed with a reason, never silent.
    */
   mayFail?: boolean;
+  /**
+   * Its values may be set by the server from another record: a cycle a device started and
+   * then named in a stocking (`createStock` sends the mirror's active cycle as `cycle_id`)
+   * is started by that stocking, on the stock date, when the server has no active cycle
+   * on the pond then (its own start refused or not yet there). Presence is still checked.
+   */
+  valuesMayMove?: boolean;
   writes: number;
 }
 
