@@ -5,12 +5,14 @@ import { newId } from '#local/ids';
 import { createRepository } from '#local/repository';
 import { WATER_CHEMICAL, WATER_GENERAL } from '#local/resources';
 import { createSyncEngine, type SyncEngine } from '#local/sync/engine';
+import { SYNC_PULL_URL } from '#local/sync/pull';
 import { readSummary } from '#local/sync/summary';
 import { createFetchTransport } from '#local/sync/transport';
 import { FakeLocks, TestEnv } from '#local/test-kit';
 import type { Cycle } from '#shared/contracts/cycle';
 import { Rng } from '../../scripts/lib/prng.ts';
 import { type CheckResult, check } from './checker.ts';
+import { KIND_OF_OP, KIND_WEIGHTS, type KindOp, kindOps, setUpExtras } from './kinds.ts';
 import { type ChaosTable, Ledger } from './ledger.ts';
 import { createFarm, type World } from './world.ts';
 
@@ -26,9 +28,11 @@ export type Op =
   | 'delete-reading'
   | 'start-cycle'
   | 'end-cycle'
+  | KindOp
   | 'offline'
   | 'online'
   | 'drop-response'
+  | 'drop-pull'
   | 'inject-5xx'
   | 'kill-server'
   | 'page-reopen'
@@ -41,6 +45,7 @@ export const MUTATIONS: Op[] = [
   'delete-reading',
   'start-cycle',
   'end-cycle',
+  ...(Object.keys(KIND_WEIGHTS) as KindOp[]),
 ];
 
 const WEIGHTS: Record<Op, number> = {
@@ -49,9 +54,11 @@ const WEIGHTS: Record<Op, number> = {
   'delete-reading': 7,
   'start-cycle': 4,
   'end-cycle': 3,
+  ...KIND_WEIGHTS,
   offline: 7,
   online: 7,
   'drop-response': 5,
+  'drop-pull': 2,
   'inject-5xx': 5,
   'kill-server': 1.5,
   'page-reopen': 3,
@@ -65,6 +72,11 @@ export interface SeedOptions {
   steps: number;
   /** SIGKILLs per seed at most (each restart costs a server start-up). */
   maxKills?: number;
+  /**
+   * Scale of the record kinds added after readings and cycles (issue 29 point 4) against
+   * the rest: 1 = their full weights, 0 = readings and cycles only.
+   */
+  kindsWeight?: number;
   log?: (line: string) => void;
 }
 
@@ -73,6 +85,8 @@ export interface SeedTally extends CheckResult {
   steps: number;
   mutations: number;
   ops: Partial<Record<Op, number>>;
+  /** Mutations per record kind (feed, restock, finance, …). */
+  kindMutations: Record<string, number>;
   faults: Record<string, number>;
   ms: number;
 }
@@ -88,7 +102,10 @@ interface Device {
   /** Page generation: a closed page's requests and late answers are lost, as in a browser. */
   gen: number;
   offline: boolean;
+  /** Writes (pushes) whose answer is cut after the server committed. */
   dropNext: number;
+  /** Pull answers (POST /api/sync/pull, ADR 0065) cut: a fault of its own, so writes keep theirs. */
+  dropPull: number;
   fail5xx: number;
   closed: SyncEngine[];
   /** Ponds this user may enter readings in, and ponds where a create must be refused. */
@@ -109,6 +126,12 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
   const farm = await createFarm(world, seed);
   const [p1, p2, p3, p4] = farm.pondIds as [string, string, string, string];
   const ledger = new Ledger();
+  const extras = await setUpExtras(world, ledger, farm.farmId, farm.pondIds);
+  const runKindOp = kindOps({ rng, ledger, farmId: farm.farmId, extras });
+  const kindsWeight = options.kindsWeight ?? 1;
+  const weights = { ...WEIGHTS };
+  for (const op of Object.keys(KIND_WEIGHTS) as KindOp[]) weights[op] = KIND_WEIGHTS[op] * kindsWeight;
+  const kindMutations: Record<string, number> = {};
   const faults: Record<string, number> = {};
   const fault = (kind: string) => {
     faults[kind] = (faults[kind] ?? 0) + 1;
@@ -131,13 +154,15 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
           headers: { 'content-type': 'application/json' },
         });
       }
-      const drop = d.dropNext > 0 && init?.method !== 'GET';
-      if (drop) d.dropNext -= 1;
+      const pull = String(input).startsWith(SYNC_PULL_URL);
+      const drop = pull ? d.dropPull > 0 : d.dropNext > 0 && init?.method !== 'GET';
+      if (drop && pull) d.dropPull -= 1;
+      else if (drop) d.dropNext -= 1;
       const response = await fetch(`${server.baseUrl}${String(input)}`, init);
       if (drop) {
         // The server answered (committed); the device never hears of it.
         await response.text();
-        fault('response-dropped-after-commit');
+        fault(pull ? 'pull-answer-dropped' : 'response-dropped-after-commit');
         throw new TypeError('network error: response lost');
       }
       if (gen !== d.gen) {
@@ -169,6 +194,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
       gen: 0,
       offline: false,
       dropNext: 0,
+      dropPull: 0,
       fail5xx: 0,
       closed: [],
       insertPonds: role === 'manager' ? [p1, p2, p3, p4] : [p1, p2],
@@ -201,7 +227,15 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     }));
     await createRepository(table === 'waterGeneral' ? WATER_GENERAL : WATER_CHEMICAL, d.db).create(rows);
     for (const { id, farm_id: _f, pond_id: _p, ...values } of rows)
-      ledger.created({ device: d.index, table, id, pondId, values, expectRefused: refused });
+      ledger.created({
+        device: d.index,
+        table,
+        kind: 'water-reading',
+        id,
+        pondId,
+        values,
+        expectRefused: refused,
+      });
   }
 
   async function updateReading(d: Device): Promise<boolean> {
@@ -245,6 +279,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     ledger.created({
       device: d.index,
       table: 'cycles',
+      kind: 'cycle',
       id,
       pondId,
       values: { start_date: startDate, end_date: 0 },
@@ -297,7 +332,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
         fault('server-restart');
       }
     }
-    let op = rng.weighted(WEIGHTS);
+    let op = rng.weighted(weights);
     if (op === 'kill-server' && (!serverUp || kills >= maxKills)) op = 'sync-manual';
     const d = rng.pick(devices);
     let done = true;
@@ -329,6 +364,9 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
       case 'drop-response':
         d.dropNext += rng.int(1, 2);
         break;
+      case 'drop-pull':
+        d.dropPull += 1;
+        break;
       case 'inject-5xx':
         d.fail5xx += rng.int(1, 3);
         break;
@@ -344,8 +382,12 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
       case 'focus':
         d.env.fire('focus');
         break;
+      default:
+        done = await runKindOp(op, d);
     }
     if (done) ops[op] = (ops[op] ?? 0) + 1;
+    const kind = KIND_OF_OP[op];
+    if (done && kind) kindMutations[kind] = (kindMutations[kind] ?? 0) + 1;
   }
 
   // Heal: server up, every device online, no armed faults; closed pages' runs settle first.
@@ -356,6 +398,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
   for (const d of devices) {
     d.offline = false;
     d.dropNext = 0;
+    d.dropPull = 0;
     d.fail5xx = 0;
     d.env.online = true;
   }
@@ -381,6 +424,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     databaseUrl: server.databaseUrl,
     farmId: farm.farmId,
     mayFail: (r) => r.table === 'cycles' || devices[r.device]!.role === 'technician',
+    books: extras.books,
   });
   if (!drained) result.violations.push('other: the outboxes did not drain within the bound');
   for (const d of devices) {
@@ -388,7 +432,7 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     await d.db.delete();
   }
   const mutations = MUTATIONS.reduce((s, op) => s + (ops[op] ?? 0), 0);
-  return { ...result, seed, steps, mutations, ops, faults, ms: Date.now() - started };
+  return { ...result, seed, steps, mutations, ops, kindMutations, faults, ms: Date.now() - started };
 }
 
 export function formatTally(
@@ -400,9 +444,16 @@ export function formatTally(
   const codes = Object.entries(t.failureCodes)
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
+  const kinds = [...new Set([...Object.keys(t.kindMutations), ...Object.keys(t.kinds)])].sort();
+  const perKind = kinds.map((k) => {
+    const c = t.kinds[k];
+    return `    ${k.padEnd(16)} mutations ${String(t.kindMutations[k] ?? 0).padStart(5)}  records ${String(c?.records ?? 0).padStart(5)}  lost ${c?.lost ?? 0}  duplicated ${c?.duplicated ?? 0}  failed-with-reason ${c?.failedWithReason ?? 0}`;
+  });
   return [
     `seed ${t.seed ?? '-'}: steps ${t.steps}, mutations ${t.mutations}, records checked ${t.recordsChecked}`,
     `  faults: ${faults || 'none'}`,
+    ...(perKind.length ? ['  per kind:', ...perKind] : []),
+    `  stock: ${t.stockChecked} items checked, ${t.stockMismatches} mismatched; balances: ${t.balancesChecked} accounts checked, ${t.balanceMismatches} mismatched`,
     `  lost ${t.lost}, duplicated ${t.duplicated}, failed-with-reason ${t.failedWithReason} (${codes || 'none'}), refused as expected ${t.refused}, violations ${t.violations.length}${t.ms === undefined ? '' : `, ${t.ms} ms`}`,
   ].join('\n');
 }

@@ -24,13 +24,14 @@ export const transactionsRepo = () => createRepository<FinanceTransaction>(FINAN
 export function saveTransactionWithReceipts(
   record: Partial<FinanceTransaction> & { transaction_record_id: string; farm_id: string },
   photos: NewPhoto[],
+  db: TambakDb = getDb(),
 ): Promise<void> {
   const target = {
     farmId: record.farm_id,
     recordType: 'transaction',
     recordId: record.transaction_record_id,
   };
-  return saveRecordsWithPhotos(getDb(), FINANCE_TRANSACTIONS, [record], [{ target, photos }]);
+  return saveRecordsWithPhotos(db, FINANCE_TRANSACTIONS, [record], [{ target, photos }]);
 }
 
 const live = <T>(rows: T[]) =>

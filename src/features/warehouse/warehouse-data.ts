@@ -72,13 +72,13 @@ export async function saveUses(records: UseRecord[], db: TambakDb = getDb()): Pr
   applied.then(kick, (error: unknown) => console.error('could not apply the saved entry', error));
 }
 
-/** A restock or removal: the row shows at once, the POST goes with the outbox. */
+/** A restock or removal: the row shows at once, the POST goes with the outbox. Answers the movement's id. */
 export async function addMovement(
   item: Pick<WarehouseItem, 'warehouse_id' | 'farm_id' | 'price'>,
   kind: 'store' | 'remove',
   values: { qty: number; price?: number; used_on: string; note: string | null },
   db: TambakDb = getDb(),
-): Promise<void> {
+): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
   const unitPrice = values.price ?? item.price;
@@ -116,6 +116,7 @@ export async function addMovement(
     rows: [row],
   });
   kick();
+  return id;
 }
 
 /** Deletes a movement: a use through its own URL, a restock or removal through its item's. */

@@ -45,6 +45,11 @@ try {
     failedOnSyncScreen: 0,
     refused: 0,
     failureCodes: {},
+    kinds: {},
+    stockChecked: 0,
+    stockMismatches: 0,
+    balancesChecked: 0,
+    balanceMismatches: 0,
     violations: [],
   };
   const add = (into: Record<string, number | undefined>, from: Record<string, number | undefined>) => {
