@@ -74,13 +74,14 @@ export class FakeServer {
   batches = 0;
 
   transport: Transport = async (request) => {
-    if (request.method === 'POST' && request.url === SYNC_PULL_URL) return this.batch(request);
-    this.requests.push(request);
+    const batch = request.method === 'POST' && request.url === SYNC_PULL_URL;
+    if (batch) this.batches++;
+    else this.requests.push(request);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.gate) await this.gate;
-      return await this.handler(request);
+      return batch ? await this.batch(request) : await this.handler(request);
     } finally {
       this.inFlight--;
     }
@@ -92,24 +93,16 @@ export class FakeServer {
    * 401 on any is the batch's 401 (the server checks the session first).
    */
   private async batch(request: TransportRequest): Promise<TransportResponse> {
-    this.batches++;
-    this.inFlight++;
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    try {
-      if (this.gate) await this.gate;
-      const { requests } = request.body as { requests: { key: string; url: string }[] };
-      const answers: { key: string; status: number; body: unknown }[] = [];
-      for (const { key, url } of requests) {
-        const inner: TransportRequest = { method: 'GET', url, headers: request.headers };
-        this.requests.push(inner);
-        const answer = await this.handler(inner);
-        if (answer.status === 401) return answer;
-        answers.push({ key, ...answer });
-      }
-      return { status: 200, body: { message: 'ok', data: { answers, pending: [] } } };
-    } finally {
-      this.inFlight--;
+    const { requests } = request.body as { requests: { key: string; url: string }[] };
+    const answers: { key: string; status: number; body: unknown }[] = [];
+    for (const { key, url } of requests) {
+      const inner: TransportRequest = { method: 'GET', url, headers: request.headers };
+      this.requests.push(inner);
+      const answer = await this.handler(inner);
+      if (answer.status === 401) return answer;
+      answers.push({ key, ...answer });
     }
+    return { status: 200, body: { message: 'ok', data: { answers, pending: [] } } };
   }
 
   /** Requests wait until the returned function is called. */

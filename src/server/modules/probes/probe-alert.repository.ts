@@ -13,6 +13,19 @@ export interface ProbeAlertRow {
   last_at: Date;
 }
 
+/** What an episode answers: the same for the open one and a pond's history. */
+const ALERT_COLUMNS = [
+  'id',
+  'parameter',
+  'direction',
+  'limit',
+  'worst',
+  'started_at',
+  'raised_at',
+  'cleared_at',
+  'last_at',
+] as const;
+
 /** Probe alert episodes (migration 0037): at most one open (not cleared) per pond and parameter. */
 export class ProbeAlertRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -20,17 +33,7 @@ export class ProbeAlertRepository {
   open(pondId: string, parameter: string): Promise<ProbeAlertRow | undefined> {
     return this.db
       .selectFrom('probe_alerts')
-      .select([
-        'id',
-        'parameter',
-        'direction',
-        'limit',
-        'worst',
-        'started_at',
-        'raised_at',
-        'cleared_at',
-        'last_at',
-      ])
+      .select(ALERT_COLUMNS)
       .where('pond_id', '=', pondId)
       .where('parameter', '=', parameter)
       .where('cleared_at', 'is', null)
@@ -75,17 +78,7 @@ export class ProbeAlertRepository {
   ofPond(pondId: string, from: Date): Promise<ProbeAlertRow[]> {
     return this.db
       .selectFrom('probe_alerts')
-      .select([
-        'id',
-        'parameter',
-        'direction',
-        'limit',
-        'worst',
-        'started_at',
-        'raised_at',
-        'cleared_at',
-        'last_at',
-      ])
+      .select(ALERT_COLUMNS)
       .where('pond_id', '=', pondId)
       .where((eb) => eb.or([eb('cleared_at', 'is', null), eb('cleared_at', '>=', from)]))
       .orderBy('started_at', 'desc')
