@@ -81,11 +81,17 @@ export function nextField(form: HTMLFormElement, from: Element): Field | null {
     );
     if (named && isField(named) && reachable(named)) return named;
   }
-  const order = enterOrder(form);
-  const at = order.indexOf(from as Field);
-  if (at >= 0) return order[at + 1] ?? null;
-  // `from` is not in the order (e.g. a read-only box): the first field after it.
-  return order.find((f) => from.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) ?? null;
+  // Walked from `from` onwards, stopping at the first reachable field: each test reads the
+  // field's style, and a round of twenty ponds has a hundred fields (Enter on a cheap phone).
+  const elements = Array.from(form.elements);
+  const at = elements.indexOf(from as Field);
+  const after =
+    at >= 0
+      ? elements.slice(at + 1)
+      : // `from` is not a control of the form: the first field after it.
+        elements.filter((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  for (const element of after) if (isField(element) && reachable(element)) return element;
+  return null;
 }
 
 function hintFor(form: HTMLFormElement, field: Field, last: LastEnter): string {

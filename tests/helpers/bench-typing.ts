@@ -105,6 +105,7 @@ export async function phoneContext(
 interface BenchWindow {
   benchEvents: { id: number; name: string; duration: number; start: number }[];
   benchKeys: Record<number, string>;
+  benchPaths: Record<number, string>;
 }
 
 /** Starts recording interactions (Event Timing entries of 16 ms and more, and which key each keydown was). */
@@ -113,6 +114,7 @@ export function observeInteractions(page: Page): Promise<void> {
     const w = window as unknown as BenchWindow;
     w.benchEvents = [];
     w.benchKeys = {};
+    w.benchPaths = {};
     addEventListener(
       'keydown',
       (e) => {
@@ -120,6 +122,14 @@ export function observeInteractions(page: Page): Promise<void> {
       },
       true,
     );
+    for (const type of ['keydown', 'pointerdown', 'pointerup', 'click'])
+      addEventListener(
+        type,
+        (e) => {
+          w.benchPaths[e.timeStamp] = location.pathname.replace(/[0-9a-f-]{36}/g, ':id');
+        },
+        true,
+      );
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as PerformanceEventTiming[])
         w.benchEvents.push({ id: e.interactionId, name: e.name, duration: e.duration, start: e.startTime });
@@ -138,13 +148,19 @@ export interface InteractionFigures {
   all: number[];
   /** The slowest keydowns and taps, for BENCH_DETAIL. */
   worst: string[];
+  /** Per screen (path, ids as :id): interactions of 16 ms or more, their p50 and worst, for BENCH_DETAIL. */
+  byScreen: string[];
 }
 
 /** The recorded interactions, `count` of them in all (taps + keys). */
 export async function interactionFigures(page: Page, count: number): Promise<InteractionFigures> {
-  const { benchEvents: events, benchKeys: keyAt } = await page.evaluate(() => {
-    const { benchEvents, benchKeys } = window as unknown as BenchWindow;
-    return { benchEvents, benchKeys };
+  const {
+    benchEvents: events,
+    benchKeys: keyAt,
+    benchPaths: pathAt,
+  } = await page.evaluate(() => {
+    const { benchEvents, benchKeys, benchPaths } = window as unknown as BenchWindow;
+    return { benchEvents, benchKeys, benchPaths };
   });
   const byInteraction = new Map<number, number>();
   for (const e of events)
@@ -156,9 +172,24 @@ export async function interactionFigures(page: Page, count: number): Promise<Int
   const worst = events
     .filter((e) => e.name === 'keydown' || e.name === 'pointerup' || e.name === 'click')
     .sort((a, b) => b.duration - a.duration)
-    .slice(0, 15)
-    .map((e) => `  ${e.duration} ms ${e.name} ${keyAt[e.start] ?? ''} at ${e.start.toFixed(0)}`);
-  return { slow: slow.length, all, worst };
+    .filter((e, i) => i < 15 || e.duration > 100)
+    .map(
+      (e) =>
+        `  ${e.duration} ms ${e.name} ${keyAt[e.start] ?? ''} on ${pathAt[e.start] ?? '?'} at ${e.start.toFixed(0)}`,
+    );
+  const screens = new Map<string, Map<number, number>>();
+  for (const e of events) {
+    if (e.id <= 0) continue;
+    const path = pathAt[e.start] ?? '?';
+    const ids = screens.get(path) ?? new Map<number, number>();
+    ids.set(e.id, Math.max(ids.get(e.id) ?? 0, e.duration));
+    screens.set(path, ids);
+  }
+  const byScreen = [...screens].map(([path, ids]) => {
+    const d = [...ids.values()].sort((a, b) => a - b);
+    return `  ${path}: ${d.length} over 16 ms, p50 ${percentileOf(d, 50)} ms, worst ${d.at(-1)} ms`;
+  });
+  return { slow: slow.length, all, worst, byScreen };
 }
 
 /** "p50 … ms, over 100 ms: …, p98 … ms, worst … ms" of the figures. */

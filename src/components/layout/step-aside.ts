@@ -59,19 +59,27 @@ function shouldStepAside(el: HTMLElement): boolean {
 /**
  * Keeps `ref`'s floating element off the controls: checked on scroll (any scroller),
  * resize and page changes, at most once a frame; sets `data-aside` for the stylesheet.
+ * The check runs just after the frame is painted (a task queued from the frame's
+ * callback), not before it: measuring every control forces a layout, and before the paint
+ * that time would count against the keystroke or tap that changed the page.
  */
 export function useStepAside(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof window === 'undefined') return;
     let frame = 0;
+    let task: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       frame = 0;
+      task = undefined;
       const aside = shouldStepAside(el);
       if (aside !== (el.dataset.aside === 'on')) el.dataset.aside = aside ? 'on' : 'off';
     };
+    const afterPaint = () => {
+      task = setTimeout(check, 0);
+    };
     const soon = () => {
-      if (frame === 0) frame = requestAnimationFrame(check);
+      if (frame === 0 && task === undefined) frame = requestAnimationFrame(afterPaint);
     };
     check();
     window.addEventListener('scroll', soon, { capture: true, passive: true });
@@ -82,6 +90,7 @@ export function useStepAside(ref: RefObject<HTMLElement | null>): void {
     changes.observe(main, { childList: true, subtree: true });
     return () => {
       if (frame !== 0) cancelAnimationFrame(frame);
+      clearTimeout(task);
       window.removeEventListener('scroll', soon, { capture: true });
       window.removeEventListener('resize', soon);
       window.visualViewport?.removeEventListener('resize', soon);

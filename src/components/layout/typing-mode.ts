@@ -48,7 +48,9 @@ export function keyboardInset(win: Pick<Window, 'innerHeight' | 'visualViewport'
 export function trackTypingMode(doc: Document = document): () => void {
   const root = doc.documentElement;
   const win = doc.defaultView;
+  // Written only when it changes: the attribute is on <html>, so each write restyles the page.
   const set = (typing: boolean) => {
+    if (typing === (root.dataset.typing === 'on')) return;
     if (typing) root.dataset.typing = 'on';
     else delete root.dataset.typing;
   };

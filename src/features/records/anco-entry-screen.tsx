@@ -1,11 +1,12 @@
 import './register-locales.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Card, EmptyState, Loaded, Loading, PageHeader } from '#components/page';
+import { useProgressiveCount } from '#components/progressive-count.ts';
 import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -54,7 +55,8 @@ function rememberedTrays(farmId: string): Record<string, number> {
 const initial = (): AncoEntryState => ({ date: localToday(), feeding: 1, time: localTime(), ponds: {} });
 const hasContent = (s: AncoEntryState) => Object.values(s.ponds).some(ancoTouched);
 
-function AncoPondCard({
+/** One pond's trays; memoized, so a tap on one pond redraws that pond only. */
+const AncoPondCard = memo(function AncoPondCard({
   pond,
   value,
   doc,
@@ -64,11 +66,13 @@ function AncoPondCard({
   pond: Pond;
   value: AncoPond;
   doc?: number;
-  onChange: (next: AncoPond) => void;
+  onChange: (pondId: string, next: AncoPond) => void;
   /** "All trays the same" was tapped: the form moves on to the next pond. */
-  onAll: (next: AncoPond) => void;
+  onAll: (pondId: string, next: AncoPond) => void;
 }) {
   const { t } = useTranslation('records');
+  const pondId = pond.pond_id;
+  const change = (next: AncoPond) => onChange(pondId, next);
   const advice = ancoAdvice(value.statuses);
   const id = useId();
   return (
@@ -79,15 +83,19 @@ function AncoPondCard({
         </h2>
         {doc !== undefined && <span className="muted">{t('common.doc', { doc })}</span>}
       </header>
-      <TrayCount value={value} onChange={onChange} />
-      <AllTraysRow pondName={pond.name} statuses={value.statuses} onTap={(s) => onAll(allTrays(value, s))} />
+      <TrayCount value={value} onChange={change} />
+      <AllTraysRow
+        pondName={pond.name}
+        statuses={value.statuses}
+        onTap={(s) => onAll(pondId, allTrays(value, s))}
+      />
       {value.statuses.map((status, i) => (
         <TrayRow
           // biome-ignore lint/suspicious/noArrayIndexKey: trays are numbered by position
           key={i}
           index={i}
           status={status}
-          onTap={(s) => onChange(tapTray(value, i, s))}
+          onTap={(s) => change(tapTray(value, i, s))}
         />
       ))}
       <p className={`anco-advice anco-advice--${advice}`} role="status">
@@ -95,7 +103,7 @@ function AncoPondCard({
       </p>
     </section>
   );
-}
+});
 
 function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search: Record<string, unknown> }) {
   const { t } = useTranslation('records');
@@ -113,7 +121,32 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
   const navigate = useNavigate();
   const [onlyPonds, setOnlyPonds] = useState(preset.ponds);
   const shown = onlyPonds ? enterable.filter((p) => onlyPonds.includes(p.pond_id)) : enterable;
+  const drawn = useProgressiveCount(shown.length, ready && cycles !== undefined);
   const form = useRef<HTMLFormElement>(null);
+  // A pond not tapped yet shows one empty value per tray count, the same object each draw.
+  const blanks = useRef(new Map<string, AncoPond>()).current;
+  const pondValue = (pondId: string): AncoPond => {
+    const typed = state.ponds[pondId];
+    if (typed) return typed;
+    const count = trays[pondId] ?? ANCO_DEFAULT_TRAYS;
+    const blank = blanks.get(pondId);
+    if (blank?.trays === count) return blank;
+    const fresh = ancoPond(state, pondId, count);
+    blanks.set(pondId, fresh);
+    return fresh;
+  };
+  const setPond = useCallback(
+    (pondId: string, next: AncoPond) => setState((s) => ({ ...s, ponds: { ...s.ponds, [pondId]: next } })),
+    [setState],
+  );
+  const moveOnRef = useRef<(pondId: string) => void>(() => undefined);
+  const setAll = useCallback(
+    (pondId: string, next: AncoPond) => {
+      setPond(pondId, next);
+      if (ancoTouched(next)) moveOnRef.current(pondId);
+    },
+    [setPond],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the draft is read
   useEffect(() => {
     if (ready && preset.feeding && !Object.values(state.ponds).some(ancoTouched))
@@ -131,6 +164,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
       next?.closest('section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     } else form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   };
+  moveOnRef.current = moveOn;
 
   const nameOf = (id: string) => ponds.find((p) => p.pond_id === id)?.name ?? '';
   const dayIssue = (() => {
@@ -212,19 +246,16 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
           </button>
         </p>
       )}
-      {shown.map((pond) => {
+      {shown.slice(0, drawn).map((pond) => {
         const cycle = activeCycleOf(cycles, pond.pond_id);
         return (
           <AncoPondCard
             key={pond.pond_id}
             pond={pond}
-            value={ancoPond(state, pond.pond_id, trays[pond.pond_id] ?? ANCO_DEFAULT_TRAYS)}
+            value={pondValue(pond.pond_id)}
             doc={cycle ? daysOfCulture(cycle.start_date, state.date) : undefined}
-            onChange={(next) => setState((s) => ({ ...s, ponds: { ...s.ponds, [pond.pond_id]: next } }))}
-            onAll={(next) => {
-              setState((s) => ({ ...s, ponds: { ...s.ponds, [pond.pond_id]: next } }));
-              if (ancoTouched(next)) moveOn(pond.pond_id);
-            }}
+            onChange={setPond}
+            onAll={setAll}
           />
         );
       })}

@@ -8,6 +8,7 @@ import { EntryForm } from '#components/entry-form';
 import { useStoreValue } from '#components/field-store.ts';
 import { EmptyState } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
+import { useProgressiveCount } from '#components/progressive-count.ts';
 import { useSession } from '#components/session';
 import { Tabs } from '#components/tabs';
 import { useToast } from '#components/toast';
@@ -130,6 +131,7 @@ export function WaterEntryForm({
     [only, enterable],
   );
   const pondIds = useMemo(() => shown.map((p) => p.pond_id), [shown]);
+  const drawn = useProgressiveCount(shown.length, ready);
   const today = DateTime.local().toISODate() ?? '';
   const slot = slotOf(time);
   // The ranges of the slot being entered (morning pH 7.5–8.0 …): the rule every screen flags with.
@@ -318,7 +320,7 @@ export function WaterEntryForm({
           )}
           {enterable.length === 0 && <EmptyState title={t('ponds.noneEnterable')} />}
           <div className="pond-entries">
-            {shown.map((pond) => {
+            {shown.slice(0, drawn).map((pond) => {
               const cycle = activeCycleOf(cycles ?? [], pond.pond_id);
               return (
                 <PondEntryCard
