@@ -32,6 +32,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Code reached only by a dynamic import (mail, MQTT, reports' helpers, …) goes to its own
+  // chunk beside main.js and is read on first use, not held in memory by every server.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   external: EXTERNAL,
   minify: true,

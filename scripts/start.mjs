@@ -3,7 +3,7 @@
 // then prints its own steps and the address to open (src/server/main.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { serverCommand } from './server-command.mjs';
+import { serverCommand, serverEnv } from './server-command.mjs';
 
 const build = !process.argv.includes('--no-build');
 
@@ -39,6 +39,6 @@ if (build) {
 }
 
 const [node, ...args] = serverCommand();
-const server = spawn(node, args, { stdio: 'inherit' });
+const server = spawn(node, args, { stdio: 'inherit', env: serverEnv() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -14,7 +14,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { serverCommand } from '../../scripts/server-command.mjs';
+import { serverCommand, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../helpers/server-process.ts';
 
 const mode = process.argv[2] === 'tsx' ? 'tsx' : 'compiled';
@@ -44,7 +44,7 @@ async function startOnce(dataDir: string): Promise<Run> {
   const started = performance.now();
   const child: ChildProcess = spawn(node, args, {
     env: {
-      ...process.env,
+      ...serverEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,

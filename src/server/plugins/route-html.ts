@@ -12,29 +12,31 @@ export interface HtmlVariant {
 }
 
 /**
- * The page as is, and its compressed copies made on first use (then kept): compressing
- * every route's page at start cost time and memory before the first request (issue 12).
+ * The page as is, and its compressed copies, each made on first use (then kept): building
+ * every route's page at start cost time and memory before the first request (issues 12
+ * and 32: a hundred routes' pages were 2 MB held by a server that had served none).
  * Brotli's window is sized to the page, not its 4 MB default.
  */
-function variant(html: string): HtmlVariant {
-  const identity = Buffer.from(html);
+function variant(page: () => string): HtmlVariant {
+  let identity: Buffer | undefined;
   let gzip: Buffer | undefined;
   let br: Buffer | undefined;
   return {
-    identity,
+    get identity() {
+      identity ??= Buffer.from(page());
+      return identity;
+    },
     get gzip() {
-      gzip ??= gzipSync(identity, { level: 9 });
+      gzip ??= gzipSync(this.identity, { level: 9 });
       return gzip;
     },
     get br() {
-      br ??= brotliCompressSync(identity, {
+      const plain = this.identity;
+      br ??= brotliCompressSync(plain, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: 11,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          [constants.BROTLI_PARAM_LGWIN]: Math.max(
-            16,
-            Math.min(24, Math.ceil(Math.log2(identity.length + 1))),
-          ),
+          [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+          [constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(24, Math.ceil(Math.log2(plain.length + 1)))),
         },
       });
       return br;
@@ -77,7 +79,7 @@ function settingsMeta({ supportUrl }: HtmlSettings): string {
  * The app's HTML for each route: index.html with this server's settings (a meta tag, so
  * the app needs no request for them) plus preload links for the route's screen chunks,
  * so a first visit fetches the screen's code together with the shell's instead of one
- * round trip later. Built once at start, with gzip and brotli copies. Routes without an
+ * round trip later. Each built on its route's first visit, with gzip and brotli copies. Routes without an
  * entry (or a build without route-preloads.json) get index.html with the settings only.
  */
 export function loadRouteHtml(root: string, settings: HtmlSettings = {}): (pathname: string) => HtmlVariant {
@@ -85,14 +87,14 @@ export function loadRouteHtml(root: string, settings: HtmlSettings = {}): (pathn
     '</head>',
     `${settingsMeta(settings)}</head>`,
   );
-  const plain = variant(index);
+  const plain = variant(() => index);
   const file = resolve(root, 'route-preloads.json');
   const preloads: RoutePreloads = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   // A listed file the build did not write would answer 404 to every visit of the route.
   const written = (name: string) => existsSync(resolve(root, name));
   const routes = Object.entries(preloads).map(([path, entry]) => ({
     pattern: routePattern(path),
-    html: variant(
+    html: variant(() =>
       index.replace(
         '</head>',
         `${preloadLinks({ js: entry.js.filter(written), css: entry.css.filter(written) })}</head>`,

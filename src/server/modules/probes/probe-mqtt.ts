@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { connect, type MqttClient } from 'mqtt';
+// Types only here: the broker and the client load when MQTT is configured (a server
+// without probes does not hold their code; issue 32, ≤ 100 MB at idle).
+import type { AuthenticateError, Client } from 'aedes';
+import type { MqttClient } from 'mqtt';
 import type { LiveProbeDevice } from './probe-device.repository.ts';
 import { probeTopic } from './probe-device.service.ts';
 import { type ProbeIngestService, parseProbeMessage } from './probe-ingest.service.ts';
@@ -106,6 +108,7 @@ export class ProbeMqtt {
   }
 
   private async serve(): Promise<void> {
+    const { Aedes } = await import('aedes');
     const broker = await Aedes.createBroker({
       authenticate: (client, username, password, done) => {
         const key = password?.toString();
@@ -156,6 +159,7 @@ export class ProbeMqtt {
    * from starting; mqtt.js tries again every 2 s and subscribes on each connect.
    */
   private async subscribe(url: string): Promise<void> {
+    const { connect } = await import('mqtt');
     const client = connect(url, {
       clientId: 'tambak-probes',
       clean: false,
