@@ -120,9 +120,12 @@ function useToastRoom(region: { current: HTMLElement | null }, count: number) {
     const el = region.current;
     if (!el) return;
     const root = document.documentElement;
+    // Written only when it changes: a property of <html> restyles the whole page.
     const measure = () => {
       const height = count > 0 ? Math.ceil(el.getBoundingClientRect().height) : 0;
-      root.style.setProperty('--toasts-height', `${height > 0 ? height + 8 : 0}px`);
+      const room = `${height > 0 ? height + 8 : 0}px`;
+      if (root.style.getPropertyValue('--toasts-height') !== room)
+        root.style.setProperty('--toasts-height', room);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;

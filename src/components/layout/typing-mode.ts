@@ -82,7 +82,9 @@ export function trackTypingMode(doc: Document = document): () => void {
   set(isTypingTarget(doc.activeElement));
   const vv = win?.visualViewport;
   const onViewport = () => {
-    if (win) root.style.setProperty('--keyboard-inset', `${keyboardInset(win)}px`);
+    const inset = win ? `${keyboardInset(win)}px` : '';
+    if (inset && root.style.getPropertyValue('--keyboard-inset') !== inset)
+      root.style.setProperty('--keyboard-inset', inset);
   };
   vv?.addEventListener('resize', onViewport);
   vv?.addEventListener('scroll', onViewport);
