@@ -12,7 +12,14 @@ import {
 import type { Local, TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import { createRepository } from '#local/repository';
-import { ANCO } from '#local/resources';
+import {
+  ANCO,
+  DEATHS,
+  FINANCE_TRANSACTIONS,
+  HARVESTS,
+  type ResourceDescriptor,
+  SAMPLINGS,
+} from '#local/resources';
 import { visible } from '#local/visible';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Stock } from '#shared/contracts/stock';
@@ -45,7 +52,8 @@ export type KindOp =
   | 'death'
   | 'sampling'
   | 'anco'
-  | 'finance-tx';
+  | 'finance-tx'
+  | 'edit-record';
 
 export const KIND_WEIGHTS: Record<KindOp, number> = {
   'feed-given': 9,
@@ -61,6 +69,7 @@ export const KIND_WEIGHTS: Record<KindOp, number> = {
   sampling: 4,
   anco: 5,
   'finance-tx': 6,
+  'edit-record': 6,
 };
 
 /** What the tallies count each operation as. */
@@ -83,6 +92,7 @@ export const KIND_OF_OP: Record<string, string> = {
   sampling: 'sampling',
   anco: 'anco',
   'finance-tx': 'finance',
+  'edit-record': 'edit',
 };
 
 export interface KindDevice {
@@ -626,6 +636,42 @@ export function kindOps(ctx: { rng: Rng; ledger: Ledger; farmId: string; extras:
     return true;
   }
 
+  /**
+   * An edit of a record this device made (a death, partial harvest, sampling, anco check
+   * or transaction), through the repository update its edit dialog calls: only the changed
+   * fields, which the server merges per field. The server must end with the last values.
+   */
+  async function editRecord(d: KindDevice): Promise<boolean> {
+    const editable: Partial<Record<ChaosTable, [ResourceDescriptor, () => Record<string, number>]>> = {
+      deaths: [DEATHS, () => ({ count: rng.int(1, 300) })],
+      harvests: [
+        HARVESTS,
+        () =>
+          rng.chance(0.5)
+            ? { weight_kg: tenth(rng, 1, 20) }
+            : { weight_kg: tenth(rng, 1, 20), price_per_kg: rng.int(40, 80) * 1000 },
+      ],
+      samplings: [
+        SAMPLINGS,
+        () =>
+          rng.chance(0.5)
+            ? { shrimp_count: rng.int(50, 150) }
+            : { shrimp_count: rng.int(50, 150), sample_weight: tenth(rng, 100, 900) },
+      ],
+      anco: [ANCO, () => ({ feeding_time: rng.int(1, 6) })],
+      financeTransactions: [FINANCE_TRANSACTIONS, () => ({ nominal: rng.int(1, 5000) * 1000 })],
+    };
+    const live = ledger.live(d.index, Object.keys(editable) as ChaosTable[]);
+    if (live.length === 0) return false;
+    const r = rng.pick(live);
+    const [resource, change] = editable[r.table] ?? [];
+    if (!resource || !change) return false;
+    const changes = change();
+    await createRepository(resource, d.db).update(r.id, changes);
+    ledger.updated(r.table, r.id, changes);
+    return true;
+  }
+
   return async (op: KindOp, d: KindDevice): Promise<boolean> => {
     switch (op) {
       case 'feed-given':
@@ -650,6 +696,8 @@ export function kindOps(ctx: { rng: Rng; ledger: Ledger; farmId: string; extras:
         return production(d, 'death');
       case 'sampling':
         return sampling(d);
+      case 'edit-record':
+        return editRecord(d);
       case 'anco':
         return anco(d);
       case 'finance-tx':
