@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import { useLocalFlag } from '#components/local-flags.ts';
 import { numberProblemText } from '#components/number-field';
+import { useCalm } from '#components/use-calm.ts';
 import type { WaterKind } from '#shared/contracts/water';
 import { NOT_MEASURED } from '#shared/domain/water-fields';
 import { WATER_COLORS, WEATHERS } from '#shared/domain/water-options';
@@ -88,12 +89,16 @@ export const ValueInput = memo(function ValueInput({
   const format = useFormat();
   const unitOf = useUnit();
   const id = useId();
+  const { calm, focus, blur } = useCalm(text);
   const parsed = parseEntry(kind, field, text, i18n.language);
-  const problem = 'problem' in parsed ? parsed.problem : undefined;
-  // The standard's hint while typing follows the device's "wqs" setting; unclear or
-  // impossible values are refused whatever it says.
+  // What the box says waits for the keeper to pause (or leave the box): "7" on the way to
+  // "7,8" is not out of standard and "7," is not a wrong number yet, and a message that
+  // came and went under his thumb at every key would move the fields below it.
+  const problem = calm && 'problem' in parsed ? parsed.problem : undefined;
+  // The standard's hint follows the device's "wqs" setting; unclear or impossible values
+  // are refused whatever it says.
   const hints = useLocalFlag('wqs');
-  const flagged = hints && !problem && outOfStandard(kind, field, text, standards, i18n.language);
+  const flagged = calm && hints && !problem && outOfStandard(kind, field, text, standards, i18n.language);
   const unit = unitOf(fieldSpec(kind, field).unit);
   const standard = standards.find((s) => s.parameter === field);
   let message: string | undefined;
@@ -120,6 +125,8 @@ export const ValueInput = memo(function ValueInput({
           // The keyboard's key label (next / done) is set by the form (EntryForm).
           value={text}
           onChange={(event) => onChange(event.target.value)}
+          onFocus={focus}
+          onBlur={blur}
           aria-invalid={problem ? true : undefined}
           aria-describedby={message ? `${id}-msg` : undefined}
         />
