@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -35,6 +36,30 @@ function batch(pondIds: string[], n: number) {
     color: 1 + (i % 17),
     weather: 1 + (i % 7),
   }));
+}
+
+/** BENCH_SQL=1: each SQL statement one more batch sends, with its time (where a batch's time goes). */
+async function showStatements(run: () => Promise<void>) {
+  const original = pg.Client.prototype.query;
+  const seen: [number, string][] = [];
+  // biome-ignore lint/suspicious/noExplicitAny: wraps pg's overloaded query for the listing
+  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
+    const started = performance.now();
+    const text = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '');
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    const result = (original as any).apply(this, args);
+    if (result && typeof result.then === 'function')
+      result.then(() => seen.push([performance.now() - started, text.replace(/\s+/g, ' ').slice(0, 150)]));
+    return result;
+  };
+  const started = performance.now();
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  console.log(`one batch: ${(performance.now() - started).toFixed(1)} ms, ${seen.length} statements`);
+  for (const [ms, text] of seen) console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${text}`);
 }
 
 async function main() {
@@ -92,6 +117,8 @@ async function main() {
       const replayStarted = performance.now();
       for (const items of batches) await send(items, post); // same ids again: the upsert path
       const replay = performance.now() - replayStarted;
+      if (process.env.BENCH_SQL && label === 'app.inject')
+        await showStatements(() => send(batch(farm.pondIds, SIZE), post));
       const rows = BATCHES * SIZE;
       console.log(
         `${label.padEnd(15)} new rows: ${Math.round(rows / (fresh / 1000))} rows/s ` +
