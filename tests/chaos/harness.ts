@@ -12,7 +12,9 @@ import { FakeLocks, TestEnv } from '#local/test-kit';
 import type { Cycle } from '#shared/contracts/cycle';
 import { Rng } from '../../scripts/lib/prng.ts';
 import { type CheckResult, check } from './checker.ts';
-import { KIND_OF_OP, KIND_WEIGHTS, type KindOp, kindOps, setUpExtras } from './kinds.ts';
+import { kindOps } from './kind-ops.ts';
+import { KIND_OF_OP, KIND_WEIGHTS, type KindOp } from './kind-table.ts';
+import { setUpExtras } from './kinds.ts';
 import { type ChaosTable, Ledger } from './ledger.ts';
 import { createFarm, type World } from './world.ts';
 

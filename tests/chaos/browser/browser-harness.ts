@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newId } from '#local/ids';
 import { Rng } from '../../../scripts/lib/prng.ts';
 import { type CheckResult, check } from '../checker.ts';
+import { KIND_WEIGHTS, type KindOp } from '../kind-table.ts';
+import { setUpExtras } from '../kinds.ts';
 import { type ChaosTable, Ledger } from '../ledger.ts';
 import { createFarm, type World } from '../world.ts';
 import type { ChaosApi, Snapshot } from './page-api.ts';
@@ -31,7 +33,8 @@ export type BrowserOp =
   | 'kill-server'
   | 'page-reopen'
   | 'worker-replay'
-  | 'sync-trigger';
+  | 'sync-trigger'
+  | KindOp;
 
 export const BROWSER_MUTATIONS: BrowserOp[] = [
   'create-reading',
@@ -40,7 +43,11 @@ export const BROWSER_MUTATIONS: BrowserOp[] = [
   'delete-reading',
   'start-cycle',
   'end-cycle',
+  ...(Object.keys(KIND_WEIGHTS) as KindOp[]),
 ];
+
+/** The newer record kinds (kind-ops.ts) at half their Node weights: a browser step costs more. */
+const KIND_SHARE = 0.5;
 
 const WEIGHTS: Record<BrowserOp, number> = {
   'create-reading': 24,
@@ -56,6 +63,10 @@ const WEIGHTS: Record<BrowserOp, number> = {
   'page-reopen': 3,
   'worker-replay': 5,
   'sync-trigger': 6,
+  ...(Object.fromEntries(Object.entries(KIND_WEIGHTS).map(([op, w]) => [op, w * KIND_SHARE])) as Record<
+    KindOp,
+    number
+  >),
 };
 
 export interface BrowserSeedOptions {
@@ -99,7 +110,20 @@ const DAY = 86_400_000;
 const WIB = 7 * 3_600_000;
 const farmDay = (ms: number) => new Date(ms + WIB).toISOString().slice(0, 10);
 const tenth = (rng: Rng, min: number, max: number) => rng.int(min * 10, max * 10) / 10;
-const TABLES: ChaosTable[] = ['waterGeneral', 'waterChemical', 'cycles'];
+const TABLES: ChaosTable[] = [
+  'waterGeneral',
+  'waterChemical',
+  'cycles',
+  'stocks',
+  'harvests',
+  'deaths',
+  'samplings',
+  'anco',
+  'photos',
+  'warehouseMovements',
+  'purchaseOrders',
+  'financeTransactions',
+];
 
 export async function runBrowserSeed(options: BrowserSeedOptions): Promise<BrowserSeedTally> {
   const started = Date.now();
@@ -111,6 +135,9 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
   const [p1, p2, p3, p4] = farm.pondIds as [string, string, string, string];
   const pondName = (id: string) => `Kolam ${farm.pondIds.indexOf(id) + 1}`;
   const ledger = new Ledger();
+  // Items, stockings, accounts and categories for the newer kinds, before any device pulls.
+  const extras = await setUpExtras(world, ledger, farm.farmId, farm.pondIds);
+  const { books, ...pageExtras } = extras;
   const faults: Record<string, number> = {};
   const fault = (kind: string, n = 1) => {
     if (n > 0) faults[kind] = (faults[kind] ?? 0) + n;
@@ -379,6 +406,39 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
       return true;
     }
 
+    /** A newer kind's operation run in the device's page; what it told its ledger is played here. */
+    async function kindOp(op: KindOp, d: Device): Promise<boolean> {
+      const device = {
+        index: d.index,
+        role: d.role,
+        insertPonds: d.insertPonds,
+        refusedPonds: d.refusedPonds,
+      };
+      const { done, journal } = await api(
+        d,
+        'runKind',
+        op,
+        rng.int(1, 2 ** 30),
+        farm.farmId,
+        device,
+        pageExtras,
+        [...ledger.records.values()],
+      );
+      for (const e of journal) {
+        if (e.t === 'created') ledger.created(e.record);
+        else if (e.t === 'updated') ledger.updated(e.table, e.id, e.values);
+        else if (e.t === 'deleted') ledger.deleted(e.table, e.id);
+        else if (e.t === 'orderLines') books.orderLines.set(e.id, new Map(e.lines));
+        else {
+          // As kind-ops' stocking does on the Node ledger: the cycle a stocking started moves.
+          ledger.allow(e.table, e.id);
+          const named = ledger.records.get(`${e.table}:${e.id}`);
+          if (e.table === 'cycles' && named) named.valuesMayMove = true;
+        }
+      }
+      return done;
+    }
+
     let downSteps = 0;
     for (let step = 0; step < steps; step++) {
       if (!serverUp) {
@@ -444,6 +504,8 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
         case 'sync-trigger':
           await nudge(d);
           break;
+        default:
+          done = await kindOp(op, d);
       }
       if (done) ops[op] = (ops[op] ?? 0) + 1;
       log(
@@ -487,6 +549,7 @@ export async function runBrowserSeed(options: BrowserSeedOptions): Promise<Brows
       databaseUrl: server.databaseUrl,
       farmId: farm.farmId,
       mayFail: (r) => r.table === 'cycles' || devices[r.device]!.role === 'technician',
+      books,
     });
     if (!drained) result.violations.push('other: the outboxes did not drain within the bound');
     // Failed records are visible on each device's /sync screen, each with a reason.
@@ -520,6 +583,7 @@ export function formatBrowserTally(
     `seed ${t.seed ?? '-'}: steps ${t.steps}, mutations ${t.mutations}, records checked ${t.recordsChecked}`,
     `  ops: ${list(t.ops)}`,
     `  faults: ${list(t.faults)}`,
+    `  stock: ${t.stockChecked} items checked, ${t.stockMismatches} mismatched; balances: ${t.balancesChecked} accounts checked, ${t.balanceMismatches} mismatched`,
     `  lost ${t.lost}, duplicated ${t.duplicated}, violations ${t.violations.length}, failed with reason ${t.failedWithReason} (${list(t.failureCodes)}), shown on /sync ${t.failedOnSyncScreen}, refused as expected ${t.refused}${t.ms === undefined ? '' : `, ${t.ms} ms`}`,
   ].join('\n');
 }

@@ -85,6 +85,10 @@ try {
     total.failedWithReason += t.failedWithReason;
     total.failedOnSyncScreen += t.failedOnSyncScreen;
     total.refused += t.refused;
+    total.stockChecked += t.stockChecked;
+    total.stockMismatches += t.stockMismatches;
+    total.balancesChecked += t.balancesChecked;
+    total.balanceMismatches += t.balanceMismatches;
     total.violations.push(...t.violations.map((v) => `seed ${seed}: ${v}`));
     add(total.faults, t.faults);
     add(total.failureCodes, t.failureCodes);

@@ -1,22 +1,14 @@
 import type { Page } from 'playwright-core';
 import type { AnyRow } from '#local/db';
 import type { DeviceView } from '../checker.ts';
-import type { ChaosTable } from '../ledger.ts';
 import type { Snapshot } from './page-api.ts';
 import { waitUntil } from './wait.ts';
-
-const KEY: Partial<Record<ChaosTable, string>> = {
-  waterGeneral: 'id',
-  waterChemical: 'id',
-  cycles: 'cycle_id',
-};
 
 /** The checker's view of each device: what its page's Dexie held after the drain. */
 export function snapshotViews(snapshots: Snapshot[]): DeviceView[] {
   return snapshots.map((s) => {
     const byTable = new Map<string, Map<string, AnyRow>>();
-    for (const [table, rows] of Object.entries(s.rows))
-      byTable.set(table, new Map(rows.map((r) => [String(r[KEY[table as ChaosTable] ?? 'id']), r])));
+    for (const [table, rows] of Object.entries(s.rows)) byTable.set(table, new Map(rows));
     return {
       get: async (table, id) => byTable.get(table)?.get(id),
       unsettled: async () => s.outbox.filter((e) => e.status !== 'failed').length,
