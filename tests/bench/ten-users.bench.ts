@@ -21,6 +21,7 @@ import { resources } from '../../src/local/resources.ts';
 import { pullResources } from '../../src/local/sync/pull.ts';
 import { createFetchTransport } from '../../src/local/sync/transport.ts';
 import { startAppServer } from '../helpers/app-server.ts';
+import { benchSignUp, rateLimitWaits, benchApi as setupPost } from '../helpers/bench-typing.ts';
 
 const USERS = Number(process.argv[2] ?? 10);
 const MINUTES = Number(process.argv[3] ?? 5);
@@ -31,48 +32,6 @@ const count = (what: string, status: number) => {
   const key = `${what} ${status}`;
   statuses.set(key, (statuses.get(key) ?? 0) + 1);
 };
-let setupWaits = 0;
-
-/** A set-up POST; a 429 waits for Retry-After and tries again (counted apart). */
-async function setupPost<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  for (;;) {
-    const res = await fetch(`${base}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (res.status === 429) {
-      setupWaits += 1;
-      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 5) * 1000));
-      continue;
-    }
-    const json = (await res.json()) as { data: T };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json.data;
-  }
-}
-
-async function signUp(base: string, email: string): Promise<string> {
-  const password = 'rahasia-123';
-  await setupPost(base, '/registrasi', {
-    username: 'Pak Bench',
-    email,
-    password,
-    password_confirmation: password,
-  });
-  await setupPost(base, '/login/email', { email, password });
-  let code = '';
-  while (!code) {
-    const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    if (res.ok) {
-      const mails = (await res.json()).data as { body: string }[];
-      code = mails.map((m) => m.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean) ?? '';
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 200)); // written after the answer, or limited
-  }
-  return (await setupPost<{ token: string }>(base, '/login/otp', { email, code })).token;
-}
-
 /** A cold load of the app: the page, then each script and stylesheet it names. */
 async function loadApp(base: string, path: string) {
   const page = await fetch(`${base}${path}`);
@@ -121,7 +80,7 @@ async function main() {
   try {
     const base = app.url;
     const stamp = Date.now();
-    const ownerToken = await signUp(base, `owner.${stamp}@example.com`);
+    const ownerToken = (await benchSignUp(base, `owner.${stamp}@example.com`)).token;
     const farm = await setupPost<{ farm_id: string }>(
       base,
       '/farm/add',
@@ -149,7 +108,7 @@ async function main() {
     const members: Member[] = [{ token: ownerToken, db: new TambakDb(`ten-${newId()}`) }];
     for (let i = 1; i < USERS; i++) {
       const email = `keeper${i}.${stamp}@example.com`;
-      const token = await signUp(base, email);
+      const { token } = await benchSignUp(base, email);
       await setupPost(
         base,
         '/userFarm',
@@ -164,7 +123,7 @@ async function main() {
       members.push({ token, db: new TambakDb(`ten-${newId()}`) });
     }
     console.log(
-      `${USERS} members of one farm behind one address; set-up sign-ins that waited for the per-address sign-in limit: ${setupWaits}`,
+      `${USERS} members of one farm behind one address; set-up sign-ins that waited for the per-address sign-in limit: ${rateLimitWaits.count}`,
     );
 
     const started = performance.now();

@@ -27,12 +27,22 @@ export interface BenchSession {
   user: { pu_id: string };
 }
 
+/** Set-up requests that met a rate limit and waited for its Retry-After (benchApi). */
+export const rateLimitWaits = { count: 0 };
+
+/** A set-up POST; a 429 waits for its Retry-After and tries again (counted in rateLimitWaits). */
 export async function benchApi<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
+  let res: Response;
+  for (;;) {
+    res = await fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 429) break;
+    rateLimitWaits.count += 1;
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 5) * 1000));
+  }
   const json = (await res.json()) as { data: T };
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
