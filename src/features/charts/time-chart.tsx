@@ -133,6 +133,8 @@ export default function TimeChart(props: TimeChartProps) {
       data-testid={props.testId}
       data-points={points.length}
       data-under-points={under.length || undefined}
+      data-under-low={under.length ? Math.min(...under.map((p) => p.y)) : undefined}
+      data-under-high={under.length ? Math.max(...under.map((p) => p.y)) : undefined}
     >
       {width > 0 && (
         <svg

@@ -105,5 +105,4 @@ export class ProbeDeviceRepository {
       .where('key_hash', '=', hash)
       .executeTakeFirst();
   }
-
 }

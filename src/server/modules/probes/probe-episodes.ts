@@ -53,7 +53,10 @@ export class ProbeEpisodes {
 
   private async run(farmId: string, pondId: string, points: ProbePoint[]): Promise<void> {
     // The farm's standards and the pond's open episodes in parallel: no round trip waits on another.
-    const [stored, open] = await Promise.all([this.d.standards.list(farmId), this.d.alerts.openOfPond(pondId)]);
+    const [stored, open] = await Promise.all([
+      this.d.standards.list(farmId),
+      this.d.alerts.openOfPond(pondId),
+    ]);
     const standards = mergeStandards(stored);
     const sustain = this.d.sustainMinutes ?? PROBE_ALERT_MINUTES;
     const byParameter = new Map<string, ProbePoint[]>();
