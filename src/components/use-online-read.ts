@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '#local/api-client';
 
-export interface OnlineRead<T> {
-  data: T[] | undefined;
+/** `D` is what the route answers: a list of series for most reads, one object for some. */
+export interface OnlineRead<T, D = T[]> {
+  data: D | undefined;
   error: unknown;
   loading: boolean;
   /** No connection (the browser says offline, or the request could not reach the server). */
@@ -19,9 +20,12 @@ const isOffline = () => globalThis.navigator?.onLine === false;
  * ADR 0005): re-read when the query changes and when the connection comes back. `query`
  * null waits (e.g. a bad range).
  */
-export function useOnlineRead<T>(path: string, query: Record<string, string> | null): OnlineRead<T> {
+export function useOnlineRead<T, D = T[]>(
+  path: string,
+  query: Record<string, string> | null,
+): OnlineRead<T, D> {
   const key = query ? `${path}?${new URLSearchParams(query).toString()}` : null;
-  const [state, setState] = useState<{ key: string | null; data?: T[]; error?: unknown; offline: boolean }>({
+  const [state, setState] = useState<{ key: string | null; data?: D; error?: unknown; offline: boolean }>({
     key: null,
     offline: false,
   });
@@ -48,7 +52,7 @@ export function useOnlineRead<T>(path: string, query: Record<string, string> | n
     let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => (s.key === key ? s : { key: null, offline: false }));
     api
-      .get<T[]>(path, query)
+      .get<D>(path, query)
       .then((data) => {
         if (!live) return;
         failures.current = 0;

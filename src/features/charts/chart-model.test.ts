@@ -8,6 +8,8 @@ import {
   lastDays,
   nearestPoint,
   outOfBand,
+  probeLinePoints,
+  probeWindow,
   rangeDomain,
   wallClockX,
   xTickCount,
@@ -93,5 +95,40 @@ describe('decimate', () => {
       { x: 100, y: 2 },
     ];
     expect(decimate(points, px)).toEqual(points);
+  });
+
+  it('puts a probe line on the hand readings’ wall clock, sorted, only for its parameter', () => {
+    const series = [
+      { parameter: 'ph', points: [{ at: '2026-03-01T00:00:00.000Z', value: 8 }] },
+      {
+        parameter: 'do',
+        points: [
+          { at: '2026-02-28T21:00:00.000Z', value: 2.4 },
+          { at: '2026-02-28T20:00:00.000Z', value: 5.1 },
+          { at: 'not a time', value: 3 },
+          { at: '2026-02-28T22:00:00.000Z', value: Number.NaN },
+        ],
+      },
+    ];
+    const line = probeLinePoints(series, 'do');
+    // 20:00 and 21:00 UTC are 03:00 and 04:00 WIB on 1 March: the night crash sits at 04:00.
+    expect(line.map((p) => [new Date(p.x).toISOString(), p.y, p.day, p.note])).toEqual([
+      ['2026-03-01T03:00:00.000Z', 5.1, '2026-03-01', '03:00'],
+      ['2026-03-01T04:00:00.000Z', 2.4, '2026-03-01', '04:00'],
+    ]);
+    expect(line[0].x).toBe(wallClockX('2026-03-01T03:00:00+07:00'));
+    expect(probeLinePoints(series, 'salinity')).toEqual([]);
+    expect(probeLinePoints([], 'do')).toEqual([]);
+  });
+
+  it('asks for the probe readings of the chart’s farm days, at most the last 31', () => {
+    expect(probeWindow('p1', { from: '2026-03-01', to: '2026-03-02' })).toEqual({
+      pond_id: 'p1',
+      from: '2026-02-28T17:00:00.000Z',
+      to: '2026-03-02T17:00:00.000Z',
+    });
+    const long = probeWindow('p1', { from: '2025-03-02', to: '2026-03-01' });
+    expect(long.to).toBe('2026-03-01T17:00:00.000Z');
+    expect((Date.parse(long.to) - Date.parse(long.from)) / 86_400_000).toBe(31);
   });
 });

@@ -156,3 +156,44 @@ export function decimate<T extends { x: number; y: number }>(
 export function isDense(count: number, innerWidth: number): boolean {
   return count > innerWidth / 3;
 }
+
+/** The longest window `/api/probeReadings` answers (ADR 0066). */
+const PROBE_WINDOW_MS = 31 * DAY_MS;
+
+/**
+ * The `/api/probeReadings` query under a water chart's range (issue 27 point 4): the farm
+ * days from `from` to the end of `to` (WIB by default), cut to the last 31 days the route
+ * answers (a longer range shows the probe line over its end only).
+ */
+export function probeWindow(
+  pondId: string,
+  range: { from: string; to: string },
+  offsetMinutes = 420,
+): { pond_id: string; from: string; to: string } {
+  const offset = offsetMinutes * 60_000;
+  const end = Date.parse(`${range.to}T00:00:00Z`) + DAY_MS - offset;
+  const start = Math.max(Date.parse(`${range.from}T00:00:00Z`) - offset, end - PROBE_WINDOW_MS);
+  return { pond_id: pondId, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
+}
+
+/**
+ * A probe parameter's line as chart points on the farm wall clock (the hand readings'
+ * axis): the server's ≤ 500 averaged points of `parameter`, sorted; none when the pond's
+ * probes do not measure it.
+ */
+export function probeLinePoints(
+  series: readonly { parameter: string; points: readonly { at: string; value: number }[] }[],
+  parameter: string,
+  offsetMinutes = 420,
+): ChartPoint[] {
+  const line = series.find((s) => s.parameter === parameter);
+  if (!line) return [];
+  return line.points
+    .filter((p) => Number.isFinite(p.value) && !Number.isNaN(Date.parse(p.at)))
+    .map((p) => {
+      const x = Date.parse(p.at) + offsetMinutes * 60_000;
+      const iso = new Date(x).toISOString();
+      return { id: `probe-${p.at}`, x, y: p.value, day: iso.slice(0, 10), note: iso.slice(11, 16) };
+    })
+    .sort((a, b) => a.x - b.x);
+}

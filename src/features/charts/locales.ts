@@ -12,6 +12,7 @@ const id = {
     standard: 'Standar {{range}}',
     noStandard: 'Belum ada standar untuk parameter ini.',
     outside: 'Di luar standar',
+    probe: 'Probe',
     empty: 'Belum ada data {{parameter}} pada rentang ini.',
   },
   sampling: {
@@ -63,6 +64,7 @@ const en: typeof id = {
     standard: 'Standard {{range}}',
     noStandard: 'No standard for this parameter yet.',
     outside: 'Out of standard',
+    probe: 'Probe',
     empty: 'No {{parameter}} data in this range yet.',
   },
   sampling: {

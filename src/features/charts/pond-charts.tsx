@@ -9,6 +9,7 @@ import { type OnlineRead, useOnlineRead } from '#components/use-online-read.ts';
 import { WhenInput } from '#components/when-input';
 import type { FeedChartSeries, SamplingChartSeries, WaterChartSeries } from '#shared/contracts/charts';
 import type { Farm, Pond } from '#shared/contracts/farm';
+import type { ProbePondReadings } from '#shared/contracts/probes';
 import {
   CHART_DEFAULT_DAYS,
   CHART_MAX_DAYS,
@@ -16,8 +17,17 @@ import {
   isChartDay,
 } from '#shared/domain/chart-range';
 import { ACTION } from '#shared/domain/permissions';
+import { isProbeParameter } from '#shared/domain/probe-units';
 import { WATER_FIELDS } from '#shared/domain/water-fields';
-import { type ChartPoint, dayX, lastDays, rangeDomain, wallClockX } from './chart-model.ts';
+import {
+  type ChartPoint,
+  dayX,
+  lastDays,
+  probeLinePoints,
+  probeWindow,
+  rangeDomain,
+  wallClockX,
+} from './chart-model.ts';
 import TimeChart from './time-chart.tsx';
 
 /** Every measured water field a chart can show (colour and weather are choices, not values). */
@@ -140,6 +150,18 @@ function WaterChart({
   const format = useFormat();
   const [parameter, setParameter] = useState('ph');
   const read = useOnlineRead<WaterChartSeries>('/chart/water', query && { ...query, parameter });
+  // The pond's probe readings of the same parameter, read online with the chart (issue 27).
+  const probes = useOnlineRead<never, ProbePondReadings>(
+    '/probeReadings',
+    useMemo(
+      () => (query && isProbeParameter(parameter) ? probeWindow(pond.pond_id, range) : null),
+      [query, parameter, pond.pond_id, range],
+    ),
+  );
+  const probeLine = useMemo(
+    () => (probes.data ? probeLinePoints(probes.data.series, parameter) : []),
+    [probes.data, parameter],
+  );
   const label = parameterLabel(parameter);
   const unit = unitOf(parameter);
   return (
@@ -164,7 +186,7 @@ function WaterChart({
       </div>
       <ChartState
         read={read}
-        empty={(s) => (s.points.length ? null : t('water.empty', { parameter: label }))}
+        empty={(s) => (s.points.length || probeLine.length ? null : t('water.empty', { parameter: label }))}
       >
         {(s) => {
           const band = { min: s.standard_min, max: s.standard_max };
@@ -192,12 +214,18 @@ function WaterChart({
                   <span>{t('water.noStandard')}</span>
                 )}
                 <span className="charts-legend__out">{t('water.outside')}</span>
+                {probeLine.length > 0 && (
+                  <span className="charts-legend__probe" data-testid="charts-legend-probe">
+                    {t('water.probe')}
+                  </span>
+                )}
                 <span className="muted">{t('points', { count: points.length })}</span>
               </p>
               <TimeChart
                 testId="water-chart"
                 kind="line"
                 points={points}
+                under={probeLine}
                 band={band}
                 xDomain={rangeDomain(range.from, range.to)}
                 yLabel={unit ? t('axis.valueUnit', { label, unit }) : label}

@@ -33,6 +33,11 @@ export interface TimeChartProps {
   formatDay: (day: string) => string;
   zeroBased?: boolean;
   testId: string;
+  /**
+   * A second series drawn as a thin line under the points (a pond's probe readings under
+   * its hand readings); counted in the y domain, not in the tooltip.
+   */
+  under?: ChartPoint[];
 }
 
 const HEIGHT = 240;
@@ -53,6 +58,17 @@ function useWidth() {
   return { ref, width };
 }
 
+const NONE: ChartPoint[] = [];
+
+/** The points a line draws: all of them, or each pixel column's extremes when they are dense. */
+function useDecimated(points: ChartPoint[], innerW: number, x0: number, x1: number): ChartPoint[] {
+  return useMemo(() => {
+    if (!isDense(points.length, innerW)) return points;
+    const scale = scaleUtc({ domain: [x0, x1], range: [0, innerW] });
+    return decimate(points, (v) => scale(v));
+  }, [points, innerW, x0, x1]);
+}
+
 /**
  * One series over time with visx: a line with dots (water, ABW, cumulative feed) or bars
  * (daily feed); the standard band shaded. Pointer, finger or arrow keys pick the nearest
@@ -68,18 +84,20 @@ export default function TimeChart(props: TimeChartProps) {
   const innerW = Math.max(10, width - margin.left - margin.right);
   const innerH = HEIGHT - margin.top - margin.bottom;
   const x = scaleUtc({ domain: props.xDomain, range: [0, innerW] });
-  const domain = yDomain(points, band, props.zeroBased ?? kind === 'bar');
+  const under = props.under ?? NONE;
+  const domain = yDomain(
+    under.length ? [...points, ...under] : points,
+    band,
+    props.zeroBased ?? kind === 'bar',
+  );
   const y = scaleLinear({ domain, range: [innerH, 0], nice: true });
   const span = bandSpan(band, y.domain() as [number, number]);
   // Thousands of points (a year of readings): the line keeps each pixel's extremes and
   // only the points out of the standard get a dot; few points all get theirs.
   const dense = isDense(points.length, innerW);
   const [x0, x1] = props.xDomain;
-  const drawn = useMemo(() => {
-    if (!isDense(points.length, innerW)) return points;
-    const scale = scaleUtc({ domain: [x0, x1], range: [0, innerW] });
-    return decimate(points, (v) => scale(v));
-  }, [points, innerW, x0, x1]);
+  const drawn = useDecimated(points, innerW, x0, x1);
+  const underDrawn = useDecimated(under, innerW, x0, x1);
   const dotted = dense ? drawn.filter((p) => outOfBand(p.y, band)) : drawn;
   const slot = Math.max(
     2,
@@ -109,7 +127,15 @@ export default function TimeChart(props: TimeChartProps) {
   const tipLeft = current ? margin.left + x(current.x) : 0;
 
   return (
-    <div className="time-chart" ref={ref} data-testid={props.testId} data-points={points.length}>
+    <div
+      className="time-chart"
+      ref={ref}
+      data-testid={props.testId}
+      data-points={points.length}
+      data-under-points={under.length || undefined}
+      data-under-low={under.length ? Math.min(...under.map((p) => p.y)) : undefined}
+      data-under-high={under.length ? Math.max(...under.map((p) => p.y)) : undefined}
+    >
       {width > 0 && (
         <svg
           width={width}
@@ -132,6 +158,15 @@ export default function TimeChart(props: TimeChartProps) {
                 width={innerW}
                 y={y(span[1])}
                 height={Math.max(0, y(span[0]) - y(span[1]))}
+              />
+            )}
+            {underDrawn.length > 1 && (
+              <LinePath
+                data={underDrawn}
+                x={(p) => x(p.x)}
+                y={(p) => y(p.y)}
+                className="time-chart__under"
+                data-testid="chart-under-line"
               />
             )}
             {kind === 'line' && points.length > 1 && (

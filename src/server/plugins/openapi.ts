@@ -138,7 +138,8 @@ function documentRoute(
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdOf(method, route.url),
-    ...(isPublic ? { security: [] } : {}),
+    // A public route needs no session; one with its own credential (a device key) names it.
+    ...(isPublic && !schema.security ? { security: [] } : {}),
     // A multipart route reads its file in the handler; the document still shows the form.
     ...(schema.consumes?.includes('multipart/form-data') && !schema.body
       ? { body: Type.Object({ file: Type.String({ format: 'binary' }) }) as TSchema }
@@ -162,7 +163,13 @@ export function openApiOptions(supportUrl: string): SwaggerOptions {
       },
       servers: [{ url: '/', description: 'This server' }],
       tags: TAGS,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // A water-quality probe's key (ADR 0066): POST /api/ingest/readings only.
+          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Device-Key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: ({ schema, url, route }) => {

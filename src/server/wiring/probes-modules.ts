@@ -28,7 +28,6 @@ export function createProbesModules(d: {
   const probeDevices = new ProbeDeviceService(deviceRepo, d.farmAccess);
   const probeIngest = new ProbeIngestService({
     devices: probeDevices,
-    deviceRepo,
     readings,
     episodes: new ProbeEpisodes({ alerts: alertRepo, standards, port: d.alerts, log: d.log }),
     // A burst of a minute's messages at once (a logger sending its backlog), then the rate.

@@ -30,14 +30,14 @@ const ALERT_COLUMNS = [
 export class ProbeAlertRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  open(pondId: string, parameter: string): Promise<ProbeAlertRow | undefined> {
+  /** The pond's open episodes, one per parameter at most. */
+  openOfPond(pondId: string): Promise<ProbeAlertRow[]> {
     return this.db
       .selectFrom('probe_alerts')
       .select(ALERT_COLUMNS)
       .where('pond_id', '=', pondId)
-      .where('parameter', '=', parameter)
       .where('cleared_at', 'is', null)
-      .executeTakeFirst();
+      .execute();
   }
 
   async insert(row: { id: string; farm_id: string; pond_id: string; parameter: string }, e: ProbeEpisode) {

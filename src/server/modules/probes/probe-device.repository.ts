@@ -105,17 +105,4 @@ export class ProbeDeviceRepository {
       .where('key_hash', '=', hash)
       .executeTakeFirst();
   }
-
-  /** The device's last message, with battery and signal when it sent them (else kept). */
-  async touch(id: string, battery: number | undefined, signal: number | undefined): Promise<void> {
-    await this.db
-      .updateTable('probe_devices')
-      .set({
-        last_message_at: sql`now()` as never,
-        ...(battery !== undefined ? { battery } : {}),
-        ...(signal !== undefined ? { signal } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
-  }
 }

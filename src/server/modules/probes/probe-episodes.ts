@@ -52,14 +52,19 @@ export class ProbeEpisodes {
   }
 
   private async run(farmId: string, pondId: string, points: ProbePoint[]): Promise<void> {
-    const standards = mergeStandards(await this.d.standards.list(farmId));
+    // The farm's standards and the pond's open episodes in parallel: no round trip waits on another.
+    const [stored, open] = await Promise.all([
+      this.d.standards.list(farmId),
+      this.d.alerts.openOfPond(pondId),
+    ]);
+    const standards = mergeStandards(stored);
     const sustain = this.d.sustainMinutes ?? PROBE_ALERT_MINUTES;
     const byParameter = new Map<string, ProbePoint[]>();
     for (const p of points) byParameter.set(p.parameter, [...(byParameter.get(p.parameter) ?? []), p]);
     for (const [parameter, list] of byParameter) {
       if (!isProbeParameter(parameter)) continue;
       list.sort((a, b) => a.measured_at.getTime() - b.measured_at.getTime());
-      const row = await this.d.alerts.open(pondId, parameter);
+      const row = open.find((a) => a.parameter === parameter);
       let id = row?.id ?? null;
       let episode = row ? toEpisode(row) : null;
       let dirty = false;

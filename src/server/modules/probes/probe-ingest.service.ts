@@ -3,7 +3,7 @@ import { checkReadings, PROBE_MAX_READINGS } from '#shared/domain/probe-readings
 import { AppError } from '../../errors.ts';
 import { findBadValue } from '../../security/clean-values.ts';
 import type { DeviceRateLimit } from './device-rate-limit.ts';
-import type { LiveProbeDevice, ProbeDeviceRepository } from './probe-device.repository.ts';
+import type { LiveProbeDevice } from './probe-device.repository.ts';
 import type { ProbeDeviceService } from './probe-device.service.ts';
 import type { ProbeEpisodes } from './probe-episodes.ts';
 import type { ProbeReadingRepository } from './probe-reading.repository.ts';
@@ -50,13 +50,12 @@ export function parseProbeMessage(payload: Buffer | string): ProbeMessage | null
 /**
  * Ingestion of probe readings (issue 27 points 2–4), the one path HTTP and MQTT feed: the
  * device's rate, each reading checked and converted, stored once by (device, parameter,
- * measured_at), the device's last message, then the pond's alert episodes.
+ * measured_at) with the device's last message in one statement, then the pond's alert episodes.
  */
 export class ProbeIngestService {
   constructor(
     private readonly d: {
       devices: ProbeDeviceService;
-      deviceRepo: ProbeDeviceRepository;
       readings: ProbeReadingRepository;
       episodes: ProbeEpisodes;
       rate: DeviceRateLimit;
@@ -72,14 +71,24 @@ export class ProbeIngestService {
     return this.ingest(device, message);
   }
 
-  async ingest(device: LiveProbeDevice, message: ProbeMessage): Promise<IngestResult> {
+  /**
+   * `awaitAlerts: false` (MQTT) answers once the readings are stored: the broker's PUBACK
+   * does not wait for the pond's alert evaluation, which follows on the pond's chain
+   * (never throws). HTTP answers after it, so a caller sees the alert its message raised.
+   */
+  async ingest(
+    device: LiveProbeDevice,
+    message: ProbeMessage,
+    options: { awaitAlerts?: boolean } = {},
+  ): Promise<IngestResult> {
     if (!this.d.rate.take(device.id)) {
       this.d.log(`[probes] device ${device.id} over its rate: message refused`);
       throw new AppError('device-rate-limited');
     }
     const now = this.d.now?.() ?? new Date();
     const { accepted, refused } = checkReadings(message.readings, device, now);
-    const stored = await this.d.readings.insert(
+    const stored = await this.d.readings.store(
+      { id: device.id, battery: message.battery, signal: message.signal },
       accepted.map((r) => ({
         device_id: device.id,
         farm_id: device.farm_id,
@@ -89,8 +98,8 @@ export class ProbeIngestService {
         measured_at: r.measuredAt,
       })),
     );
-    await this.d.deviceRepo.touch(device.id, message.battery, message.signal);
-    await this.d.episodes.process(device.farm_id, device.pond_id, stored);
+    const evaluated = this.d.episodes.process(device.farm_id, device.pond_id, stored);
+    if (options.awaitAlerts !== false) await evaluated;
     return { stored: stored.length, duplicates: accepted.length - stored.length, refused };
   }
 }

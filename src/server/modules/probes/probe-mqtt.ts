@@ -85,20 +85,21 @@ export class ProbeMqtt {
    * One message of `topic` into ingestion. Resolves when it is stored or dropped for good;
    * rejects only when the database failed (the message is then not acknowledged).
    */
-  private async handle(topic: string, payload: Buffer, key: string | undefined): Promise<void> {
+  private async handle(topic: string, payload: Buffer, known: LiveProbeDevice | null): Promise<void> {
     const match = TOPIC.exec(topic);
     const message = parseProbeMessage(payload);
     if (!match || !message) {
       this.d.log(`[probes] mqtt: malformed message on ${topic.slice(0, 120)} dropped`);
       return;
     }
-    const device = await this.d.authenticate(key ?? message.key);
+    const device = known ?? (await this.d.authenticate(message.key));
     if (!device || device.farm_id !== match[1] || device.id !== match[2]) {
       this.d.log(`[probes] mqtt: message on ${topic} without a valid key for its device dropped`);
       return;
     }
     try {
-      const result = await this.d.ingest.ingest(device, message);
+      // Acknowledged once stored; the pond's alert evaluation follows on its own chain.
+      const result = await this.d.ingest.ingest(device, message, { awaitAlerts: false });
       if (result.refused.length > 0)
         this.d.log(`[probes] mqtt: device ${device.id}: ${result.refused.length} reading(s) refused`);
     } catch (error) {
@@ -130,7 +131,8 @@ export class ProbeMqtt {
           .then(async (device) => {
             if (!device || packet.topic !== probeTopic(device.farm_id, device.id))
               return done(new Error('topic not allowed'));
-            await this.handle(packet.topic, packet.payload as Buffer, key);
+            // The device this key is, just checked: one lookup a message.
+            await this.handle(packet.topic, packet.payload as Buffer, device);
             // Stored: nothing for other subscribers (there are none; devices cannot subscribe).
             return done(null);
           })
@@ -170,7 +172,7 @@ export class ProbeMqtt {
     // Acknowledged after the message is stored; a failure leaves it unacknowledged for redelivery.
     client.handleMessage = (packet, callback) => {
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      this.handle(packet.topic, payload, undefined).then(
+      this.handle(packet.topic, payload, null).then(
         () => callback(),
         (error: Error) => {
           this.d.log(`[probes] mqtt: message not stored (${error.message}); not acknowledged`);

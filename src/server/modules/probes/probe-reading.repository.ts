@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface ProbeReadingInsert {
   device_id: string;
@@ -21,16 +22,39 @@ export class ProbeReadingRepository {
   constructor(private readonly db: DbOrTx) {}
 
   /**
-   * Stores the readings not stored yet; the key (device, parameter, measured_at) makes a
-   * redelivered message or a retried POST store nothing twice. Answers the rows stored.
+   * Stores the readings not stored yet and marks the device's last message (battery and
+   * signal when sent) in ONE statement (a data-modifying CTE): one round trip a message,
+   * not two. The key (device, parameter, measured_at) makes a redelivered message or a
+   * retried POST store nothing twice. Answers the rows stored.
    */
-  async insert(rows: ProbeReadingInsert[]): Promise<ProbePoint[]> {
-    if (rows.length === 0) return [];
+  async store(
+    device: { id: string; battery?: number; signal?: number },
+    rows: ProbeReadingInsert[],
+  ): Promise<ProbePoint[]> {
+    const touch = (db: QueryCreator<Database>) =>
+      db
+        .updateTable('probe_devices')
+        .set({
+          last_message_at: sql`now()` as never,
+          ...(device.battery !== undefined ? { battery: device.battery } : {}),
+          ...(device.signal !== undefined ? { signal: device.signal } : {}),
+        })
+        .where('id', '=', device.id);
+    if (rows.length === 0) {
+      await touch(this.db).execute();
+      return [];
+    }
     return this.db
-      .insertInto('probe_readings')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['device_id', 'parameter', 'measured_at']).doNothing())
-      .returning(['parameter', 'value', 'measured_at'])
+      .with('stored', (db) =>
+        db
+          .insertInto('probe_readings')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['device_id', 'parameter', 'measured_at']).doNothing())
+          .returning(['parameter', 'value', 'measured_at']),
+      )
+      .with('touched', (db) => touch(db).returning('id'))
+      .selectFrom('stored')
+      .select(['parameter', 'value', 'measured_at'])
       .execute();
   }
 

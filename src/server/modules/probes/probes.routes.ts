@@ -116,7 +116,9 @@ export function probesRoutes(api: Api, ctx: AppContext): void {
         summary:
           'A probe’s readings, authenticated by its device key (header X-Device-Key, or Authorization: Bearer <key>), not a session',
         description:
-          'One or many readings (1–500). Each is checked on its own: refused ones come back with their index and reason (unknown-parameter, not-a-number, unknown-unit, out-of-range, bad-timestamp, future, too-old, …) and the others are stored. Idempotent by device, parameter and measured_at. Units: temperature °C/°F, DO mg/L or % saturation (converted with the message’s temperature and salinity), salinity ppt/psu/g/L. 401 for an unknown or revoked key, 429 when the device sends too often.',
+          'The same body is the MQTT payload on topic tambak/<farm id>/<device id>/readings (QoS 1; with an outside broker it also carries "key"), see docs/operations.md. One or many readings (1–500). Each is checked on its own: refused ones come back with their index and reason (unknown-parameter, not-a-number, unknown-unit, out-of-range, bad-timestamp, future, too-old, …) and the others are stored. Idempotent by device, parameter and measured_at. Units: temperature °C/°F, DO mg/L or % saturation (converted with the message’s temperature and salinity), salinity ppt/psu/g/L. 401 for an unknown or revoked key, 429 when the device sends too often.',
+        // The device key in X-Device-Key (or as Authorization: Bearer tpk_…, the summary says), never a session.
+        security: [{ deviceKey: [] }],
         body: IngestBody,
         response: {
           200: Envelope(IngestResult),
