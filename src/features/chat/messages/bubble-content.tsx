@@ -1,6 +1,7 @@
 import '../register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaImage } from '#components/media-image';
 import type { Message } from '#shared/chat/entities';
 import { FileIcon, ImageIcon } from '../chat-icons.ts';
 import { PollSlot, StickerSlot } from './extras-slots.tsx';
@@ -34,7 +35,15 @@ function ImageContent({ url, alt, onOpen }: { url: string; alt: string; onOpen: 
   }
   return (
     <button type="button" className="chat-image" onClick={onOpen} aria-label={t('bubble.openImage')}>
-      <img src={url} alt={alt} width={300} height={200} loading="lazy" onError={() => setBroken(true)} />
+      <MediaImage
+        src={url}
+        small
+        alt={alt}
+        width={300}
+        height={200}
+        loading="lazy"
+        onBroken={() => setBroken(true)}
+      />
     </button>
   );
 }
