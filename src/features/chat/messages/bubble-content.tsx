@@ -5,6 +5,7 @@ import { MediaImage } from '#components/media-image';
 import type { Message } from '#shared/chat/entities';
 import { FileIcon, ImageIcon } from '../chat-icons.ts';
 import { PollSlot, StickerSlot } from './extras-slots.tsx';
+import { firstLink, LinkPreviewCard } from './link-preview.tsx';
 import { fileSize } from './message-text.ts';
 
 interface ContentProps {
@@ -101,12 +102,17 @@ export function BubbleContent({ message: m, mine, onOpenImage }: ContentProps) {
       return <StickerSlot message={m} mine={mine} />;
     case 'poll':
       return <PollSlot message={m} mine={mine} />;
-    default:
+    default: {
+      const link = firstLink(m.text);
       return (
-        <p className="chat-bubble__text">
-          {m.text}
-          {m.edited_at && <span className="chat-bubble__edited"> ({t('bubble.edited')})</span>}
-        </p>
+        <>
+          <p className="chat-bubble__text">
+            {m.text}
+            {m.edited_at && <span className="chat-bubble__edited"> ({t('bubble.edited')})</span>}
+          </p>
+          {link && <LinkPreviewCard url={link} />}
+        </>
       );
+    }
   }
 }
