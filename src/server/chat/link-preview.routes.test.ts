@@ -125,7 +125,7 @@ describe('link previews', () => {
 
 describe('safe fetch says why it refused', () => {
   it('timeout, size, type, address', async () => {
-    const options = { timeoutMs: 500, isAllowedAddress: (a: string) => a === '127.0.0.1' };
+    const options = { timeoutMs: 500, isAllowedAddress: (a: string): boolean => a === '127.0.0.1' };
     const reason = (url: string, o = options) =>
       safeFetchHtml(url, o).then(
         () => 'fetched',
