@@ -9,15 +9,9 @@
  *
  *   node --import tsx tests/bench/thumbnails.bench.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createDb, migrateToLatest } from '../../src/server/db/database.ts';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
 import { SMALL_THUMBNAIL_BELOW, smallImageUrl } from '../../src/shared/domain/media.ts';
+import { startBenchApp } from '../helpers/bench-app.ts';
 import { quickUser } from '../helpers/farm-fixtures.ts';
 import { multipart } from '../helpers/multipart.ts';
 
@@ -50,20 +44,7 @@ function cameraPhoto(seed: number, width = 1600, height = 1200): Promise<Buffer>
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'tambak-bench-pg-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'tambak-bench-data-'));
-  const cluster = await startEmbeddedPostgres(dir, 56000 + Math.floor(Math.random() * 4000), true);
-  await cluster.createDatabase('bench');
-  const db = createDb(cluster.url('bench'), 10);
-  await migrateToLatest(db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STATIC_DIR: '',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp(config, { db });
+  const { app, stop } = await startBenchApp();
   try {
     const owner = await quickUser(app, 'bench');
     const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => cameraPhoto(i + 1)));
@@ -111,11 +92,7 @@ async function main() {
       `  thumbnail made on first ask: median ${median(firstMake).toFixed(1)} ms; served once kept: median ${median(keptServe).toFixed(1)} ms`,
     );
   } finally {
-    await app.close();
-    await db.destroy();
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

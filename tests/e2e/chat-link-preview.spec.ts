@@ -38,11 +38,17 @@ test('a private link gives no preview and no error; a public one shows its card,
       await expect(ani.page.getByRole('alert')).toHaveCount(0);
     }
 
-    await ani.page.route('**/api/chat/link-preview?**', (route) =>
-      route.fulfill({ json: { message: 'OK', data: PREVIEW } }),
-    );
-    await ani.send(`${lang === 'id' ? 'Harga hari ini' : 'Prices today'}: ${PREVIEW.url}`);
-    const card = ani.bubble(PREVIEW.url).getByTestId('chat-link-preview');
+    // The context's route (it also sees what the service worker asks), for this link only.
+    await ani.page
+      .context()
+      .route(/\/api\/chat\/link-preview\?/, (route) =>
+        new URL(route.request().url()).searchParams.get('url') === PREVIEW.url
+          ? route.fulfill({ json: { message: 'OK', data: PREVIEW } })
+          : route.continue(),
+      );
+    const text = `${lang === 'id' ? 'Harga hari ini' : 'Prices today'}: ${PREVIEW.url}`;
+    await ani.send(text);
+    const card = ani.bubble(text).getByTestId('chat-link-preview');
     await expect(card).toContainText(PREVIEW.title);
     await expect(card).toHaveAttribute('href', PREVIEW.url);
     expect((await card.boundingBox())?.width).toBeLessThanOrEqual(400);
