@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 // workbox modules expect a worker global `self` at import time.
 (globalThis as { self?: unknown }).self ??= globalThis;
-const { FORBIDDEN_RETRY_MS, isCachedMedia, retryForbidden } = await import('./media-cache.ts');
+const { isCachedMedia, retryForbidden } = await import('./media-cache.ts');
+const { FORBIDDEN_RETRY_MS } = await import('#shared/domain/media');
 
 describe('media runtime cache', () => {
   it('keeps emoji, stickers and uploaded images, never video, audio or documents', () => {

@@ -2,6 +2,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { MEDIA_CACHE_NAME } from '#local/sync/worker-protocol';
+import { FORBIDDEN_RETRY_MS } from '#shared/domain/media';
 
 /**
  * Cache-first for images that never change once published: the emoji set (left out of
@@ -24,9 +25,6 @@ const trim: WorkboxPlugin = {
     for (const request of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await cache.delete(request);
   },
 };
-
-/** Seed 000 §8 and 001 §8: an image answered 403 is asked again once, after 800 ms. */
-export const FORBIDDEN_RETRY_MS = 800;
 
 /**
  * A signed image URL that expired a moment ago, or a file whose access the server was

@@ -47,7 +47,10 @@ const TABLE: [string, Flags][] = [
   [`${FARM}/finance/settings`, { ...NO_SIDEBAR, built: true }],
   [`${FARM}/finance/report`, { ...REPORT, built: true }],
   [`${FARM}/overview`, { built: true }],
-  [`${FARM}/overview/embed`, { navbar: false, built: true }],
+  [
+    `${FARM}/overview/embed`,
+    { navbar: false, embeddable: true, sidebar: false, hideChat: true, built: true },
+  ],
   [`${FARM}/history`, { built: true }],
   // Embeddable (its name says so): an embed link hands over its token here too (ADR 0018).
   [`${FARM}/history/embed`, { navbar: false, embeddable: true, sidebar: false, hideChat: true, built: true }],

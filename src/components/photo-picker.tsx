@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, PlusIcon } from './icons.tsx';
+import { MediaImage } from './media-image.tsx';
 import './photo-picker.css';
 
 /**
@@ -71,9 +72,10 @@ function Thumb({
   return (
     <li className="photo-picker__item" data-photo-id={photo.id} data-photo-status={photo.status}>
       {src ? (
-        <img
+        <MediaImage
           className="photo-picker__img"
           src={src}
+          small={fromServer}
           alt={t('photos.alt', { n: index + 1 })}
           data-source={fromServer ? 'server' : 'device'}
         />

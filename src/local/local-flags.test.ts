@@ -14,21 +14,21 @@ describe('local flags (seed 000 §3: cost flag, wqs flag)', () => {
   it('are on by default, kept on the device across sessions, and tell listeners', () => {
     const storage = memory();
     const flags = createLocalFlags(storage);
-    expect(flags.get()).toEqual({ cost: true, wqs: true });
+    expect(flags.get()).toEqual({ cost: true, wqs: true, chatSound: true });
     let told = 0;
     const off = flags.subscribe(() => told++);
     flags.set('cost', false);
     expect(told).toBe(1);
     off();
-    expect(createLocalFlags(storage).get()).toEqual({ cost: false, wqs: true });
+    expect(createLocalFlags(storage).get()).toEqual({ cost: false, wqs: true, chatSound: true });
   });
 
   it('read an unreadable or foreign value as the defaults, and live without storage', () => {
     const storage = memory();
     storage.setItem(LOCAL_FLAGS_KEY, '{"cost":"no","wqs":false');
-    expect(createLocalFlags(storage).get()).toEqual({ cost: true, wqs: true });
+    expect(createLocalFlags(storage).get()).toEqual({ cost: true, wqs: true, chatSound: true });
     storage.setItem(LOCAL_FLAGS_KEY, '{"cost":"no","wqs":false}');
-    expect(createLocalFlags(storage).get()).toEqual({ cost: true, wqs: false });
+    expect(createLocalFlags(storage).get()).toEqual({ cost: true, wqs: false, chatSound: true });
     const none = createLocalFlags(null);
     none.set('wqs', false);
     expect(none.get().wqs).toBe(false);

@@ -6,17 +6,20 @@ import type { KeyValueStorage } from './session-store.ts';
  * across sessions on this device only:
  * - `cost`: money on entry screens (the cost of what is used, a feed's price);
  * - `wqs`: the water-standard hint under a value while typing ("outside the standard").
- * Both on by default. A keeper who shares a phone can hide money; one who knows the
+ * - `chatSound`: the short sound when a chat message is sent (seed 001 §9 "sounds play on
+ *   send"), the chat's mute setting.
+ * All on by default. A keeper who shares a phone can hide money; one who knows the
  * standards by heart can quiet the hints (out-of-range values are still refused).
  */
 export interface LocalFlags {
   cost: boolean;
   wqs: boolean;
+  chatSound: boolean;
 }
 export type LocalFlag = keyof LocalFlags;
 
 export const LOCAL_FLAGS_KEY = 'tambak:local-flags';
-const DEFAULTS: LocalFlags = { cost: true, wqs: true };
+const DEFAULTS: LocalFlags = { cost: true, wqs: true, chatSound: true };
 
 export function createLocalFlags(storage: KeyValueStorage | null) {
   const listeners = new Set<() => void>();
@@ -27,10 +30,12 @@ export function createLocalFlags(storage: KeyValueStorage | null) {
       const parsed = JSON.parse(storage?.getItem(LOCAL_FLAGS_KEY) ?? '{}') as Partial<
         Record<LocalFlag, unknown>
       >;
-      return {
-        cost: typeof parsed.cost === 'boolean' ? parsed.cost : DEFAULTS.cost,
-        wqs: typeof parsed.wqs === 'boolean' ? parsed.wqs : DEFAULTS.wqs,
-      };
+      const flags = { ...DEFAULTS };
+      for (const flag of Object.keys(DEFAULTS) as LocalFlag[]) {
+        const value = parsed[flag];
+        if (typeof value === 'boolean') flags[flag] = value;
+      }
+      return flags;
     } catch {
       return { ...DEFAULTS };
     }

@@ -1,5 +1,6 @@
 import { createChatModules } from './chat/chat-modules.ts';
 import { HostedChatRest } from './chat/hosted-chat-rest.ts';
+import type { SafeFetchOptions } from './chat/safe-fetch.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { PgListener } from './db/pg-listener.ts';
@@ -61,6 +62,8 @@ export interface ContextDeps {
   productionSources?: ProductionSources;
   /** Override the HTTP client of the hosted chat REST API (tests assert its requests). */
   hostedChatFetch?: Fetch;
+  /** Override the link previews' safe fetch (tests reach a page on this machine). */
+  linkPreviewFetch?: SafeFetchOptions;
 }
 
 /**
@@ -106,6 +109,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     hosted: config.providers.hostedChat
       ? new HostedChatRest(config.providers.hostedChat, log, deps.hostedChatFetch)
       : null,
+    linkPreviewFetch: deps.linkPreviewFetch,
   });
   const push = new PushService({
     repo: new PushRepository(db),

@@ -28,6 +28,7 @@ test('the finance report and the comparison open from embed links, without chrom
 
   const finance = await apiEmbedToken(api, farmId, ['finance-report']);
   const comparison = await apiEmbedToken(api, farmId, ['comparison']);
+  const overview = await apiEmbedToken(api, farmId, ['overview']);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -41,6 +42,14 @@ test('the finance report and the comparison open from embed links, without chrom
   await page.goto(embedUrl(`/farm/${farmId}/comparison`, comparison));
   await expect(page.getByRole('heading', { level: 1, name: 'Perbandingan' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Kolam 2' })).toBeVisible();
+  await noChrome(page);
+
+  // The cycle overview's embed (seed 000 §2, issue 30): read online, no sidebar, no /login.
+  await page.goto(embedUrl(`/farm/${farmId}/overview/embed`, overview));
+  await expect(page.getByRole('heading', { level: 1, name: /· Tambak Sematan$/ })).toBeVisible();
+  await expect(page.getByTestId('overview-as-of')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/farm/${farmId}/overview/embed`);
+  await expect(page.locator('.sidebar')).toHaveCount(0);
   await noChrome(page);
   await context.close();
 

@@ -26,6 +26,7 @@ import {
 } from '#features/production/production-cards';
 import { AncoDayList, DiseaseDayList, NoteDayList, WaterChangeDayList } from '#features/records/record-lists';
 import { SamplingList } from '#features/sampling/sampling-list';
+import { PondProducts } from '#features/warehouse/pond-products';
 import { RecentReadings } from '#features/water/recent-readings';
 import { SameSlotPanel } from '#features/water/same-slot-panel';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -208,6 +209,7 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
               />
             </Card>
             {waterLevel >= ACTION.view && <ProbePondPanel pondId={pond.pond_id} farmDay={farmDay()} />}
+            <PondProducts farmId={farm.farm_id} />
           </div>
         ) : tab === 'daily' ? (
           <DailyData farm={farm} pond={pond} userId={userId} />

@@ -28,6 +28,7 @@ const id = {
     report: 'Laporan',
     history: 'Riwayat laporan',
     'finance-report': 'Laporan keuangan',
+    overview: 'Ringkasan siklus',
     comparison: 'Perbandingan',
   },
   list: {
@@ -79,6 +80,7 @@ const en: typeof id = {
     report: 'Report',
     history: 'Report history',
     'finance-report': 'Finance report',
+    overview: 'Cycle overview',
     comparison: 'Comparison',
   },
   list: {

@@ -8,7 +8,13 @@ import { visible } from '#local/visible';
 import type { Overview } from '#shared/contracts/overview';
 import { feedKg, type SamplingFacts } from '#shared/domain/figures';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
-import { buildOverview, type FeedFacts, type FeedUse, type SamplingSnapshot } from './overview-model.ts';
+import {
+  buildOverview,
+  type FeedFacts,
+  type FeedUse,
+  type OverviewRow,
+  type SamplingSnapshot,
+} from './overview-model.ts';
 import { farmDay } from './production-model.ts';
 
 const DAY_MS = 86_400_000;
@@ -158,4 +164,35 @@ export function useOverview(db: TambakDb, farmId: string) {
     const overview = buildOverview({ ...records, feed: { ...feed, server }, today: farmDay() });
     return { ...overview, pulledAt, samplingAsOf: mirror.samplings.asOf, pending };
   }, [mirror, server]);
+}
+
+/** The server's overview (`GET /api/overview`) in the shape the screen shows. Pure. */
+export function overviewFromServer(o: Overview) {
+  const rows: OverviewRow[] = o.ponds.map((p) => ({ ...p, feed_status: 'known' }));
+  return {
+    rows,
+    summary: o.summary,
+    pending: { deaths: false, harvests: false, samplings: false } as OverviewPending,
+    pulledAt: Date.parse(o.server_time),
+    samplingAsOf: o.server_time,
+  };
+}
+
+/** The overview read online (embed links: nothing of the device's mirror is shown). */
+export function useServerOverview(farmId: string) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ data?: ReturnType<typeof overviewFromServer>; error?: unknown }>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reads again on purpose.
+  useEffect(() => {
+    let live = true;
+    setState({});
+    api.get<Overview>('/overview', { farm_id: farmId }).then(
+      (o) => live && setState({ data: overviewFromServer(o) }),
+      (error: unknown) => live && setState({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [farmId, attempt]);
+  return { ...state, reload: () => setAttempt((n) => n + 1) };
 }

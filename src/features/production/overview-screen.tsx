@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
-import { EmptyState, Loading, PageHeader } from '#components/page';
+import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { getDb } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
 import type { FarmSummary } from '#shared/domain/figures';
-import { type OverviewPending, useOverview } from './overview-data.ts';
+import { type OverviewPending, useOverview, useServerOverview } from './overview-data.ts';
 import type { OverviewRow } from './overview-model.ts';
 import './production.css';
 
@@ -98,10 +98,19 @@ function PondCard({
   );
 }
 
-function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
+type OverviewData = ReturnType<typeof useOverview>;
+
+function OverviewBody({
+  farm,
+  embedded,
+  overview,
+}: {
+  farm: Farm;
+  embedded: boolean;
+  overview: OverviewData;
+}) {
   const { t } = useTranslation('production');
   const format = useFormat();
-  const overview = useOverview(getDb(), farm.farm_id);
   const cell = useCell(
     overview?.pending ?? { deaths: true, harvests: true, samplings: true },
     overview?.rows ?? [],
@@ -208,12 +217,26 @@ function OverviewBody({ farm, embedded }: { farm: Farm; embedded: boolean }) {
   );
 }
 
-/** /farm/{farm_id}/overview: the cycle overview of every active pond and the farm row. */
-export function OverviewScreen() {
-  return <FarmGate>{(farm) => <OverviewBody farm={farm} embedded={false} />}</FarmGate>;
+function DeviceOverview({ farm }: { farm: Farm }) {
+  return <OverviewBody farm={farm} embedded={false} overview={useOverview(getDb(), farm.farm_id)} />;
 }
 
-/** /farm/{farm_id}/overview/embed: the same, without the app's header (seed 000 §2). */
+/** An embed link reads online only (ADR 0018, 0062): the device's mirror is another login's. */
+function ServerOverview({ farm }: { farm: Farm }) {
+  const { data, error, reload } = useServerOverview(farm.farm_id);
+  if (error) return <LoadError error={error} onRetry={reload} />;
+  return <OverviewBody farm={farm} embedded overview={data} />;
+}
+
+/** /farm/{farm_id}/overview: the cycle overview of every active pond and the farm row. */
+export function OverviewScreen() {
+  return <FarmGate>{(farm) => <DeviceOverview farm={farm} />}</FarmGate>;
+}
+
+/**
+ * /farm/{farm_id}/overview/embed: the same, without the app's header, sidebar or chat
+ * (seed 000 §2, ADR 0070), opened with an embed link's token; it reads the server's overview.
+ */
 export function OverviewEmbedScreen() {
-  return <FarmGate>{(farm) => <OverviewBody farm={farm} embedded />}</FarmGate>;
+  return <FarmGate>{(farm) => <ServerOverview farm={farm} />}</FarmGate>;
 }

@@ -2,6 +2,7 @@ import './register-locales.ts';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '#components/form-field';
+import { useFormat } from '#components/format';
 import { normalizeTime } from '#components/preset-times.ts';
 import { WhenInput } from '#components/when-input';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
@@ -12,6 +13,7 @@ import {
   setTrays,
   type WaterChangePond,
   type WaterChangeProblem,
+  waterChangeTotal,
 } from './records-model.ts';
 
 export { isHhMm };
@@ -319,12 +321,17 @@ export function WaterChangeFields({
   value,
   problem,
   onChange,
+  areaM2,
 }: {
   value: WaterChangePond;
   problem: WaterChangeProblem;
   onChange: (v: WaterChangePond) => void;
+  /** The pond's area: the total water changed shows as the height is typed. */
+  areaM2?: number;
 }) {
   const { t } = useTranslation('records');
+  const f = useFormat();
+  const total = waterChangeTotal(areaM2, value.height);
   return (
     <div className="pond-change" data-testid="water-change-pond">
       <TextField
@@ -341,6 +348,11 @@ export function WaterChangeFields({
         error={problem === 'heightRange' || problem === 'heightNumber'}
         onChange={(height) => onChange({ ...value, height })}
       />
+      {total !== null && (
+        <p className="muted" data-testid="water-change-total">
+          {t('waterChange.total', { value: f.number(total, 2) })}
+        </p>
+      )}
       <TextField
         label={t('common.note')}
         value={value.note}

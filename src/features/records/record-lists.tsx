@@ -186,6 +186,7 @@ function WaterChangeItem({ farm, row, pond }: { farm: Farm; row: Local<WaterChan
   const parts = [
     row.percent !== null ? `${f.number(row.percent, 1)} %` : null,
     row.height_cm !== null ? `${f.number(row.height_cm, 1)} cm` : null,
+    row.total_water_m3 != null ? `${f.number(row.total_water_m3, 2)} m³` : null,
   ].filter(Boolean);
   return (
     <Item

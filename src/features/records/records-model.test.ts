@@ -10,6 +10,7 @@ import {
   tapTray,
   waterChangeProblem,
   waterChangeRecords,
+  waterChangeTotal,
 } from './records-model.ts';
 
 describe('anco entry model', () => {
@@ -115,5 +116,15 @@ describe('dates, tags and order', () => {
       { id: '3', d: '2025-03-01', t: '12:00' },
     ];
     expect(newestFirst(rows, 'd', 't').map((r) => r.id)).toEqual(['2', '3', '1']);
+  });
+});
+
+describe('water change total (seed 000 §3)', () => {
+  it('is the pond area × the height, as the server keeps it', () => {
+    expect(waterChangeTotal(2500, '15')).toBe(375);
+    expect(waterChangeTotal(1234, '7,5')).toBe(92.55);
+    expect(waterChangeTotal(2500, '')).toBeNull();
+    expect(waterChangeTotal(2500, '600')).toBeNull();
+    expect(waterChangeTotal(undefined, '15')).toBeNull();
   });
 });

@@ -145,6 +145,17 @@ export function waterChangeProblem(p: WaterChangePond): WaterChangeProblem {
   return null;
 }
 
+/**
+ * Seed 000 §3 "total water": m³ changed, the pond's area (m²) × the height (cm / 100),
+ * rounded to 2 decimals as the server keeps it (migration 0039); null without a clear
+ * height in range or an area. Pure.
+ */
+export function waterChangeTotal(areaM2: number | undefined, heightText: string): number | null {
+  const height = num(heightText);
+  if (height === null || Number.isNaN(height) || height < 0 || height > 500 || !areaM2) return null;
+  return Math.round(areaM2 * height) / 100;
+}
+
 export function waterChangeRecords(
   state: WaterChangeState,
   farmId: string,

@@ -43,7 +43,7 @@ function PondChangeCard({
   const problem = waterChangeTouched(value) ? waterChangeProblem(value) : null;
   return (
     <Card title={pond.name}>
-      <WaterChangeFields value={value} problem={problem} onChange={onChange} />
+      <WaterChangeFields value={value} problem={problem} onChange={onChange} areaM2={pond.area} />
       {problem && (
         <p className="field__error" role="alert">
           {t(`waterChange.${problem}`)}

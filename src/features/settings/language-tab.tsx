@@ -33,6 +33,7 @@ export function LanguageTab() {
         <div className="stack">
           <FlagSwitch flag="cost" />
           <FlagSwitch flag="wqs" />
+          <FlagSwitch flag="chatSound" />
         </div>
       </Card>
     </>

@@ -129,6 +129,8 @@ const id = {
     costHint: '(mis. biaya pakan yang dipakai)',
     wqs: 'Tampilkan batas standar air saat mengetik',
     wqsHint: '(nilai yang tidak masuk akal tetap ditolak)',
+    chatSound: 'Bunyi saat mengirim pesan chat',
+    chatSoundHint: '(bunyi singkat; diam bila ponsel dalam mode senyap)',
   },
 };
 
@@ -263,6 +265,8 @@ const en: SettingsCatalog = {
     costHint: '(e.g. the cost of the feed used)',
     wqs: 'Show water standard limits while typing',
     wqsHint: '(impossible values are still refused)',
+    chatSound: 'Sound when sending a chat message',
+    chatSoundHint: '(a short sound; quiet when the phone is on silent)',
   },
 };
 

@@ -44,6 +44,13 @@ const id = {
   saved: 'Tersimpan.',
   edit: 'Ubah',
   usageCost: 'Biaya pemakaian',
+  pondProducts: {
+    title: 'Produk',
+    hint: 'Halaman 1, urut nama A–Z',
+    empty: 'Belum ada produk.',
+    more: 'Semua produk di gudang',
+    offline: 'Daftar produk perlu sinyal.',
+  },
   entry: {
     feedTitle: 'Input pakan',
     useTitle: 'Input pemakaian barang',
@@ -176,6 +183,13 @@ const en: WarehouseLocale = {
   saved: 'Saved.',
   edit: 'Edit',
   usageCost: 'Usage cost',
+  pondProducts: {
+    title: 'Products',
+    hint: 'Page 1, by name A–Z',
+    empty: 'No products yet.',
+    more: 'All products in the warehouse',
+    offline: 'The product list needs a connection.',
+  },
   entry: {
     feedTitle: 'Feed input',
     useTitle: 'Item use input',

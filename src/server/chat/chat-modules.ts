@@ -13,9 +13,11 @@ import { GroupRepository } from './group.repository.ts';
 import { GroupService } from './group.service.ts';
 import type { HostedChatRest } from './hosted-chat-rest.ts';
 import { ChatHub } from './hub.ts';
+import { LinkPreviews } from './link-preview.ts';
 import { LiveService } from './live.ts';
 import { MessageRepository } from './message.repository.ts';
 import { MessageService } from './message.service.ts';
+import type { SafeFetchOptions } from './safe-fetch.ts';
 
 /** The chat engine of one instance, built once in createContext as `ctx.chat`. */
 export function createChatModules({
@@ -26,6 +28,7 @@ export function createChatModules({
   sync = { excludeUserIds: [], farmIds: [] },
   calls = { ringTimeoutSeconds: 45, iceServers: [] },
   hosted = null,
+  linkPreviewFetch = {},
 }: {
   db: Db;
   /** The instance's LISTEN connection: chat events cross instances through it. */
@@ -39,6 +42,8 @@ export function createChatModules({
   calls?: CallSettings;
   /** Hosted chat mode: farm groups and their users are mirrored to the hosted service. */
   hosted?: HostedChatRest | null;
+  /** The link previews' safe fetch (tests widen the addresses to reach a local page). */
+  linkPreviewFetch?: SafeFetchOptions;
 }) {
   const users = new ChatUserRepository(db);
   const groups = new GroupRepository(db);
@@ -72,6 +77,7 @@ export function createChatModules({
     groups: groupService,
     farmSync,
     calls: new CallService({ calls: new CallRepository(db), messages, users, access, events, log }, calls),
+    linkPreviews: new LinkPreviews(linkPreviewFetch),
   };
 }
 

@@ -44,6 +44,12 @@ export const chatAuthz: AuthzModule = {
       reason: 'the chat provider and its public browser config are the same for everyone',
     },
     {
+      route: 'GET /api/chat/link-preview',
+      request: () => ({ url: '/api/chat/link-preview?url=http%3A%2F%2F127.0.0.1%2F' }),
+      status: 200,
+      reason: 'previews public pages only (a private address gives none); nothing of a’s is read',
+    },
+    {
       route: 'GET /api/chat/conversations',
       request: () => ({ url: '/api/chat/conversations' }),
       status: 200,

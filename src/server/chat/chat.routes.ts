@@ -6,6 +6,8 @@ import {
   ConversationsPage,
   CreatePollBody,
   HistoryQuery,
+  LinkPreview,
+  LinkPreviewQuery,
   MessagesPage,
   PageQuery,
   StickerList,
@@ -148,6 +150,21 @@ export function chatRoutes(api: Api, ctx: AppContext): void {
     message: req.t('server.ok'),
     data: { defaultStickers: builtInStickers(), customStickers: [] },
   }));
+
+  api.get(
+    '/chat/link-preview',
+    {
+      schema: {
+        tags,
+        summary: "A link's preview: the page's title, description and site name, fetched by the server",
+        description:
+          'Safe fetch (http/https, public addresses only also after DNS and redirects, 5 s, 1 MB, HTML only); a page that may not be fetched or gives no title answers data null, never an error.',
+        querystring: LinkPreviewQuery,
+        response: { 200: Envelope(Type.Union([LinkPreview, Type.Null()])) },
+      },
+    },
+    async (req) => ({ message: req.t('server.ok'), data: await chat.linkPreviews.preview(req.query.url) }),
+  );
 
   groupRoutes(api, ctx);
 }

@@ -665,6 +665,8 @@ export interface WaterChangesTable extends PondRecordColumns {
   change_time: string | null;
   percent: ColumnType<string | null, number | null | undefined, number | null>;
   height_cm: ColumnType<string | null, number | null | undefined, number | null>;
+  /** m³: the pond's area × the height; set by the database (migration 0039). */
+  total_water_m3: ColumnType<string | null, never, never>;
   note: string | null;
 }
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Conversation, Group, GroupMember, GroupScope, Message, ReceiverType, Sticker } from './entities.ts';
+import { POLL_MAX_OPTIONS } from './rules.ts';
 
 /** Bodies and queries of the chat REST routes under /api/chat (the socket carries the rest). */
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }));
@@ -41,7 +42,7 @@ export const UidParams = Type.Object({ uid: Type.String({ format: 'uuid' }) });
 /** Strings, not enums, so blank values reach the rule that answers with the seed's message. */
 export const CreatePollBody = Type.Object({
   question: Type.String({ maxLength: 500 }),
-  options: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 20 }),
+  options: Type.Array(Type.String({ maxLength: 200 }), { maxItems: POLL_MAX_OPTIONS }),
   receiver_type: ReceiverType,
   receiver: Type.String({ minLength: 1, maxLength: 100 }),
   client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -91,3 +92,19 @@ export const ChatProviderInfo = Type.Union([
   }),
 ]);
 export type ChatProviderInfo = Static<typeof ChatProviderInfo>;
+
+/** `GET /api/chat/link-preview?url=`: the first link of a message, previewed by the server. */
+export const LinkPreviewQuery = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) });
+
+/**
+ * A link's preview (seed 001 §9, shown at most 400 px wide): the page's title, its
+ * description and site name, all plain text; null data when the page gives none or may
+ * not be fetched (a private address, too big, not HTML, too slow): no preview, no error.
+ */
+export const LinkPreview = Type.Object({
+  url: Type.String(),
+  title: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  site_name: Type.Union([Type.String(), Type.Null()]),
+});
+export type LinkPreview = Static<typeof LinkPreview>;

@@ -32,6 +32,12 @@ export function canUnban(actor: Actor, banned: Actor, owner: string): boolean {
   return canActOnMember(actor, banned, owner);
 }
 
+/**
+ * A poll takes at most 20 options (ADR 0068: the seed names no number; every option is a
+ * row of its bubble with its votes, and 20 already fill about three phone screens).
+ */
+export const POLL_MAX_OPTIONS = 20;
+
 export const canAddMembers = (scope: GroupScope | null) => scope === 'admin';
 export const canSeeBanned = (scope: GroupScope | null) => scope === 'admin' || scope === 'moderator';
 export const canDeleteGroup = (scope: GroupScope | null) => scope === 'admin';

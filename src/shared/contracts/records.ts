@@ -66,7 +66,15 @@ const waterChangeFields = {
   height_cm: NullableNumber(),
   note: NullableString(),
 };
-export const WaterChange = Type.Object({ ...recordBase, ...waterChangeFields });
+export const WaterChange = Type.Object({
+  ...recordBase,
+  ...waterChangeFields,
+  /**
+   * Seed 000 §3 "total water": m³ changed, the pond's area × the height (set by the server;
+   * null when only a percent was noted). Optional: a device's own unsent row has none yet.
+   */
+  total_water_m3: Type.Optional(NullableNumber()),
+});
 export type WaterChange = Static<typeof WaterChange>;
 
 const noteFields = {

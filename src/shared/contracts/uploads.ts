@@ -14,3 +14,13 @@ export const UploadedFile = Type.Object({
 export type UploadedFile = Static<typeof UploadedFile>;
 
 export const FileParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/**
+ * `size=small`: the small thumbnail of an image (seed 000 §9); `retry` is the app's second
+ * ask of an image answered 403 (a new URL, so no cache answers it), ignored here.
+ */
+export const FileQuery = Type.Object({
+  size: Type.Optional(Type.Union([Type.Literal('small'), Type.Literal('full')])),
+  retry: Type.Optional(Type.String({ maxLength: 8 })),
+});
+export type FileQuery = Static<typeof FileQuery>;

@@ -3,7 +3,7 @@
  * embeddable screens, read-only, with an expiry. The screens are those seed 000 §2 marks
  * embeddable (src/app/route-table.ts `embeddable: true`; a unit test keeps both lists equal).
  */
-export const EMBED_SCREENS = ['report', 'history', 'finance-report', 'comparison'] as const;
+export const EMBED_SCREENS = ['report', 'history', 'finance-report', 'comparison', 'overview'] as const;
 export type EmbedScreen = (typeof EMBED_SCREENS)[number];
 
 /** The route of each screen, as the route table spells it. */
@@ -12,6 +12,7 @@ export const EMBED_SCREEN_PATHS: Record<EmbedScreen, string> = {
   history: '/farm/$farm_id/history/embed',
   'finance-report': '/farm/$farm_id/finance/report',
   comparison: '/farm/$farm_id/comparison',
+  overview: '/farm/$farm_id/overview/embed',
 };
 
 /** Every embed token starts so: the server tells it from a session token without a lookup. */

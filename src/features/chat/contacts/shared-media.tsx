@@ -1,6 +1,7 @@
 import '../register-locales.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaImage } from '#components/media-image';
 import type { Message } from '#shared/chat/entities';
 import { PAGE_SIZES } from '#shared/chat/rest';
 import { FileIcon } from '../chat-icons.ts';
@@ -79,7 +80,7 @@ export function SharedMedia({ client, target }: { client: ChatClient; target: Ta
               <li key={m.id}>
                 {kind === 'photos' && (
                   <a href={url} target="_blank" rel="noreferrer">
-                    <img src={url} alt={nameOf(m)} loading="lazy" />
+                    <MediaImage src={url} small alt={nameOf(m)} loading="lazy" />
                   </a>
                 )}
                 {kind === 'videos' && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '#shared/chat/entities';
 import { bubbleTime, listDate, longTimestamp } from './chat-dates.ts';
-import { withMessage } from './use-conversations.ts';
+import { withMessage, withRead } from './use-conversations.ts';
 
 // 22 Nov 2026 10:00 in Jakarta (UTC+7) is 03:00 UTC; tests run with TZ of the machine, so
 // the expected clock texts are computed from the same local time as the function uses.
@@ -109,5 +109,19 @@ describe('conversation list on a live message (seed 001 §2, §4)', () => {
 
   it('answers null for a conversation it does not list (the caller reloads)', () => {
     expect(withMessage(items, msg({ conversation_id: 'conv-new' }), 'me', null)).toBeNull();
+  });
+});
+
+describe('marking a conversation read (seed 001 §4)', () => {
+  it('moves it to the top with unread count 0', () => {
+    const items = [conv('conv-a'), conv('conv-b'), conv('conv-c', 3)];
+    const next = withRead(items, 'conv-c');
+    expect(next?.map((c) => [c.conversation_id, c.unread_message_count])).toEqual([
+      ['conv-c', 0],
+      ['conv-a', 0],
+      ['conv-b', 0],
+    ]);
+    expect(withRead(items, 'conv-a')).toBeNull();
+    expect(withRead(items, 'conv-x')).toBeNull();
   });
 });

@@ -34,6 +34,16 @@ export function withMessage(
   return [next, ...items.slice(0, i), ...items.slice(i + 1)];
 }
 
+/**
+ * Seed 001 §4: marking a conversation read moves it to the top with unread count 0; null
+ * when it is not in the list or has nothing unread. Pure.
+ */
+export function withRead(items: Conversation[], conversationId: string): Conversation[] | null {
+  const i = items.findIndex((c) => c.conversation_id === conversationId);
+  if (i < 0 || items[i].unread_message_count === 0) return null;
+  return [{ ...items[i], unread_message_count: 0 }, ...items.slice(0, i), ...items.slice(i + 1)];
+}
+
 /** Replaces the last message when it was edited or deleted. */
 export function withChanged(items: Conversation[], m: Message): Conversation[] {
   return items.map((c) => (c.last_message?.id === m.id ? { ...c, last_message: m } : c));
@@ -111,14 +121,8 @@ export function useConversations(client: ChatClient, me: string, openId: string 
 
   const markRead = useCallback(
     (conversationId: string) => {
-      const s = ref.current;
-      if (!s.items.some((c) => c.conversation_id === conversationId && c.unread_message_count > 0)) return;
-      set({
-        ...s,
-        items: s.items.map((c) =>
-          c.conversation_id === conversationId ? { ...c, unread_message_count: 0 } : c,
-        ),
-      });
+      const items = withRead(ref.current.items, conversationId);
+      if (items) set({ ...ref.current, items });
     },
     [set],
   );

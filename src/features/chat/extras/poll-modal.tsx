@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { FormAlert, FormikForm, TextField } from '#components/form-field';
 import type { Message } from '#shared/chat/entities';
+import { POLL_MAX_OPTIONS } from '#shared/chat/rules';
 import { CloseIcon, PlusIcon } from '../chat-icons.ts';
 import { ChatError, type Target } from '../client/chat-client.ts';
 import { useChatClient } from '../client/chat-context.tsx';
@@ -108,7 +109,7 @@ export function PollModal({ target, onClose, onCreated }: PollModalProps) {
               type="button"
               className="button button--secondary button--small"
               onClick={() => void setFieldValue('options', [...values.options, ''], false)}
-              disabled={values.options.length >= 20}
+              disabled={values.options.length >= POLL_MAX_OPTIONS}
             >
               <PlusIcon size={24} /> {t('poll.addOption')}
             </button>

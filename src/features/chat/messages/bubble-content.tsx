@@ -1,9 +1,11 @@
 import '../register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaImage } from '#components/media-image';
 import type { Message } from '#shared/chat/entities';
 import { FileIcon, ImageIcon } from '../chat-icons.ts';
 import { PollSlot, StickerSlot } from './extras-slots.tsx';
+import { firstLink, LinkPreviewCard } from './link-preview.tsx';
 import { fileSize } from './message-text.ts';
 
 interface ContentProps {
@@ -34,7 +36,15 @@ function ImageContent({ url, alt, onOpen }: { url: string; alt: string; onOpen: 
   }
   return (
     <button type="button" className="chat-image" onClick={onOpen} aria-label={t('bubble.openImage')}>
-      <img src={url} alt={alt} width={300} height={200} loading="lazy" onError={() => setBroken(true)} />
+      <MediaImage
+        src={url}
+        small
+        alt={alt}
+        width={300}
+        height={200}
+        loading="lazy"
+        onBroken={() => setBroken(true)}
+      />
     </button>
   );
 }
@@ -92,12 +102,17 @@ export function BubbleContent({ message: m, mine, onOpenImage }: ContentProps) {
       return <StickerSlot message={m} mine={mine} />;
     case 'poll':
       return <PollSlot message={m} mine={mine} />;
-    default:
+    default: {
+      const link = firstLink(m.text);
       return (
-        <p className="chat-bubble__text">
-          {m.text}
-          {m.edited_at && <span className="chat-bubble__edited"> ({t('bubble.edited')})</span>}
-        </p>
+        <>
+          <p className="chat-bubble__text">
+            {m.text}
+            {m.edited_at && <span className="chat-bubble__edited"> ({t('bubble.edited')})</span>}
+          </p>
+          {link && <LinkPreviewCard url={link} />}
+        </>
       );
+    }
   }
 }

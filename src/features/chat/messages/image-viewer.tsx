@@ -1,6 +1,7 @@
 import '../register-locales.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaImage } from '#components/media-image';
 import { CloseIcon } from '../chat-icons.ts';
 
 /** Full-size image viewer over the chat (seed 001 §2 overlays); Escape or the close button leaves. */
@@ -17,7 +18,7 @@ export function ImageViewer({ url, alt, onClose }: { url: string; alt: string; o
         <CloseIcon />
         <span className="visually-hidden">{t('viewer.close')}</span>
       </button>
-      <img src={url} alt={alt} />
+      <MediaImage src={url} alt={alt} />
     </div>
   );
 }

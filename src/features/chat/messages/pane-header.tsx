@@ -1,5 +1,5 @@
 import '../register-locales.ts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser, Group } from '#shared/chat/entities';
 import { ArrowLeftIcon, CloseIcon, InfoIcon, SearchIcon } from '../chat-icons.ts';
@@ -34,6 +34,12 @@ function useStatusLine(peer: LivePeer, isGroup: boolean): string {
   return peer.status ? t('status.offline') : '';
 }
 
+/**
+ * Seed 001 §5/§9: search inputs wait 500 ms, "another search handler 400 ms": the message
+ * search of a conversation searches 400 ms after the last key (Enter and a tag at once).
+ */
+export const MESSAGE_SEARCH_DEBOUNCE_MS = 400;
+
 /** Seed 001 §1–§2: back, avatar with presence, name, status line, search with tag chips, details. */
 export function PaneHeader({
   target,
@@ -53,6 +59,12 @@ export function PaneHeader({
   const isGroup = target.receiver_type === 'group';
   const status = useStatusLine(peer, isGroup);
   const tags = t('tags', { returnObjects: true }) as string[];
+
+  useEffect(() => {
+    if (!searching) return;
+    const timer = setTimeout(() => onSearch(text.trim()), MESSAGE_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, searching, onSearch]);
 
   const close = () => {
     setSearching(false);
@@ -116,7 +128,7 @@ export function PaneHeader({
               value={text}
               onChange={(e) => setText(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') onSearch(text);
+                if (e.key === 'Enter') onSearch(text.trim());
               }}
             />
             <button type="button" className="icon-button" onClick={close}>

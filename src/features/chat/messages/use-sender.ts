@@ -4,6 +4,7 @@ import type { ChatUser, Message, MessageData, MessageType } from '#shared/chat/e
 import { conversationId } from '#shared/chat/rules';
 import { type ChatClient, ChatError, type OutgoingMessage, type Target } from '../client/chat-client.ts';
 import type { ListMessage } from './list-state.ts';
+import { playSendSound } from './send-sound.ts';
 import type { MessageList } from './use-message-list.ts';
 
 export interface Draft {
@@ -87,6 +88,7 @@ export function useSender(
     (draft: Draft) => {
       const m = composedMessage(me, { receiver_type, receiver }, draft, parentId);
       list.composed(m);
+      playSendSound();
       return dispatch(m);
     },
     [me, receiver_type, receiver, parentId, list, dispatch],

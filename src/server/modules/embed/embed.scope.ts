@@ -38,6 +38,8 @@ export const EMBED_SCOPE: Record<string, ScopeRule> = {
   'GET /api/getProductivitas': { screens: ['finance-report'], farm: 'query' },
   // The comparison's series.
   'GET /api/multipleComparison': { screens: ['comparison'], farm: 'query' },
+  // The cycle overview's figures (seed 000 §2 `.../overview/embed`, ADR 0070).
+  'GET /api/overview': { screens: ['overview'], farm: 'query' },
 };
 
 /** The rule of a request's route (`METHOD /api/path/:param` as registered) for these screens, or null. */

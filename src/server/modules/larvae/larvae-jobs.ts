@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { IdJobQueue } from '../../db/job-boss.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { loadSharp } from '../../storage/lazy-sharp.ts';
 import type { LarvaeRepository } from './larvae.repository.ts';
 import type { LarvaeCounter } from './larvae-counter.ts';
-import { loadSharp } from './lazy-sharp.ts';
 
 const QUEUE = 'larvae-count';
 const RETRIES = 2;

@@ -4,10 +4,10 @@ import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError, notFound } from '../../errors.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FileStore } from '../../storage/file-store.ts';
+import { loadSharp } from '../../storage/lazy-sharp.ts';
 import type { IncomingFile, UploadService } from '../uploads/public.ts';
 import type { LarvaeCountRow, LarvaeRepository } from './larvae.repository.ts';
 import { type LarvaeJobs, MAX_PIXELS } from './larvae-jobs.ts';
-import { loadSharp } from './lazy-sharp.ts';
 
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const FILE_URL = /^\/api\/files\/([A-Za-z0-9_-]{43})$/;

@@ -17,7 +17,7 @@ export function toApi(type: RecordType, row: RecordRow): Record<string, unknown>
     deleted_at: row.deleted_at?.toISOString() ?? null,
     ...mergeFieldsOf(row),
   };
-  for (const field of Object.keys(type.fields)) {
+  for (const field of [...Object.keys(type.fields), ...(type.derived ?? [])]) {
     const value = row[field];
     out[field] =
       type.numeric?.includes(field) && value !== null && value !== undefined ? Number(value) : value;

@@ -25,6 +25,8 @@ export interface RecordType {
   createOnly?: string[];
   /** Notes: the pond is optional, and then so is the cycle; no cycle rules. */
   farmLevel?: boolean;
+  /** Fields the server derives (read, never written by a client). */
+  derived?: string[];
   /** A rule across fields, on the record as it would be stored. */
   check?: (values: Record<string, unknown>) => FieldMessages;
 }
@@ -63,7 +65,9 @@ export const WATER_CHANGE: RecordType = {
     height_cm: { kind: 'num', min: 0, max: 500 },
     note: { kind: 'text', max: 500 },
   },
-  numeric: ['percent', 'height_cm'],
+  numeric: ['percent', 'height_cm', 'total_water_m3'],
+  // Seed 000 §3 "total water": the pond's area × the height, kept by the database (0039).
+  derived: ['total_water_m3'],
   check: (v): FieldMessages =>
     v.percent === null && v.height_cm === null ? { percent: [{ key: 'validation.water-change-empty' }] } : {},
 };

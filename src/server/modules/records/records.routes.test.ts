@@ -187,6 +187,25 @@ describe('water change', () => {
     const edit = await call('PUT', `/api/waterChange/${items[0].id}/update`, { percent: 35.5 });
     expect(edit.body.data.percent).toBe(35.5);
   });
+
+  it('keeps the total water: the pond area × the height, null with a percent only (seed 000 §3)', async () => {
+    const base = { pond_id: farm.pondIds[0], change_date: today };
+    const items = [
+      { id: uuidv7(), ...base, height_cm: 15 },
+      { id: uuidv7(), ...base, percent: 10 },
+    ];
+    await call('POST', '/api/waterChange/bulk', { items });
+    const list = await call('GET', `/api/waterChange?cycle_id=${cycles[0]}`);
+    const byId = (id: string) => list.body.data.find((r: { id: string }) => r.id === id);
+    // The fixture's ponds are 1,000 m²: 15 cm is 150 m³.
+    expect(byId(items[0].id).total_water_m3).toBe(150);
+    expect(byId(items[1].id).total_water_m3).toBeNull();
+    const edit = await call('PUT', `/api/waterChange/${items[1].id}/update`, {
+      height_cm: 7.5,
+      total_water_m3: 1,
+    });
+    expect(edit.body.data.total_water_m3).toBe(75);
+  });
 });
 
 describe('notes', () => {

@@ -1,5 +1,5 @@
 import { Envelope } from '#shared/contracts/envelope';
-import { FileParams, UploadedFile } from '#shared/contracts/uploads';
+import { FileParams, FileQuery, UploadedFile } from '#shared/contracts/uploads';
 import { AppError } from '../../errors.ts';
 import { parseByteRange } from '../../storage/byte-range.ts';
 import { FILE_LIMIT, MB } from '../../storage/upload-policy.ts';
@@ -54,11 +54,14 @@ export function uploadsRoutes(api: Api, ctx: AppContext): void {
         tags,
         summary: 'The bytes of an upload; the unguessable id in the URL is the permission to read it',
         security: [],
+        description:
+          '`size=small` answers the small thumbnail of an image (WebP, long side 320 px, made once), asked by the app below a window width of 950 px; another file is answered as it is.',
         params: FileParams,
+        querystring: FileQuery,
       },
     },
     async (req, reply) => {
-      const file = await uploads.serve(req.params.id);
+      const file = await uploads.serve(req.params.id, req.query.size === 'small');
       reply.headers(file.headers);
       if (req.headers['if-none-match'] === file.headers.etag) return reply.status(304).send();
       const range = parseByteRange(req.headers.range, file.size);
@@ -70,10 +73,10 @@ export function uploadsRoutes(api: Api, ctx: AppContext): void {
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(uploads.read(file.id, range));
+        return reply.send(uploads.readServed(file, range));
       }
       reply.header('content-length', file.size);
-      return reply.send(uploads.read(file.id));
+      return reply.send(uploads.readServed(file));
     },
   );
 }

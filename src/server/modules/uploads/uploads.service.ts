@@ -1,9 +1,12 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { UploadedFile } from '#shared/contracts/uploads';
 import { AppError, notFound } from '../../errors.ts';
 import { FileStore, UploadStreamError, UploadTooLargeError } from '../../storage/file-store.ts';
 import { contentDisposition, safeName } from '../../storage/safe-name.ts';
 import { sniffUpload } from '../../storage/sniff.ts';
+import { Thumbnails } from '../../storage/thumbnails.ts';
 import {
   FILE_LIMIT,
   isInline,
@@ -27,6 +30,8 @@ export interface ServedFile {
   id: string;
   size: number;
   headers: Record<string, string>;
+  /** The small thumbnail's path when that is what is served. */
+  thumbnail?: string;
 }
 
 export const urlOf = (id: string) => `/api/files/${id}`;
@@ -49,6 +54,7 @@ export class UploadService {
   constructor(
     private readonly repo: UploadRepository,
     private readonly store: FileStore,
+    private readonly thumbs = new Thumbnails(join(store.root, '..')),
   ) {}
 
   async upload(
@@ -116,20 +122,34 @@ export class UploadService {
   async discard(id: string): Promise<void> {
     await this.repo.remove(id);
     await this.store.remove(id);
+    await this.thumbs.remove(id);
   }
 
-  /** The file behind a URL id, with its headers; 404 for a malformed, unknown or lost id. */
-  async serve(id: string): Promise<ServedFile> {
+  /**
+   * The file behind a URL id, with its headers; 404 for a malformed, unknown or lost id.
+   * `small` asks for the small thumbnail of an image (made once, then kept); a file that
+   * is no image, or an image sharp cannot read, is served as it is.
+   */
+  async serve(id: string, small = false): Promise<ServedFile> {
     if (!FileStore.isId(id)) throw notFound();
     const row = await this.repo.find(id);
     if (!row) throw notFound();
     const size = await this.store.size(id);
     if (size === null) throw notFound();
+    if (small && kindOf(row.mime_type) === 'image') {
+      const thumb = await this.thumbs.small(id, this.store.pathOf(id));
+      if (thumb) return { id, size: thumb.size, headers: smallHeadersOf(row), thumbnail: thumb.path };
+    }
     return { id, size, headers: headersOf(row) };
   }
 
   read(id: string, range?: { start: number; end: number }) {
     return this.store.read(id, range);
+  }
+
+  /** The bytes of a served file: the thumbnail's or the upload's. */
+  readServed(file: ServedFile, range?: { start: number; end: number }) {
+    return file.thumbnail ? createReadStream(file.thumbnail, range) : this.store.read(file.id, range);
   }
 }
 
@@ -149,4 +169,9 @@ function headersOf(row: UploadRow): Record<string, string> {
     'accept-ranges': 'bytes',
     etag: `"${row.sha256}"`,
   };
+}
+
+/** The small thumbnail: WebP, its own tag, otherwise the upload's headers. */
+function smallHeadersOf(row: UploadRow): Record<string, string> {
+  return { ...headersOf(row), 'content-type': 'image/webp', etag: `"${row.sha256}-small"` };
 }
