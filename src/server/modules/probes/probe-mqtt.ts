@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 // Types only here: the broker and the client load when MQTT is configured (a server
 // without probes does not hold their code; issue 32, ≤ 100 MB at idle).
-import type { AuthenticateError, Client } from 'aedes';
+import type { Aedes, AuthenticateError, Client } from 'aedes';
 import type { MqttClient } from 'mqtt';
 import type { LiveProbeDevice } from './probe-device.repository.ts';
 import { probeTopic } from './probe-device.service.ts';
