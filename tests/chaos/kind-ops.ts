@@ -445,14 +445,14 @@ export function kindOps(ctx: {
       deaths: [DEATHS, () => ({ count: rng.int(1, 300) })],
       harvests: [
         HARVESTS,
-        () =>
+        (): Record<string, number> =>
           rng.chance(0.5)
             ? { weight_kg: tenth(rng, 1, 20) }
             : { weight_kg: tenth(rng, 1, 20), price_per_kg: rng.int(40, 80) * 1000 },
       ],
       samplings: [
         SAMPLINGS,
-        () =>
+        (): Record<string, number> =>
           rng.chance(0.5)
             ? { shrimp_count: rng.int(50, 150) }
             : { shrimp_count: rng.int(50, 150), sample_weight: tenth(rng, 100, 900) },
