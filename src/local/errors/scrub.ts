@@ -45,7 +45,7 @@ export function scrubText(text: string): string {
 
 // Chromium: "    at fn (https://host/assets/x.js:1:2)" or "    at https://host/assets/x.js:1:2";
 // Firefox and Safari: "fn@https://host/assets/x.js:1:2".
-const CHROME_FRAME = /^\s*at\s+(?:(.*?)\s+\()?(.+?):(\d+):(\d+)\)?\s*$/;
+const CHROME_FRAME = /^\s*at\s+(?:async\s+)?(?:(.*?)\s+\()?(.+?):(\d+):(\d+)\)?\s*$/;
 const GECKO_FRAME = /^\s*(.*?)@(.+?):(\d+):(\d+)\s*$/;
 
 /** A script's path without origin, query or hash; anything that is not a script URL is dropped to its last part. */
