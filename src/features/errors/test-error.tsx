@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureBoundary } from '#components/feature-boundary';

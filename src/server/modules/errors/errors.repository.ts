@@ -46,23 +46,30 @@ export class ErrorsRepository {
     return this.db.transaction().execute(work);
   }
 
-  /** One de-duplicated sighting: the group (first frames kept) and its device and release. */
-  async addEvent(e: ErrorEventRow, db: DbOrTx = this.db): Promise<void> {
+  /**
+   * A report's sightings, one per fingerprint (the caller merges repeats: one statement may
+   * not touch a row twice), in two statements: the groups (first frames kept) and their
+   * device and release. Rows in fingerprint order, so concurrent reports lock alike.
+   */
+  async addEvents(rows: ErrorEventRow[], db: DbOrTx = this.db): Promise<void> {
+    if (rows.length === 0) return;
     await db
       .insertInto('error_groups')
-      .values({
-        fingerprint: e.fingerprint,
-        kind: e.kind,
-        name: e.name,
-        message: e.message,
-        frames: JSON.stringify(e.frames),
-        count: e.count,
-        first_seen: e.first_seen,
-        last_seen: e.last_seen,
-        last_release: e.release,
-        last_route: e.route,
-        last_user_agent: e.user_agent,
-      })
+      .values(
+        rows.map((e) => ({
+          fingerprint: e.fingerprint,
+          kind: e.kind,
+          name: e.name,
+          message: e.message,
+          frames: JSON.stringify(e.frames),
+          count: e.count,
+          first_seen: e.first_seen,
+          last_seen: e.last_seen,
+          last_release: e.release,
+          last_route: e.route,
+          last_user_agent: e.user_agent,
+        })),
+      )
       .onConflict((oc) =>
         oc.column('fingerprint').doUpdateSet({
           count: sql`error_groups.count + excluded.count`,
@@ -76,16 +83,18 @@ export class ErrorsRepository {
       .execute();
     await db
       .insertInto('error_events')
-      .values({
-        fingerprint: e.fingerprint,
-        release: e.release,
-        device_id: e.device_id,
-        route: e.route,
-        user_agent: e.user_agent,
-        count: e.count,
-        first_seen: e.first_seen,
-        last_seen: e.last_seen,
-      })
+      .values(
+        rows.map((e) => ({
+          fingerprint: e.fingerprint,
+          release: e.release,
+          device_id: e.device_id,
+          route: e.route,
+          user_agent: e.user_agent,
+          count: e.count,
+          first_seen: e.first_seen,
+          last_seen: e.last_seen,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['fingerprint', 'release', 'device_id']).doUpdateSet({
           count: sql`error_events.count + excluded.count`,

@@ -1,5 +1,6 @@
 import { Envelope } from '#shared/contracts/envelope';
 import { ErrorConfig, ErrorOverview, ErrorReportAnswer, ErrorReportBody } from '#shared/contracts/errors';
+import { AppError } from '../../errors.ts';
 import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['errors'];
@@ -15,6 +16,10 @@ export function errorsRoutes(api: Api, ctx: AppContext): void {
     {
       bodyLimit: REPORT_BODY_LIMIT,
       config: { public: true },
+      // A flood from one address is refused before its body is read or validated.
+      onRequest: async (req) => {
+        if (!errorReports.admit(req.ip)) throw new AppError('device-rate-limited');
+      },
       schema: {
         tags,
         summary:
@@ -24,7 +29,7 @@ export function errorsRoutes(api: Api, ctx: AppContext): void {
       },
     },
     async (req, reply) => {
-      const data = await errorReports.report(req.body, String(req.headers['user-agent'] ?? ''), req.ip);
+      const data = await errorReports.report(req.body, String(req.headers['user-agent'] ?? ''));
       return reply.status(202).send({ message: req.t('server.ok'), data });
     },
   );

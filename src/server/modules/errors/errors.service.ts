@@ -22,6 +22,17 @@ export interface ErrorReaders {
 const KEPT_FRAMES = 10;
 const LIST_GROUPS = 200;
 const LIST_RELEASES = 20;
+/** Two sightings of one group in one report: counted together, the later one's route kept. */
+function merge(a: ErrorEventRow, b: ErrorEventRow): ErrorEventRow {
+  const later = b.last_seen >= a.last_seen ? b : a;
+  return {
+    ...later,
+    count: a.count + b.count,
+    first_seen: a.first_seen <= b.first_seen ? a.first_seen : b.first_seen,
+    last_seen: later.last_seen,
+  };
+}
+
 /** A sighting dated in the future (a phone's wrong clock) counts as now. */
 const clampDate = (iso: string, now: number) => new Date(Math.min(Date.parse(iso), now));
 
@@ -29,7 +40,7 @@ export interface ErrorsDeps {
   repo: ErrorsRepository;
   maps: SourceMaps;
   readers: ErrorReaders;
-  /** Reports per device and per address: over it a report answers 429 before any work. */
+  /** Reports per device and per address: over it a report answers 429 (per address before its body is read). */
   reports: DeviceRateLimit;
   /** Events per device: a flood keeps the first ones of each minute, the rest are dropped (sampled). */
   events: DeviceRateLimit;
@@ -48,21 +59,30 @@ export class ErrorsService {
     return (this.d.now ?? Date.now)();
   }
 
-  async report(body: ErrorReportBody, userAgent: string, address: string): Promise<ErrorReportAnswer> {
-    if (!this.d.reports.take(`d:${body.device_id}`) || !this.d.reports.take(`a:${address}`))
-      throw new AppError('device-rate-limited');
+  /**
+   * Reports per address, checked before the body is read (routes: `onRequest`), so a flood
+   * costs no parsing; false when the address is over its rate.
+   */
+  admit(address: string): boolean {
+    return this.d.reports.take(`a:${address}`);
+  }
+
+  async report(body: ErrorReportBody, userAgent: string): Promise<ErrorReportAnswer> {
+    if (!this.d.reports.take(`d:${body.device_id}`)) throw new AppError('device-rate-limited');
     const now = this.now();
     const errored = new Set<string>();
-    const events: ErrorEventRow[] = [];
+    const byFingerprint = new Map<string, ErrorEventRow>();
+    let stored = 0;
     let dropped = 0;
     for (const e of body.events) {
       if (!this.d.events.take(body.device_id)) {
         dropped += 1;
         continue;
       }
-      const frames = e.frames.map((f) => this.d.maps.map(f));
+      stored += 1;
       errored.add(e.session_id);
-      events.push({
+      const frames = e.frames.map((f) => this.d.maps.map(f));
+      const row: ErrorEventRow = {
         fingerprint: fingerprint(e.name, e.message, frames),
         kind: e.kind,
         name: e.name,
@@ -75,7 +95,9 @@ export class ErrorsService {
         count: e.count,
         first_seen: clampDate(e.first_seen, now),
         last_seen: clampDate(e.last_seen, now),
-      });
+      };
+      const known = byFingerprint.get(row.fingerprint);
+      byFingerprint.set(row.fingerprint, known ? merge(known, row) : row);
     }
     const sessions = new Map(
       body.sessions.map((s) => [s.session_id, { started: clampDate(s.started_at, now), errored: false }]),
@@ -84,11 +106,11 @@ export class ErrorsService {
       const known = sessions.get(id);
       sessions.set(id, { started: known?.started ?? new Date(now), errored: true });
     }
-    // Sorted: two reports of one device never lock the same rows in opposite orders.
-    events.sort((a, b) => a.fingerprint.localeCompare(b.fingerprint));
+    // Sorted: two reports never lock the same group rows in opposite orders.
+    const events = [...byFingerprint.values()].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint));
     // Atomic: a replayed report after a failure must not count half of its events twice.
     await this.d.repo.transaction(async (tx) => {
-      for (const e of events) await this.d.repo.addEvent(e, tx);
+      await this.d.repo.addEvents(events, tx);
       await this.d.repo.addSessions(
         [...sessions].map(([session_id, s]) => ({
           session_id,
@@ -100,7 +122,7 @@ export class ErrorsService {
         tx,
       );
     });
-    return { stored: events.length, dropped };
+    return { stored, dropped };
   }
 
   async config(): Promise<ErrorConfig> {
