@@ -1,4 +1,4 @@
-import type { ErrorKind } from '#shared/contracts/errors';
+import type { ErrorKind } from '#shared/domain/error-tracing';
 
 /**
  * Error capture, the part in the first download (ADR 0067; under 2 KB gzip, measured by

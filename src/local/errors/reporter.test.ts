@@ -101,7 +101,10 @@ describe('error reporter: queue', () => {
 
   it('keeps at most ERROR_QUEUE_MAX rows, counting repeats of those kept', async () => {
     const { db, reporter } = setup({ rate: 1, draw: 0.1, online: () => false });
-    for (let i = 0; i < ERROR_QUEUE_MAX + 5; i += 1) await reporter.capture(boom(`Boom ${String.fromCharCode(65 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`));
+    for (let i = 0; i < ERROR_QUEUE_MAX + 5; i += 1)
+      await reporter.capture(
+        boom(`Boom ${String.fromCharCode(65 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`),
+      );
     expect(await db.errorQueue.count()).toBe(ERROR_QUEUE_MAX);
   });
 

@@ -2,13 +2,12 @@ import { type ApiClient, ApiError, api as defaultApi } from '#local/api-client';
 import { type ErrorQueueRow, getDb, type TambakDb } from '#local/db';
 import { newId } from '#local/ids';
 import { browserStorage, type KeyValueStorage } from '#local/session-store';
+import type { ErrorConfig, ErrorReportBody } from '#shared/contracts/errors';
 import {
   DEFAULT_ERROR_SAMPLE_RATE,
   ERROR_REPORT_MAX_EVENTS,
   ERROR_REPORT_MAX_SESSIONS,
-  type ErrorConfig,
-  type ErrorReportBody,
-} from '#shared/contracts/errors';
+} from '#shared/domain/error-tracing';
 import type { Caught, CaughtSink } from './capture.ts';
 import { scrubError } from './scrub.ts';
 

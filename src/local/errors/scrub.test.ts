@@ -42,7 +42,11 @@ describe('parseStack', () => {
   });
 
   it('reads Firefox and Safari frames', () => {
-    expect(parseStack('Thrower@https://tambak.example/assets/a-1.js:1:20\n@https://tambak.example/assets/b.js:2:3')).toEqual([
+    expect(
+      parseStack(
+        'Thrower@https://tambak.example/assets/a-1.js:1:20\n@https://tambak.example/assets/b.js:2:3',
+      ),
+    ).toEqual([
       { fn: 'Thrower', file: '/assets/a-1.js', line: 1, col: 20 },
       { fn: '', file: '/assets/b.js', line: 2, col: 3 },
     ]);
@@ -50,7 +54,9 @@ describe('parseStack', () => {
 
   it('keeps at most 30 frames and nothing of an absent stack', () => {
     expect(parseStack(undefined)).toEqual([]);
-    expect(parseStack(Array.from({ length: 50 }, () => '    at f (https://h/assets/a.js:1:1)').join('\n'))).toHaveLength(30);
+    expect(
+      parseStack(Array.from({ length: 50 }, () => '    at f (https://h/assets/a.js:1:1)').join('\n')),
+    ).toHaveLength(30);
   });
 });
 

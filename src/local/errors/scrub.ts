@@ -1,4 +1,5 @@
-import { ERROR_MAX_FRAMES, type ErrorKind, type StackFrame } from '#shared/contracts/errors';
+import type { StackFrame } from '#shared/contracts/errors';
+import { ERROR_MAX_FRAMES, type ErrorKind } from '#shared/domain/error-tracing';
 
 /**
  * What leaves the device of an error (ADR 0067): its name, its message with anything that

@@ -1,4 +1,11 @@
 import { type Static, Type } from 'typebox';
+import {
+  ERROR_KINDS,
+  ERROR_MAX_FRAMES,
+  ERROR_REPORT_MAX_EVENTS,
+  ERROR_REPORT_MAX_SESSIONS,
+  type ErrorKind,
+} from '../domain/error-tracing.ts';
 
 /**
  * Error tracing (issue 30 point 1, ADR 0067). Devices send what they caught, scrubbed and
@@ -7,17 +14,6 @@ import { type Static, Type } from 'typebox';
  * read the groups and the crash-free sessions per release (`GET /api/errors`) and set the
  * sample rate (`GET`/`PUT /api/errors/config`).
  */
-
-/** Where an error was caught on the device. */
-export const ERROR_KINDS = ['error', 'rejection', 'boundary', 'chunk', 'sync'] as const;
-export type ErrorKind = (typeof ERROR_KINDS)[number];
-
-/** Seed 000 §9 and 001 §9: "Error-tracing sample rate 0.5". */
-export const DEFAULT_ERROR_SAMPLE_RATE = 0.5;
-/** What one report may carry; a device with more sends the rest in the next one. */
-export const ERROR_REPORT_MAX_EVENTS = 50;
-export const ERROR_REPORT_MAX_SESSIONS = 50;
-export const ERROR_MAX_FRAMES = 30;
 
 const Short = (maxLength: number) => Type.String({ maxLength });
 const Time = Type.String({ format: 'date-time' });

@@ -1,12 +1,12 @@
-import {
-  DEFAULT_ERROR_SAMPLE_RATE,
-  type ErrorConfig,
-  type ErrorGroup,
-  type ErrorOverview,
-  type ErrorReportAnswer,
-  type ErrorReportBody,
-  type MappedFrame,
+import type {
+  ErrorConfig,
+  ErrorGroup,
+  ErrorOverview,
+  ErrorReportAnswer,
+  ErrorReportBody,
+  MappedFrame,
 } from '#shared/contracts/errors';
+import { DEFAULT_ERROR_SAMPLE_RATE } from '#shared/domain/error-tracing';
 import { AppError } from '../../errors.ts';
 import type { DeviceRateLimit } from '../../kernel/device-rate-limit.ts';
 import type { ErrorEventRow, ErrorsRepository } from './errors.repository.ts';
