@@ -20,7 +20,8 @@ async function makeSystemAdmin(email: string): Promise<void> {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    await db.query('UPDATE users SET is_system_admin = true WHERE email = $1', [email]);
+    const res = await db.query('UPDATE users SET is_system_admin = true WHERE lower(email) = lower($1)', [email]);
+    expect(res.rowCount).toBe(1);
   } finally {
     await db.end();
   }
@@ -55,7 +56,8 @@ test('a thrown error is queued offline, sent after the signal is back and listed
       headers: { authorization: `Bearer ${admin.token}` },
       data: { sample_rate: rate },
     });
-  expect((await setRate(1)).ok()).toBe(true);
+  const set = await setRate(1);
+  expect(set.status(), await set.text()).toBe(200);
   const user = await api.get('/user');
   await page.addInitScript(
     ([token, me]) => localStorage.setItem('tambak:session', JSON.stringify({ token, user: me })),
