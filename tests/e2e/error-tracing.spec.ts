@@ -20,7 +20,9 @@ async function makeSystemAdmin(email: string): Promise<void> {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const res = await db.query('UPDATE users SET is_system_admin = true WHERE lower(email) = lower($1)', [email]);
+    const res = await db.query('UPDATE users SET is_system_admin = true WHERE lower(email) = lower($1)', [
+      email,
+    ]);
     expect(res.rowCount).toBe(1);
   } finally {
     await db.end();
