@@ -7,13 +7,7 @@
  *
  *   node --import tsx tests/bench/errors.bench.ts [devices=200]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createDb, migrateToLatest } from '../../src/server/db/database.ts';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
+import { startBenchApp } from '../helpers/bench-app.ts';
 
 const DEVICES = Number(process.argv[2] ?? 200);
 const at = new Date().toISOString();
@@ -41,20 +35,7 @@ const report = (device: string, n: number) => ({
 });
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'tambak-bench-pg-'));
-  const cluster = await startEmbeddedPostgres(dir, 56000 + Math.floor(Math.random() * 4000), true);
-  await cluster.createDatabase('bench');
-  const db = createDb(cluster.url('bench'), 10);
-  await migrateToLatest(db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STATIC_DIR: '',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    DATA_DIR: join(dir, 'data'),
-  });
-  const app = await buildApp(config, { db });
-  await app.ready();
+  const { app, stop } = await startBenchApp();
   try {
     const post = (body: unknown, ip: string) =>
       app.inject({
@@ -100,10 +81,7 @@ async function main() {
       `health check: quiet p50 ${quiet[10].toFixed(1)} ms, max ${quiet[19].toFixed(1)} ms; during the flood p50 ${health[10].toFixed(1)} ms, max ${health[19].toFixed(1)} ms`,
     );
   } finally {
-    await app.close();
-    await db.destroy();
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
