@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -17,6 +18,20 @@ const THEME_COLOR = '#0f766e';
 const BACKGROUND_COLOR = '#f4f7f6';
 
 const ENTRY = resolve('src/app/main.tsx');
+
+/** The release error reports name (ADR 0067): APP_RELEASE, else the commit built. */
+function release(): string {
+  if (process.env.APP_RELEASE) return process.env.APP_RELEASE;
+  try {
+    return (
+      execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || 'dev'
+    );
+  } catch {
+    return 'dev';
+  }
+}
 /** The screen files of the routes `wanted` picks. */
 const screensOf = (wanted: (path: string) => boolean) =>
   screenImports(readFileSync('src/app/router.tsx', 'utf8'))
@@ -37,6 +52,7 @@ const MAIN_PATHS = [
 const MAIN_SCREENS = screensOf((path) => MAIN_PATHS.includes(path));
 
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_RELEASE': JSON.stringify(release()) },
   plugins: [
     react(),
     inlineEntryCss(),
@@ -97,7 +113,10 @@ export default defineConfig({
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: process.env.BUILD_SOURCEMAP === '1',
+    // Hidden source maps: written next to each chunk without a `sourceMappingURL`, never
+    // served (static-app.ts answers 404 for .map) nor precached; the server maps error
+    // reports' stacks with them (ADR 0067). BUILD_SOURCEMAP=1 links them for local debugging.
+    sourcemap: process.env.BUILD_SOURCEMAP === '1' ? true : 'hidden',
     // One stylesheet for the whole app, inlined into index.html (scripts/vite-inline-entry-css.ts):
     // no screen waits for a CSS file of its own.
     cssCodeSplit: false,

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ConfirmProvider } from '#components/confirm-dialog';
 import { afterFirstScreen, afterNextPaint, markFirstScreen } from '#components/first-screen.ts';
 import { ToastProvider } from '#components/toast';
+import { captureError, installErrorCapture } from '#local/errors/capture';
 import { sessionStore } from '#local/session-store';
 import { provideSyncControl, syncRunSettled } from '#local/sync/status';
 import { initI18n } from './i18n.ts';
@@ -14,6 +15,15 @@ import { SyncHost } from './sync-host.tsx';
 import './styles.css';
 import './utilities.css';
 
+// Errors are caught from the first line on; the reporter (scrubbing, the queue, sending)
+// loads once the first screen is up (ADR 0067).
+installErrorCapture({
+  route: () => matchRoute(location.pathname)?.spec.path ?? '',
+  load: () =>
+    afterFirstScreen()
+      .then(() => import('#local/errors/reporter'))
+      .then(({ startReporter }) => startReporter(import.meta.env.VITE_APP_RELEASE ?? 'dev')),
+});
 initI18n();
 listenForInstallOffer();
 
@@ -56,7 +66,10 @@ const loadSyncRuntime = () =>
           firstRunAfter: firstRoutePainted,
         }),
       ),
-    (error: unknown) => console.error('sync runtime failed to load', error),
+    (error: unknown) => {
+      console.error('sync runtime failed to load', error);
+      captureError(error, 'chunk');
+    },
   );
 if (sessionStore.get()) void loadSyncRuntime();
 else void afterFirstScreen().then(loadSyncRuntime);

@@ -39,6 +39,8 @@ describe('route table', () => {
       // The keeper's day (issue 31).
       '/farm/$farm_id/today',
       '/farm/$farm_id/attention',
+      // System admins' error reports (issue 30 point 1).
+      '/admin/errors',
     ];
     for (const path of extras) expect(paths).toContain(path);
     expect(paths).toHaveLength(32 + extras.length);

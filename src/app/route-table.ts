@@ -103,6 +103,9 @@ const TABLE: [string, Flags][] = [
   // Not in the spec's table: the attention board (issue 31), the owner's and manager's farm
   // home; the ponds and blocks stay one tap away (`?home=farm`, the sidebar's "Ponds").
   [`${FARM}/attention`, { built: true, homeFor: [1, 2] }],
+  // Not in the spec's table: system admins' error reports (issue 30 point 1, ADR 0067),
+  // linked from the profile for them.
+  ['/admin/errors', { ...NO_SIDEBAR, built: true }],
 ];
 
 export const ROUTES: RouteSpec[] = TABLE.map(([path, flags]) => ({ path, ...DEFAULTS, ...flags }));

@@ -129,6 +129,7 @@ const SCREENS: Record<string, RouteComponent> = {
   '/farm/$farm_id/today': screen(() => import('#features/today/today-screen'), 'TodayScreen'),
   '/farm/$farm_id/attention': screen(() => import('#features/attention/attention-screen'), 'AttentionScreen'),
   '/farm/$farm_id/history/embed': screen(() => import('#features/reports/reports-screen'), 'HistoryScreen'),
+  '/admin/errors': screen(() => import('#features/errors/error-list-screen'), 'ErrorListScreen'),
 };
 
 function guard(location: ParsedLocation) {

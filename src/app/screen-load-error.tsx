@@ -1,18 +1,23 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { captureError } from '#local/errors/capture';
 import { isChunkLoadError } from './screen-chunk.ts';
 
 /**
  * What a screen shows when it cannot be drawn: its code did not arrive (seed 000 §9's 120 s
  * chunk timeout, a dropped connection; a new deployment's missing chunk has already
  * reloaded once, lazyRouteComponent) or it failed while drawing. Records saved on the
- * phone are not touched; "try again" loads the screen anew.
+ * phone are not touched; "try again" loads the screen anew. What it caught is reported
+ * (error tracing, ADR 0067).
  */
 export function ScreenLoadError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation('ui');
   const router = useRouter();
   const chunk = isChunkLoadError(error);
+  // The router's boundary of each screen: what it caught is reported (ADR 0067).
+  useEffect(() => captureError(error, chunk ? 'chunk' : 'boundary'), [error, chunk]);
   return (
     <section className="card stack" role="alert">
       <h1>{chunk ? t('screenLoad.chunkTitle') : t('screenLoad.errorTitle')}</h1>

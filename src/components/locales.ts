@@ -79,6 +79,8 @@ const id = {
     chunkBody: 'Sinyal mungkin lemah. Catatan yang sudah tersimpan di ponsel tetap aman. Coba lagi.',
     errorTitle: 'Layar ini mengalami kesalahan',
     errorBody: 'Catatan yang sudah tersimpan di ponsel tetap aman. Coba lagi.',
+    partTitle: 'Bagian ini mengalami kesalahan',
+    partBody: 'Bagian lain layar ini tetap bisa dipakai. Catatan yang sudah tersimpan di ponsel tetap aman.',
   },
   errors: {
     offline: 'Tidak ada koneksi internet. Periksa sinyal, lalu coba lagi.',
@@ -209,6 +211,8 @@ const en: UiCatalog = {
     chunkBody: 'The signal may be weak. Records already saved on this phone are safe. Try again.',
     errorTitle: 'Something went wrong on this screen',
     errorBody: 'Records already saved on this phone are safe. Try again.',
+    partTitle: 'Something went wrong in this part',
+    partBody: 'The rest of this screen still works. Records already saved on this phone are safe.',
   },
   errors: {
     offline: 'No internet connection. Check the signal, then try again.',

@@ -2,6 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import type { ComparisonTemplate } from '#shared/contracts/comparison';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
+import type { ErrorEventInput, SessionStartInput } from '#shared/contracts/errors';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import type { Harvest } from '#shared/contracts/harvest';
@@ -178,6 +179,16 @@ export const MIRROR_TABLES = [
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
+/**
+ * Error tracing's queue (ADR 0067): scrubbed errors of this device, one row per error and
+ * session (a repeat counts up), and the app starts of sessions, until they are sent.
+ * `sample` is the session's draw: sent only while it is below the sample rate.
+ */
+export type ErrorQueueRow = { key: string; release: string; sample: number } & (
+  | { type: 'event'; event: ErrorEventInput }
+  | { type: 'session'; session: SessionStartInput }
+);
+
 export class TambakDb extends Dexie {
   farms!: Table<Local<Farm>, string>;
   blocks!: Table<Local<Block>, string>;
@@ -216,6 +227,8 @@ export class TambakDb extends Dexie {
   comparisonTemplates!: Table<Local<ComparisonTemplate>, string>;
   /** The last answers of online reads, read live like the rest (components/use-fetched.ts). */
   answers!: Table<AnswerRow, string>;
+  /** Errors and session starts waiting to be reported (src/local/errors). */
+  errorQueue!: Table<ErrorQueueRow, string>;
 
   constructor(name = 'tambak') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -227,7 +240,7 @@ export class TambakDb extends Dexie {
     // A new store or index: add it here and raise the version. A change to rows: add a
     // version(n).upgrade() below this one. A new synced record type = a store here + a
     // descriptor (resources.ts).
-    this.version(10).stores({
+    this.version(11).stores({
       farms: 'farm_id',
       blocks: 'block_id, farm_id',
       ponds: 'pond_id, farm_id, block_id',
@@ -271,6 +284,8 @@ export class TambakDb extends Dexie {
       // The last answers of online reads (members, roles, permissions, settings, profile),
       // so the one live hook reads them too and they show offline.
       answers: 'key',
+      // Error tracing (issue 30, ADR 0067): scrubbed errors and session starts to send.
+      errorQueue: 'key',
     });
   }
 

@@ -90,7 +90,7 @@ export function createSessionStore(storage: KeyValueStorage | null): SessionStor
 }
 
 /** localStorage when the page has one (not in the worker, not in private modes that throw). */
-function browserStorage(): KeyValueStorage | null {
+export function browserStorage(): KeyValueStorage | null {
   try {
     const storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
     return storage ?? null;

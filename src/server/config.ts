@@ -45,6 +45,10 @@ export interface Config {
   mqtt: MqttConfig;
   /** Messages one probe device may send a minute (HTTP and MQTT together). */
   probeRatePerMinute: number;
+  /** Error reports one device (and one address) may send a minute (ADR 0067). */
+  errorReportsPerMinute: number;
+  /** Error events one device may add a minute; more are dropped (ADR 0067). */
+  errorEventsPerMinute: number;
 }
 
 /**
@@ -192,5 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       host: env.MQTT_HOST || env.HOST || '127.0.0.1',
     },
     probeRatePerMinute: int(env, 'PROBE_RATE_PER_MINUTE', 120, 1, 100_000),
+    errorReportsPerMinute: int(env, 'ERROR_REPORTS_PER_MINUTE', 20, 1, 100_000),
+    errorEventsPerMinute: int(env, 'ERROR_EVENTS_PER_MINUTE', 100, 1, 100_000),
   };
 }

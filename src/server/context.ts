@@ -38,6 +38,7 @@ import { createAnalysisModules } from './wiring/analysis-modules.ts';
 import { createAttentionModules } from './wiring/attention-modules.ts';
 import { createChartsModules } from './wiring/charts-modules.ts';
 import { createEmbedModules } from './wiring/embed-modules.ts';
+import { createErrorsModules } from './wiring/errors-modules.ts';
 import { createFarmModules } from './wiring/farm-modules.ts';
 import { createFinanceModules } from './wiring/finance-modules.ts';
 import { createForecastModules } from './wiring/forecast-modules.ts';
@@ -203,6 +204,13 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
       forecast: forecastModules.forecast,
     }),
     ...createEmbedModules({ db, farmAccess }),
+    ...createErrorsModules({
+      db,
+      readers: users,
+      distDir: config.staticDir,
+      reportsPerMinute: config.errorReportsPerMinute,
+      eventsPerMinute: config.errorEventsPerMinute,
+    }),
     ...createProbesModules({
       db,
       farmAccess,

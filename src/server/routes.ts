@@ -13,6 +13,7 @@ import { chartsRoutes } from './modules/charts/charts.routes.ts';
 import { cycleRoutes } from './modules/cycle/cycle.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
 import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
@@ -93,4 +94,5 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   attentionRoutes(typed, ctx);
   embedRoutes(typed, ctx);
   probesRoutes(typed, ctx);
+  errorsRoutes(typed, ctx);
 }

@@ -3,9 +3,10 @@
  * (modulepreload), gzip-compressed, as a phone downloads them on first visit.
  * Prints figures; the goal (150 KB) is checked by reading them, not by an assertion.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { eachMapping, TraceMap } from '@jridgewell/trace-mapping';
 
 const dist = process.argv[2] ?? 'dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -35,6 +36,42 @@ for (const file of [...initial].sort()) {
   const s = size(file);
   total += s.gzip;
   console.log(`initial  ${file}  ${(s.raw / 1024).toFixed(1)} KB raw  ${(s.gzip / 1024).toFixed(1)} KB gzip`);
+}
+
+/**
+ * What error tracing adds to the first download (issue 30: at most 2 KB gzip; ADR 0067):
+ * the generated code of the initial chunks that the build's hidden source maps attribute
+ * to the start-up capture (src/local/errors/capture.ts) and the boundary of composed
+ * screens, gzipped on its own (an upper bound: inside the chunk it compresses better).
+ */
+const START_UP_CAPTURE = /src\/local\/errors\/capture\.ts$|src\/components\/feature-boundary\.tsx$/;
+let captureCode = '';
+for (const file of initial) {
+  const mapFile = join(dist, `${file}.map`);
+  if (!existsSync(mapFile)) continue;
+  const lines = readFileSync(join(dist, file), 'utf8').split('\n');
+  const segments: { line: number; col: number; ours: boolean }[] = [];
+  eachMapping(new TraceMap(readFileSync(mapFile, 'utf8')), (m) => {
+    segments.push({
+      line: m.generatedLine,
+      col: m.generatedColumn,
+      ours: START_UP_CAPTURE.test(m.source ?? ''),
+    });
+  });
+  segments.forEach((seg, i) => {
+    if (!seg.ours) return;
+    const next = segments[i + 1];
+    const end = next && next.line === seg.line ? next.col : undefined;
+    captureCode += lines[seg.line - 1]?.slice(seg.col, end) ?? '';
+  });
+}
+if (captureCode) {
+  const raw = Buffer.byteLength(captureCode);
+  console.log(
+    `error capture at start-up: ${raw} B raw, ${gzipSync(captureCode, { level: 9 }).length} B gzip (goal ≤ 2048 B gzip)`,
+  );
+} else {
+  console.log('error capture at start-up: no source maps in the build (vite build writes hidden ones)');
 }
 const lazy = readdirSync(join(dist, 'assets')).filter(
   (f) => f.endsWith('.js') && !initial.has(`assets/${f}`),

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
+import { FeatureBoundary } from '#components/feature-boundary';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
 import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
@@ -201,35 +202,43 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
             </Card>
             <CyclesCard farm={farm} pond={pond} level={pondAction(farm, pond, 'cycle')} />
             <Card title={t('water:readings.title')} actions={addReading}>
-              <SameSlotPanel farm={farm} ponds={[pond]} pondId={pond.pond_id} />
+              <FeatureBoundary>
+                <SameSlotPanel farm={farm} ponds={[pond]} pondId={pond.pond_id} />
+              </FeatureBoundary>
               <RecentReadings
                 farmId={farm.farm_id}
                 pond={pond}
                 rightOn={(row, now) => recordRight(farm, pond, 'water_quality', row, userId, now)}
               />
             </Card>
-            {waterLevel >= ACTION.view && <ProbePondPanel pondId={pond.pond_id} farmDay={farmDay()} />}
+            {waterLevel >= ACTION.view && (
+              <FeatureBoundary>
+                <ProbePondPanel pondId={pond.pond_id} farmDay={farmDay()} />
+              </FeatureBoundary>
+            )}
             <PondProducts farmId={farm.farm_id} />
           </div>
         ) : tab === 'daily' ? (
           <DailyData farm={farm} pond={pond} userId={userId} />
         ) : (
-          <Suspense fallback={<Loading />}>
-            <div className="stack">
-              <ForecastCard
-                farmId={farm.farm_id}
-                pondId={pond.pond_id}
-                pondName={pond.name}
-                today={farmDay()}
-              />
-              <PondCharts
-                farm={farm}
-                pond={pond}
-                today={farmDay()}
-                parameterLabel={(key) => t(`water:fields.${key}`)}
-              />
-            </div>
-          </Suspense>
+          <FeatureBoundary>
+            <Suspense fallback={<Loading />}>
+              <div className="stack">
+                <ForecastCard
+                  farmId={farm.farm_id}
+                  pondId={pond.pond_id}
+                  pondName={pond.name}
+                  today={farmDay()}
+                />
+                <PondCharts
+                  farm={farm}
+                  pond={pond}
+                  today={farmDay()}
+                  parameterLabel={(key) => t(`water:fields.${key}`)}
+                />
+              </div>
+            </Suspense>
+          </FeatureBoundary>
         )}
       </Tabs>
     </div>

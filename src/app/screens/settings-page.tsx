@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
+import { FeatureBoundary } from '#components/feature-boundary';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';
 import '#features/settings/register-locales.ts';
 import { ACTION, canEditFarm } from '#shared/domain/permissions';
@@ -37,9 +38,11 @@ export function SettingsScreen() {
           can(farm, 'water_quality', ACTION.view) || can(farm, 'water_quality_setting', ACTION.view),
         label: t('tabs.standards'),
         render: (farm) => (
-          <Suspense fallback={null}>
-            <WaterStandardsTab farm={farm} />
-          </Suspense>
+          <FeatureBoundary>
+            <Suspense fallback={null}>
+              <WaterStandardsTab farm={farm} />
+            </Suspense>
+          </FeatureBoundary>
         ),
       }}
       more={[
@@ -49,9 +52,11 @@ export function SettingsScreen() {
           visible: () => true,
           label: t('tabs.attention'),
           render: (farm) => (
-            <Suspense fallback={null}>
-              <AttentionSettingsTab farm={farm} />
-            </Suspense>
+            <FeatureBoundary>
+              <Suspense fallback={null}>
+                <AttentionSettingsTab farm={farm} />
+              </Suspense>
+            </FeatureBoundary>
           ),
         },
         {
@@ -59,9 +64,11 @@ export function SettingsScreen() {
           visible: (farm) => can(farm, 'warehouse', ACTION.view),
           label: t('tabs.feeding'),
           render: (farm) => (
-            <Suspense fallback={null}>
-              <FeedProgrammeTab farm={farm} />
-            </Suspense>
+            <FeatureBoundary>
+              <Suspense fallback={null}>
+                <FeedProgrammeTab farm={farm} />
+              </Suspense>
+            </FeatureBoundary>
           ),
         },
         {
@@ -70,9 +77,11 @@ export function SettingsScreen() {
           visible: (farm) => canEditFarm(farm.role_id),
           label: t('tabs.embed'),
           render: (farm) => (
-            <Suspense fallback={null}>
-              <EmbedLinksTab farm={farm} />
-            </Suspense>
+            <FeatureBoundary>
+              <Suspense fallback={null}>
+                <EmbedLinksTab farm={farm} />
+              </Suspense>
+            </FeatureBoundary>
           ),
         },
         {
@@ -81,9 +90,11 @@ export function SettingsScreen() {
           visible: (farm) => canEditFarm(farm.role_id),
           label: t('tabs.probes'),
           render: (farm) => (
-            <Suspense fallback={null}>
-              <ProbeDevicesTab farm={farm} />
-            </Suspense>
+            <FeatureBoundary>
+              <Suspense fallback={null}>
+                <ProbeDevicesTab farm={farm} />
+              </Suspense>
+            </FeatureBoundary>
           ),
         },
       ]}

@@ -1,6 +1,11 @@
 /** Strings of the profile page (namespace `profile`). */
 const id = {
   title: 'Profil',
+  system: {
+    title: 'Admin sistem',
+    errors: 'Laporan kesalahan aplikasi',
+    errorsHint: 'Kesalahan dari semua perangkat, dikelompokkan, dan sesi tanpa kesalahan per rilis.',
+  },
   account: 'Data akun',
   username: 'Nama pengguna',
   email: 'Email',
@@ -49,6 +54,11 @@ export type ProfileCatalog = typeof id;
 
 const en: ProfileCatalog = {
   title: 'Profile',
+  system: {
+    title: 'System admin',
+    errors: 'App error reports',
+    errorsHint: 'Errors from every device, grouped, and crash-free sessions per release.',
+  },
   account: 'Account details',
   username: 'Username',
   email: 'Email',

@@ -1,4 +1,5 @@
 import './register-locales.ts';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { rememberedFarmId } from '#components/farm-data';
 import { Card, LoadError, Loading, PageHeader } from '#components/page';
@@ -34,6 +35,14 @@ export function ProfileScreen() {
       <Card title={t('password.title')}>
         <PasswordForm />
       </Card>
+      {user?.is_system_admin && (
+        <Card title={t('system.title')}>
+          <p className="muted">{t('system.errorsHint')}</p>
+          <Link to="/admin/errors" className="button button--secondary">
+            {t('system.errors')}
+          </Link>
+        </Card>
+      )}
       <LogoutCard />
     </div>
   );

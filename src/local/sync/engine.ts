@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '#local/clock';
 import type { TambakDb } from '#local/db';
 import { switchFarm } from '#local/drafts';
+import { captureError } from '#local/errors/capture';
 import { applyJournal } from '#local/journal';
 import { type ResourceDescriptor, resources as registeredResources } from '#local/resources';
 import { browserEnv, type SyncEnv } from '#local/sync/env';
@@ -169,7 +170,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   function trigger(reason: SyncReason): void {
-    sync(reason).catch((error: unknown) => console.error(`sync (${reason}) failed`, error));
+    sync(reason).catch((error: unknown) => {
+      console.error(`sync (${reason}) failed`, error);
+      captureError(error, 'sync');
+    });
   }
 
   function onWorkerMessage(data: unknown): void {

@@ -8,6 +8,7 @@ import { chartsAuthz } from '../modules/charts/charts.authz.ts';
 import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { embedAuthz } from '../modules/embed/embed.authz.ts';
+import { errorsAuthz } from '../modules/errors/errors.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
 import { feedingAuthz } from '../modules/feeding/feeding.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
@@ -64,4 +65,5 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   attentionAuthz,
   embedAuthz,
   probesAuthz,
+  errorsAuthz,
 ];

@@ -20,6 +20,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'an upload read by <img>/<video>/<audio> without headers: the 256-bit random id in the URL is the capability (docs/security.md, Uploads); a wrong id answers 404',
   'POST /api/ingest/readings':
     'a water-quality probe authenticates itself by its device key (X-Device-Key or Bearer), not a session; unknown or revoked keys answer 401 and store nothing',
+  'POST /api/errors/report':
+    'a crash on the sign-in screen must reach the server too: holds no personal data (scrubbed on the device), limited per device and address, events over the rate dropped',
+  'GET /api/errors/config': 'the error-tracing sample rate a device applies before any session exists',
   'GET /api/docs*': 'OpenAPI document and its viewer; describes the API, holds no data',
 };
 

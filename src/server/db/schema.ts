@@ -542,6 +542,10 @@ export interface Database {
   probe_devices: ProbeDevicesTable;
   probe_readings: ProbeReadingsTable;
   probe_alerts: ProbeAlertsTable;
+  error_groups: ErrorGroupsTable;
+  error_events: ErrorEventsTable;
+  error_sessions: ErrorSessionsTable;
+  error_settings: ErrorSettingsTable;
 }
 
 /** Warehouse catalogue (migration 0016); farm_id NULL = the starter set. */
@@ -896,4 +900,49 @@ export interface ProbeAlertsTable {
   raised_at: Date | null;
   cleared_at: Date | null;
   last_at: Date;
+}
+
+/** Error groups by fingerprint (migration 0038, ADR 0067); `frames` are the mapped top frames. */
+export interface ErrorGroupsTable {
+  fingerprint: string;
+  kind: string;
+  name: string;
+  message: string;
+  frames: ColumnType<unknown, string, string>;
+  /** bigint: pg answers a string. */
+  count: ColumnType<string, number, number>;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+  last_release: string;
+  last_route: string;
+  last_user_agent: string;
+}
+
+/** One group seen on one device in one release (migration 0038). */
+export interface ErrorEventsTable {
+  fingerprint: string;
+  release: string;
+  device_id: string;
+  route: string;
+  user_agent: string;
+  count: ColumnType<string, number, number>;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+}
+
+/** App starts of sampled sessions, `errored` once one sent an error (migration 0038). */
+export interface ErrorSessionsTable {
+  session_id: string;
+  device_id: string;
+  release: string;
+  started_at: Timestamp;
+  errored: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** The one row of error-tracing settings (migration 0038). */
+export interface ErrorSettingsTable {
+  id: ColumnType<number, number | undefined, number>;
+  sample_rate: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
 }

@@ -80,6 +80,11 @@ const TAGS: { name: string; description: string }[] = [
       'Water-quality probes: devices of a farm (keys shown once, rotate, revoke), their readings over HTTP (device key, no session) or MQTT (docs/operations.md), a pond’s probe summary',
   },
   {
+    name: 'errors',
+    description:
+      'Error tracing: devices report scrubbed, de-duplicated errors and sampled session starts (no session needed, limited per device and address); system admins read the groups with frames mapped by the build’s source maps, crash-free sessions per release, and set the sample rate (ADR 0067)',
+  },
+  {
     name: 'reports',
     description: 'Farm reports as PDF and XLSX, built as background jobs, and their history',
   },

@@ -41,6 +41,9 @@ export const staticAppPlugin = fp(async (app: FastifyInstance, opts: StaticAppOp
   app.get('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     if (path === 'api' || path.startsWith('api/')) return reply.callNotFound();
+    // The build's source maps are hidden: the server maps error reports with them
+    // (modules/errors/source-maps.ts); the public never reads the sources (ADR 0067).
+    if (path.endsWith('.map')) return reply.callNotFound();
     // A built file that is not there (an old chunk name) is a 404, never the app's HTML:
     // a module script answered with HTML fails on a MIME error the user cannot act on.
     if (path.startsWith('assets/') && !existsSync(resolve(root, path))) return reply.callNotFound();

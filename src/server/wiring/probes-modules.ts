@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { AlertPort } from '../kernel/alert-port.ts';
+import { DeviceRateLimit } from '../kernel/device-rate-limit.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
-import { DeviceRateLimit } from '../modules/probes/device-rate-limit.ts';
 import { ProbeAlertRepository } from '../modules/probes/probe-alert.repository.ts';
 import { ProbeDeviceRepository } from '../modules/probes/probe-device.repository.ts';
 import { ProbeDeviceService } from '../modules/probes/probe-device.service.ts';

@@ -23,6 +23,7 @@ import * as m0034 from './0034_notification_messages.ts';
 import * as m0035 from './0035_embed_tokens.ts';
 import * as m0036 from './0036_same_slot_kept.ts';
 import * as m0037 from './0037_probes.ts';
+import * as m0038 from './0038_error_events.ts';
 import * as m0039 from './0039_water_change_total.ts';
 
 /**
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0035_embed_tokens': m0035,
   '0036_same_slot_kept': m0036,
   '0037_probes': m0037,
+  '0038_error_events': m0038,
   '0039_water_change_total': m0039,
 };

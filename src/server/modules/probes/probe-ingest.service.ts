@@ -1,8 +1,8 @@
 import type { IngestResult } from '#shared/contracts/probes';
 import { checkReadings, PROBE_MAX_READINGS } from '#shared/domain/probe-readings';
 import { AppError } from '../../errors.ts';
+import type { DeviceRateLimit } from '../../kernel/device-rate-limit.ts';
 import { findBadValue } from '../../security/clean-values.ts';
-import type { DeviceRateLimit } from './device-rate-limit.ts';
 import type { LiveProbeDevice } from './probe-device.repository.ts';
 import type { ProbeDeviceService } from './probe-device.service.ts';
 import type { ProbeEpisodes } from './probe-episodes.ts';
