@@ -25,6 +25,9 @@ import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeResult, LarvaMark } from './types.ts';
 
 const WORK_SIDE = 2400;
+/** The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide. */
+const BG_DIV = 4;
+const BG_KERNEL = 9;
 const MIN_SIDE = 240;
 /**
  * A crossing hides about width² / sin θ of two bodies; averaged over the angle that is
@@ -32,6 +35,12 @@ const MIN_SIDE = 240;
  * curved bodies short); set on the quick evaluation subset (scripts/larvae/eval.ts --quick).
  */
 const CROSSING_LOSS = 0.45;
+/** Fewer separate larvae of one size than this: nothing countable (an empty tray's specks). */
+const MIN_SINGLES = 12;
+/** A larva shorter than this share of the photo's long side is not one (print, grains). */
+const MIN_LENGTH_SHARE = 0.009;
+/** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
+const MIN_LARVA_SHAPED = 0.15;
 
 interface Blob {
   label: number;
@@ -123,7 +132,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     if (stats.saturated > 0.25 || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
       return fail('too-bright');
 
-    // 2. Illumination: background from a small median-filtered copy.
+    // 2. Illumination. The large-scale light (a 1/16 median-filtered copy) tells a tray
+    // from a scene; the background each pixel is compared with follows sharp steps (a
+    // glare patch's edge, the rim, a shadow): a closing (white tray: dark larvae filled
+    // in) or an opening (black tray) of a 1/BG_DIV copy with a kernel wider than a body.
     const small = track(new cv.Mat());
     const sw = Math.max(8, Math.round(w / 16));
     const sh = Math.max(8, Math.round(h / 16));
@@ -132,8 +144,22 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     cv.medianBlur(small, smallMed, 7);
     const smallSmooth = track(new cv.Mat());
     cv.blur(smallMed, smallSmooth, new cv.Size(3, 3));
+    const quarter = track(new cv.Mat());
+    cv.resize(
+      grey,
+      quarter,
+      new cv.Size(Math.max(8, Math.round(w / BG_DIV)), Math.max(8, Math.round(h / BG_DIV))),
+      0,
+      0,
+      cv.INTER_AREA,
+    );
+    const bgKernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(BG_KERNEL, BG_KERNEL)));
+    const quarterBg = track(new cv.Mat());
+    cv.morphologyEx(quarter, quarterBg, hatchColor === 'bright' ? cv.MORPH_CLOSE : cv.MORPH_OPEN, bgKernel);
+    const quarterSmooth = track(new cv.Mat());
+    cv.blur(quarterBg, quarterSmooth, new cv.Size(3, 3));
     const bg = track(new cv.Mat());
-    cv.resize(smallSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+    cv.resize(quarterSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     const b = bg.data;
 
     // A tray is evenly lit at large scale; a scene (a natural photo) is not.
@@ -256,7 +282,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     if (elongated.length === 0) {
       return fail(blobs.some((bl) => bl.area >= 40) ? 'not-a-tray' : 'no-larvae');
     }
-    let a1 = median(elongated.map((bl) => bl.area));
+    // Scale from confident larvae only: the area around which most of the larva-shaped
+    // blobs' (√-weighted) area gathers. Fragments (a faint larva's eyes and tail seen
+    // apart) are many but small; clumps are large but fewer, so neither wins.
+    let a1 = areaMode(elongated.map((bl) => bl.area));
     let singles = elongated;
     for (let pass = 0; pass < 3; pass++) {
       singles = elongated.filter((bl) => bl.area >= 0.55 * a1 && bl.area <= 1.5 * a1);
@@ -265,6 +294,13 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     }
     const t1 = median(singles.map((bl) => bl.thickness));
     const l1 = median(singles.map((bl) => bl.length));
+    // Evidence of larvae: enough separate ones of one size, each a visible share of the
+    // frame (print, grains and specks are smaller), and larva-shaped marks a fair share of
+    // all marks (a page of print is mostly round or boxy characters).
+    const marksOfSize = blobs.filter((bl) => bl.area >= 0.35 * a1).length;
+    if (singles.length < MIN_SINGLES || l1 < MIN_LENGTH_SHARE * Math.max(w, h)) return fail('no-larvae');
+    if (elongated.filter((bl) => bl.area >= 0.35 * a1).length < MIN_LARVA_SHAPED * marksOfSize)
+      return fail('not-a-tray');
     const bodyWidth = median(singles.map((bl) => bl.area / Math.max(bl.length, 1)));
     // The share of one larva's area lost at each crossing.
     const crossLoss = Math.min(0.3, (CROSSING_LOSS * bodyWidth * bodyWidth) / a1);
@@ -405,6 +441,27 @@ function neighbourAnisotropy(blobs: readonly Blob[], reach: number): number {
   const tr = (xx + yy) / 2;
   const det = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
   return (tr + det) / Math.max(tr - det, 1e-9);
+}
+
+/** The area with the most √-weighted area of blobs within ×/÷ 1.35 of it. */
+function areaMode(areas: number[]): number {
+  const sorted = [...areas].sort((x, y) => x - y);
+  let best = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  let bestScore = -1;
+  let lo = 0;
+  let hi = 0;
+  let sum = 0;
+  for (const a of sorted) {
+    while (hi < sorted.length && (sorted[hi] as number) <= a * 1.35) sum += Math.sqrt(sorted[hi++] as number);
+    while ((sorted[lo] as number) < a / 1.35) sum -= Math.sqrt(sorted[lo++] as number);
+    if (sum > bestScore) {
+      bestScore = sum;
+      best = a;
+    }
+  }
+  // The mode's window starts at its lowest blob: centre it on the window's median.
+  const inWindow = sorted.filter((a) => a >= best && a <= best * 1.35 * 1.35);
+  return median(inWindow);
 }
 
 function countNonZero(data: Uint8Array): number {

@@ -23,7 +23,12 @@ export interface Shot {
 
 /** The 3×3 homography taking the unit square's corners to q (row-major, h33 = 1). */
 function squareTo(q: readonly [number, number][]): number[] {
-  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q as [[number, number], [number, number], [number, number], [number, number]];
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q as [
+    [number, number],
+    [number, number],
+    [number, number],
+    [number, number],
+  ];
   const dx1 = x1 - x2;
   const dx2 = x3 - x2;
   const dy1 = y1 - y2;

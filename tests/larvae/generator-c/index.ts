@@ -97,7 +97,14 @@ export async function generatePhotoC(spec: SpecC): Promise<PhotoC> {
       }
       const larva = randomLarvaC(rand, x, y, unit);
       const reach = larva.length * 0.6;
-      if (![[x - reach, y], [x + reach, y], [x, y - reach], [x, y + reach]].every(([a, b]) => floor.inside(a as number, b as number)))
+      if (
+        ![
+          [x - reach, y],
+          [x + reach, y],
+          [x, y - reach],
+          [x, y + reach],
+        ].every(([a, b]) => floor.inside(a as number, b as number))
+      )
         continue;
       drawLarvaC(p, larva, spec.tray, rand);
       placed++;
@@ -114,7 +121,12 @@ export async function generatePhotoC(spec: SpecC): Promise<PhotoC> {
   light(
     p,
     spec.uneven
-      ? { vignette: rand.between(0.3, 0.6), gradient: rand.between(0.2, 0.4), blotch: rand.between(0.05, 0.15), handShadow: rand() < 0.5 }
+      ? {
+          vignette: rand.between(0.3, 0.6),
+          gradient: rand.between(0.2, 0.4),
+          blotch: rand.between(0.05, 0.15),
+          handShadow: rand() < 0.5,
+        }
       : { vignette: rand.between(0, 0.15), gradient: rand.between(0, 0.06), blotch: 0, handShadow: false },
     rand,
   );

@@ -124,7 +124,13 @@ export function drawLarvaC(p: Planes, l: LarvaC, tray: 'bright' | 'dark', rand: 
   for (const spread of [-0.55, 0, 0.55])
     for (let s = 0; s <= 1; s += 0.1) {
       const d = s * l.length * 0.09;
-      stamp(tx + Math.cos(th + spread) * d, ty + Math.sin(th + spread) * d, W * 0.28, l.bodyAlpha * 0.55, alpha);
+      stamp(
+        tx + Math.cos(th + spread) * d,
+        ty + Math.sin(th + spread) * d,
+        W * 0.28,
+        l.bodyAlpha * 0.55,
+        alpha,
+      );
     }
   const body: Rgb =
     tray === 'bright'
@@ -151,7 +157,8 @@ export function drawLarvaC(p: Planes, l: LarvaC, tray: 'bright' | 'dark', rand: 
   const off = (W * l.eyeGap) / 1.4;
   if (l.eyeGap === 0) ellipse(p, hx, hy, er * 1.3, er, l.heading, eye, l.eyeAlpha);
   else
-    for (const side of [-1, 1]) ellipse(p, hx + nx * off * side, hy + ny * off * side, er, er, 0, eye, l.eyeAlpha);
+    for (const side of [-1, 1])
+      ellipse(p, hx + nx * off * side, hy + ny * off * side, er, er, 0, eye, l.eyeAlpha);
   // Chromatophores: small dark specks along the belly.
   for (let k = 0; k < l.specks; k++) {
     const q = Math.floor(rand.between(0.3, 0.85) * N);

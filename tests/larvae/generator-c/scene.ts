@@ -61,7 +61,16 @@ export function paintBasin(p: Planes, tray: Tray, rand: Rand): Floor {
     const a = rand() * Math.PI;
     const len = rand.between(0.05, 0.3) * w;
     for (let s = 0; s < len; s += 0.7)
-      ellipse(p, x0 + Math.cos(a) * s, y0 + Math.sin(a) * s, 0.6, 0.6, 0, tray === 'bright' ? [190, 190, 190] : [50, 50, 55], 0.12);
+      ellipse(
+        p,
+        x0 + Math.cos(a) * s,
+        y0 + Math.sin(a) * s,
+        0.6,
+        0.6,
+        0,
+        tray === 'bright' ? [190, 190, 190] : [50, 50, 55],
+        0.12,
+      );
   }
   const inset = fullFrame ? Math.min(w, h) * 0.02 : m + rimW * 1.5;
   return {
@@ -80,7 +89,8 @@ export function ripples(p: Planes, unit: number, rand: Rand): void {
   for (let y = 0; y < p.h; y++)
     for (let x = 0; x < p.w; x++) {
       const v =
-        Math.sin((x * Math.cos(a1) + y * Math.sin(a1)) * f1) * Math.sin((x * Math.cos(a2) + y * Math.sin(a2)) * f2);
+        Math.sin((x * Math.cos(a1) + y * Math.sin(a1)) * f1) *
+        Math.sin((x * Math.cos(a2) + y * Math.sin(a2)) * f2);
       p.mul(y * p.w + x, 1 + amp * v);
     }
 }
@@ -126,11 +136,23 @@ export function glare(p: Planes, tray: Tray, spots: number, unit: number, rand: 
   for (let k = 0; k < spots; k++) {
     const cx = rand.between(0.15, 0.85) * w;
     const cy = rand.between(0.15, 0.85) * h;
-    const kind = tray === 'bright' ? rand.oneOf(['window', 'blob'] as const) : rand.oneOf(['ring', 'blob', 'glints'] as const);
+    const kind =
+      tray === 'bright'
+        ? rand.oneOf(['window', 'blob'] as const)
+        : rand.oneOf(['ring', 'blob', 'glints'] as const);
     if (kind === 'glints') {
       for (let n = rand.int(30, 90); n > 0; n--) {
         const r = unit * rand.between(0.02, 0.06);
-        ellipse(p, cx + rand.gauss() * unit * 3, cy + rand.gauss() * unit * 3, r, r, 0, [255, 255, 255], rand.between(0.5, 1));
+        ellipse(
+          p,
+          cx + rand.gauss() * unit * 3,
+          cy + rand.gauss() * unit * 3,
+          r,
+          r,
+          0,
+          [255, 255, 255],
+          rand.between(0.5, 1),
+        );
       }
       continue;
     }
@@ -153,7 +175,12 @@ export function glare(p: Planes, tray: Tray, spots: number, unit: number, rand: 
           // A window: a bright rectangle with two dark bars (the frame's cross).
           const inRect = Math.abs(u) < 1 && Math.abs(v) < 1;
           const bar = Math.abs(u) < 0.06 || Math.abs(v) < 0.06;
-          g = inRect && !bar ? 1 : inRect ? 0.3 : Math.exp(-(((Math.max(Math.abs(u), Math.abs(v)) - 1) / 0.15) ** 2));
+          g =
+            inRect && !bar
+              ? 1
+              : inRect
+                ? 0.3
+                : Math.exp(-(((Math.max(Math.abs(u), Math.abs(v)) - 1) / 0.15) ** 2));
         }
         if (g > 0.003) p.add(y * w + x, [1, 1, 0.97], g * strength * 255);
       }
@@ -186,7 +213,16 @@ export function debris(p: Planes, tray: Tray, n: number, unit: number, floor: Fl
       const a = rand() * Math.PI * 2;
       const wd = unit * rand.between(0.02, 0.035);
       for (let s = 0; s < len; s += wd * 0.5)
-        ellipse(p, x + Math.cos(a) * s, y + Math.sin(a) * s + Math.sin(s / (unit * 0.1)) * wd, wd, wd, 0, [60, 45, 30], 0.6);
+        ellipse(
+          p,
+          x + Math.cos(a) * s,
+          y + Math.sin(a) * s + Math.sin(s / (unit * 0.1)) * wd,
+          wd,
+          wd,
+          0,
+          [60, 45, 30],
+          0.6,
+        );
     } else {
       // A hair or fibre: long, very thin, curved.
       const len = unit * rand.between(1.5, 4);
@@ -258,7 +294,8 @@ export function printedForm(p: Planes, unit: number, rand: Rand): void {
     if (r === rows) break;
     for (let c = 0; c < cols; c++) {
       const chars = rand.int(2, Math.floor(cw / (size * 1.1)) - 1);
-      for (let k = 0; k < chars; k++) glyph(p, x0 + c * cw + size * 0.5 + k * size * 1.1, y + size * 0.6, size, [30, 30, 35], rand);
+      for (let k = 0; k < chars; k++)
+        glyph(p, x0 + c * cw + size * 0.5 + k * size * 1.1, y + size * 0.6, size, [30, 30, 35], rand);
     }
   }
 }
