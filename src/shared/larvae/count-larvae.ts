@@ -22,7 +22,7 @@
  * 7. the band: the clumps' own spread and the error of the median area, two sigma.
  */
 import type { Cv, CvMat } from './opencv.ts';
-import type { HatchColor, LarvaeImage, LarvaeResult, LarvaMark } from './types.ts';
+import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
 
 const WORK_SIDE = 2400;
 /** The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide. */
@@ -35,6 +35,18 @@ const MIN_SIDE = 240;
  * curved bodies short); set on the quick evaluation subset (scripts/larvae/eval.ts --quick).
  */
 const CROSSING_LOSS = 0.45;
+
+/** Large-scale light spread (p90 − p10 over the median) above this: 'uneven-light'. */
+const UNEVEN_SPREAD = 0.35;
+/** Median elongation of single larvae below this: 'blurry'. */
+const BLURRY_ELONGATION = 4.5;
+/**
+ * The band's half-width beyond the clumps' spread, as a share of the count: the engine's
+ * own error on photos it was not tuned on, and more on a poor photo. Calibrated on the
+ * evaluation (ADR 0071).
+ */
+const BAND_SHARE = 0.03;
+const POOR_SHARE = 0.04;
 /** Fewer separate larvae of one size than this: nothing countable (an empty tray's specks). */
 const MIN_SINGLES = 12;
 /** A larva shorter than this share of the photo's long side is not one (print, grains). */
@@ -358,14 +370,22 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       clumpK.set(bl.label, Math.max(2, Math.round(est)));
     }
     const count = Math.round(singleCount + clumpSum);
+    // Poor light or focus informs instead of refusing: the band widens and says why.
+    // Uneven light: the large-scale background varies much, or glare blows out a patch.
+    // Blur: the single larvae are short and thick for their area (edges spread).
+    const quality: LarvaeQuality[] = [];
+    if ((bgStats.p90 - bgStats.p10) / Math.max(40, bgStats.p50) > UNEVEN_SPREAD || stats.saturated > 0.005)
+      quality.push('uneven-light');
+    if (median(singles.map((bl) => bl.elongation)) < BLURRY_ELONGATION) quality.push('blurry');
     // Two sigma of the clumps' spread and of the single area, and the crossing model's own
     // doubt (a share of the clumped larvae).
-    const halfBand = Math.ceil(
-      2 * Math.sqrt(clumpVar + 0.25 * ambiguous) +
-        2 * a1Error * clumpSum +
-        0.02 * clumpSum +
-        (clumpSum > 0 ? 1 : 0),
-    );
+    const halfBand =
+      Math.ceil(
+        2 * Math.sqrt(clumpVar + 0.25 * ambiguous) +
+          2 * a1Error * clumpSum +
+          0.02 * clumpSum +
+          (clumpSum > 0 ? 1 : 0),
+      ) + Math.ceil(count * (BAND_SHARE + (quality.length ? POOR_SHARE : 0)));
 
     // Marks: a single's centre; a clump's larvae by k-means over its pixels.
     const marks: LarvaMark[] = [];
@@ -386,6 +406,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       marks,
       singles: singleCount,
       inClumps: shown - singleCount,
+      quality,
       width,
       height,
     };
