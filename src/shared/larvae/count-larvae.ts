@@ -36,6 +36,8 @@ const MIN_SIDE = 240;
  */
 const CROSSING_LOSS = 0.45;
 
+/** Large-scale light spread above this: not a tray (a scene). */
+const SCENE_SPREAD = 1;
 /** Large-scale light spread (p90 − p10 over the median) above this: 'uneven-light'. */
 const UNEVEN_SPREAD = 0.35;
 /** Median elongation of single larvae below this: 'blurry'. */
@@ -174,15 +176,13 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     cv.resize(quarterSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     const b = bg.data;
 
-    // A tray is evenly lit at large scale; a scene (a natural photo) is not.
+    // A tray is evenly lit at large scale; a scene (a natural photo) is not. The middle
+    // 80 % of the large-scale light against its median (at least 60 grey levels): a glare
+    // patch, the rim or a table at the edge take less than a tenth of the frame and do not
+    // move it; a sky over grass does.
     const bgStats = greyStats(smallSmooth.data);
-    // On a black basin the ratio to its dark median exaggerates a glare patch or the rim
-    // and floor around it: there the middle 80 % against a floor of 60 grey levels.
-    const spread =
-      hatchColor === 'bright'
-        ? (bgStats.p99 - bgStats.p01) / Math.max(1, bgStats.p50)
-        : (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
-    if (spread > 1.2) return fail('not-a-tray');
+    const spread = (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
+    if (spread > SCENE_SPREAD) return fail('not-a-tray');
 
     // Contrast image, 8-bit: bright tray → darkening ratio, dark tray → brightening ratio.
     const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
@@ -336,7 +336,8 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       larvae.push(bl);
     }
     if (larvae.length === 0) return fail(rejectedArea > 0 ? 'not-a-tray' : 'no-larvae');
-    if (rejectedArea > keptArea * 1.5) return fail('not-a-tray');
+    // Much that is not larvae (glare edges, shadows, debris): counted, with a wider band.
+    const cluttered = rejectedArea > keptArea * 1.5;
     // Print: the marks line up in rows (neighbours side by side, never above each other);
     // larvae scattered on a tray have neighbours in every direction.
     if (neighbourAnisotropy(larvae, 1.5 * l1) > 2.5) return fail('not-a-tray');
@@ -376,6 +377,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const quality: LarvaeQuality[] = [];
     if ((bgStats.p90 - bgStats.p10) / Math.max(40, bgStats.p50) > UNEVEN_SPREAD || stats.saturated > 0.005)
       quality.push('uneven-light');
+    else if (cluttered) quality.push('uneven-light');
     if (median(singles.map((bl) => bl.elongation)) < BLURRY_ELONGATION) quality.push('blurry');
     // Two sigma of the clumps' spread and of the single area, and the crossing model's own
     // doubt (a share of the clumped larvae).
