@@ -6,20 +6,26 @@
  *
  * Steps (all on a copy scaled to WORK_SIDE pixels on the long side):
  * 1. grey; exposure checks (too dark / too bright);
- * 2. illumination: the background is a median filter of a 1/16 copy (larvae vanish in
- *    it), scaled back; each pixel's contrast is its ratio to that background, so uneven
- *    light and glare cancel out;
+ * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene;
+ *    each pixel's contrast is its ratio to a background that follows sharp steps (glare
+ *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/4
+ *    copy with a kernel wider than a larva's body;
  * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
  *    a share of the larvae's own contrast; median filter and an opening clean it up;
  * 4. connected components with area, second moments (elongation) and the largest
  *    inner distance (thickness) each;
- * 5. what is not a larva is dropped: specks (small), bubbles (round rings, not
- *    elongated), glare and big debris (thick blobs);
- * 6. the single-larva area is the median area of the elongated blobs near the typical
- *    size; a blob of touching or crossing larvae counts area / that median (clumps
- *    lose a little area where bodies cross: OVERLAP_GAIN), its larvae placed by k-means
- *    over its pixels;
- * 7. the band: the clumps' own spread and the error of the median area, two sigma.
+ * 5. the single-larva size from confident larvae only: the area mode of larva-shaped
+ *    blobs (fragments of a faint larva are many but small, clumps large but fewer); no
+ *    count without evidence of larvae (enough separate larvae of one size, each a visible
+ *    share of the frame, larva-shaped marks a fair share of all marks, not lined up in
+ *    rows like print);
+ * 6. what is not a larva is dropped: specks (small), bubbles (round), glare and big
+ *    debris (thick blobs), fibres (long thin lines); a blob of touching or crossing larvae
+ *    counts area / the single area (clumps lose a little area where bodies cross:
+ *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
+ * 7. the band: the clumps' own spread, the error of the single area and the engine's
+ *    own error on photos it was not tuned on; wider, with the reason ('uneven-light',
+ *    'blurry'), when light or focus is poor.
  */
 import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
