@@ -33,7 +33,7 @@ export function rowLine(r: EvalRow): string {
   const inBand = lower <= r.truth && r.truth <= upper;
   return (
     `${head}  found ${String(count).padStart(5)}  [${lower}–${upper}]  error ${(errorOf(r) ?? 0).toFixed(2).padStart(6)} %` +
-    `  ${inBand ? 'in band' : 'OUTSIDE'}  ${tail}`
+    `  ${inBand ? 'in band' : 'OUTSIDE'}  ${tail}${r.result.quality.length ? `  (${r.result.quality.join(', ')})` : ''}`
   );
 }
 

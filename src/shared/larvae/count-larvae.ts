@@ -44,6 +44,8 @@ const CROSSING_LOSS = 0.45;
 
 /** Large-scale light spread above this: not a tray (a scene). */
 const SCENE_SPREAD = 1;
+/** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
+const SCENE_SPREAD_DARK = 1.6;
 /** Large-scale light spread (p90 − p10 over the median) above this: 'uneven-light'. */
 const UNEVEN_SPREAD = 0.35;
 /** Median elongation of single larvae below this: 'blurry'. */
@@ -188,7 +190,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // move it; a sky over grass does.
     const bgStats = greyStats(smallSmooth.data);
     const spread = (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
-    if (spread > SCENE_SPREAD) return fail('not-a-tray');
+    if (spread > (hatchColor === 'bright' ? SCENE_SPREAD : SCENE_SPREAD_DARK)) return fail('not-a-tray');
 
     // Contrast image, 8-bit: bright tray → darkening ratio, dark tray → brightening ratio.
     const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
