@@ -40,79 +40,90 @@ function measure(image: Parameters<typeof countLarvae>[1], hatch: 'bright' | 'da
   return { result, ms: performance.now() - t0 };
 }
 
-const rowsA: EvalRow[] = [];
-if (sets.includes('A')) {
-  console.log('Set A (tuned: tests/larvae/synthetic-tray.ts)');
-  for (const opts of evaluationSet(quick)) {
-    const name = `A-${opts.hatchColor}-${opts.count}-s${opts.seed}`;
+/** One set: each photo made, counted, printed; `describe` gives its name, truth and conditions. */
+async function runSet<S>(
+  title: string,
+  specs: readonly S[],
+  describe: (spec: S) => {
+    name: string;
+    truth: number;
+    hatch: 'bright' | 'dark';
+    conditions: Record<string, string>;
+  },
+  make: (spec: S) => Parameters<typeof countLarvae>[1] | Promise<Parameters<typeof countLarvae>[1]>,
+): Promise<EvalRow[]> {
+  const rows: EvalRow[] = [];
+  console.log(`\n${title}`);
+  for (const spec of specs) {
+    const { name, truth, hatch, conditions } = describe(spec);
     if (only && !name.includes(only)) continue;
-    const photo = generateTray({
-      ...opts,
-      width: Math.round(4000 * scale),
-      height: Math.round(3000 * scale),
-    });
-    const row: EvalRow = {
-      name,
-      truth: opts.count,
-      conditions: {
-        tray: opts.hatchColor,
-        density: density(opts.count),
-        glare: (opts.glare ?? 0) > 0 ? 'yes' : 'no',
-        blur: (opts.blur ?? 0) < 0.3 ? 'none/slight' : 'soft',
-      },
-      ...measure(photo, opts.hatchColor),
-    };
-    rowsA.push(row);
+    const photo = await make(spec);
+    const row: EvalRow = { name, truth, conditions, ...measure(photo, hatch) };
+    rows.push(row);
     console.log(rowLine(row));
   }
+  return rows;
 }
 
-const rowsB: EvalRow[] = [];
-if (sets.includes('B')) {
-  console.log('\nSet B (tuned: tests/larvae/generator-b)');
-  for (const spec of heldOutSet(scale, limit)) {
-    if (only && !spec.name.includes(only)) continue;
-    const photo = await generatePhotoB(spec);
-    const row: EvalRow = {
-      name: spec.name,
-      truth: spec.count,
-      conditions: {
-        tray: spec.hatchColor,
-        density: density(spec.count),
-        glare: spec.glare > 0 ? 'yes' : 'no',
-        blur: spec.blur,
-        light: spec.unevenLight ? 'uneven' : 'even',
-      },
-      ...measure(photo, spec.hatchColor),
-    };
-    rowsB.push(row);
-    console.log(rowLine(row));
-  }
-}
+const rowsA = sets.includes('A')
+  ? await runSet(
+      'Set A (tuned: tests/larvae/synthetic-tray.ts)',
+      evaluationSet(quick),
+      (o) => ({
+        name: `A-${o.hatchColor}-${o.count}-s${o.seed}`,
+        truth: o.count,
+        hatch: o.hatchColor,
+        conditions: {
+          tray: o.hatchColor,
+          density: density(o.count),
+          glare: (o.glare ?? 0) > 0 ? 'yes' : 'no',
+          blur: (o.blur ?? 0) < 0.3 ? 'none/slight' : 'soft',
+        },
+      }),
+      (o) => generateTray({ ...o, width: Math.round(4000 * scale), height: Math.round(3000 * scale) }),
+    )
+  : [];
 
-const rowsC: EvalRow[] = [];
-if (sets.includes('C')) {
-  console.log('\nSet C (HELD OUT: tests/larvae/generator-c)');
-  for (const spec of heldOutSetC(scale)) {
-    if (only && !spec.name.includes(only)) continue;
-    const photo = await generatePhotoC(spec);
-    const row: EvalRow = {
-      name: spec.name,
-      truth: spec.count,
-      conditions: {
-        tray: spec.tray,
-        density: density(spec.count),
-        glare: spec.glare > 0 ? 'yes' : 'no',
-        blur: spec.blur,
-        light: spec.uneven ? 'uneven' : 'even',
-        size: photo.width * photo.height >= 10e6 ? '12 MP' : '≤3 MP',
-      },
-      ...measure(photo, spec.tray),
-    };
-    rowsC.push(row);
-    console.log(rowLine(row));
-  }
-}
+const rowsB = sets.includes('B')
+  ? await runSet(
+      'Set B (tuned: tests/larvae/generator-b)',
+      heldOutSet(scale, limit),
+      (s) => ({
+        name: s.name,
+        truth: s.count,
+        hatch: s.hatchColor,
+        conditions: {
+          tray: s.hatchColor,
+          density: density(s.count),
+          glare: s.glare > 0 ? 'yes' : 'no',
+          blur: s.blur,
+          light: s.unevenLight ? 'uneven' : 'even',
+        },
+      }),
+      generatePhotoB,
+    )
+  : [];
+
+const rowsC = sets.includes('C')
+  ? await runSet(
+      'Set C (HELD OUT: tests/larvae/generator-c)',
+      heldOutSetC(scale),
+      (s) => ({
+        name: s.name,
+        truth: s.count,
+        hatch: s.tray,
+        conditions: {
+          tray: s.tray,
+          density: density(s.count),
+          glare: s.glare > 0 ? 'yes' : 'no',
+          blur: s.blur,
+          light: s.uneven ? 'uneven' : 'even',
+          size: s.width * s.height >= 10e6 ? '12 MP' : '≤3 MP',
+        },
+      }),
+      generatePhotoC,
+    )
+  : [];
 
 console.log(
   `\nscale ${scale} (1 = 12 MP)${quick ? ', quick A set' : ''}${limit ? `, B limited to ${limit} trays` : ''}`,
