@@ -344,8 +344,9 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       larvae.push(bl);
     }
     if (larvae.length === 0) return fail(rejectedArea > 0 ? 'not-a-tray' : 'no-larvae');
-    // Much that is not larvae (glare edges, shadows, debris): counted, with a wider band.
-    const cluttered = rejectedArea > keptArea * 1.5;
+    // Much more that is not larvae than larvae (a form's ruled lines and boxes, a scene's
+    // shapes): no count can be trusted.
+    if (rejectedArea > keptArea * 1.5) return fail('not-a-tray');
     // Print: the marks line up in rows (neighbours side by side, never above each other);
     // larvae scattered on a tray have neighbours in every direction.
     if (neighbourAnisotropy(larvae, 1.5 * l1) > 2.5) return fail('not-a-tray');
@@ -385,7 +386,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const quality: LarvaeQuality[] = [];
     if ((bgStats.p90 - bgStats.p10) / Math.max(40, bgStats.p50) > UNEVEN_SPREAD || stats.saturated > 0.005)
       quality.push('uneven-light');
-    else if (cluttered) quality.push('uneven-light');
     if (median(singles.map((bl) => bl.elongation)) < BLURRY_ELONGATION) quality.push('blurry');
     // Two sigma of the clumps' spread and of the single area, and the crossing model's own
     // doubt (a share of the clumped larvae).
