@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import type { Cv } from '../../src/shared/larvae/opencv.ts';
-import { generatePhotoC, type KindC, type SpecC } from './generator-c/index.ts';
+import { generatePhotoC, type KindC, photoSpecC, type SpecC } from './generator-c/index.ts';
 import { loadNodeOpenCv } from './node-opencv.ts';
 
 /**
@@ -14,25 +14,8 @@ beforeAll(async () => {
   ({ cv } = await loadNodeOpenCv());
 }, 60_000);
 
-function spec(kind: KindC, seed: number, extra: Partial<SpecC> = {}): SpecC {
-  return {
-    name: `test-${kind}-${seed}`,
-    seed,
-    kind,
-    tray: 'bright',
-    count: 0,
-    width: 1600,
-    height: 1200,
-    glare: 0,
-    blur: 'none',
-    uneven: true,
-    clumped: 0,
-    foam: 0,
-    debris: 0,
-    edge: false,
-    ...extra,
-  };
-}
+const spec = (kind: KindC, seed: number, extra: Partial<SpecC> = {}): SpecC =>
+  photoSpecC(`test-${kind}-${seed}`, kind, 'bright', seed, { width: 1600, height: 1200, ...extra });
 
 describe('countLarvae on held-out photos without larvae (generator C)', () => {
   // Not met: this printed form gets 70 (band 62–78) — a table's short strokes pass for

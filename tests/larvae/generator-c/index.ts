@@ -188,14 +188,43 @@ export function heldOutSetC(scale = 1): SpecC[] {
       });
     }
   });
-  const neg = (name: string, kind: KindC, tray: Tray, seed: number, extra: Partial<SpecC> = {}): SpecC => ({
+  const frame = { width: Math.round(2000 * scale), height: Math.round(1500 * scale) };
+  out.push(
+    photoSpecC('C-neg-form', 'form', 'bright', 410_001, frame),
+    photoSpecC('C-neg-handwriting', 'handwriting', 'bright', 410_002, frame),
+    photoSpecC('C-neg-empty-bright', 'empty-tray', 'bright', 410_003, {
+      foam: 30,
+      debris: 150,
+      glare: 2,
+      ...frame,
+    }),
+    photoSpecC('C-neg-empty-dark', 'empty-tray', 'dark', 410_004, {
+      foam: 30,
+      debris: 150,
+      glare: 2,
+      ...frame,
+    }),
+    photoSpecC('C-neg-pond', 'pond', 'bright', 410_005, frame),
+  );
+  return out;
+}
+
+/** A photo's spec with plain defaults: no larvae, 2000 × 1500, uneven light, nothing else. */
+export function photoSpecC(
+  name: string,
+  kind: KindC,
+  tray: Tray,
+  seed: number,
+  extra: Partial<SpecC> = {},
+): SpecC {
+  return {
     name,
     seed,
     kind,
     tray,
     count: 0,
-    width: Math.round(2000 * scale),
-    height: Math.round(1500 * scale),
+    width: 2000,
+    height: 1500,
     glare: 0,
     blur: 'none',
     uneven: true,
@@ -204,13 +233,5 @@ export function heldOutSetC(scale = 1): SpecC[] {
     debris: 0,
     edge: false,
     ...extra,
-  });
-  out.push(
-    neg('C-neg-form', 'form', 'bright', 410_001),
-    neg('C-neg-handwriting', 'handwriting', 'bright', 410_002),
-    neg('C-neg-empty-bright', 'empty-tray', 'bright', 410_003, { foam: 30, debris: 150, glare: 2 }),
-    neg('C-neg-empty-dark', 'empty-tray', 'dark', 410_004, { foam: 30, debris: 150, glare: 2 }),
-    neg('C-neg-pond', 'pond', 'bright', 410_005),
-  );
-  return out;
+  };
 }
