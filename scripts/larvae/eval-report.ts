@@ -33,7 +33,7 @@ export function rowLine(r: EvalRow): string {
   const inBand = lower <= r.truth && r.truth <= upper;
   return (
     `${head}  found ${String(count).padStart(5)}  [${lower}–${upper}]  error ${(errorOf(r) ?? 0).toFixed(2).padStart(6)} %` +
-    `  ${inBand ? 'in band' : 'OUTSIDE'}  ${tail}`
+    `  ${inBand ? 'in band' : 'OUTSIDE'}  ${tail}${r.result.quality.length ? `  (${r.result.quality.join(', ')})` : ''}`
   );
 }
 
@@ -45,6 +45,8 @@ export interface Summary {
   worstName: string;
   covered: number;
   bandWidth: number;
+  /** The factor on the band's half-width that would make it hold the truth on 90 % of counted photos. */
+  scaleFor90: number;
 }
 
 /** Summary over photos WITH larvae (truth > 0). */
@@ -57,7 +59,17 @@ export function summarize(rows: readonly EvalRow[]): Summary {
     (r) => r.result.ok && r.result.lower <= r.truth && r.truth <= r.result.upper,
   ).length;
   const widths = counted.map((r) => (r.result.ok ? ((r.result.upper - r.result.lower) / r.truth) * 100 : 0));
+  const needed = counted
+    .map((r) => {
+      if (!r.result.ok) return 0;
+      const half = Math.max(1, (r.result.upper - r.result.lower) / 2);
+      const centre = (r.result.upper + r.result.lower) / 2;
+      return Math.abs(r.truth - centre) / half;
+    })
+    .sort((a, b) => a - b);
+  const scaleFor90 = needed.length ? (needed[Math.ceil(0.9 * needed.length) - 1] ?? 0) : 0;
   return {
+    scaleFor90,
     photos: withLarvae.length,
     counted: counted.length,
     mape: errs.reduce((s, x) => s + x.e, 0) / Math.max(1, errs.length),
@@ -77,7 +89,7 @@ export function summaryLines(title: string, rows: readonly EvalRow[]): string[] 
     `── ${title} ──`,
     `photos with larvae: ${s.photos}; counted: ${pct(s.counted, s.photos)} (target ≥ 95 %)`,
     `MAPE over counted: ${s.mape.toFixed(2)} % (target ≤ 3 %)   worst: ${s.worst.toFixed(2)} % ${s.worstName} (target ≤ 8 %)`,
-    `truth inside the band: ${pct(s.covered, s.counted)} of counted (target ≥ 90 %); mean band width ${s.bandWidth.toFixed(1)} % of the truth`,
+    `truth inside the band: ${pct(s.covered, s.counted)} of counted (target ≥ 90 %); mean band width ${s.bandWidth.toFixed(1)} % of the truth; ×${s.scaleFor90.toFixed(2)} on the half-width would hold 90 %`,
     ...(negatives.length
       ? [
           `photos without larvae given a number: ${wrongNegatives.length}/${negatives.length}${wrongNegatives.length ? ` (${wrongNegatives.map((r) => r.name).join(', ')})` : ''} (target 0)`,

@@ -61,7 +61,7 @@ describe('countLarvae on generated trays', () => {
     });
   });
 
-  it('says "not a tray" for a scene (large shapes of many tones, nothing larva-shaped)', () => {
+  it('gives no number for a scene (large shapes of many tones, nothing larva-shaped)', () => {
     const w = 1600;
     const h = 1200;
     const rgba = new Uint8ClampedArray(w * h * 4);
@@ -83,7 +83,9 @@ describe('countLarvae on generated trays', () => {
         for (let x = x0; x < Math.min(w, x0 + bw); x++) rgba.set([v, v, v, 255], (y * w + x) * 4);
     }
     const res = countLarvae(cv, { rgba, width: w, height: h }, 'bright');
-    expect(res).toMatchObject({ ok: false, problem: 'not-a-tray' });
+    // Its light spread is within a glared tray's now; it is refused for what it lacks.
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(['not-a-tray', 'no-larvae']).toContain(res.problem);
   });
 
   it('refuses a thumbnail', () => {

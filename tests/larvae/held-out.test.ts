@@ -50,10 +50,11 @@ describe('countLarvae on held-out photos without larvae', () => {
   }, 60_000);
 });
 
-// Issue 25's target, not met yet: today the engine counts 136 for these 90 larvae and 465
-// for the 400 below (dark trays overcounted; no longer refused). Skipped, not weakened,
-// until the engine meets them; issue 25 stays open.
+// Issue 25: photos where larvae are visible are counted, not refused ("too dark", "not a
+// tray" before), within 8 %; poor light widens the band and says so.
 describe('countLarvae on held-out dark trays', () => {
+  // Not met yet: 99 for these 90 (+10 %; was 136): about ten single larvae are read as
+  // pairs. Skipped, not weakened, until the engine meets it (ADR 0071, "Not done").
   it.skip('counts a sparse dark tray within 8 %', async () => {
     const res = await count(
       photoSpecB({ seed: 504, kind: 'tray', hatchColor: 'dark', count: 90, debris: 30, bubbles: 6, ...half }),
@@ -62,7 +63,7 @@ describe('countLarvae on held-out dark trays', () => {
     if (res.ok) expect(Math.abs(res.count - 90) / 90).toBeLessThanOrEqual(0.08);
   }, 60_000);
 
-  it.skip('counts a dark tray with glare within 8 %', async () => {
+  it('counts a dark tray with glare within 8 %', async () => {
     const res = await count(
       photoSpecB({
         seed: 505,
@@ -76,6 +77,10 @@ describe('countLarvae on held-out dark trays', () => {
       }),
     );
     expect(res).toMatchObject({ ok: true });
-    if (res.ok) expect(Math.abs(res.count - 400) / 400).toBeLessThanOrEqual(0.08);
+    if (!res.ok) return;
+    expect(Math.abs(res.count - 400) / 400).toBeLessThanOrEqual(0.08);
+    expect(res.quality).toContain('uneven-light');
+    expect(res.lower).toBeLessThanOrEqual(400);
+    expect(res.upper).toBeGreaterThanOrEqual(400);
   }, 60_000);
 });

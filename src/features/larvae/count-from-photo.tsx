@@ -165,6 +165,11 @@ function Counter({
             <span className="larvae-counter__band" data-testid="larvae-band">
               {t('band', { lower: n(band.lower), upper: n(band.upper) })}
             </span>
+            {counted.quality.length > 0 && (
+              <span className="larvae-counter__quality" data-testid="larvae-quality">
+                {counted.quality.map((q) => t(`quality.${q}`)).join(' ')}
+              </span>
+            )}
             {(edits.added > 0 || edits.removed > 0) && (
               <span className="larvae-counter__edits">
                 {t('corrected', { added: edits.added, removed: edits.removed })}

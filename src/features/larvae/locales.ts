@@ -25,6 +25,11 @@ const id = {
   usedHelp: 'Masukkan angka ini sebagai jumlah tebar pada form tebar benur.',
   failed: 'Foto tidak dapat dihitung.',
   engineFailed: 'Penghitung tidak dapat dimuat. Sambungkan ke internet sekali untuk menyimpannya di HP.',
+  quality: {
+    'uneven-light':
+      'Cahaya tidak rata atau ada silau: perkiraan lebih lebar. Foto lagi dengan cahaya merata bila bisa.',
+    blurry: 'Foto kurang tajam: perkiraan lebih lebar. Tahan HP diam dan fokuskan ke nampan.',
+  },
   problem: {
     'no-larvae': 'Tidak ada benur yang ditemukan di foto ini.',
     'too-dark': 'Foto terlalu gelap. Tambah cahaya lalu foto lagi.',
@@ -62,6 +67,10 @@ const en: typeof id = {
   usedHelp: 'Enter this number as the stocked count in the stocking form.',
   failed: 'The photo could not be counted.',
   engineFailed: 'The counter could not load. Connect to the internet once to keep it on the phone.',
+  quality: {
+    'uneven-light': 'Uneven light or glare: the estimate is wider. Retake it in even light if you can.',
+    blurry: 'The photo is not sharp: the estimate is wider. Hold the phone still and focus on the tray.',
+  },
   problem: {
     'no-larvae': 'No larvae found in this photo.',
     'too-dark': 'The photo is too dark. Add light and take it again.',

@@ -6,25 +6,34 @@
  *
  * Steps (all on a copy scaled to WORK_SIDE pixels on the long side):
  * 1. grey; exposure checks (too dark / too bright);
- * 2. illumination: the background is a median filter of a 1/16 copy (larvae vanish in
- *    it), scaled back; each pixel's contrast is its ratio to that background, so uneven
- *    light and glare cancel out;
+ * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene;
+ *    each pixel's contrast is its ratio to a background that follows sharp steps (glare
+ *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/4
+ *    copy with a kernel wider than a larva's body;
  * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
  *    a share of the larvae's own contrast; median filter and an opening clean it up;
  * 4. connected components with area, second moments (elongation) and the largest
  *    inner distance (thickness) each;
- * 5. what is not a larva is dropped: specks (small), bubbles (round rings, not
- *    elongated), glare and big debris (thick blobs);
- * 6. the single-larva area is the median area of the elongated blobs near the typical
- *    size; a blob of touching or crossing larvae counts area / that median (clumps
- *    lose a little area where bodies cross: OVERLAP_GAIN), its larvae placed by k-means
- *    over its pixels;
- * 7. the band: the clumps' own spread and the error of the median area, two sigma.
+ * 5. the single-larva size from confident larvae only: the area mode of larva-shaped
+ *    blobs (fragments of a faint larva are many but small, clumps large but fewer); no
+ *    count without evidence of larvae (enough separate larvae of one size, each a visible
+ *    share of the frame, larva-shaped marks a fair share of all marks, not lined up in
+ *    rows like print);
+ * 6. what is not a larva is dropped: specks (small), bubbles (round), glare and big
+ *    debris (thick blobs), fibres (long thin lines); a blob of touching or crossing larvae
+ *    counts area / the single area (clumps lose a little area where bodies cross:
+ *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
+ * 7. the band: the clumps' own spread, the error of the single area and the engine's
+ *    own error on photos it was not tuned on; wider, with the reason ('uneven-light',
+ *    'blurry'), when light or focus is poor.
  */
 import type { Cv, CvMat } from './opencv.ts';
-import type { HatchColor, LarvaeImage, LarvaeResult, LarvaMark } from './types.ts';
+import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
 
 const WORK_SIDE = 2400;
+/** The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide. */
+const BG_DIV = 4;
+const BG_KERNEL = 9;
 const MIN_SIDE = 240;
 /**
  * A crossing hides about width² / sin θ of two bodies; averaged over the angle that is
@@ -32,6 +41,28 @@ const MIN_SIDE = 240;
  * curved bodies short); set on the quick evaluation subset (scripts/larvae/eval.ts --quick).
  */
 const CROSSING_LOSS = 0.45;
+
+/** Large-scale light spread above this: not a tray (a scene). */
+const SCENE_SPREAD = 1;
+/** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
+const SCENE_SPREAD_DARK = 1.6;
+/** Large-scale light spread (p90 − p10 over the median) above this: 'uneven-light'. */
+const UNEVEN_SPREAD = 0.35;
+/** Median elongation of single larvae below this: 'blurry'. */
+const BLURRY_ELONGATION = 4.5;
+/**
+ * The band's half-width beyond the clumps' spread, as a share of the count: the engine's
+ * own error on photos it was not tuned on, and more on a poor photo. Calibrated on the
+ * evaluation (ADR 0071).
+ */
+const BAND_SHARE = 0.03;
+const POOR_SHARE = 0.04;
+/** Fewer separate larvae of one size than this: nothing countable (an empty tray's specks). */
+const MIN_SINGLES = 12;
+/** A larva shorter than this share of the photo's long side is not one (print, grains). */
+const MIN_LENGTH_SHARE = 0.009;
+/** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
+const MIN_LARVA_SHAPED = 0.15;
 
 interface Blob {
   label: number;
@@ -123,7 +154,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     if (stats.saturated > 0.25 || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
       return fail('too-bright');
 
-    // 2. Illumination: background from a small median-filtered copy.
+    // 2. Illumination. The large-scale light (a 1/16 median-filtered copy) tells a tray
+    // from a scene; the background each pixel is compared with follows sharp steps (a
+    // glare patch's edge, the rim, a shadow): a closing (white tray: dark larvae filled
+    // in) or an opening (black tray) of a 1/BG_DIV copy with a kernel wider than a body.
     const small = track(new cv.Mat());
     const sw = Math.max(8, Math.round(w / 16));
     const sh = Math.max(8, Math.round(h / 16));
@@ -132,19 +166,31 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     cv.medianBlur(small, smallMed, 7);
     const smallSmooth = track(new cv.Mat());
     cv.blur(smallMed, smallSmooth, new cv.Size(3, 3));
+    const quarter = track(new cv.Mat());
+    cv.resize(
+      grey,
+      quarter,
+      new cv.Size(Math.max(8, Math.round(w / BG_DIV)), Math.max(8, Math.round(h / BG_DIV))),
+      0,
+      0,
+      cv.INTER_AREA,
+    );
+    const bgKernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(BG_KERNEL, BG_KERNEL)));
+    const quarterBg = track(new cv.Mat());
+    cv.morphologyEx(quarter, quarterBg, hatchColor === 'bright' ? cv.MORPH_CLOSE : cv.MORPH_OPEN, bgKernel);
+    const quarterSmooth = track(new cv.Mat());
+    cv.blur(quarterBg, quarterSmooth, new cv.Size(3, 3));
     const bg = track(new cv.Mat());
-    cv.resize(smallSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+    cv.resize(quarterSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     const b = bg.data;
 
-    // A tray is evenly lit at large scale; a scene (a natural photo) is not.
+    // A tray is evenly lit at large scale; a scene (a natural photo) is not. The middle
+    // 80 % of the large-scale light against its median (at least 60 grey levels): a glare
+    // patch, the rim or a table at the edge take less than a tenth of the frame and do not
+    // move it; a sky over grass does.
     const bgStats = greyStats(smallSmooth.data);
-    // On a black basin the ratio to its dark median exaggerates a glare patch or the rim
-    // and floor around it: there the middle 80 % against a floor of 60 grey levels.
-    const spread =
-      hatchColor === 'bright'
-        ? (bgStats.p99 - bgStats.p01) / Math.max(1, bgStats.p50)
-        : (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
-    if (spread > 1.2) return fail('not-a-tray');
+    const spread = (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
+    if (spread > (hatchColor === 'bright' ? SCENE_SPREAD : SCENE_SPREAD_DARK)) return fail('not-a-tray');
 
     // Contrast image, 8-bit: bright tray → darkening ratio, dark tray → brightening ratio.
     const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
@@ -256,7 +302,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     if (elongated.length === 0) {
       return fail(blobs.some((bl) => bl.area >= 40) ? 'not-a-tray' : 'no-larvae');
     }
-    let a1 = median(elongated.map((bl) => bl.area));
+    // Scale from confident larvae only: the area around which most of the larva-shaped
+    // blobs' (√-weighted) area gathers. Fragments (a faint larva's eyes and tail seen
+    // apart) are many but small; clumps are large but fewer, so neither wins.
+    let a1 = areaMode(elongated.map((bl) => bl.area));
     let singles = elongated;
     for (let pass = 0; pass < 3; pass++) {
       singles = elongated.filter((bl) => bl.area >= 0.55 * a1 && bl.area <= 1.5 * a1);
@@ -265,6 +314,13 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     }
     const t1 = median(singles.map((bl) => bl.thickness));
     const l1 = median(singles.map((bl) => bl.length));
+    // Evidence of larvae: enough separate ones of one size, each a visible share of the
+    // frame (print, grains and specks are smaller), and larva-shaped marks a fair share of
+    // all marks (a page of print is mostly round or boxy characters).
+    const marksOfSize = blobs.filter((bl) => bl.area >= 0.35 * a1).length;
+    if (singles.length < MIN_SINGLES || l1 < MIN_LENGTH_SHARE * Math.max(w, h)) return fail('no-larvae');
+    if (elongated.filter((bl) => bl.area >= 0.35 * a1).length < MIN_LARVA_SHAPED * marksOfSize)
+      return fail('not-a-tray');
     const bodyWidth = median(singles.map((bl) => bl.area / Math.max(bl.length, 1)));
     // The share of one larva's area lost at each crossing.
     const crossLoss = Math.min(0.3, (CROSSING_LOSS * bodyWidth * bodyWidth) / a1);
@@ -288,6 +344,8 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       larvae.push(bl);
     }
     if (larvae.length === 0) return fail(rejectedArea > 0 ? 'not-a-tray' : 'no-larvae');
+    // Much more that is not larvae than larvae (a form's ruled lines and boxes, a scene's
+    // shapes): no count can be trusted.
     if (rejectedArea > keptArea * 1.5) return fail('not-a-tray');
     // Print: the marks line up in rows (neighbours side by side, never above each other);
     // larvae scattered on a tray have neighbours in every direction.
@@ -322,14 +380,22 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       clumpK.set(bl.label, Math.max(2, Math.round(est)));
     }
     const count = Math.round(singleCount + clumpSum);
+    // Poor light or focus informs instead of refusing: the band widens and says why.
+    // Uneven light: the large-scale background varies much, or glare blows out a patch.
+    // Blur: the single larvae are short and thick for their area (edges spread).
+    const quality: LarvaeQuality[] = [];
+    if ((bgStats.p90 - bgStats.p10) / Math.max(40, bgStats.p50) > UNEVEN_SPREAD || stats.saturated > 0.005)
+      quality.push('uneven-light');
+    if (median(singles.map((bl) => bl.elongation)) < BLURRY_ELONGATION) quality.push('blurry');
     // Two sigma of the clumps' spread and of the single area, and the crossing model's own
     // doubt (a share of the clumped larvae).
-    const halfBand = Math.ceil(
-      2 * Math.sqrt(clumpVar + 0.25 * ambiguous) +
-        2 * a1Error * clumpSum +
-        0.02 * clumpSum +
-        (clumpSum > 0 ? 1 : 0),
-    );
+    const halfBand =
+      Math.ceil(
+        2 * Math.sqrt(clumpVar + 0.25 * ambiguous) +
+          2 * a1Error * clumpSum +
+          0.02 * clumpSum +
+          (clumpSum > 0 ? 1 : 0),
+      ) + Math.ceil(count * (BAND_SHARE + (quality.length ? POOR_SHARE : 0)));
 
     // Marks: a single's centre; a clump's larvae by k-means over its pixels.
     const marks: LarvaMark[] = [];
@@ -350,6 +416,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       marks,
       singles: singleCount,
       inClumps: shown - singleCount,
+      quality,
       width,
       height,
     };
@@ -405,6 +472,27 @@ function neighbourAnisotropy(blobs: readonly Blob[], reach: number): number {
   const tr = (xx + yy) / 2;
   const det = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
   return (tr + det) / Math.max(tr - det, 1e-9);
+}
+
+/** The area with the most √-weighted area of blobs within ×/÷ 1.35 of it. */
+function areaMode(areas: number[]): number {
+  const sorted = [...areas].sort((x, y) => x - y);
+  let best = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  let bestScore = -1;
+  let lo = 0;
+  let hi = 0;
+  let sum = 0;
+  for (const a of sorted) {
+    while (hi < sorted.length && (sorted[hi] as number) <= a * 1.35) sum += Math.sqrt(sorted[hi++] as number);
+    while ((sorted[lo] as number) < a / 1.35) sum -= Math.sqrt(sorted[lo++] as number);
+    if (sum > bestScore) {
+      bestScore = sum;
+      best = a;
+    }
+  }
+  // The mode's window starts at its lowest blob: centre it on the window's median.
+  const inWindow = sorted.filter((a) => a >= best && a <= best * 1.35 * 1.35);
+  return median(inWindow);
 }
 
 function countNonZero(data: Uint8Array): number {

@@ -32,6 +32,7 @@ export interface Cv {
   THRESH_BINARY: number;
   THRESH_OTSU: number;
   MORPH_OPEN: number;
+  MORPH_CLOSE: number;
   MORPH_ELLIPSE: number;
   MORPH_RECT: number;
   cvtColor(src: CvMat, dst: CvMat, code: number): void;

@@ -20,6 +20,9 @@ export interface LarvaMark {
 /** Why no count is given: each has a translated message (larvae.problem.<code>). */
 export type LarvaeProblem = 'no-larvae' | 'too-dark' | 'too-bright' | 'not-a-tray' | 'image-too-small';
 
+/** Why a count is less sure than usual (larvae.quality.<code>): the band is wider. */
+export type LarvaeQuality = 'uneven-light' | 'blurry';
+
 export interface LarvaeCount {
   ok: true;
   count: number;
@@ -30,6 +33,8 @@ export interface LarvaeCount {
   /** Larvae in blobs of one (certain) and the estimated larvae in touching clumps. */
   singles: number;
   inClumps: number;
+  /** Conditions that widened the band (empty on a well-lit, sharp photo). */
+  quality: LarvaeQuality[];
   width: number;
   height: number;
 }
