@@ -3,6 +3,7 @@ import type { ComparisonTemplate } from '#shared/contracts/comparison';
 import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { FarmPrice, ForecastSetting } from '#shared/contracts/farm-price';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
@@ -175,6 +176,8 @@ export const MIRROR_TABLES = [
   'financeCategories',
   'financeTransactions',
   'comparisonTemplates',
+  'farmPrices',
+  'forecastSettings',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -214,6 +217,9 @@ export class TambakDb extends Dexie {
   financeStats!: Table<FinanceStatsRow, string>;
   /** The caller's comparison templates per farm (issue 17 point 4). */
   comparisonTemplates!: Table<Local<ComparisonTemplate>, string>;
+  /** The farm's price list rows and forecast target sizes (issue 26, ADR 0072). */
+  farmPrices!: Table<Local<FarmPrice>, string>;
+  forecastSettings!: Table<Local<ForecastSetting>, string>;
   /** The last answers of online reads, read live like the rest (components/use-fetched.ts). */
   answers!: Table<AnswerRow, string>;
 
@@ -227,7 +233,7 @@ export class TambakDb extends Dexie {
     // A new store or index: add it here and raise the version. A change to rows: add a
     // version(n).upgrade() below this one. A new synced record type = a store here + a
     // descriptor (resources.ts).
-    this.version(10).stores({
+    this.version(11).stores({
       farms: 'farm_id',
       blocks: 'block_id, farm_id',
       ponds: 'pond_id, farm_id, block_id',
@@ -268,6 +274,10 @@ export class TambakDb extends Dexie {
       notificationSettings: 'key',
       // Analysis (issue 17): the caller's saved comparisons of each farm.
       comparisonTemplates: 'template_id, farm_id',
+      // Forecast (issue 26, ADR 0072): the farm's price list (a row per day and size) and
+      // its target sizes (a row per farm).
+      farmPrices: 'price_id, farm_id',
+      forecastSettings: 'farm_id',
       // The last answers of online reads (members, roles, permissions, settings, profile),
       // so the one live hook reads them too and they show offline.
       answers: 'key',

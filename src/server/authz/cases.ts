@@ -9,6 +9,7 @@ import { cycleAuthz } from '../modules/cycle/cycle.authz.ts';
 import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { embedAuthz } from '../modules/embed/embed.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { farmPriceAuthz } from '../modules/farm-price/farm-price.authz.ts';
 import { feedingAuthz } from '../modules/feeding/feeding.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
 import { forecastAuthz } from '../modules/forecast/forecast.authz.ts';
@@ -59,6 +60,7 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   larvaeAuthz,
   chartsAuthz,
   forecastAuthz,
+  farmPriceAuthz,
   analysisAuthz,
   reportsAuthz,
   attentionAuthz,

@@ -238,6 +238,8 @@ const id = {
     'date-past': 'Tanggal panen tidak boleh sebelum hari ini ({{today}}).',
     'date-invalid': 'Tanggal tidak valid.',
     'too-many-sizes': 'Paling banyak {{max}} target size.',
+    'size-twice': 'Size {{size}} tertulis dua kali.',
+    'price-suggested': 'Daftar harga tambak masih kosong: pendapatan dihitung dari harga panen sebelumnya.',
     'prior-only': 'Sampling kurang dari dua: perkiraan dari kurva tambak, belum dari kolam ini.',
   },
 };
@@ -475,6 +477,8 @@ const en: MessageCatalog = {
     'date-past': 'The harvest date cannot be before today ({{today}}).',
     'date-invalid': 'Not a valid date.',
     'too-many-sizes': 'At most {{max}} target sizes.',
+    'size-twice': 'Size {{size}} is listed twice.',
+    'price-suggested': "The farm's price list is empty: revenue uses the prices of past harvests.",
     'prior-only': 'Fewer than two samplings: forecast from the farm curve, not yet from this pond.',
   },
 };

@@ -23,6 +23,7 @@ import * as m0034 from './0034_notification_messages.ts';
 import * as m0035 from './0035_embed_tokens.ts';
 import * as m0036 from './0036_same_slot_kept.ts';
 import * as m0037 from './0037_probes.ts';
+import * as m0040 from './0040_farm_prices.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0035_embed_tokens': m0035,
   '0036_same_slot_kept': m0036,
   '0037_probes': m0037,
+  '0040_farm_prices': m0040,
 };
