@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import type { Local, TambakDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
+import { syncControl } from '#local/sync/status';
 import { visible } from '#local/visible';
 import type { FarmPrice } from '#shared/contracts/farm-price';
 import type { Stock } from '#shared/contracts/stock';
@@ -40,6 +41,7 @@ export interface PondForecastData {
 }
 
 type Stocks = Local<Stock>[];
+const kick = () => void syncControl().then((c) => c.syncNow());
 
 /** The farm's running stockings: not marked harvested and without a total harvest. */
 function runningOf(stocks: Stocks, harvests: { stock_id: string; type: string }[]) {
@@ -89,7 +91,13 @@ export async function readPondForecast(
   const active = running
     .filter((s) => s.pond_id === pondId)
     .sort((a, b) => b.stock_date.localeCompare(a.stock_date))[0];
-  const none = { forecast: null, points: [], stockDate: null, priceSource: 'none' as const, costToDate: null };
+  const none = {
+    forecast: null,
+    points: [],
+    stockDate: null,
+    priceSource: 'none' as const,
+    costToDate: null,
+  };
   if (!active) return { ...none, input: null };
   const pointsOf = (cycleId: string, stockDate: string): GrowthPoint[] =>
     liveSamplings
@@ -109,7 +117,9 @@ export async function readPondForecast(
     harvests: liveHarvests,
     // A phone without the farm's finance (no access: none pulled) has no cost to show.
     transactions: liveTransactions.length > 0 ? liveTransactions : null,
-    uses: visible(movements).filter((m) => m.kind === 'use' && !m.deleted_at && m.cycle_id === active.cycle_id),
+    uses: visible(movements).filter(
+      (m) => m.kind === 'use' && !m.deleted_at && m.cycle_id === active.cycle_id,
+    ),
     items: visible(items),
     from: active.stock_date,
     today,
@@ -243,6 +253,7 @@ export async function savePriceList(
     table: 'farmPrices',
     rows: [...kept, ...gone] as never,
   });
+  kick();
 }
 
 /** Saves the farm's target sizes (largest count first) through the outbox. */
@@ -254,4 +265,5 @@ export async function saveTargetSizes(db: TambakDb, farmId: string, sizes: reado
     table: 'forecastSettings',
     rows: [{ farm_id: farmId, target_sizes: [...sizes], is_default: false }],
   });
+  kick();
 }

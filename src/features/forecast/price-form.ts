@@ -1,10 +1,10 @@
-import { readNumber } from '#shared/domain/number-input';
 import {
   type ForecastProblem,
   type PricePoint,
   priceListProblems,
   targetSizesProblem,
 } from '#shared/domain/figures';
+import { readNumber } from '#shared/domain/number-input';
 
 /** A row of the price list form as typed: size (pcs/kg) and Rp per kg. */
 export interface PriceRowText {

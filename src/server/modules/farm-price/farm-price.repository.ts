@@ -53,7 +53,9 @@ export class FarmPriceRepository {
     const taken = new Set(
       given.length === 0
         ? []
-        : (await db.selectFrom('farm_prices').select('id').where('id', 'in', given).execute()).map((r) => r.id),
+        : (await db.selectFrom('farm_prices').select('id').where('id', 'in', given).execute()).map(
+            (r) => r.id,
+          ),
     );
     await db
       .insertInto('farm_prices')

@@ -34,11 +34,11 @@ const sixtyDaysAgo = () => {
   d.setUTCDate(d.getUTCDate() - 60);
   return d.toISOString().slice(0, 10);
 };
-const savePrices = (user: QuickUser, payload: unknown, lang = 'en') =>
+const savePrices = (user: QuickUser, payload: object, lang = 'en') =>
   app.inject({ method: 'POST', url: `/api/farmPrice?lang=${lang}`, headers: user.auth, payload });
 const list = (user: QuickUser, farmId = farm.farmId) =>
   app.inject({ method: 'GET', url: `/api/farmPrice?farm_id=${farmId}`, headers: user.auth });
-const saveSizes = (user: QuickUser, payload: unknown, lang = 'en') =>
+const saveSizes = (user: QuickUser, payload: object, lang = 'en') =>
   app.inject({ method: 'POST', url: `/api/forecastSetting?lang=${lang}`, headers: user.auth, payload });
 
 describe('POST /api/farmPrice', () => {
