@@ -7,6 +7,7 @@ import {
   ownerWithFarm,
   type QuickUser,
   quickUser,
+  stockWithSampling,
 } from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
@@ -153,36 +154,13 @@ describe('target sizes: GET/POST /api/forecastSetting', () => {
 
   it('refuses a size every running pond has passed, a size twice and a bad size, saving nothing', async () => {
     // The farm's one running pond is at 25 g (size 40).
-    const stock = await app.inject({
-      method: 'POST',
-      url: '/api/stock',
-      headers: owner.auth,
-      payload: {
-        stock_id: uuidv7(),
-        pond_id: farm.pondIds[0],
-        stock_date: sixtyDaysAgo(),
-        seed_net: 1000,
-        seed_actual: 1000,
-      },
-    });
-    expect(stock.statusCode).toBe(201);
-    const { cycle_id } = await app.ctx.db
-      .selectFrom('stocks')
-      .select('cycle_id')
-      .where('id', '=', stock.json().data.stock_id)
-      .executeTakeFirstOrThrow();
-    await app.ctx.db
-      .insertInto('samplings')
-      .values({
-        id: uuidv7(),
-        farm_id: farm.farmId,
-        pond_id: farm.pondIds[0] as string,
-        cycle_id,
-        sampled_on: farmToday(),
-        shrimp_count: 10,
-        sample_weight: 250,
-      })
-      .execute();
+    await stockWithSampling(
+      app,
+      owner,
+      { farmId: farm.farmId, pondId: farm.pondIds[0] as string },
+      { stockDate: sixtyDaysAgo(), seed: 1000 },
+      { sampledOn: farmToday(), count: 10, weight: 250 },
+    );
     const passed = await saveSizes(owner, { farm_id: farm.farmId, target_sizes: [100, 30] });
     expect(passed.statusCode).toBe(400);
     expect(passed.json().errors.target_sizes[0]).toMatch(/already passed/);
