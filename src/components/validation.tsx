@@ -30,7 +30,7 @@ yup.setLocale({
 export function translateMessage(t: TFunction, message: unknown): string {
   const text = Array.isArray(message) ? String(message[0] ?? '') : String(message ?? '');
   // Shared rule messages (validation.*, finance.* of src/shared/i18n/messages.ts) are keys; anything else is already words.
-  if (!/^(validation|finance)\.[\w-]+(\||$)/.test(text)) return text;
+  if (!/^(validation|finance|forecast)\.[\w-]+(\||$)/.test(text)) return text;
   const [key, raw] = text.split('|');
   let params: Record<string, unknown> = {};
   try {

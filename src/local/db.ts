@@ -4,6 +4,7 @@ import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
 import type { ErrorEventInput, SessionStartInput } from '#shared/contracts/errors';
 import type { Block, Farm, Pond } from '#shared/contracts/farm';
+import type { FarmPrice, ForecastSetting } from '#shared/contracts/farm-price';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import type { Harvest } from '#shared/contracts/harvest';
 import type { Notification, NotificationSettings } from '#shared/contracts/notifications';
@@ -176,6 +177,8 @@ export const MIRROR_TABLES = [
   'financeCategories',
   'financeTransactions',
   'comparisonTemplates',
+  'farmPrices',
+  'forecastSettings',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -225,6 +228,9 @@ export class TambakDb extends Dexie {
   financeStats!: Table<FinanceStatsRow, string>;
   /** The caller's comparison templates per farm (issue 17 point 4). */
   comparisonTemplates!: Table<Local<ComparisonTemplate>, string>;
+  /** The farm's price list rows and forecast target sizes (issue 26, ADR 0072). */
+  farmPrices!: Table<Local<FarmPrice>, string>;
+  forecastSettings!: Table<Local<ForecastSetting>, string>;
   /** The last answers of online reads, read live like the rest (components/use-fetched.ts). */
   answers!: Table<AnswerRow, string>;
   /** Errors and session starts waiting to be reported (src/local/errors). */
@@ -281,6 +287,10 @@ export class TambakDb extends Dexie {
       notificationSettings: 'key',
       // Analysis (issue 17): the caller's saved comparisons of each farm.
       comparisonTemplates: 'template_id, farm_id',
+      // Forecast (issue 26, ADR 0072): the farm's price list (a row per day and size) and
+      // its target sizes (a row per farm).
+      farmPrices: 'price_id, farm_id',
+      forecastSettings: 'farm_id',
       // The last answers of online reads (members, roles, permissions, settings, profile),
       // so the one live hook reads them too and they show offline.
       answers: 'key',

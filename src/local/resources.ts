@@ -404,6 +404,24 @@ export const COMPARISON_TEMPLATES: ResourceDescriptor = {
       : row,
 };
 
+/**
+ * The farm's price list (issue 26 point 4, ADR 0072): a row per valid-from day and size,
+ * a day's list saved whole with POST /farmPrice (`enqueueAction`); every pull is the whole list.
+ */
+export const FARM_PRICES: ResourceDescriptor = {
+  name: 'farmPrices',
+  table: 'farmPrices',
+  scope: 'farm',
+  pull: { url: '/api/farmPrice', since: false },
+};
+/** The farm's forecast target sizes, one row per farm, saved with POST /forecastSetting. */
+export const FORECAST_SETTINGS: ResourceDescriptor = {
+  name: 'forecastSettings',
+  table: 'forecastSettings',
+  scope: 'farm',
+  pull: { url: '/api/forecastSetting', since: false },
+};
+
 for (const r of [
   FARMS,
   BLOCKS,
@@ -431,6 +449,8 @@ for (const r of [
   FINANCE_CATEGORIES,
   FINANCE_TRANSACTIONS,
   COMPARISON_TEMPLATES,
+  FARM_PRICES,
+  FORECAST_SETTINGS,
 ]) {
   registry.set(r.name, r);
 }

@@ -15,6 +15,7 @@ import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { farmRoutes } from './modules/farm/farm.routes.ts';
+import { farmPriceRoutes } from './modules/farm-price/farm-price.routes.ts';
 import { feedingRoutes } from './modules/feeding/feeding.routes.ts';
 import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { financeStatsRoutes } from './modules/finance/finance-stats.routes.ts';
@@ -88,6 +89,7 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext): void {
   larvaeRoutes(typed, ctx);
   chartsRoutes(typed, ctx);
   forecastRoutes(typed, ctx);
+  farmPriceRoutes(typed, ctx);
   analysisRoutes(typed, ctx);
   comparisonRoutes(typed, ctx);
   reportsRoutes(typed, ctx);

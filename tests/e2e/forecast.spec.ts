@@ -21,8 +21,28 @@ const LANGS = [
     records: 'Data kolam',
     title: 'Perkiraan pertumbuhan',
     board: 'Mencapai size 100 dalam',
+    pricesTab: 'Harga & target',
+    size: 'Size (ekor/kg)',
+    price: 'Harga per kg (Rp)',
+    save: 'Simpan daftar harga',
+    saved: 'Daftar harga disimpan.',
+    revenue: /Pendapatan Rp\s?[\d.]+$/,
+    farmPrices: 'Pendapatan dengan daftar harga tambak.',
   },
-  { lang: 'en', tab: 'Charts', records: 'Records', title: 'Growth forecast', board: 'Reaches size 100 in' },
+  {
+    lang: 'en',
+    tab: 'Charts',
+    records: 'Records',
+    title: 'Growth forecast',
+    board: 'Reaches size 100 in',
+    pricesTab: 'Prices & targets',
+    size: 'Size (pcs/kg)',
+    price: 'Price per kg (Rp)',
+    save: 'Save the price list',
+    saved: 'Price list saved.',
+    revenue: /Revenue Rp\s?[\d.]+$/,
+    farmPrices: "Revenue at the farm's price list.",
+  },
 ];
 const dir = process.env.SHOTS_DIR ?? '/work/shots/forecast';
 const daysAgo = (n: number) =>
@@ -99,8 +119,19 @@ for (const size of SIZES) {
       await line.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/forecast-board-${l.lang}-${size.name}.png` });
 
+      // The farm's price list, typed in Settings → Prices & targets: revenue on the card at it.
+      await page.goto(`/farm/${farmId}/settings?tab=prices`);
+      const prices = page.getByTestId('price-list-tab');
+      await prices.getByLabel(l.size).first().fill('100');
+      await prices.getByLabel(l.price).first().fill('55000');
+      await prices.getByRole('button', { name: l.save }).click();
+      await expect(page.getByText(l.saved)).toBeVisible();
+      await page.screenshot({ path: `${dir}/forecast-prices-${l.lang}-${size.name}.png`, fullPage: true });
+
       await page.goto(`/farm/${farmId}/pond/${pondId}`);
       await page.getByRole('tab', { name: l.tab }).click();
+      await expect(page.getByTestId('forecast-prices')).toContainText(l.farmPrices);
+      await expect(page.getByTestId('forecast-revenue-70')).toHaveText(l.revenue);
       const card = page.getByTestId('forecast-card');
       await expect(page.getByRole('heading', { name: l.title })).toBeVisible();
       await expect(card.getByTestId('forecast-sample')).toHaveCount(5);

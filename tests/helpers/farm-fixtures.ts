@@ -130,3 +130,47 @@ export async function shareFarm(app: App, ...users: { id: string }[]): Promise<s
   for (const user of rest) await addMember(app, farmId, user, 2);
   return farmId;
 }
+
+/**
+ * Stocks a pond through the API and records one sampling of its new cycle straight in the
+ * database (a forecast's smallest input); answers the cycle id.
+ */
+export async function stockWithSampling(
+  app: App,
+  owner: QuickUser,
+  farm: { farmId: string; pondId: string },
+  stock: { stockDate: string; seed: number },
+  sampling: { sampledOn: string; count: number; weight: number },
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/stock',
+    headers: owner.auth,
+    payload: {
+      stock_id: uuidv7(),
+      pond_id: farm.pondId,
+      stock_date: stock.stockDate,
+      seed_net: stock.seed,
+      seed_actual: stock.seed,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`stock: ${res.body}`);
+  const { cycle_id } = await app.ctx.db
+    .selectFrom('stocks')
+    .select('cycle_id')
+    .where('id', '=', res.json().data.stock_id)
+    .executeTakeFirstOrThrow();
+  await app.ctx.db
+    .insertInto('samplings')
+    .values({
+      id: uuidv7(),
+      farm_id: farm.farmId,
+      pond_id: farm.pondId,
+      cycle_id,
+      sampled_on: sampling.sampledOn,
+      shrimp_count: sampling.count,
+      sample_weight: sampling.weight,
+    })
+    .execute();
+  return cycle_id;
+}

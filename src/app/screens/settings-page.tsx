@@ -4,6 +4,7 @@ import { can } from '#components/farm-data';
 import { FeatureBoundary } from '#components/feature-boundary';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';
 import '#features/settings/register-locales.ts';
+import { farmDay } from '#features/production/production-model.ts';
 import { ACTION, canEditFarm } from '#shared/domain/permissions';
 
 // Tabs of other features load when opened: the settings screen's first download is its own.
@@ -18,6 +19,9 @@ const EmbedLinksTab = lazy(() =>
 );
 const ProbeDevicesTab = lazy(() =>
   import('#features/probes/probe-devices-tab').then((m) => ({ default: m.ProbeDevicesTab })),
+);
+const PriceListTab = lazy(() =>
+  import('#features/forecast/price-list-tab').then((m) => ({ default: m.PriceListTab })),
 );
 const FeedProgrammeTab = lazy(() =>
   import('#features/warehouse/feed-programme-tab').then((m) => ({ default: m.FeedProgrammeTab })),
@@ -69,6 +73,18 @@ export function SettingsScreen() {
                 <FeedProgrammeTab farm={farm} />
               </Suspense>
             </FeatureBoundary>
+          ),
+        },
+        {
+          // The price list and target sizes of the forecast (issue 26, ADR 0072): members
+          // read them (revenue on the pond page), finance or harvest editors change them.
+          key: 'prices',
+          visible: () => true,
+          label: t('tabs.prices'),
+          render: (farm) => (
+            <Suspense fallback={null}>
+              <PriceListTab farm={farm} today={farmDay()} />
+            </Suspense>
           ),
         },
         {

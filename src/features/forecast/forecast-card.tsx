@@ -8,13 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import { Card, Loading } from '#components/page';
 import { getDb } from '#local/db';
-import {
-  type CycleForecast,
-  DEFAULT_TARGET_SIZES,
-  type GrowthPoint,
-  type TargetAnswer,
-} from '#shared/domain/figures';
+import type { CycleForecast, GrowthPoint, TargetAnswer } from '#shared/domain/figures';
 import { usePondForecast } from './forecast-data.ts';
+import { HarvestOnDate } from './harvest-on-date.tsx';
 
 const HEIGHT = 220;
 const MARGIN = { top: 10, right: 12, bottom: 44, left: 56 };
@@ -139,7 +135,17 @@ function TargetLine({ target }: { target: TargetAnswer }) {
           {' · '}
           {t('feed', { kg: format.number(p.feed_kg, 0) })}
           {' · '}
-          {p.revenue === null ? t('noPrice') : t('revenue', { amount: format.money(p.revenue) })}
+          <span data-testid={`forecast-revenue-${target.size}`}>
+            {p.revenue === null ? t('noPrice') : t('revenue', { amount: format.money(p.revenue) })}
+          </span>
+          {p.hpp !== null && (
+            <>
+              {' · '}
+              <span data-testid={`forecast-hpp-${target.size}`}>
+                {t('hpp', { amount: format.money(p.hpp) })}
+              </span>
+            </>
+          )}
         </span>
       )}
     </li>
@@ -156,16 +162,15 @@ export default function ForecastCard({
   pondId,
   pondName,
   today,
-  targets = DEFAULT_TARGET_SIZES,
 }: {
   farmId: string;
   pondId: string;
   pondName: string;
   today: string;
-  targets?: readonly number[];
 }) {
   const { t } = useTranslation('forecast');
-  const data = usePondForecast(getDb(), farmId, pondId, today, targets);
+  const format = useFormat();
+  const data = usePondForecast(getDb(), farmId, pondId, today);
   return (
     <Card title={t('title')}>
       <div data-testid="forecast-card">
@@ -190,6 +195,14 @@ export default function ForecastCard({
                 <TargetLine key={target.size} target={target} />
               ))}
             </ul>
+            <p className="muted" data-testid="forecast-prices">
+              {t(`prices.${data.priceSource}`)}{' '}
+              <a href={`/farm/${farmId}/settings?tab=prices`}>{t('prices.edit')}</a>
+            </p>
+            {data.costToDate !== null && (
+              <p data-testid="forecast-cost">{t('costToDate', { amount: format.money(data.costToDate) })}</p>
+            )}
+            <HarvestOnDate data={data} today={today} />
             <p className="muted">
               {data.forecast.prior_source === 'farm'
                 ? t('priorFarm', { count: data.forecast.fit.prior.cycles })

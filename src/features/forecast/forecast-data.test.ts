@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '#local/db';
 import { forecastCycle, gompertz } from '#shared/domain/figures';
-import { readPondForecast } from './forecast-data.ts';
+import { harvestOnDay, readPondForecast } from './forecast-data.ts';
 
 const db = getDb();
 afterEach(async () => {
@@ -71,7 +71,9 @@ describe('readPondForecast (offline, from the mirror)', () => {
   it('forecasts the running cycle with the shared function: the same numbers as forecastCycle', async () => {
     await seed([21, 28, 35, 42, 49, 56]);
     const today = '2026-03-01';
-    const r = await readPondForecast(db, 'f', 'p1', today, [100, 50]);
+    await db.forecastSettings.put({ farm_id: 'f', target_sizes: [100, 50], is_default: false } as never);
+    const r = await readPondForecast(db, 'f', 'p1', today);
+    expect(r.priceSource).toBe('suggested');
     expect(r.stockDate).toBe('2026-01-01');
     expect(r.points).toHaveLength(6);
     const f = r.forecast;
@@ -103,9 +105,61 @@ describe('readPondForecast (offline, from the mirror)', () => {
 
   it('says the forecast comes from the prior with one sampling, and nothing without a running cycle', async () => {
     await seed([21]);
-    const r = await readPondForecast(db, 'f', 'p1', '2026-01-25', [50]);
+    const r = await readPondForecast(db, 'f', 'p1', '2026-01-25');
     expect(r.forecast?.basis).toBe('prior');
-    const none = await readPondForecast(db, 'f', 'other-pond', '2026-01-25', [50]);
+    const none = await readPondForecast(db, 'f', 'other-pond', '2026-01-25');
     expect(none.forecast).toBeNull();
+  });
+
+  it("prices at the farm's own list, cost to date from the mirrored finance and uses, a harvest on a day", async () => {
+    await seed([21, 28, 35, 42, 49, 56]);
+    const today = '2026-03-01';
+    await db.farmPrices.bulkPut([
+      { price_id: 'a', farm_id: 'f', valid_from: '2026-02-01', size: 50, price_per_kg: 80_000 },
+      { price_id: 'b', farm_id: 'f', valid_from: '2026-02-01', size: 100, price_per_kg: 55_000 },
+    ] as never[]);
+    await db.financeTransactions.bulkPut([
+      {
+        transaction_record_id: 't1',
+        farm_id: 'f',
+        type: 'out',
+        nominal: '2000000',
+        transaction_date: '2026-01-10',
+        source_type: null,
+        builtin_key: null,
+        deleted_at: null,
+      },
+    ] as never[]);
+    await db.warehouseMovements.bulkPut([
+      {
+        id: 'm1',
+        farm_id: 'f',
+        warehouse_id: 'w',
+        kind: 'use',
+        value: 300_000,
+        cycle_id: 'c1',
+        deleted_at: null,
+      },
+      {
+        id: 'm2',
+        farm_id: 'f',
+        warehouse_id: 'w',
+        kind: 'use',
+        value: 999,
+        cycle_id: 'c0',
+        deleted_at: null,
+      },
+    ] as never[]);
+    const r = await readPondForecast(db, 'f', 'p1', today);
+    expect(r.priceSource).toBe('farm');
+    expect(r.costToDate).toBe(2_300_000);
+    const size50 = r.forecast?.targets.find((t) => t.size === 50)?.projection;
+    expect(size50?.price_per_kg).toBe(80_000);
+    expect(size50?.revenue).toBe(Math.round((size50?.biomass_kg ?? 0) * 80_000));
+    expect(size50?.hpp).toBeGreaterThan(0);
+    const onDay = harvestOnDay(r, '2026-03-20');
+    expect(onDay?.date).toBe('2026-03-20');
+    expect(onDay?.doc).toBe(79);
+    expect(onDay?.revenue).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,7 @@ import { demoAuthz } from '../modules/demo/demo.authz.ts';
 import { embedAuthz } from '../modules/embed/embed.authz.ts';
 import { errorsAuthz } from '../modules/errors/errors.authz.ts';
 import { farmAuthz } from '../modules/farm/farm.authz.ts';
+import { farmPriceAuthz } from '../modules/farm-price/farm-price.authz.ts';
 import { feedingAuthz } from '../modules/feeding/feeding.authz.ts';
 import { financeAuthz } from '../modules/finance/finance.authz.ts';
 import { forecastAuthz } from '../modules/forecast/forecast.authz.ts';
@@ -60,6 +61,7 @@ export const AUTHZ_MODULES: AuthzModule[] = [
   larvaeAuthz,
   chartsAuthz,
   forecastAuthz,
+  farmPriceAuthz,
   analysisAuthz,
   reportsAuthz,
   attentionAuthz,

@@ -537,6 +537,8 @@ export interface Database {
   finance_transactions: FinanceTransactionsTable;
   larvae_counts: LarvaeCountsTable;
   comparison_templates: ComparisonTemplatesTable;
+  farm_prices: FarmPricesTable;
+  forecast_settings: ForecastSettingsTable;
   reports: ReportsTable;
   embed_tokens: EmbedTokensTable;
   probe_devices: ProbeDevicesTable;
@@ -803,6 +805,28 @@ export interface LarvaeCountsTable {
   created_by: string;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+}
+
+/** A farm's price per kg by size class from a day (migration 0040, ADR 0072). */
+export interface FarmPricesTable {
+  id: string;
+  farm_id: string;
+  valid_from: ColumnType<string, string, string>;
+  size: number;
+  price_per_kg: ColumnType<string, number, number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** A farm's forecast target sizes (migration 0040); no row: the defaults. */
+export interface ForecastSettingsTable {
+  farm_id: string;
+  target_sizes: ColumnType<number[], number[], number[]>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A person's saved comparison of one farm (migration 0022); `fields` is `[{ pond_id, metric }]`. */

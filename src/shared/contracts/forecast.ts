@@ -56,6 +56,12 @@ export const PondForecast = Type.Object({
   prior_source: Type.Union([Type.Literal('farm'), Type.Literal('default')]),
   /** Translated notice when the forecast comes from the prior alone. */
   notice: Type.Union([Type.String(), Type.Null()]),
+  /** Where revenue's prices come from: the farm's list, past harvests' suggestion, or none. */
+  price_source: Type.Union([Type.Literal('farm'), Type.Literal('suggested'), Type.Literal('none')]),
+  /** Translated notice when the prices are the suggestion (the farm's list is empty). */
+  price_notice: Type.Union([Type.String(), Type.Null()]),
+  /** Cost of the cycle so far (Rp) as the finance HPP counts it; null without finance access. */
+  cost_to_date: I(),
   samplings: Type.Integer(),
   abw_now: N(),
   curve: Type.Array(

@@ -36,9 +36,11 @@ export const SYNC_PULL_PATHS = [
   '/api/account/category',
   '/api/transaction',
   '/api/comparisonTemplate',
+  '/api/farmPrice',
+  '/api/forecastSetting',
 ] as const;
 
-/** Record types asked for in one batch at most (the registry has 26). */
+/** Record types asked for in one batch at most (the registry has 28). */
 export const SYNC_PULL_MAX_REQUESTS = 40;
 
 export const SyncPullBody = Type.Object(

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { STOCK_CATEGORIES, STOCK_SOURCE } from '#shared/domain/figures';
 import type { DbOrTx } from '../../db/database.ts';
 
 /** Which live transactions a figure covers; dates inclusive (YYYY-MM-DD). */
@@ -24,8 +25,6 @@ const where = (s: StatsScope): Expression<SqlBool> => {
  * those booked from a received purchase order and those in the categories of warehouse
  * items (DOMAIN.md: feed, probiotics, chemicals).
  */
-const STOCK_SOURCE = 'purchase-order';
-const STOCK_CATEGORIES = ['feed', 'probiotics', 'chemicals'];
 
 /** Live transactions of one category summed (money as text). */
 interface CategorySum {
@@ -97,7 +96,7 @@ export class StatsRepository {
       select c.id as category_id, c.name, c.builtin_key, g.stock, g.total::text as total, g.count
       from (select t.category_id,
               (t.source_type is not distinct from ${STOCK_SOURCE}
-                or coalesce(k.builtin_key in (${sql.join(STOCK_CATEGORIES)}), false)) as stock,
+                or coalesce(k.builtin_key in (${sql.join([...STOCK_CATEGORIES])}), false)) as stock,
               sum(t.nominal) as total, count(*)::int as count
             from finance_transactions t
             join finance_categories k on k.id = t.category_id

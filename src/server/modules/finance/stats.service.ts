@@ -11,7 +11,7 @@ import type {
   StatsQuery,
   TotalTransaction,
 } from '#shared/contracts/finance';
-import { daysBetween, hppPerKg, kgPerHa, periodProductivity, rupiah } from '#shared/domain/figures';
+import { daysBetween, hppCost, hppPerKg, kgPerHa, periodProductivity, rupiah } from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
@@ -94,8 +94,7 @@ export class StatsService {
       total: c.total,
       count: c.count,
     });
-    const expenses = sum(counted);
-    const total = expenses + usage;
+    const { expenses, total } = hppCost(costs, usage);
     const hpp = hppPerKg(total, harvest.kg);
     return {
       expenses: expenses.toString(),

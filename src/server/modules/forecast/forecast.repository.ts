@@ -68,4 +68,46 @@ export class ForecastRepository {
       .where('harvested_on', '>=', sql<string>`current_date - 365`)
       .execute();
   }
+
+  /** The farm's expenses from `from` on (the cost to date of its running cycles). */
+  expensesSince(farmId: string, from: string) {
+    return this.db
+      .selectFrom('finance_transactions as t')
+      .innerJoin('finance_categories as k', 'k.id', 't.category_id')
+      .select([
+        't.type',
+        sql<string>`t.nominal::text`.as('nominal'),
+        sql<string>`t.transaction_date::text`.as('transaction_date'),
+        't.source_type',
+        'k.builtin_key',
+      ])
+      .where('t.farm_id', '=', farmId)
+      .where('t.type', '=', 'out')
+      .where('t.deleted_at', 'is', null)
+      .where('t.transaction_date', '>=', from)
+      .execute();
+  }
+
+  /** Warehouse uses booked to the cycles (their value in Rp). */
+  usesOf(cycleIds: string[]) {
+    if (cycleIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('warehouse_movements')
+      .select(['cycle_id', sql<string>`value::text`.as('value')])
+      .where('kind', '=', 'use')
+      .where('deleted_at', 'is', null)
+      .where('cycle_id', '=', sql<string>`any(${cycleIds}::uuid[])`)
+      .execute();
+  }
+
+  /** The farm's live warehouse items with their category and price (feed price). */
+  items(farmId: string) {
+    return this.db
+      .selectFrom('warehouse_items as w')
+      .innerJoin('warehouse_products as p', 'p.id', 'w.product_id')
+      .select(['p.category_id', sql<string>`w.price::text`.as('price')])
+      .where('w.farm_id', '=', farmId)
+      .where('w.deleted_at', 'is', null)
+      .execute();
+  }
 }

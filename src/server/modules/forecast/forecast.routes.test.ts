@@ -1,7 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gompertz } from '#shared/domain/forecast/index';
-import { createFarm, type FarmSetup, ownerWithFarm, type QuickUser } from '#test/helpers/farm-fixtures';
+import {
+  createFarm,
+  type FarmSetup,
+  ownerWithFarm,
+  type QuickUser,
+  stockWithSampling,
+} from '#test/helpers/farm-fixtures';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
@@ -91,36 +97,13 @@ describe('GET /api/forecast', () => {
 
   it('a pond with fewer than two samplings forecasts from the farm prior and says so, in Indonesian and English', async () => {
     const stockDate = addDays(farmToday(), -30);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/stock',
-      headers: owner.auth,
-      payload: {
-        stock_id: uuidv7(),
-        pond_id: other.pondIds[0],
-        stock_date: stockDate,
-        seed_net: 80_000,
-        seed_actual: 80_000,
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    const { cycle_id } = await app.ctx.db
-      .selectFrom('stocks')
-      .select('cycle_id')
-      .where('id', '=', res.json().data.stock_id)
-      .executeTakeFirstOrThrow();
-    await app.ctx.db
-      .insertInto('samplings')
-      .values({
-        id: uuidv7(),
-        farm_id: other.farmId,
-        pond_id: other.pondIds[0] as string,
-        cycle_id,
-        sampled_on: addDays(farmToday(), -2),
-        shrimp_count: 100,
-        sample_weight: 180,
-      })
-      .execute();
+    await stockWithSampling(
+      app,
+      owner,
+      { farmId: other.farmId, pondId: other.pondIds[0] as string },
+      { stockDate, seed: 80_000 },
+      { sampledOn: addDays(farmToday(), -2), count: 100, weight: 180 },
+    );
     const en = (await get(`/api/forecast?farm_id=${other.farmId}&sizes=50`)).json().data[0];
     expect(en.basis).toBe('prior');
     expect(en.prior_source).toBe('default');

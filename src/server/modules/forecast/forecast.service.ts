@@ -6,20 +6,21 @@ import {
   type ForecastProblem,
   farmPrior,
   forecastCycle,
+  forecastMoney,
   type GrowthPoint,
   harvestInput,
   harvestOn,
   sizeProblem,
   sizesProblem,
-  suggestedPriceList,
 } from '#shared/domain/forecast/index';
 import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, notFound } from '../../errors.ts';
-import type { FarmAccess } from '../../kernel/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { FarmPriceRepository } from '../farm-price/public.ts';
 import type { HarvestRepository, StockRepository } from '../production/public.ts';
 import type { ForecastRepository } from './forecast.repository.ts';
 
@@ -28,8 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = (p: ForecastProblem) =>
   new AppError('validation-failed', { [p.field]: [{ key: p.key, params: p.params }] });
 
-function parseSizes(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === '') return [...DEFAULT_TARGET_SIZES];
+/** The sizes asked for (a comma list), null when none were: the farm's own target sizes then. */
+function parseSizes(raw: string | undefined): number[] | null {
+  if (raw === undefined || raw.trim() === '') return null;
   const parts = raw.split(',').map((s) => s.trim());
   const sizes = parts.map((s) => (/^\d+$/.test(s) ? Number(s) : Number.NaN));
   const problem = sizesProblem(sizes, 'sizes');
@@ -48,9 +50,16 @@ export class ForecastService {
       repo: ForecastRepository;
       stocks: Pick<StockRepository, 'activeStocks'>;
       harvests: Pick<HarvestRepository, 'harvestsOf'>;
+      prices: Pick<FarmPriceRepository, 'prices' | 'targetSizes'>;
       access: FarmAccess;
     },
   ) {}
+
+  /** The sizes asked for, else the farm's target sizes, else the defaults. */
+  private async sizesOf(farmId: string, asked: number[] | null): Promise<number[]> {
+    if (asked) return asked;
+    return (await this.d.prices.targetSizes(farmId))?.target_sizes ?? [...DEFAULT_TARGET_SIZES];
+  }
 
   private checkFarm(farmId: string) {
     if (!UUID.test(farmId)) throw invalid({ field: 'farm_id', key: 'forecast.id-invalid' });
@@ -62,7 +71,7 @@ export class ForecastService {
     const m = await this.d.access.require(userId, q.farm_id, 'stock', ACTION.view);
     const visible = visiblePondIds(this.d.access, m, 'stock');
     const stocks = visible?.length === 0 ? [] : await this.d.stocks.activeStocks(q.farm_id, visible);
-    return this.build(q.farm_id, stocks, sizes, lang, null);
+    return this.build(m, stocks, await this.sizesOf(q.farm_id, sizes), lang, null);
   }
 
   async cycle(userId: string, cycleId: string, q: CycleForecastQuery, lang: Language) {
@@ -80,27 +89,36 @@ export class ForecastService {
       (s) => s.cycle_id === cycleId,
     );
     if (stocks.length === 0) throw notFound();
-    return this.build(q.farm_id, stocks, sizes, lang, q.date ?? null, true);
+    return this.build(m, stocks, await this.sizesOf(q.farm_id, sizes), lang, q.date ?? null, sizes !== null);
   }
 
   private async build(
-    farmId: string,
+    m: Membership,
     stocks: Awaited<ReturnType<StockRepository['activeStocks']>>,
     sizes: number[],
     lang: Language,
     date: string | null,
     checkSizes = false,
   ) {
+    const farmId = m.farmId;
     const today = farmToday();
     const stockIds = stocks.map((s) => s.id);
     const cycleIds = stocks.map((s) => s.cycle_id);
-    const [samplings, deaths, harvests, finished, prices] = await Promise.all([
-      this.d.repo.samplingsOf(cycleIds),
-      this.d.repo.deathsOf(stockIds),
-      this.d.harvests.harvestsOf(stockIds),
-      this.d.repo.finishedSamplings(farmId),
-      this.d.repo.harvestPrices(farmId),
-    ]);
+    // The cost to date only for those who see the farm's finance (hidden finance: none).
+    const seesFinance = !m.isHideFinance && (m.permissions.finance ?? ACTION.none) >= ACTION.view;
+    const firstDay = stocks.reduce((d, s) => (s.stock_date < d ? s.stock_date : d), today);
+    const [samplings, deaths, harvests, finished, prices, priceRows, expenses, uses, items] =
+      await Promise.all([
+        this.d.repo.samplingsOf(cycleIds),
+        this.d.repo.deathsOf(stockIds),
+        this.d.harvests.harvestsOf(stockIds),
+        this.d.repo.finishedSamplings(farmId),
+        this.d.repo.harvestPrices(farmId),
+        this.d.prices.prices(farmId),
+        seesFinance && stocks.length > 0 ? this.d.repo.expensesSince(farmId, firstDay) : null,
+        this.d.repo.usesOf(cycleIds),
+        this.d.repo.items(farmId),
+      ]);
     const byCycle = new Map<string, { points: GrowthPoint[]; stockDate: string }>();
     for (const r of finished) {
       const doc = docOf(r.stock_date, r.sampled_on);
@@ -111,8 +129,16 @@ export class ForecastService {
       byCycle.set(r.cycle_id, cycle);
     }
     const prior = farmPrior([...byCycle.values()]);
-    const priceList = suggestedPriceList(prices, today);
     const data: PondForecast[] = stocks.map((s) => {
+      const money = forecastMoney({
+        priceRows,
+        harvests: prices,
+        transactions: expenses,
+        uses: uses.filter((u) => u.cycle_id === s.cycle_id),
+        items: items.map((i) => ({ category_id: i.category_id, price: i.price })),
+        from: s.stock_date,
+        today,
+      });
       const input = {
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
         areaM2: Number(s.area),
@@ -129,7 +155,9 @@ export class ForecastService {
         today,
         prior,
         targets: sizes,
-        prices: priceList,
+        prices: money.prices,
+        costToDate: money.costToDate,
+        feedPricePerKg: money.feedPricePerKg,
       };
       const f = forecastCycle(input);
       if (checkSizes) {
@@ -147,6 +175,9 @@ export class ForecastService {
         basis: f.basis,
         prior_source: f.prior_source,
         notice: f.basis === 'prior' ? translate(lang, 'forecast.prior-only') : null,
+        price_source: money.priceSource,
+        price_notice: money.priceSource === 'suggested' ? translate(lang, 'forecast.price-suggested') : null,
+        cost_to_date: money.costToDate,
         samplings: f.samplings,
         abw_now: f.now.abw,
         curve: f.curve.map((p) => ({ date: p.date, doc: p.doc, abw: p.abw, low: p.low, high: p.high })),

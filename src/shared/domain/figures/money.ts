@@ -72,3 +72,58 @@ export function periodProductivity(
     cycles,
   };
 }
+
+/** A finance transaction that bought warehouse stock (a received purchase order). */
+export const STOCK_SOURCE = 'purchase-order';
+/** Built-in expense categories of stock the warehouse values by use (feed, probiotics, chemicals). */
+export const STOCK_CATEGORIES = ['feed', 'probiotics', 'chemicals'] as const;
+
+/** Whether an expense bought stock: HPP counts it by the usage value when used, not when bought. */
+export function isStockPurchase(t: { source_type: string | null; builtin_key: string | null }): boolean {
+  return (
+    t.source_type === STOCK_SOURCE ||
+    (t.builtin_key !== null && (STOCK_CATEGORIES as readonly string[]).includes(t.builtin_key))
+  );
+}
+
+/**
+ * The cost HPP divides (DOMAIN.md, each cost once): the expenses that did not buy stock
+ * plus the value of the warehouse stock used. Stock purchases are summed apart, not added.
+ */
+export function hppCost(
+  expenses: readonly { total: string | number | bigint; stock: boolean }[],
+  usageRp: bigint,
+): { expenses: bigint; stockPurchases: bigint; total: bigint } {
+  let counted = 0n;
+  let stock = 0n;
+  for (const e of expenses) {
+    if (e.stock) stock += rupiah(e.total);
+    else counted += rupiah(e.total);
+  }
+  return { expenses: counted, stockPurchases: stock, total: counted + usageRp };
+}
+
+/**
+ * A running cycle's cost to date (Rp), as the finance HPP of that cycle counts it: the
+ * farm's expenses dated from the cycle's start to `today` (transactions are farm-wide)
+ * through `hppCost`, plus the value of the warehouse uses booked to the cycle. The server
+ * (from the database) and the phone (from the mirror) pass their rows here.
+ */
+export function cycleCostToDate(input: {
+  transactions: readonly {
+    type: string;
+    nominal: string | number;
+    transaction_date: string;
+    source_type: string | null;
+    builtin_key: string | null;
+  }[];
+  uses: readonly { value: string | number }[];
+  from: string;
+  today: string;
+}): bigint {
+  const expenses = input.transactions
+    .filter((t) => t.type === 'out' && t.transaction_date >= input.from && t.transaction_date <= input.today)
+    .map((t) => ({ total: t.nominal, stock: isStockPurchase(t) }));
+  const usage = input.uses.reduce((sum, u) => sum + rupiah(u.value), 0n);
+  return hppCost(expenses, usage).total;
+}

@@ -9,6 +9,7 @@
  */
 export * from './fit.ts';
 export * from './growth-model.ts';
+export * from './money-inputs.ts';
 export * from './plan.ts';
 export * from './price-list.ts';
 export * from './prior.ts';

@@ -102,3 +102,41 @@ export function harvestInput(h: {
     price_per_kg: Number(h.price_per_kg),
   };
 }
+
+/** A price row as the database or the mirror holds it (one size of one day's list). */
+export interface PriceRow {
+  valid_from: string;
+  size: number | string;
+  price_per_kg: number | string;
+}
+
+/** The farm's price rows grouped into dated lists, oldest first, each by size. */
+export function priceListsFromRows(rows: readonly PriceRow[]): PriceList[] {
+  const byDay = new Map<string, PricePoint[]>();
+  for (const r of rows) {
+    const list = byDay.get(r.valid_from) ?? [];
+    list.push({ size: Number(r.size), price_per_kg: Number(r.price_per_kg) });
+    byDay.set(r.valid_from, list);
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([valid_from, prices]) => ({ valid_from, prices: prices.sort((a, b) => a.size - b.size) }));
+}
+
+/** Where the forecast's prices come from: the farm's own list, the past harvests' suggestion, or none. */
+export type PriceSource = 'farm' | 'suggested' | 'none';
+
+/**
+ * The prices the forecast uses on `today`: the farm's list in force (ADR 0072), else the
+ * list suggested by its past harvests, else none. The server and the phone both call this.
+ */
+export function forecastPrices(
+  rows: readonly PriceRow[],
+  harvests: readonly { size: number | string; price_per_kg: number | string }[],
+  today: string,
+): { list: PriceList | null; source: PriceSource } {
+  const own = priceListOn(priceListsFromRows(rows), today);
+  if (own) return { list: own, source: 'farm' };
+  const suggested = suggestedPriceList(harvests, today);
+  return suggested ? { list: suggested, source: 'suggested' } : { list: null, source: 'none' };
+}

@@ -65,3 +65,49 @@ export function sizesProblem(sizes: readonly unknown[], field = 'sizes'): Foreca
   }
   return null;
 }
+
+/** A price list as a person typed it: each size valid and listed once, each price whole rupiah. */
+export function priceListProblems(
+  prices: readonly { size: unknown; price_per_kg: unknown }[],
+  field = 'prices',
+): ForecastProblem[] {
+  const out: ForecastProblem[] = [];
+  const seen = new Set<unknown>();
+  prices.forEach((p, i) => {
+    const size = sizeProblem(p.size, null, `${field}.${i}.size`);
+    if (size) out.push(size);
+    else if (seen.has(p.size))
+      out.push({ field: `${field}.${i}.size`, key: 'forecast.size-twice', params: { size: Number(p.size) } });
+    seen.add(p.size);
+    const price = priceProblem(p.price_per_kg, `${field}.${i}.price_per_kg`);
+    if (price) out.push(price);
+  });
+  return out;
+}
+
+/**
+ * The farm's target sizes: at most MAX_TARGETS whole sizes in SIZE_BOUNDS, none twice, and,
+ * given the current ABW of the farm's running ponds, at least one pond still ahead of each
+ * (a size every running pond has passed cannot be planned for).
+ */
+export function targetSizesProblem(
+  sizes: readonly unknown[],
+  runningAbws: readonly number[] = [],
+  field = 'target_sizes',
+): ForecastProblem | null {
+  const basic = sizesProblem(sizes, field);
+  if (basic) return basic;
+  const seen = new Set<unknown>();
+  for (const s of sizes) {
+    if (seen.has(s)) return { field, key: 'forecast.size-twice', params: { size: Number(s) } };
+    seen.add(s);
+  }
+  if (runningAbws.length > 0) {
+    const smallest = Math.min(...runningAbws);
+    for (const s of sizes) {
+      const p = sizeProblem(s, smallest, field);
+      if (p) return p;
+    }
+  }
+  return null;
+}
