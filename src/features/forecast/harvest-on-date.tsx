@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
