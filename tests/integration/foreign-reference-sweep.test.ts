@@ -127,6 +127,9 @@ const NOT_FARM_SCOPED: Record<string, string> = {
   client_id: 'the sender’s idempotency key for a chat poll; chat is not farm-owned',
   parent_id: 'a chat thread’s first message (GET /api/chat/messages); chat is not farm-owned',
   category_ids: 'warehouse product categories, the fixed list again (GET /api/farm/product/cumulative)',
+  price_id:
+    "a price row's own id made on the device (POST /api/farmPrice); an id already taken, by any farm, is not reused (farm-price.repository.ts)",
+  session_id: "an error report's random app-start id (POST /api/errors/report); it names no farm's record",
 };
 
 /** What each create route makes: its `id` (or `<kind>_id`) property is the new record's client id. */
@@ -219,6 +222,9 @@ const VALID_VALUES: Record<string, Json> = {
   feeding_time: 1,
   shrimp_count: 10,
   sample_weight: 50,
+  size: 50,
+  price_per_kg: 60_000,
+  target_sizes: [100, 70, 50],
   time: '07:00',
   change_time: '07:00',
   unit: 'Kg',

@@ -2,6 +2,7 @@ import './register-locales.ts';
 import './errors.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntryForm } from '#components/entry-form';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loaded, PageHeader } from '#components/page';
 import { useSession } from '#components/session';
@@ -23,7 +24,7 @@ function SampleRateForm({ rate }: { rate: number }) {
   const [saving, setSaving] = useState(false);
   const choices = RATES.includes(rate) ? RATES : [...RATES, rate].sort((a, b) => a - b);
   return (
-    <form
+    <EntryForm
       className="stack"
       onSubmit={(event) => {
         event.preventDefault();
@@ -58,7 +59,7 @@ function SampleRateForm({ rate }: { rate: number }) {
           {t('rate.save')}
         </button>
       </div>
-    </form>
+    </EntryForm>
   );
 }
 
