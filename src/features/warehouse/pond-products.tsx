@@ -11,13 +11,13 @@ export const POND_PRODUCT_QUERY = { page: 1, order_by: 'name', order: 'asc' } as
 
 /**
  * The product list of the pond overview (the pond screen): the farm's catalogue (its own
- * products and the starter ones) as `GET /api/product` answers page 1 by name, A–Z; the
+ * products and the starter ones) as `GET /api/products` answers page 1 by name, A–Z; the
  * last answer shows offline.
  */
 export function PondProducts({ farmId }: { farmId: string }) {
   const { t } = useTranslation('warehouse');
   const products = useFetched(`pond-products:${farmId}`, () =>
-    api.get<{ items: Product[] }>('/product', { farm_id: farmId, ...POND_PRODUCT_QUERY }),
+    api.get<{ items: Product[] }>('/products', { farm_id: farmId, ...POND_PRODUCT_QUERY }),
   );
   return (
     <Card
