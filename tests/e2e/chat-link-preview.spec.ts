@@ -24,6 +24,15 @@ test('a private link gives no preview and no error; a public one shows its card,
       lang,
       viewport: { width: 1280, height: 800 },
     });
+    // The context's route (it also sees what the service worker asks), for this link only,
+    // before the chat opens: the earlier round's message with the same link asks at once.
+    await ani.page
+      .context()
+      .route(/\/api\/chat\/link-preview\?/, (route) =>
+        new URL(route.request().url()).searchParams.get('url') === PREVIEW.url
+          ? route.fulfill({ json: { message: 'OK', data: PREVIEW } })
+          : route.continue(),
+      );
     await ani.open();
     await ani.openContact(b.name);
 
@@ -38,14 +47,6 @@ test('a private link gives no preview and no error; a public one shows its card,
       await expect(ani.page.getByRole('alert')).toHaveCount(0);
     }
 
-    // The context's route (it also sees what the service worker asks), for this link only.
-    await ani.page
-      .context()
-      .route(/\/api\/chat\/link-preview\?/, (route) =>
-        new URL(route.request().url()).searchParams.get('url') === PREVIEW.url
-          ? route.fulfill({ json: { message: 'OK', data: PREVIEW } })
-          : route.continue(),
-      );
     const text = `${lang === 'id' ? 'Harga hari ini' : 'Prices today'}: ${PREVIEW.url}`;
     await ani.send(text);
     const card = ani.bubble(text).getByTestId('chat-link-preview');
