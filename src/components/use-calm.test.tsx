@@ -52,4 +52,17 @@ describe('useCalm', () => {
     fireEvent.blur(box);
     expect(screen.getByRole('status').textContent).toBe('judged 7,8');
   });
+
+  it('leaving the box by a press shows the message once the press is over (the button does not move under it)', () => {
+    render(<Box />);
+    const box = screen.getByLabelText('pH');
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: '7' } });
+    fireEvent.pointerDown(document.body);
+    fireEvent.blur(box);
+    expect(screen.getByRole('status').textContent).toBe('typing');
+    fireEvent.pointerUp(document.body);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status').textContent).toBe('judged 7');
+  });
 });
