@@ -36,7 +36,7 @@ test('a private link gives no preview and no error; a public one shows its card,
     await ani.open();
     await ani.openContact(b.name);
 
-    if (lang === 'id') {
+    {
       const asked = ani.page.waitForResponse((r) => r.url().includes('/api/chat/link-preview'));
       await ani.send('Cek http://127.0.0.1:5432/ ya');
       const answer = await asked;
@@ -47,7 +47,12 @@ test('a private link gives no preview and no error; a public one shows its card,
       await expect(ani.page.getByRole('alert')).toHaveCount(0);
     }
 
-    const text = `${lang === 'id' ? 'Harga hari ini' : 'Prices today'}: ${PREVIEW.url}`;
+    // The public card once (in Indonesian); the English round checks the private link only.
+    if (lang === 'en') {
+      await ani.page.context().close();
+      continue;
+    }
+    const text = `Harga hari ini: ${PREVIEW.url}`;
     await ani.send(text);
     const card = ani.bubble(text).getByTestId('chat-link-preview');
     await expect(card).toContainText(PREVIEW.title);
