@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { featureAction, useCurrentFarm, useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
@@ -17,6 +17,7 @@ import {
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
 import type { NavItem } from '#components/layout/nav-links';
 import { UnsentTooLong } from '#components/layout/storage-notices';
+import { lazyPart } from '#components/lazy-part';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { resetFetched } from '#components/use-fetched.ts';
@@ -142,7 +143,7 @@ function useSessionEffects(onEmbedRefused: () => void) {
 }
 
 /** The page an embed link shows when its token is refused (its own chunk, like the screens). */
-const EmbedDenied = lazy(() =>
+const EmbedDenied = lazyPart(() =>
   import('#features/reports/embed-denied').then((m) => ({ default: m.EmbedDenied })),
 );
 const refusedTokens = new Set<string>();

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart, QuietBoundary } from '#components/lazy-part';
 import { useSyncStatusField } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { api } from '#local/api-client';
 import { onSyncNotice } from '#local/sync/status';
 import { router } from './router.tsx';
 
-const ForeignQueueDialog = lazy(() =>
+const ForeignQueueDialog = lazyPart(() =>
   import('#features/sync/foreign-queue-dialog').then((m) => ({ default: m.ForeignQueueDialog })),
 );
 
@@ -48,8 +49,10 @@ export function SyncHost() {
 
   if (!foreign) return null;
   return (
-    <Suspense fallback={null}>
-      <ForeignQueueDialog foreign={foreign} />
-    </Suspense>
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <ForeignQueueDialog foreign={foreign} />
+      </Suspense>
+    </QuietBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captureError } from '#local/errors/capture';
+import { retryFailedParts } from './lazy-part.tsx';
 
 function PartError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('ui');
@@ -35,7 +36,15 @@ export class FeatureBoundary extends Component<{ children: ReactNode }, { failed
   }
 
   render(): ReactNode {
-    if (this.state.failed) return <PartError onRetry={() => this.setState({ failed: false })} />;
+    if (this.state.failed)
+      return (
+        <PartError
+          onRetry={() => {
+            retryFailedParts();
+            this.setState({ failed: false });
+          }}
+        />
+      );
     return this.props.children;
   }
 }

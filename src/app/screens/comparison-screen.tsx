@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { FarmGate } from '#components/farm-gate';
+import { lazyPart } from '#components/lazy-part';
 import { type ComparisonChartProps, ComparisonView } from '#features/analysis/comparison-view';
 
 /** The charts feature's visx time chart, loaded only when a comparison draws. */
-const TimeChart = lazy(() => import('#features/charts/time-chart'));
+const TimeChart = lazyPart(() => import('#features/charts/time-chart'));
 
 function Chart(props: ComparisonChartProps) {
   return <TimeChart {...props} />;

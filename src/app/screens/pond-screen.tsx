@@ -4,13 +4,14 @@ import '#features/production/register-locales.ts';
 import '#features/sampling/register-locales.ts';
 import '#features/records/register-locales.ts';
 import { Link, useParams } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { FeatureBoundary } from '#components/feature-boundary';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
+import { lazyPart } from '#components/lazy-part';
 import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
@@ -119,8 +120,8 @@ function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
 type PondTab = 'records' | 'daily' | 'charts';
 
 /** The charts tab and visx load only when it opens (first-load JS budget). */
-const PondCharts = lazy(() => import('#features/charts/pond-charts'));
-const ForecastCard = lazy(() => import('#features/forecast/forecast-card'));
+const PondCharts = lazyPart(() => import('#features/charts/pond-charts'));
+const ForecastCard = lazyPart(() => import('#features/forecast/forecast-card'));
 
 /**
  * The pond page is where one pond's records meet: its stocking, harvests, deaths, cycles

@@ -1,29 +1,30 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { FeatureBoundary } from '#components/feature-boundary';
 import { SettingsScreen as FarmSettings } from '#features/settings/settings-screen';
 import '#features/settings/register-locales.ts';
+import { lazyPart } from '#components/lazy-part';
 import { farmDay } from '#features/production/production-model.ts';
 import { ACTION, canEditFarm } from '#shared/domain/permissions';
 
 // Tabs of other features load when opened: the settings screen's first download is its own.
-const WaterStandardsTab = lazy(() =>
+const WaterStandardsTab = lazyPart(() =>
   import('#features/water/water-standards-tab').then((m) => ({ default: m.WaterStandardsTab })),
 );
-const AttentionSettingsTab = lazy(() =>
+const AttentionSettingsTab = lazyPart(() =>
   import('#features/attention/attention-settings-tab').then((m) => ({ default: m.AttentionSettingsTab })),
 );
-const EmbedLinksTab = lazy(() =>
+const EmbedLinksTab = lazyPart(() =>
   import('#features/embed-links/embed-links-tab').then((m) => ({ default: m.EmbedLinksTab })),
 );
-const ProbeDevicesTab = lazy(() =>
+const ProbeDevicesTab = lazyPart(() =>
   import('#features/probes/probe-devices-tab').then((m) => ({ default: m.ProbeDevicesTab })),
 );
-const PriceListTab = lazy(() =>
+const PriceListTab = lazyPart(() =>
   import('#features/forecast/price-list-tab').then((m) => ({ default: m.PriceListTab })),
 );
-const FeedProgrammeTab = lazy(() =>
+const FeedProgrammeTab = lazyPart(() =>
   import('#features/warehouse/feed-programme-tab').then((m) => ({ default: m.FeedProgrammeTab })),
 );
 

@@ -1,7 +1,8 @@
 import './register-locales.ts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
+import { lazyPart } from '#components/lazy-part';
 import { Card, Loading } from '#components/page';
 import { WhenInput } from '#components/when-input';
 import type {
@@ -17,7 +18,7 @@ import { CategoryIcon } from './category-icon.tsx';
 import { type Stats, useAccounts, useStats } from './finance-data.ts';
 import { categoryLabel, localToday, yearRange } from './finance-model.ts';
 
-const CashFlowChart = lazy(() => import('./cash-flow-chart.tsx'));
+const CashFlowChart = lazyPart(() => import('./cash-flow-chart.tsx'));
 
 export interface Period {
   from: string;

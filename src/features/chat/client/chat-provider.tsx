@@ -1,15 +1,7 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '#components/first-screen.ts';
+import { lazyPart, QuietBoundary } from '#components/lazy-part';
 import { useSession } from '#components/session';
 import { api } from '#local/api-client';
 import { syncPushSubscription } from '#local/push-subscription';
@@ -19,7 +11,7 @@ import { ChatClientContext } from './chat-context.tsx';
 
 const ChatUnreadContext = createContext(0);
 /** Calls ring on any screen; their code loads only once the chat client exists. */
-const CallHost = lazy(() => import('../calls/call-host.tsx').then((m) => ({ default: m.CallHost })));
+const CallHost = lazyPart(() => import('../calls/call-host.tsx').then((m) => ({ default: m.CallHost })));
 
 /** Total unread messages over all conversations (0 while signed out or not connected yet). */
 export function useChatUnread(): number {
@@ -84,9 +76,11 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     <ChatClientContext.Provider value={client}>
       <ChatUnreadContext.Provider value={unread}>{children}</ChatUnreadContext.Provider>
       {client && (
-        <Suspense fallback={null}>
-          <CallHost />
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <CallHost />
+          </Suspense>
+        </QuietBoundary>
       )}
     </ChatClientContext.Provider>
   );
