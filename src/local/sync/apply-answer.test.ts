@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueAction, saveRecords, updateRecord } from '#local/outbox';
+import { deleteRecord, enqueueAction, saveRecords, updateRecord } from '#local/outbox';
 import { WATER_GENERAL } from '#local/resources';
 import { applyAnswer, markInWorker } from '#local/sync/apply-answer';
+import { discardEntry } from '#local/sync/failed-actions';
 import type { Answer } from '#local/sync/classify';
 import { ManualClock, testDb } from '#local/test-kit';
 
@@ -58,6 +59,25 @@ describe('applyAnswer', () => {
     expect(outcome.synced).toEqual([]);
     expect(await db.waterGeneral.get(id)).toMatchObject({ ph: 7.8, _status: 'pending' });
     expect(await db.outbox.count()).toBe(1); // the update, still to be sent
+  });
+
+  it('keeps what the server accepted under a newer delete: a refused delete, discarded, brings the record back', async () => {
+    const { id, ref } = await sentCreate(7.2);
+    await deleteRecord(db, WATER_GENERAL, id, clock);
+    await applyAnswer(db, [ref], okFor([id]), clock);
+    expect(await db.waterGeneral.get(id)).toMatchObject({ _deleted: true, _base: { ph: 7.2 } });
+    const del = (await db.outbox.toArray())[0];
+    expect(del).toMatchObject({ kind: 'delete' });
+    await db.outbox.update(del.id, { status: 'sending' });
+    const forbidden: Answer = {
+      kind: 'response',
+      status: 403,
+      body: { message: 'forbidden', code: 'forbidden' },
+    };
+    await applyAnswer(db, [{ id: del.id, revision: del.revision }], forbidden, clock);
+    expect(await db.waterGeneral.get(id)).toMatchObject({ _status: 'failed', _deleted: true });
+    await discardEntry(db, del.id);
+    expect(await db.waterGeneral.get(id)).toMatchObject({ ph: 7.2, _status: 'synced' });
   });
 
   it('drops a refused entry whose rows were all superseded, keeping the newer one', async () => {

@@ -1,6 +1,6 @@
 import type { Clock } from '#local/clock';
 import type { AnyRow, OutboxEntry, ServerRecord, SyncError, TambakDb } from '#local/db';
-import { resourceNamed } from '#local/resources';
+import { resourceNamed, serverFields } from '#local/resources';
 import { applyPull } from '#local/sync/apply-rows';
 import { retryDelay } from '#local/sync/backoff';
 import { type Answer, classify, errorOf } from '#local/sync/classify';
@@ -108,7 +108,18 @@ async function settle(
     if (!result.ok) error ??= result.error;
     const table = entry.table ? db.mirror(entry.table) : undefined;
     const row = table ? await table.get(id) : undefined;
-    if (!table || !row || row._outboxId !== entry.id) continue; // superseded by a newer local edit
+    if (!table || !row) continue;
+    if (row._outboxId !== entry.id) {
+      // Superseded by a newer local change (an edit or delete made while this was on the
+      // wire): what the server accepted becomes that change's base, so a refused newer
+      // change falls back to it instead of dropping a record the server holds.
+      if (result.ok && entry.kind !== 'delete' && entry.method !== 'DELETE') {
+        const accepted = serverVersion(data, db.keyOf(entry.table as string), id);
+        const base = accepted ? serverFields(accepted) : (row._base ?? serverFields(row));
+        await table.put({ ...row, _base: base });
+      }
+      continue;
+    }
     owned++;
     const ref: RecordRef = { table: entry.table as string, id, entryId: entry.id };
     if (!result.ok) {
