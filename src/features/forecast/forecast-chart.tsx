@@ -3,28 +3,14 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { Area, LinePath } from '@visx/shape';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
+import { useWidth } from '#components/use-width.ts';
 import type { CycleForecast, GrowthPoint, TargetAnswer } from '#shared/domain/figures';
 import './forecast.css';
 
 const HEIGHT = 220;
 const MARGIN = { top: 10, right: 12, bottom: 44, left: 56 };
-
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /** Samplings as dots, then the forecast after the last one as a dashed line in its shaded 80 % band. */
 export function ForecastChart({
