@@ -68,7 +68,7 @@ const SCREENS: Record<string, RouteComponent> = {
     () => import('#features/sampling/sampling-entry-screen'),
     'SamplingEntryScreen',
   ),
-  '/farm/$farm_id/overview': screen(() => import('#features/production/overview-screen'), 'OverviewScreen'),
+  '/farm/$farm_id/overview': screen(() => import('#app/screens/overview-page'), 'OverviewPage'),
   '/farm/$farm_id/overview/embed': screen(
     () => import('#features/production/overview-screen'),
     'OverviewEmbedScreen',

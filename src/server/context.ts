@@ -195,7 +195,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),
     ...createChartsModules({ db, farmAccess }),
     ...createAnalysisModules({ db, farmAccess }),
-    ...createReportsModules({ db, farmAccess, log }),
+    ...createReportsModules({ db, farmAccess, log, forecast: forecastModules.forecast }),
     ...forecastModules,
     ...createAttentionModules({
       db,

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { inMatrix } from './support/matrix.ts';
 
 /**
  * Issue 26 "Done when": the pond page's forecast shows the samplings, the projection and
  * its shaded band after the last sampling, and the day each target size is reached, and
- * keeps showing them offline (computed on the device from the mirror); the attention
+ * keeps showing them offline (computed on the device from the mirror), as does the cycle
+ * overview with the same numbers; a harvest on a chosen date (a past day refused, nothing
+ * sent); the attention
  * board names the pond that reaches its next target size within two weeks. Phone and
  * desktop, Indonesian and English, screenshots under SHOTS_DIR (default /work/shots/forecast).
  */
@@ -28,6 +30,11 @@ const LANGS = [
     saved: 'Daftar harga disimpan.',
     revenue: /Pendapatan Rp\s?[\d.]+$/,
     farmPrices: 'Pendapatan dengan daftar harga tambak.',
+    onDateOpen: 'Panen pada tanggal…',
+    onDate: 'Tanggal panen',
+    onDateShow: 'Hitung',
+    onDatePast: 'Tanggal panen tidak boleh sebelum hari ini.',
+    overview: 'Proyeksi panen per kolam',
   },
   {
     lang: 'en',
@@ -42,6 +49,11 @@ const LANGS = [
     saved: 'Price list saved.',
     revenue: /Revenue Rp\s?[\d.]+$/,
     farmPrices: "Revenue at the farm's price list.",
+    onDateOpen: 'Harvest on a date…',
+    onDate: 'Harvest date',
+    onDateShow: 'Calculate',
+    onDatePast: 'The harvest date cannot be before today.',
+    overview: 'Harvest forecast per pond',
   },
 ];
 const dir = process.env.SHOTS_DIR ?? '/work/shots/forecast';
@@ -141,6 +153,39 @@ for (const size of SIZES) {
       await expect(card.getByTestId('forecast-prior-only')).toHaveCount(0);
       await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: `${dir}/forecast-pond-${l.lang}-${size.name}.png` });
+      const pondTarget = await card.getByTestId('forecast-target-100').innerText();
+
+      // Harvest on a date: a day before today is refused with the translated message and
+      // shows nothing; a day 10 days on shows its figures; neither sends anything (the
+      // batched pull of the mirror and the error tracer's session count aside).
+      const writes: string[] = [];
+      const onRequest = (r: Request) => {
+        if (r.method() === 'GET' || r.url().includes('/api/sync/pull')) return;
+        const sessionOnly =
+          r.url().includes('/api/errors/report') && (r.postDataJSON()?.events ?? []).length === 0;
+        if (!sessionOnly) writes.push(r.url());
+      };
+      page.on('request', onRequest);
+      await card.getByRole('button', { name: l.onDateOpen }).click();
+      const onDate = card.getByTestId('harvest-on-date');
+      await onDate.getByLabel(l.onDate).fill(daysAgo(1));
+      await onDate.getByRole('button', { name: l.onDateShow }).click();
+      await expect(onDate.getByText(l.onDatePast)).toBeVisible();
+      await expect(onDate.getByTestId('harvest-on-date-result')).toHaveCount(0);
+      await onDate.getByLabel(l.onDate).fill(daysAgo(-10));
+      await onDate.getByRole('button', { name: l.onDateShow }).click();
+      await expect(onDate.getByTestId('harvest-on-date-result')).toContainText('DOC 76');
+      await expect(onDate.getByTestId('harvest-on-date-revenue')).toHaveText(/^Rp\s?[\d.]+$/);
+      await expect(onDate.getByText(l.onDatePast)).toHaveCount(0);
+      // Another day after it: the button answers again, the last day's figures go.
+      await onDate.getByLabel(l.onDate).fill(daysAgo(-20));
+      await expect(onDate.getByTestId('harvest-on-date-result')).toHaveCount(0);
+      await onDate.getByRole('button', { name: l.onDateShow }).click();
+      await expect(onDate.getByTestId('harvest-on-date-result')).toContainText('DOC 86');
+      await onDate.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `${dir}/forecast-on-date-${l.lang}-${size.name}.png` });
+      page.off('request', onRequest);
+      expect(writes).toEqual([]);
 
       // Offline: away and back to the tab, the forecast is computed again from the mirror.
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
@@ -151,6 +196,20 @@ for (const size of SIZES) {
       await expect(card.getByTestId('forecast-sample')).toHaveCount(5);
       await expect(card.getByTestId('forecast-target-50')).toBeVisible();
       await card.screenshot({ path: `${dir}/forecast-offline-${l.lang}-${size.name}.png` });
+
+      // The cycle overview, still offline: the pond's projection in its band after the last
+      // sampling, and the same day for size 100 as on the pond page.
+      await page.goto(`/farm/${farmId}/overview`);
+      const overview = page.getByTestId('overview-forecast');
+      await expect(page.getByRole('heading', { name: l.overview })).toBeVisible();
+      await expect(overview.getByTestId('forecast-sample')).toHaveCount(5);
+      await expect(overview.getByTestId('forecast-band')).toHaveCount(1);
+      await expect(overview.getByTestId('forecast-line')).toHaveCount(1);
+      await expect(overview.getByTestId('forecast-target-100')).toHaveText(pondTarget);
+      await expect(overview.getByTestId('overview-forecast-A6')).toContainText(
+        pondTarget.split(' · ')[0] as string,
+      );
+      await page.screenshot({ path: `${dir}/forecast-overview-${l.lang}-${size.name}.png`, fullPage: true });
       await context.setOffline(false);
       expect(errors).toEqual([]);
       await context.close();

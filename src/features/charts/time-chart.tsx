@@ -2,7 +2,8 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear, scaleUtc } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useMemo, useState } from 'react';
+import { useWidth } from '#components/use-width.ts';
 import {
   type Band,
   bandSpan,
@@ -42,21 +43,6 @@ export interface TimeChartProps {
 
 const HEIGHT = 240;
 const DAY_MS = 86_400_000;
-
-/** The width of the element, kept up to date (the chart draws at its real pixel size). */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 const NONE: ChartPoint[] = [];
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '#local/db';
 import { forecastCycle, gompertz } from '#shared/domain/figures';
-import { harvestOnDay, readPondForecast } from './forecast-data.ts';
+import { harvestOnDay, readFarmForecasts, readPondForecast } from './forecast-data.ts';
 
 const db = getDb();
 afterEach(async () => {
@@ -101,6 +101,49 @@ describe('readPondForecast (offline, from the mirror)', () => {
       prices: { valid_from: today, prices: [{ size: 50, price_per_kg: 72_000 }] },
     });
     expect(f.targets[1]?.days).toBe(direct.targets[1]?.days);
+  });
+
+  it("gives the cycle overview every running pond's forecast from one read: the pond page's numbers", async () => {
+    await seed([21, 28, 35, 42]);
+    // A second running pond, stocked later, one sampling; its deaths must not leak into pond 1.
+    await db.stocks.put({
+      stock_id: 's2',
+      farm_id: 'f',
+      pond_id: 'p2',
+      cycle_id: 'c2',
+      stock_date: '2026-01-20',
+      seed_actual: 60_000,
+      is_harvest: false,
+    } as never);
+    await db.samplings.put({
+      id: 'y0',
+      farm_id: 'f',
+      pond_id: 'p2',
+      cycle_id: 'c2',
+      sampled_on: '2026-02-20',
+      shrimp_count: 100,
+      sample_weight: 250,
+    } as never);
+    await db.deaths.put({
+      death_id: 'd2',
+      farm_id: 'f',
+      pond_id: 'p2',
+      stock_id: 's2',
+      died_on: '2026-02-21',
+      count: 3000,
+    } as never);
+    const today = '2026-02-24';
+    const all = await readFarmForecasts(db, 'f', today);
+    expect(all.map((x) => x.pondId).sort()).toEqual(['p1', 'p2']);
+    for (const { pondId, data } of all) {
+      const one = await readPondForecast(db, 'f', pondId, today);
+      expect(data.forecast?.targets).toEqual(one.forecast?.targets);
+      expect(data.forecast?.curve).toEqual(one.forecast?.curve);
+      expect(data.points).toEqual(one.points);
+    }
+    const p2 = all.find((x) => x.pondId === 'p2')?.data;
+    expect(p2?.forecast?.basis).toBe('prior');
+    expect(p2?.forecast?.now.population).toBe(57_000);
   });
 
   it('says the forecast comes from the prior with one sampling, and nothing without a running cycle', async () => {

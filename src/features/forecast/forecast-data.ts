@@ -4,8 +4,13 @@ import type { Local, TambakDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
 import { syncControl } from '#local/sync/status';
 import { visible } from '#local/visible';
+import type { Death } from '#shared/contracts/death';
 import type { FarmPrice } from '#shared/contracts/farm-price';
+import type { FinanceTransaction } from '#shared/contracts/finance';
+import type { Harvest } from '#shared/contracts/harvest';
+import type { Sampling } from '#shared/contracts/sampling';
 import type { Stock } from '#shared/contracts/stock';
+import type { Movement, WarehouseItem } from '#shared/contracts/warehouse';
 import {
   abw as abwOf,
   type CycleForecast,
@@ -16,6 +21,7 @@ import {
   forecastCycle,
   forecastMoney,
   type GrowthPoint,
+  type GrowthPrior,
   type HarvestProjection,
   harvestInput,
   harvestOn,
@@ -60,6 +66,124 @@ async function targetsOf(db: TambakDb, farmId: string): Promise<{ sizes: number[
     : { sizes: [...DEFAULT_TARGET_SIZES], isDefault: true };
 }
 
+/** What every pond's forecast of a farm is computed from: the mirror's rows, read once. */
+interface ForecastBase {
+  running: Stocks;
+  harvests: Local<Harvest>[];
+  deaths: Local<Death>[];
+  samplings: Local<Sampling>[];
+  prior: GrowthPrior;
+  priceRows: Local<FarmPrice>[];
+  /** Null when this phone holds no finance of the farm (no access: none pulled). */
+  transactions: Local<FinanceTransaction>[] | null;
+  movements: Local<Movement>[];
+  items: Local<WarehouseItem>[];
+  targets: number[];
+}
+
+const pointsOf = (samplings: readonly Sampling[], cycleId: string, stockDate: string): GrowthPoint[] =>
+  samplings
+    .filter((x) => x.cycle_id === cycleId)
+    .map((x) => ({
+      doc: doc(stockDate, x.sampled_on) ?? 0,
+      abw: abwOf(x.sample_weight, x.shrimp_count) ?? 0,
+    }))
+    .filter((p) => p.doc > 0 && p.abw > 0)
+    .sort((a, b) => a.doc - b.doc);
+
+/** The mirror's rows a forecast reads: one pond's deaths, or (pondId null) the farm's. */
+async function readBase(db: TambakDb, farmId: string, pondId: string | null): Promise<ForecastBase> {
+  const [stocks, harvests, deaths, samplings, priceRows, transactions, movements, items, targets] =
+    await Promise.all([
+      db.stocks.where('farm_id').equals(farmId).toArray(),
+      db.harvests.where('farm_id').equals(farmId).toArray(),
+      pondId === null
+        ? db.deaths.where('farm_id').equals(farmId).toArray()
+        : db.deaths.where('pond_id').equals(pondId).toArray(),
+      db.samplings.where('farm_id').equals(farmId).toArray(),
+      db.farmPrices.where('farm_id').equals(farmId).toArray(),
+      db.financeTransactions.where('farm_id').equals(farmId).toArray(),
+      db.warehouseMovements.where('farm_id').equals(farmId).toArray(),
+      db.warehouseItems.where('farm_id').equals(farmId).toArray(),
+      targetsOf(db, farmId),
+    ]);
+  const liveHarvests = visible(harvests);
+  const liveSamplings = visible(samplings);
+  const { running, finished } = runningOf(visible(stocks), liveHarvests);
+  const liveTransactions = visible(transactions).filter((t) => !t.deleted_at);
+  return {
+    running,
+    harvests: liveHarvests,
+    deaths: visible(deaths),
+    samplings: liveSamplings,
+    prior: farmPrior(
+      finished.map((s) => ({
+        points: pointsOf(liveSamplings, s.cycle_id, s.stock_date),
+        stockDate: s.stock_date,
+      })),
+    ),
+    priceRows: visible(priceRows),
+    transactions: liveTransactions.length > 0 ? liveTransactions : null,
+    movements: visible(movements).filter((m) => m.kind === 'use' && !m.deleted_at),
+    items: visible(items),
+    targets: targets.sizes,
+  };
+}
+
+const NONE = {
+  forecast: null,
+  points: [],
+  stockDate: null,
+  priceSource: 'none' as const,
+  costToDate: null,
+  input: null,
+};
+
+/** One pond's forecast from the farm's base: its newest running stocking, else none. */
+function pondForecastFrom(base: ForecastBase, pondId: string, today: string): PondForecastData {
+  const active = base.running
+    .filter((s) => s.pond_id === pondId)
+    .sort((a, b) => b.stock_date.localeCompare(a.stock_date))[0];
+  if (!active) return NONE;
+  const money = forecastMoney({
+    priceRows: base.priceRows,
+    harvests: base.harvests,
+    transactions: base.transactions,
+    uses: base.movements.filter((m) => m.cycle_id === active.cycle_id),
+    items: base.items,
+    from: active.stock_date,
+    today,
+  });
+  const input: ForecastInput = {
+    stock: { stock_date: active.stock_date, seed_actual: active.seed_actual, is_harvest: false },
+    areaM2: 0,
+    deaths: base.deaths.filter((d) => d.stock_id === active.stock_id),
+    harvests: base.harvests.filter((h) => h.stock_id === active.stock_id).map(harvestInput),
+    samplings: base.samplings
+      .filter((x) => x.cycle_id === active.cycle_id)
+      .map((x) => ({
+        sampled_on: x.sampled_on,
+        sample_weight: x.sample_weight,
+        shrimp_count: x.shrimp_count,
+      })),
+    feedKg: null,
+    today,
+    prior: base.prior,
+    targets: base.targets,
+    prices: money.prices,
+    costToDate: money.costToDate,
+    feedPricePerKg: money.feedPricePerKg,
+  };
+  return {
+    forecast: forecastCycle(input),
+    points: pointsOf(base.samplings, active.cycle_id, active.stock_date),
+    stockDate: active.stock_date,
+    priceSource: money.priceSource,
+    costToDate: money.costToDate,
+    input,
+  };
+}
+
 /**
  * A pond's forecast from the mirror alone (offline), with the same shared functions as
  * GET /api/forecast: the running stocking's samplings, deaths and harvests; the farm
@@ -73,85 +197,23 @@ export async function readPondForecast(
   pondId: string,
   today: string,
 ): Promise<PondForecastData> {
-  const [stocks, harvests, deaths, samplings, priceRows, transactions, movements, items, targets] =
-    await Promise.all([
-      db.stocks.where('farm_id').equals(farmId).toArray(),
-      db.harvests.where('farm_id').equals(farmId).toArray(),
-      db.deaths.where('pond_id').equals(pondId).toArray(),
-      db.samplings.where('farm_id').equals(farmId).toArray(),
-      db.farmPrices.where('farm_id').equals(farmId).toArray(),
-      db.financeTransactions.where('farm_id').equals(farmId).toArray(),
-      db.warehouseMovements.where('farm_id').equals(farmId).toArray(),
-      db.warehouseItems.where('farm_id').equals(farmId).toArray(),
-      targetsOf(db, farmId),
-    ]);
-  const liveHarvests = visible(harvests);
-  const liveSamplings = visible(samplings);
-  const { running, finished } = runningOf(visible(stocks), liveHarvests);
-  const active = running
-    .filter((s) => s.pond_id === pondId)
-    .sort((a, b) => b.stock_date.localeCompare(a.stock_date))[0];
-  const none = {
-    forecast: null,
-    points: [],
-    stockDate: null,
-    priceSource: 'none' as const,
-    costToDate: null,
-  };
-  if (!active) return { ...none, input: null };
-  const pointsOf = (cycleId: string, stockDate: string): GrowthPoint[] =>
-    liveSamplings
-      .filter((x) => x.cycle_id === cycleId)
-      .map((x) => ({
-        doc: doc(stockDate, x.sampled_on) ?? 0,
-        abw: abwOf(x.sample_weight, x.shrimp_count) ?? 0,
-      }))
-      .filter((p) => p.doc > 0 && p.abw > 0)
-      .sort((a, b) => a.doc - b.doc);
-  const prior = farmPrior(
-    finished.map((s) => ({ points: pointsOf(s.cycle_id, s.stock_date), stockDate: s.stock_date })),
-  );
-  const liveTransactions = visible(transactions).filter((t) => !t.deleted_at);
-  const money = forecastMoney({
-    priceRows: visible(priceRows),
-    harvests: liveHarvests,
-    // A phone without the farm's finance (no access: none pulled) has no cost to show.
-    transactions: liveTransactions.length > 0 ? liveTransactions : null,
-    uses: visible(movements).filter(
-      (m) => m.kind === 'use' && !m.deleted_at && m.cycle_id === active.cycle_id,
-    ),
-    items: visible(items),
-    from: active.stock_date,
-    today,
-  });
-  const input: ForecastInput = {
-    stock: { stock_date: active.stock_date, seed_actual: active.seed_actual, is_harvest: false },
-    areaM2: 0,
-    deaths: visible(deaths).filter((d) => d.stock_id === active.stock_id),
-    harvests: liveHarvests.filter((h) => h.stock_id === active.stock_id).map(harvestInput),
-    samplings: liveSamplings
-      .filter((x) => x.cycle_id === active.cycle_id)
-      .map((x) => ({
-        sampled_on: x.sampled_on,
-        sample_weight: x.sample_weight,
-        shrimp_count: x.shrimp_count,
-      })),
-    feedKg: null,
-    today,
-    prior,
-    targets: targets.sizes,
-    prices: money.prices,
-    costToDate: money.costToDate,
-    feedPricePerKg: money.feedPricePerKg,
-  };
-  return {
-    forecast: forecastCycle(input),
-    points: pointsOf(active.cycle_id, active.stock_date),
-    stockDate: active.stock_date,
-    priceSource: money.priceSource,
-    costToDate: money.costToDate,
-    input,
-  };
+  return pondForecastFrom(await readBase(db, farmId, pondId), pondId, today);
+}
+
+/** Every running pond's forecast (the cycle overview), from one read of the mirror: the pond page's numbers. */
+export async function readFarmForecasts(
+  db: TambakDb,
+  farmId: string,
+  today: string,
+): Promise<{ pondId: string; data: PondForecastData }[]> {
+  const base = await readBase(db, farmId, null);
+  const ponds = [...new Set(base.running.map((s) => s.pond_id))];
+  return ponds.map((pondId) => ({ pondId, data: pondForecastFrom(base, pondId, today) }));
+}
+
+export function useFarmForecasts(db: TambakDb, farmId: string, today: string) {
+  return useLiveMirror(`farm-forecasts:${farmId}:${today}`, (db) => readFarmForecasts(db, farmId, today), db)
+    .data;
 }
 
 export function usePondForecast(db: TambakDb, farmId: string, pondId: string, today: string) {

@@ -46,6 +46,15 @@ const id = {
     feed: 'Pakan masih perlu',
     none: '–',
   },
+  overview: {
+    title: 'Proyeksi panen per kolam',
+    hint: 'Ketuk nama kolam untuk melihat grafik dan proyeksinya.',
+    pond: 'Kolam',
+    next: 'Target size berikutnya',
+    allReached: 'Semua target size sudah tercapai',
+    chosen: 'Kolam {{pond}}',
+    openPond: 'Buka halaman kolam',
+  },
   settings: {
     title: 'Daftar harga',
     intro:
@@ -118,6 +127,15 @@ const en: ForecastLocale = {
     hpp: 'HPP',
     feed: 'Feed still needed',
     none: '–',
+  },
+  overview: {
+    title: 'Harvest forecast per pond',
+    hint: "Tap a pond's name to see its chart and forecast.",
+    pond: 'Pond',
+    next: 'Next target size',
+    allReached: 'All target sizes reached',
+    chosen: 'Pond {{pond}}',
+    openPond: 'Open the pond page',
   },
   settings: {
     title: 'Price list',

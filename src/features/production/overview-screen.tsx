@@ -1,5 +1,6 @@
 import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
@@ -217,8 +218,13 @@ function OverviewBody({
   );
 }
 
-function DeviceOverview({ farm }: { farm: Farm }) {
-  return <OverviewBody farm={farm} embedded={false} overview={useOverview(getDb(), farm.farm_id)} />;
+function DeviceOverview({ farm, after }: { farm: Farm; after?: (farm: Farm) => ReactNode }) {
+  return (
+    <div className="stack">
+      <OverviewBody farm={farm} embedded={false} overview={useOverview(getDb(), farm.farm_id)} />
+      {after?.(farm)}
+    </div>
+  );
 }
 
 /** An embed link reads online only (ADR 0018, 0062): the device's mirror is another login's. */
@@ -228,9 +234,12 @@ function ServerOverview({ farm }: { farm: Farm }) {
   return <OverviewBody farm={farm} embedded overview={data} />;
 }
 
-/** /farm/{farm_id}/overview: the cycle overview of every active pond and the farm row. */
-export function OverviewScreen() {
-  return <FarmGate>{(farm) => <DeviceOverview farm={farm} />}</FarmGate>;
+/**
+ * /farm/{farm_id}/overview: the cycle overview of every active pond and the farm row;
+ * `after` is what the app composes below it (the forecast, src/app/screens/overview-page.tsx).
+ */
+export function OverviewScreen({ after }: { after?: (farm: Farm) => ReactNode } = {}) {
+  return <FarmGate>{(farm) => <DeviceOverview farm={farm} after={after} />}</FarmGate>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { readReportData } from './report-data.ts';
+import { type ReportForecasts, readReportData } from './report-data.ts';
 import { reportPdf } from './report-pdf.ts';
 import type { ReportSources } from './report-sources.ts';
 import { reportXlsx } from './report-xlsx.ts';
@@ -7,7 +7,7 @@ import type { ReportParams, ReportsRepository } from './reports.repository.ts';
 
 /** One build: read the figures, write both files, store them with the row (progress on the way). */
 export async function buildReportFiles(
-  deps: { db: Db; repo: ReportsRepository; sources: ReportSources },
+  deps: { db: Db; repo: ReportsRepository; sources: ReportSources; forecasts?: ReportForecasts },
   id: string,
 ): Promise<void> {
   const { repo, sources } = deps;
@@ -23,7 +23,14 @@ export async function buildReportFiles(
     await repo.finish(id, { error: 'farm-gone' });
     return;
   }
-  const data = await readReportData(sources, farm, row.params as ReportParams, (n) => repo.progress(id, n));
+  const forecasts = deps.forecasts;
+  const data = await readReportData(
+    sources,
+    farm,
+    row.params as ReportParams,
+    (n) => repo.progress(id, n),
+    forecasts ? () => forecasts(row.user_id, farm.id) : undefined,
+  );
   const pdf = await reportPdf(data, row.language, row.created_at);
   await repo.progress(id, 85);
   const xlsx = await reportXlsx(data, row.language, row.created_at);

@@ -1,3 +1,4 @@
+import type { PondForecast } from '#shared/contracts/forecast';
 import { abw, adg, type CycleFigures, cycleFigures, sizeFromAbw } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import {
@@ -54,6 +55,59 @@ export interface HarvestLine {
   revenue: string;
 }
 
+/** One target size of a running cycle as the forecast answers it (issue 26, ADR 0060). */
+export interface ForecastLine {
+  pond: string;
+  size: number;
+  status: 'ok' | 'reached' | 'beyond';
+  date: string | null;
+  days_early: number | null;
+  days_late: number | null;
+  doc: number | null;
+  abw: number | null;
+  biomass_kg: number | null;
+  /** Integer rupiah as text; null without a price. */
+  revenue: string | null;
+  hpp: string | null;
+}
+
+/**
+ * The running cycles' forecasts the report's asker may see (the forecast module's answer,
+ * injected by the composition root); null when the asker may not read them.
+ */
+export type ReportForecasts = (userId: string, farmId: string) => Promise<PondForecast[] | null>;
+
+const rupiah = (n: number | null) => (n === null ? null : String(Math.round(n)));
+
+/** The forecast's target sizes of the report's ponds, as lines (ponds in the report's order). */
+export function forecastLines(
+  forecasts: readonly PondForecast[],
+  ponds: readonly { id: string; name: string }[],
+) {
+  const lines: ForecastLine[] = [];
+  for (const pond of ponds) {
+    for (const f of forecasts.filter((x) => x.pond_id === pond.id)) {
+      for (const t of f.targets) {
+        const p = t.status === 'ok' ? t.projection : null;
+        lines.push({
+          pond: pond.name,
+          size: t.size,
+          status: t.status,
+          date: p?.date ?? null,
+          days_early: t.days_early,
+          days_late: t.days_late,
+          doc: p?.doc ?? null,
+          abw: p?.abw ?? null,
+          biomass_kg: p?.biomass_kg ?? null,
+          revenue: rupiah(p?.revenue ?? null),
+          hpp: rupiah(p?.hpp ?? null),
+        });
+      }
+    }
+  }
+  return lines;
+}
+
 /** Everything a report file shows, in the order it shows it. */
 export interface ReportData {
   farm: string;
@@ -68,6 +122,12 @@ export interface ReportData {
   samplings: SamplingLine[] | null;
   harvests: HarvestLine[] | null;
   finance: { income: string; expenses: string; balance: string; count: number } | null;
+  /**
+   * The running cycles' growth forecast from today (target sizes' days, ABW, biomass,
+   * revenue, projected HPP); null when the period ends before today (the forecast is
+   * today's) or the asker may not see it.
+   */
+  forecast: ForecastLine[] | null;
 }
 
 const WATER_TABLES = {
@@ -87,6 +147,7 @@ export async function readReportData(
   farm: { id: string; name: string },
   p: ReportParams,
   progress: (n: number) => Promise<void>,
+  forecast?: () => Promise<PondForecast[] | null>,
 ): Promise<ReportData> {
   const today = farmToday();
   const asOf = p.to < today ? p.to : today;
@@ -213,6 +274,8 @@ export async function readReportData(
     const f = await src.finance(farm.id, p.from, p.to);
     finance = { ...f, balance: (BigInt(f.income) - BigInt(f.expenses)).toString() };
   }
+  // The forecast is today's: only a period that reaches today shows it.
+  const forecasts = asOf === today && forecast ? await forecast() : null;
   await progress(60);
 
   return {
@@ -227,5 +290,6 @@ export async function readReportData(
     samplings: samplingLines,
     harvests: harvestLines,
     finance,
+    forecast: forecasts ? forecastLines(forecasts, ponds) : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { IdJobQueue } from '../../db/job-boss.ts';
 import { buildReportFiles } from './report-build.ts';
+import type { ReportForecasts } from './report-data.ts';
 import type { ReportSources } from './report-sources.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
@@ -21,6 +22,8 @@ export class ReportJobs {
     repo: ReportsRepository;
     sources: ReportSources;
     log: (line: string) => void;
+    /** The running cycles' forecasts (the forecast module); absent, reports show none. */
+    forecasts?: ReportForecasts;
   }) {
     this.queue = new IdJobQueue({
       db: deps.db,

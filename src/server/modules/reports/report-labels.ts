@@ -17,6 +17,9 @@ const id = {
   sampling: 'Sampling',
   harvest: 'Panen',
   finance: 'Keuangan',
+  forecast: 'Proyeksi pertumbuhan (dari hari ini, per ukuran target)',
+  forecastReached: 'sudah tercapai',
+  forecastBeyond: 'tidak sebelum DOC 250',
   none: 'Tidak ada data pada periode ini.',
   total: 'Total',
   col: {
@@ -52,6 +55,10 @@ const id = {
     expenses: 'Pengeluaran',
     balance: 'Selisih',
     transactions: 'Jumlah transaksi',
+    target: 'Ukuran target (ekor/kg)',
+    reachedOn: 'Tercapai (perkiraan)',
+    inDays: 'Dalam (hari, 80 %)',
+    hpp: 'HPP proyeksi/kg',
   },
   harvestType: {
     partial: 'Parsial',
@@ -89,6 +96,7 @@ const id = {
     sampling: 'Sampling',
     harvest: 'Panen',
     finance: 'Keuangan',
+    forecast: 'Proyeksi',
   },
   page: 'Halaman {{n}} dari {{of}}',
 };
@@ -108,6 +116,9 @@ const en: ReportLabels = {
   sampling: 'Sampling',
   harvest: 'Harvest',
   finance: 'Finance',
+  forecast: 'Growth forecast (from today, per target size)',
+  forecastReached: 'already reached',
+  forecastBeyond: 'not before DOC 250',
   none: 'No data in this period.',
   total: 'Total',
   col: {
@@ -143,6 +154,10 @@ const en: ReportLabels = {
     expenses: 'Expenses',
     balance: 'Balance',
     transactions: 'Transactions',
+    target: 'Target size (pcs/kg)',
+    reachedOn: 'Reached (forecast)',
+    inDays: 'In (days, 80 %)',
+    hpp: 'Projected HPP/kg',
   },
   harvestType: {
     partial: 'Partial',
@@ -180,6 +195,7 @@ const en: ReportLabels = {
     sampling: 'Sampling',
     harvest: 'Harvest',
     finance: 'Finance',
+    forecast: 'Forecast',
   },
   page: 'Page {{n}} of {{of}}',
 };

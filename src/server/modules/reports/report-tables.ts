@@ -173,5 +173,36 @@ export function reportTables(data: ReportData, language: 'id' | 'en'): ReportTab
       ],
       rows: [[data.finance.income, data.finance.expenses, data.finance.balance, data.finance.count]],
     });
+  if (data.forecast)
+    tables.push({
+      key: 'forecast',
+      title: L.forecast,
+      columns: [
+        { label: c.pond, kind: 'text' },
+        { label: c.target, kind: 'int' },
+        { label: c.reachedOn, kind: 'date' },
+        { label: c.inDays, kind: 'text' },
+        { label: c.doc, kind: 'int' },
+        { label: c.abw, kind: 'dec2' },
+        { label: c.biomass, kind: 'dec1' },
+        { label: c.revenue, kind: 'money' },
+        { label: c.hpp, kind: 'money' },
+      ],
+      rows: data.forecast.map((f) => [
+        f.pond,
+        f.size,
+        f.date,
+        f.status === 'reached'
+          ? L.forecastReached
+          : f.status === 'beyond'
+            ? L.forecastBeyond
+            : `${f.days_early ?? '–'}–${f.days_late ?? '>'}`,
+        f.doc,
+        f.abw,
+        f.biomass_kg,
+        f.revenue,
+        f.hpp,
+      ]),
+    });
   return tables;
 }

@@ -15,6 +15,7 @@ import { pdfText, polyfillTransfer } from '#test/helpers/pdf-text';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import { HISTORY_LIMIT, ReportsRepository } from './reports.repository.ts';
 
 /**
@@ -409,5 +410,80 @@ describe('reports', () => {
       headers: owner.auth,
     });
     expect(wrongFormat.statusCode).toBe(400);
+  });
+
+  it('adds the forecast of the running cycles when the period reaches today: the numbers GET /api/forecast answers', async () => {
+    const db = app.ctx.db;
+    const p1 = farm.pondIds[1] as string;
+    const today = farmToday();
+    const day = (back: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+    const cycleId = uuidv7();
+    const stockId = uuidv7();
+    await db
+      .insertInto('cycles')
+      .values({ id: cycleId, farm_id: farm.farmId, pond_id: p1, cycle_number: 1, start_date: day(50) })
+      .execute();
+    await db
+      .insertInto('stocks')
+      .values({
+        id: stockId,
+        farm_id: farm.farmId,
+        pond_id: p1,
+        cycle_id: cycleId,
+        stock_date: day(50),
+        seed_net: 80_000,
+        seed_actual: 80_000,
+      })
+      .execute();
+    const base = { farm_id: farm.farmId, pond_id: p1, cycle_id: cycleId };
+    await db
+      .insertInto('samplings')
+      .values([
+        { id: uuidv7(), ...base, sampled_on: day(20), shrimp_count: 100, sample_weight: 200 },
+        { id: uuidv7(), ...base, sampled_on: day(6), shrimp_count: 100, sample_weight: 380 },
+      ])
+      .execute();
+    await app.inject({
+      method: 'POST',
+      url: '/api/farmPrice',
+      headers: owner.auth,
+      payload: {
+        farm_id: farm.farmId,
+        valid_from: day(60),
+        prices: [
+          { price_id: uuidv7(), size: 100, price_per_kg: 55_000 },
+          { price_id: uuidv7(), size: 50, price_per_kg: 75_000 },
+        ],
+      },
+    });
+    const res = await post({ farm_id: farm.farmId, pond_ids: [p1], from: day(30), to: today });
+    await finished(res.json().data.id);
+    const sheet = await sheetRows((await download(res.json().data.id, 'xlsx')).rawPayload, 'Forecast');
+    const api = await app.inject({ url: `/api/forecast?farm_id=${farm.farmId}`, headers: owner.auth });
+    const pond = api.json().data.find((x: { pond_id: string }) => x.pond_id === p1);
+    expect(pond.targets.map((t: { size: number }) => t.size)).toEqual([100, 70, 50]);
+    expect(sheet[0]).toContain('Projected HPP/kg');
+    expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[5], r[6], r[7]])).toEqual(
+      pond.targets.map(
+        (t: {
+          size: number;
+          projection: { date: string; abw: number; biomass_kg: number; revenue: number };
+        }) => [
+          'Kolam 2',
+          t.size,
+          new Date(`${t.projection.date}T00:00:00Z`),
+          t.projection.abw,
+          t.projection.biomass_kg,
+          Math.round(t.projection.revenue),
+        ],
+      ),
+    );
+    // A period that ended before today shows no forecast (it is today's).
+    const past = await post({ farm_id: farm.farmId, pond_ids: [p1], from: day(40), to: day(10) });
+    await finished(past.json().data.id);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await download(past.json().data.id, 'xlsx')).rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('Forecast')).toBeUndefined();
   });
 });

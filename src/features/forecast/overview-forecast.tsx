@@ -1,0 +1,124 @@
+import './register-locales.ts';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePonds } from '#components/farm-data';
+import { useFormat } from '#components/format';
+import { Card, Loading } from '#components/page';
+import { getDb } from '#local/db';
+import type { TargetAnswer } from '#shared/domain/figures';
+import { compareNames } from '#shared/domain/natural-sort';
+import { ForecastChart, TargetLine } from './forecast-chart.tsx';
+import { type PondForecastData, useFarmForecasts } from './forecast-data.ts';
+
+/** The next target size a pond is heading for: the first not yet reached. */
+const nextTarget = (data: PondForecastData): TargetAnswer | null =>
+  data.forecast?.targets.find((t) => t.status !== 'reached') ?? null;
+
+function NextTarget({ data }: { data: PondForecastData }) {
+  const { t } = useTranslation('forecast');
+  const format = useFormat();
+  const next = nextTarget(data);
+  if (!data.forecast) return <>–</>;
+  if (!next) return <>{t('overview.allReached')}</>;
+  if (next.status === 'beyond' || !next.projection)
+    return <>{`${t('reaches', { size: next.size })} ${t('beyond')}`}</>;
+  return (
+    <>
+      {`${t('reaches', { size: next.size })} ${t('reachesOn', {
+        date: format.date(next.projection.date),
+        early: next.days_early ?? next.days,
+        late: next.days_late ?? '>',
+      })}`}
+    </>
+  );
+}
+
+/**
+ * The cycle overview's projection (issue 26 point 3): every running pond's next target size
+ * and, for the pond chosen, the ABW chart with the projection after the last sampling in its
+ * shaded band and each target size's day, ABW, biomass, revenue and HPP. Computed on the
+ * device from the mirror by the same functions as the pond page (`readFarmForecasts`), so
+ * it works offline and shows the pond page's numbers.
+ */
+export default function OverviewForecast({ farmId, today }: { farmId: string; today: string }) {
+  const { t } = useTranslation('forecast');
+  const ponds = usePonds(farmId).data;
+  const all = useFarmForecasts(getDb(), farmId, today);
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (!all || !ponds) return <Loading />;
+  const nameOf = new Map(ponds.map((p) => [p.pond_id, p.name]));
+  const rows = all
+    .filter((x) => x.data.forecast)
+    .map((x) => ({ ...x, name: nameOf.get(x.pondId) ?? '' }))
+    .sort((a, b) => compareNames(a.name, b.name));
+  if (rows.length === 0) return null;
+  const shown = rows.find((r) => r.pondId === chosen) ?? (rows[0] as (typeof rows)[number]);
+  const forecast = shown.data.forecast;
+  return (
+    <Card title={t('overview.title')}>
+      <div className="stack" data-testid="overview-forecast">
+        <p className="muted">{t('overview.hint')}</p>
+        <div>
+          <table className="forecast-next">
+            <thead>
+              <tr>
+                <th scope="col">{t('overview.pond')}</th>
+                <th scope="col">{t('overview.next')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.pondId} data-testid={`overview-forecast-${r.name}`}>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="forecast-pond"
+                      aria-pressed={r.pondId === shown.pondId}
+                      onClick={() => setChosen(r.pondId)}
+                    >
+                      {r.name}
+                    </button>
+                  </th>
+                  <td>
+                    <NextTarget data={r.data} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {forecast && (
+          <section aria-label={t('chartLabel', { pond: shown.name })} className="stack">
+            <h3 className="forecast-chosen">
+              {t('overview.chosen', { pond: shown.name })}{' '}
+              <Link
+                to="/farm/$farm_id/pond/$pond_id"
+                params={{ farm_id: farmId, pond_id: shown.pondId }}
+                className="muted"
+              >
+                {t('overview.openPond')}
+              </Link>
+            </h3>
+            {forecast.basis === 'prior' && (
+              <p className="state__title" role="status" data-testid="forecast-prior-only">
+                {t('priorOnly')}
+              </p>
+            )}
+            <ForecastChart
+              forecast={forecast}
+              points={shown.data.points}
+              label={t('chartLabel', { pond: shown.name })}
+            />
+            <ul className="forecast-targets">
+              {forecast.targets.map((target) => (
+                <TargetLine key={target.size} target={target} />
+              ))}
+            </ul>
+            <p className="muted">{t(`prices.${shown.data.priceSource}`)}</p>
+          </section>
+        )}
+      </div>
+    </Card>
+  );
+}
