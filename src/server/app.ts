@@ -139,15 +139,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Probe readings over MQTT (MQTT_URL or MQTT_EMBEDDED=1; nothing otherwise), stopped before the pool closes.
   await ctx.probeMqtt.start();
   app.addHook('onClose', () => ctx.probeMqtt.stop());
-  // Larvae counting jobs and report builds (issue 17), pg-boss in the same database:
-  // started with an app that has a database URL, like the listener (the OpenAPI lint's
-  // app has none; any other starts them on its first job), but beside the first requests
-  // rather than before listening (issue 32: ≤ 1 s from database ready to listening). A
-  // queue that fails to start is logged and started again by its next job. Stopped
-  // (after a start under way) before the pool closes.
+  // Larvae counting jobs and report builds (issue 17), pg-boss in the same database: a
+  // queue starts with its first job, or here when jobs wait in it (a server stopped with
+  // work queued), beside the first requests rather than before listening (issue 32:
+  // ≤ 1 s from database ready to listening, ≤ 100 MB at idle; the OpenAPI lint's app has
+  // no database URL and checks nothing). A check that fails is logged; the queue's next
+  // job starts it. Stopped (after a start under way) before the pool closes.
   for (const jobs of [ctx.larvaeJobs, ctx.reportJobs]) {
     if (deps.databaseUrl ?? config.databaseUrl)
-      jobs.start().catch((error) => app.log.error(`[jobs] start failed: ${(error as Error).message}`));
+      jobs
+        .startIfPending()
+        .catch((error) => app.log.error(`[jobs] start failed: ${(error as Error).message}`));
     app.addHook('onClose', () => jobs.stop());
   }
 

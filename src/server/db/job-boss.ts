@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Db } from './database.ts';
 
 /**
@@ -10,7 +10,10 @@ import type { Db } from './database.ts';
  * take turns under one advisory lock, so no instance fails its start.
  */
 export async function startJobBoss(db: Db, queue: string, log: (line: string) => void): Promise<PgBoss> {
-  const boss = new PgBoss({
+  // pg-boss (and cron-parser, luxon under it) in its own chunk of the built server, read on
+  // the first job rather than by every idle server (issue 32: ≤ 100 MB at idle).
+  const { default: Boss } = await import('pg-boss');
+  const boss = new Boss({
     db: {
       executeSql: async (text: string, values: unknown[]) =>
         db.executeQuery(CompiledQuery.raw(text, values ?? [])) as Promise<{ rows: unknown[] }>,
@@ -44,7 +47,9 @@ export interface IdJobOptions {
 
 /**
  * A queue of jobs that each work on one row by its id, one at a time (larvae counts,
- * reports): started on first use or with the app, stopped with it.
+ * reports): started by its first job, or with the app when jobs wait in it (a server
+ * stopped with work queued), stopped with the app. An idle server runs no pg-boss: no
+ * worker polling twice a second, no supervisor, no pg-boss code loaded.
  */
 export class IdJobQueue {
   private boss: PgBoss | null = null;
@@ -58,6 +63,27 @@ export class IdJobQueue {
       throw error;
     });
     return this.starting;
+  }
+
+  /**
+   * Starts the queue when jobs wait in it (queued, retrying or left active by a stopped
+   * server; one indexed read); otherwise its first job starts it. True when started.
+   */
+  async startIfPending(): Promise<boolean> {
+    const { db, queue } = this.o;
+    const waiting = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM pgboss.job WHERE name = ${queue} AND state IN ('created', 'retry', 'active') LIMIT 1
+      ) AS j
+    `.execute(db);
+    if ((waiting.rows[0]?.n ?? 0) === 0) return false;
+    await this.start();
+    return true;
+  }
+
+  /** Whether pg-boss runs for this queue (started, or starting). */
+  get started(): boolean {
+    return this.starting !== null;
   }
 
   private async startBoss(): Promise<void> {

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import PgBoss from 'pg-boss';
 
 /**
  * Larvae counts from a photo (issue 19): one row a counting job, kept with its photo
@@ -38,5 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const exists = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = 'pgboss'
   `.execute(db);
-  if (exists.rows[0]?.n === 0) await sql.raw(PgBoss.getConstructionPlans('pgboss')).execute(db);
+  if (exists.rows[0]?.n === 0) {
+    // Imported here so that pg-boss stays out of the server's start-up code (job-boss.ts).
+    const { default: PgBoss } = await import('pg-boss');
+    await sql.raw(PgBoss.getConstructionPlans('pgboss')).execute(db);
+  }
 }

@@ -13,8 +13,8 @@ export const MAX_PIXELS = 50_000_000;
 /**
  * Counting jobs in PostgreSQL (pg-boss over the app's own pool): a request only queues
  * a row and a job; the worker here decodes the photo with sharp (off the event loop),
- * counts it in the counting thread, and stores the result with the photo. Started and
- * stopped with the app (app.ts). A job that fails unexpectedly is retried twice by
+ * counts it in the counting thread, and stores the result with the photo. Started by the
+ * first count (or at start when counts wait), stopped with the app (app.ts). A job that fails unexpectedly is retried twice by
  * pg-boss; a photo the engine rejects (too dark, no larvae, …) is a finished job.
  */
 export class LarvaeJobs {
@@ -42,6 +42,16 @@ export class LarvaeJobs {
 
   start(): Promise<void> {
     return this.queue.start();
+  }
+
+  /** Starts the queue only when jobs wait in it (IdJobQueue.startIfPending). */
+  startIfPending(): Promise<boolean> {
+    return this.queue.startIfPending();
+  }
+
+  /** Whether pg-boss runs for this queue. */
+  get started(): boolean {
+    return this.queue.started;
   }
 
   enqueue(id: string): Promise<void> {

@@ -11,8 +11,9 @@ const RETRIES = 1;
 /**
  * Report builds in PostgreSQL (pg-boss over the app's own pool, as larvae-jobs.ts): a
  * request queues a row and a job; the worker reads the figures, writes the PDF and the
- * XLSX and stores both with the row. Started and stopped with the app (app.ts). A build
- * that throws is retried once; the last try leaves the row failed, never "running".
+ * XLSX and stores both with the row. Started by the first build (or at start when builds
+ * wait), stopped with the app (app.ts). A build that throws is retried once; the last
+ * try leaves the row failed, never "running".
  */
 export class ReportJobs {
   private readonly queue: IdJobQueue;
@@ -38,6 +39,16 @@ export class ReportJobs {
 
   start(): Promise<void> {
     return this.queue.start();
+  }
+
+  /** Starts the queue only when jobs wait in it (IdJobQueue.startIfPending). */
+  startIfPending(): Promise<boolean> {
+    return this.queue.startIfPending();
+  }
+
+  /** Whether pg-boss runs for this queue. */
+  get started(): boolean {
+    return this.queue.started;
   }
 
   enqueue(id: string): Promise<void> {
