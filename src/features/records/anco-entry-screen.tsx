@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
+import { afterNextPaint } from '#components/first-screen.ts';
 import { Card, EmptyState, Loaded, Loading, PageHeader } from '#components/page';
 import { useProgressiveCount } from '#components/progressive-count.ts';
 import { useToast } from '#components/toast';
@@ -50,6 +51,12 @@ function rememberedTrays(farmId: string): Record<string, number> {
   } catch {
     return {};
   }
+}
+
+/** Clear of the sticky app bar and of the sticky save bar (the margins of entry-form.css). */
+function inSight(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.top >= 96 && box.bottom <= (globalThis.innerHeight ?? 0) - 128;
 }
 
 const initial = (): AncoEntryState => ({ date: localToday(), feeding: 1, time: localTime(), ponds: {} });
@@ -161,7 +168,13 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
     const button = next?.querySelector<HTMLButtonElement>('button');
     if (button) {
       button.focus({ preventScroll: true });
-      next?.closest('section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      // The tap's own frame first (the choice marked), then the next pond into sight when
+      // its choices are not, at once: a smooth scroll started in the tap repainted the page
+      // frame after frame while the tap waited for its answer.
+      if (next)
+        void afterNextPaint().then(
+          () => inSight(next) || next.closest('section')?.scrollIntoView?.({ block: 'start' }),
+        );
     } else form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   };
   moveOnRef.current = moveOn;

@@ -144,6 +144,14 @@ export function todaySlots(input: TodayInput): TodaySlot[] {
   return slots;
 }
 
+/** The entry screen of each kind of slot, under `/farm/{farm_id}/`. */
+export const SLOT_PATH: Record<TodaySlot['kind'], string> = {
+  feed: 'feed/add',
+  anco: 'feed-tray/add',
+  water: 'water-quality/add',
+  sampling: 'sampling/add',
+};
+
 /** The slot's entry screen with the ponds still to do preselected. */
 export function slotHref(farmId: string, s: TodaySlot): string {
   const farm = `/farm/${encodeURIComponent(farmId)}`;
@@ -152,11 +160,5 @@ export function slotHref(farmId: string, s: TodaySlot): string {
   if (s.kind === 'feed' && s.time) q.set('time', s.time);
   if (s.kind === 'water' && s.time) q.set('time', s.time);
   if (s.kind === 'anco' && s.feeding) q.set('feeding', String(s.feeding));
-  const path = {
-    feed: 'feed/add',
-    anco: 'feed-tray/add',
-    water: 'water-quality/add',
-    sampling: 'sampling/add',
-  };
-  return `${farm}/${path[s.kind]}?${q.toString()}`;
+  return `${farm}/${SLOT_PATH[s.kind]}?${q.toString()}`;
 }

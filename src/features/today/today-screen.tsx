@@ -8,11 +8,12 @@ import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { CheckIcon } from '#components/icons';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
+import { usePreloadScreens } from '#components/preload-screens.ts';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { SameSlotNotice } from './same-slot-notice.tsx';
 import { useToday } from './today-data.ts';
-import { slotHref, type TodaySlot, todaySlots } from './today-model.ts';
+import { SLOT_PATH, slotHref, type TodaySlot, todaySlots } from './today-model.ts';
 import './today.css';
 
 function readClock() {
@@ -101,6 +102,20 @@ function Today({ farm }: { farm: Farm }) {
   const { date, now } = useClock();
   const data = useToday(farm, date, now);
   const slots = useMemo(() => (data ? todaySlots(data.input).filter((s) => s.total > 0) : []), [data]);
+  // The screens a tap here opens, loaded while he looks at the list: the slots' first.
+  const screens = useMemo(
+    () =>
+      data
+        ? [
+            ...new Set([
+              ...slots.map((s) => SLOT_PATH[s.kind]),
+              ...ENTRIES.filter((e) => can(farm, e.feature, ACTION.add)).map((e) => e.path),
+            ]),
+          ]
+        : [],
+    [data, slots, farm],
+  );
+  usePreloadScreens(screens.map((path) => `/farm/$farm_id/${path}`));
   const farmPage = `/farm/${encodeURIComponent(farm.farm_id)}?home=farm`;
   const header = (
     <PageHeader

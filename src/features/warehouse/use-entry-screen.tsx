@@ -38,6 +38,12 @@ import { saveUses, useItems, useMovements, useRations } from './warehouse-data.t
 import './warehouse.css';
 
 type Mode = 'feed' | 'use';
+
+/** The same messages on the same boxes (a save with nothing wrong redraws nothing for them). */
+function sameErrors(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
 const DRAFT: Record<Mode, string> = { feed: 'feed', use: 'probiotics' };
 
 function useDraftedState(farmId: string, mode: Mode, presetTime: string | null) {
@@ -186,7 +192,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     const cellErrors = Object.fromEntries(
       Object.entries(built.errors).map(([k, e]) => [k, translateMessage(t, e)]),
     );
-    setErrors(cellErrors);
+    setErrors((prev) => (sameErrors(prev, cellErrors) ? prev : cellErrors));
     if (Object.keys(cellErrors).length > 0) return;
     if (built.records.length === 0) {
       setFormError(t('entry.nothing'));
@@ -357,10 +363,14 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
                         onChange={(e) => setQty(key, e.target.value)}
                         onBlur={(e) => {
                           const parsed = parseQty(e.target.value);
+                          const error =
+                            parsed && 'error' in parsed ? translateMessage(t, parsed.error) : undefined;
+                          // The same errors, the same object: leaving a box redraws nothing.
                           setErrors((prev) => {
+                            if (prev[key] === error) return prev;
                             const next = { ...prev };
-                            if (parsed && 'error' in parsed) next[key] = translateMessage(t, parsed.error);
-                            else delete next[key];
+                            if (error === undefined) delete next[key];
+                            else next[key] = error;
                             return next;
                           });
                         }}
