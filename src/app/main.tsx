@@ -10,7 +10,7 @@ import { provideSyncControl, syncRunSettled } from '#local/sync/status';
 import { initI18n } from './i18n.ts';
 import { listenForInstallOffer } from './install-prompt.tsx';
 import { matchRoute } from './route-table.ts';
-import { router } from './router.tsx';
+import { earlyReadsSettled, router } from './router.tsx';
 import { SyncHost } from './sync-host.tsx';
 import './styles.css';
 import './utilities.css';
@@ -32,6 +32,9 @@ const FIRST_SYNC_WAIT_MS = 4000;
 
 /** Longest the first render waits for the route's screen chunk before it renders anyway. */
 const FIRST_ROUTE_WAIT_MS = 3000;
+
+/** Longest the first sync run waits for the first route's early reads (router.tsx). */
+const EARLY_READS_WAIT_MS = 3000;
 
 // The first route has rendered and painted (from the local copy, when signed in and there
 // is one). The engine's first run waits for it, so the pull's answers are written and
@@ -63,7 +66,9 @@ const loadSyncRuntime = () =>
       provideSyncControl(
         createSyncRuntime({
           routeFarm: () => matchRoute(router.state.location.pathname)?.params.farm_id,
-          firstRunAfter: firstRoutePainted,
+          // And the first route's own early read (the board): the server answers it before
+          // the farm's pull, not after.
+          firstRunAfter: firstRoutePainted.then(() => earlyReadsSettled(EARLY_READS_WAIT_MS)),
         }),
       ),
     (error: unknown) => {

@@ -7,6 +7,7 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { prefetchBoard } from '#features/attention/attention-request.ts';
 import { sessionStore } from '#local/session-store';
 import { RootLayout } from './root-layout.tsx';
 import { decideNavigation, embedLinkUnusable, embedSessionFrom } from './route-guards.ts';
@@ -149,9 +150,46 @@ const rootRoute = createRootRoute({
   component: RootLayout,
 });
 
-const routes = ROUTES.map((spec) =>
-  createRoute({ getParentRoute: () => rootRoute, path: spec.path, component: SCREENS[spec.path] }),
-);
+/**
+ * Reads a screen starts as soon as its route matches (and on a link's hover), in parallel
+ * with its chunk and the local copy's start-up, not after its first render (ADR 0075).
+ * The route never waits for them; the first sync run does (earlyReadsSettled).
+ */
+const EARLY_READS: Record<string, (params: Record<string, string>) => Promise<unknown>> = {
+  '/farm/$farm_id/attention': (params) => prefetchBoard(params.farm_id),
+};
+/** The early reads not answered yet. */
+const earlyReads: Promise<unknown>[] = [];
+
+/**
+ * Settles once the early reads started so far have their answers (at most `ms`): the app's
+ * first sync pull waits for them, so a cold start on the board asks the server for the
+ * board first, not behind the farm's pull (ADR 0075).
+ */
+export function earlyReadsSettled(ms: number): Promise<void> {
+  return Promise.race([
+    Promise.all(earlyReads).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  ]);
+}
+
+const routes = ROUTES.map((spec) => {
+  const early = EARLY_READS[spec.path];
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path: spec.path,
+    component: SCREENS[spec.path],
+    ...(early
+      ? {
+          loader: ({ params }: { params: Record<string, string> }) => {
+            const read = early(params);
+            earlyReads.push(read);
+            void read.then(() => earlyReads.splice(earlyReads.indexOf(read), 1));
+          },
+        }
+      : {}),
+  });
+});
 // Anything else: the guard already redirects to /; this keeps the router from a 404 screen.
 const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$' });
 

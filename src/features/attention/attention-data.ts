@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '#local/api-client';
+import { ApiError } from '#local/api-client';
 import type { AttentionBoard } from '#shared/contracts/attention';
+import { requestBoard } from './attention-request.ts';
 
 /** The last board this device read, per farm, so offline it still shows (marked stale). */
 const CACHE_PREFIX = 'tambak:attention:';
@@ -78,8 +79,8 @@ export function useAttentionBoard(farmId: string): BoardRead {
       setLoading(false);
       return;
     }
-    api
-      .get<AttentionBoard>('/attention', { farm_id: farmId })
+    // The first read takes the request the route's loader started (attention-request.ts).
+    requestBoard(farmId, attempt > 0)
       .then((board) => {
         if (!live) return;
         const value = { board, fetchedAt: new Date().toISOString() };
