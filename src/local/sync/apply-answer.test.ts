@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteRecord, enqueueAction, saveRecords, updateRecord } from '#local/outbox';
 import { WATER_GENERAL } from '#local/resources';
 import { applyAnswer, markInWorker } from '#local/sync/apply-answer';
-import { discardEntry } from '#local/sync/failed-actions';
 import type { Answer } from '#local/sync/classify';
+import { discardEntry } from '#local/sync/failed-actions';
 import { ManualClock, testDb } from '#local/test-kit';
 
 const reading = (ph: number) => ({
