@@ -372,6 +372,8 @@ describe('npm run backup / npm run restore', () => {
     });
     expect(demo.code, demo.stderr).toBe(0);
     // A job waiting in a pg-boss queue, and files: they belong to the farm as much as its rows.
+    // A server makes its queue on its first job (job-boss.ts), which the demo does not ask.
+    await query(sourceUrl, `SELECT pgboss.create_queue('reports', '{"policy": "standard"}'::json)`);
     await query(
       sourceUrl,
       `INSERT INTO pgboss.job (name, data, start_after)
