@@ -58,7 +58,9 @@ export class StockPages {
   /** The overview table row of a pond (desktop), cell texts in column order. */
   async overviewRow(farmId: string, pondName: string): Promise<string[]> {
     await this.page.goto(`/farm/${farmId}/overview`);
+    // The overview's own table (the forecast card below it has a row per pond too).
     const row = this.page
+      .locator('table.overview-table')
       .getByRole('row')
       .filter({ has: this.page.getByRole('rowheader', { name: new RegExp(pondName) }) });
     await expect(row).toBeVisible();
