@@ -405,7 +405,9 @@ export async function runSeed(options: SeedOptions): Promise<SeedTally> {
     d.env.online = true;
   }
   await Promise.all(devices.flatMap((d) => d.closed.map((e) => e.sync('manual').catch(() => undefined))));
-  const deadline = Date.now() + 60_000;
+  // The bound is in rounds (each one a full sync of every device); the wall clock is only a
+  // backstop for a hung server, generous enough for a loaded 2-core machine.
+  const deadline = Date.now() + 300_000;
   let drained = false;
   for (let round = 0; round < 100 && Date.now() < deadline && !drained; round++) {
     drained = true;

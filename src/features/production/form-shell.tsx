@@ -7,6 +7,7 @@ import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
+import { useQuickOpen } from '#components/quick-open.ts';
 import { getDb, type TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -29,6 +30,24 @@ function strings(search: Record<string, unknown>) {
   return out;
 }
 
+/** One pond of the choice: pressed at once, the form drawn after that frame (ADR 0080). */
+function PondLink({ path, pond }: { path: string; pond: Pond }) {
+  const quick = useQuickOpen();
+  return (
+    <li>
+      <Link
+        to={path}
+        search={{ pond_id: pond.pond_id }}
+        onClick={quick.onClick}
+        aria-busy={quick.opening || undefined}
+        className={`button button--secondary button--block${quick.opening ? ' is-opening' : ''}`}
+      >
+        {pond.name}
+      </Link>
+    </li>
+  );
+}
+
 /**
  * Opened without a pond (from the Today list's "other records"): the ponds he may enter
  * this for, one tap each, in dike order; the form then opens for that pond.
@@ -47,15 +66,7 @@ function PondChoice({ farm, ponds, feature }: { farm: Farm; ponds: readonly Pond
       </h2>
       <ul className="pond-choice">
         {open.map((p) => (
-          <li key={p.pond_id}>
-            <Link
-              to={location.pathname}
-              search={{ pond_id: p.pond_id }}
-              className="button button--secondary button--block"
-            >
-              {p.name}
-            </Link>
-          </li>
+          <PondLink key={p.pond_id} path={location.pathname} pond={p} />
         ))}
       </ul>
     </section>

@@ -9,6 +9,7 @@ import { useFormat } from '#components/format';
 import { CheckIcon } from '#components/icons';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { usePreloadScreens } from '#components/preload-screens.ts';
+import { useQuickOpen } from '#components/quick-open.ts';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { SameSlotNotice } from './same-slot-notice.tsx';
@@ -40,11 +41,14 @@ function SlotRow({ farmId, slot }: { farmId: string; slot: TodaySlot }) {
   const name = slot.time ? t('slot', { kind, time: slot.time }) : kind;
   const progress = t('progress', { done: slot.done.length, total: slot.total });
   const state = t(`state.${slot.state}`);
+  const open = useQuickOpen();
   return (
     <li>
       <Link
         to={slotHref(farmId, slot)}
-        className={`today-slot today-slot--${slot.state}`}
+        onClick={open.onClick}
+        aria-busy={open.opening || undefined}
+        className={`today-slot today-slot--${slot.state}${open.opening ? ' is-opening' : ''}`}
         aria-label={t('slotLabel', { name, progress, state })}
         data-testid="today-slot"
         data-slot={slot.key}
@@ -76,6 +80,22 @@ const ENTRIES: { key: string; path: string; feature: Feature }[] = [
   { key: 'stock', path: 'stock/add', feature: 'stock' },
 ];
 
+function EntryLink({ to, label }: { to: string; label: string }) {
+  const open = useQuickOpen();
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={open.onClick}
+        aria-busy={open.opening || undefined}
+        className={`button button--secondary button--block${open.opening ? ' is-opening' : ''}`}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+}
+
 function OtherEntries({ farm }: { farm: Farm }) {
   const { t } = useTranslation('today');
   const base = `/farm/${encodeURIComponent(farm.farm_id)}`;
@@ -85,11 +105,7 @@ function OtherEntries({ farm }: { farm: Farm }) {
     <Card title={t('other')}>
       <ul className="today-entries">
         {shown.map((e) => (
-          <li key={e.key}>
-            <Link to={`${base}/${e.path}`} className="button button--secondary button--block">
-              {t(`entry.${e.key}`)}
-            </Link>
-          </li>
+          <EntryLink key={e.key} to={`${base}/${e.path}`} label={t(`entry.${e.key}`)} />
         ))}
       </ul>
     </Card>
