@@ -9,23 +9,41 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useQuickOpen } from './quick-open.ts';
+import { useNavigateAfterPaint, useQuickOpen } from './quick-open.ts';
 
 afterEach(cleanup);
 
 function Slot() {
   const open = useQuickOpen();
   return (
-    <Link to="/next" search={{ pond: 'p1' }} onClick={open.onClick} data-opening={open.opening ? 'yes' : 'no'}>
+    <Link
+      to="/next"
+      search={{ pond: 'p1' }}
+      onClick={open.onClick}
+      data-opening={open.opening ? 'yes' : 'no'}
+    >
       slot
     </Link>
   );
 }
 
-function setup() {
+function Save() {
+  const navigate = useNavigateAfterPaint();
+  return (
+    <button type="button" onClick={() => navigate({ to: '/next' })}>
+      save
+    </button>
+  );
+}
+
+function setup(component = Slot) {
   const root = createRootRoute();
-  const list = createRoute({ getParentRoute: () => root, path: '/', component: Slot });
-  const next = createRoute({ getParentRoute: () => root, path: '/next', component: () => <p>next screen</p> });
+  const list = createRoute({ getParentRoute: () => root, path: '/', component });
+  const next = createRoute({
+    getParentRoute: () => root,
+    path: '/next',
+    component: () => <p>next screen</p>,
+  });
   const router = createRouter({
     routeTree: root.addChildren([list, next]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
@@ -64,5 +82,12 @@ describe('useQuickOpen', () => {
     fireEvent.click(link);
     await screen.findByText('next screen');
     expect(pushes).toEqual(['/next']);
+  });
+
+  it("after a save, moves on once the save's frame is painted", async () => {
+    const router = setup(Save);
+    fireEvent.click(await screen.findByText('save'));
+    expect(router.state.location.pathname).toBe('/');
+    await screen.findByText('next screen');
   });
 });

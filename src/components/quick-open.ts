@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
+import { type NavigateOptions, useRouter } from '@tanstack/react-router';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from './first-screen.ts';
 
@@ -40,4 +40,19 @@ export function useQuickOpen(): { opening: boolean; onClick: (e: MouseEvent<HTML
     [router],
   );
   return { opening, onClick };
+}
+
+/**
+ * Navigation after a save, once the save's own frame (the button released, the toast) is
+ * painted: a save whose local write finishes within the frame would otherwise draw the
+ * next screen (Today, the pond page) inside the tap's answer.
+ */
+export function useNavigateAfterPaint(): (options: NavigateOptions) => void {
+  const router = useRouter();
+  return useCallback(
+    (options: NavigateOptions) => {
+      void afterNextPaint().then(() => router.navigate(options));
+    },
+    [router],
+  );
 }

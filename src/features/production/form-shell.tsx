@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
-import { useQuickOpen } from '#components/quick-open.ts';
+import { useNavigateAfterPaint, useQuickOpen } from '#components/quick-open.ts';
 import { getDb, type TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -85,7 +85,8 @@ function Page({
   children: (ctx: FormPageContext) => ReactNode;
 }) {
   const { t } = useTranslation('production');
-  const navigate = useNavigate();
+  // After a save: the save's frame painted first (ADR 0080).
+  const navigate = useNavigateAfterPaint();
   const search = strings(useSearch({ strict: false }) as Record<string, unknown>);
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
@@ -105,7 +106,7 @@ function Page({
       ) : !pond ? (
         <EmptyState title={t('form.notFound')} />
       ) : (
-        children({ farm, pond, search, db: getDb(), leave: () => void navigate({ to: back }) })
+        children({ farm, pond, search, db: getDb(), leave: () => navigate({ to: back }) })
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
@@ -8,6 +8,7 @@ import { FarmGate } from '#components/farm-gate';
 import { afterNextPaint } from '#components/first-screen.ts';
 import { Card, EmptyState, Loaded, Loading, PageHeader } from '#components/page';
 import { useProgressiveCount } from '#components/progressive-count.ts';
+import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import { useToast } from '#components/toast';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -125,7 +126,8 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
   const enterable = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'cycle'), [farm, ponds, cycles]);
   // Opened from the Today list: that feeding, the ponds still to check, until "all ponds".
   const [preset] = useState(() => entryPreset(search));
-  const navigate = useNavigate();
+  // After a save: the save's frame painted first (ADR 0080).
+  const navigate = useNavigateAfterPaint();
   const [onlyPonds, setOnlyPonds] = useState(preset.ponds);
   const shown = onlyPonds ? enterable.filter((p) => onlyPonds.includes(p.pond_id)) : enterable;
   const drawn = useProgressiveCount(shown.length, ready && cycles !== undefined);
@@ -218,7 +220,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
         count: records.length,
       });
       // Opened from the Today list: back to it for the next slot.
-      if (preset.ponds) void navigate({ to: `/farm/${encodeURIComponent(farmId)}/today` });
+      if (preset.ponds) navigate({ to: `/farm/${encodeURIComponent(farmId)}/today` });
       return message;
     });
   };

@@ -1,10 +1,11 @@
 import './register-locales.ts';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
+import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import type { Farm } from '#shared/contracts/farm';
 import { SamplingEntryForm } from './sampling-entry-form.tsx';
 import './sampling.css';
@@ -14,7 +15,8 @@ function SamplingEntry({ farm }: { farm: Farm }) {
   const search = useSearch({ strict: false }) as { pond_id?: unknown };
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
   const preset = entryPreset(search);
-  const navigate = useNavigate();
+  // After a save: the save's frame painted first (ADR 0080).
+  const navigate = useNavigateAfterPaint();
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
@@ -30,7 +32,7 @@ function SamplingEntry({ farm }: { farm: Farm }) {
             pondId={pondId}
             onlyPonds={preset.ponds}
             // Opened from the Today list: back to it once saved.
-            afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
+            afterSave={preset.ponds ? () => navigate({ to: `${farmPath}/today` }) : undefined}
           />
         )}
       </Loaded>

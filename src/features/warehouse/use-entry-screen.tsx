@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
@@ -11,6 +11,7 @@ import { useLocalFlag } from '#components/local-flags.ts';
 import { typingLanguage } from '#components/number-field';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
+import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { translateMessage } from '#components/validation';
@@ -94,7 +95,8 @@ function useDraftedState(farmId: string, mode: Mode, presetTime: string | null) 
 function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const { t } = useTranslation('warehouse');
   const preset = entryPreset(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
+  // After a save: the save's frame painted first (ADR 0080).
+  const navigate = useNavigateAfterPaint();
   const [onlyPonds, setOnlyPonds] = useState(preset.ponds);
   const f = useFormat();
   const showCost = useLocalFlag('cost');
@@ -205,7 +207,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
       t(navigator.onLine ? 'entry.savedCount' : 'entry.savedCountOffline', { count: built.records.length }),
     );
     // Opened from the Today list: back to it for the next slot.
-    if (preset.ponds) void navigate({ to: `/farm/${encodeURIComponent(farm.farm_id)}/today` });
+    if (preset.ponds) navigate({ to: `/farm/${encodeURIComponent(farm.farm_id)}/today` });
   };
 
   return (

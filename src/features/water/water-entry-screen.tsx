@@ -1,10 +1,11 @@
 import './register-locales.ts';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
+import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import type { Farm } from '#shared/contracts/farm';
 import { SameSlotPanel } from './same-slot-panel.tsx';
 import { WaterEntryForm } from './water-entry-form.tsx';
@@ -12,7 +13,8 @@ import './water.css';
 
 function WaterEntry({ farm }: { farm: Farm }) {
   const { t } = useTranslation('water');
-  const navigate = useNavigate();
+  // After a save: the save's frame painted first (ADR 0080).
+  const navigate = useNavigateAfterPaint();
   const search = useSearch({ strict: false }) as { pond_id?: unknown };
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
   const preset = entryPreset(search);
@@ -35,8 +37,8 @@ function WaterEntry({ farm }: { farm: Farm }) {
               onlyPonds={preset.ponds}
               presetTime={preset.time}
               // Opened from the Today list: back to it once the round is saved.
-              afterSave={preset.ponds ? () => void navigate({ to: `${farmPath}/today` }) : undefined}
-              onLeave={() => void navigate({ to: back })}
+              afterSave={preset.ponds ? () => navigate({ to: `${farmPath}/today` }) : undefined}
+              onLeave={() => navigate({ to: back })}
             />
           </>
         )}
