@@ -185,7 +185,7 @@ describe('per-field merge across devices (fast-check)', () => {
       ),
       { numRuns: 1000 },
     );
-  }, 120_000);
+  }, 600_000);
 
   it('keeps both edits when two devices change different fields from the same version', async () => {
     await play(2, [

@@ -239,7 +239,7 @@ describe('SelfHostedChatClient against the real chat engine', () => {
     proxy.holdDownstream = true; // the socket stays open but nothing comes back
     await a.next((e) => e.type === 'connection' && e.state === 'offline');
     proxy.holdDownstream = false;
-    await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10 });
+    await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10, timeout: 10_000 });
     expect(proxy.accepted).toBeGreaterThanOrEqual(2);
   });
 
@@ -257,11 +257,11 @@ describe('SelfHostedChatClient against the real chat engine', () => {
     proxy.cut();
     await a.next((e) => e.type === 'connection' && e.state === 'offline');
     env.window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10 });
+    await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10, timeout: 10_000 });
     proxy.cut();
     await vi.waitFor(() => expect(a.client.state).toBe('offline'), { interval: 10 });
     env.document.dispatchEvent(new Event('visibilitychange'));
-    await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10 });
+    await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10, timeout: 10_000 });
     expect(sockets.urls).toHaveLength(3);
   });
 
