@@ -119,6 +119,12 @@ export interface OutboxEntry {
   /** When the current 'sending' or 'in-worker' period began. */
   since?: number;
   /**
+   * Has been on the wire at least once: the server may hold it although no answer came
+   * (lost, or the page closed). A create once sent is never changed in place: an edit
+   * or a delete goes behind it (a resent create with another body is stored as it was).
+   */
+  sent?: boolean;
+  /**
    * An edit's merge data (ADR 0002), sent as headers: the record version the edit started
    * from, when the user made it (the latest folded edit), and this device's id.
    */

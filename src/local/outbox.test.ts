@@ -188,6 +188,32 @@ describe('updateRecord and deleteRecord', () => {
     expect((await db.waterGeneral.get(id))?._outboxId).toBe(entries[1].id);
   });
 
+  it('keeps the body of a create sent once (its answer lost): the edit goes behind it', async () => {
+    // The server stores a create's first body only; a resent create with the edit folded
+    // in would be answered with the stored record and the edit lost (chaos seeds 3014, 3118).
+    const [createId] = await saveRecords(db, WATER_GENERAL, [reading(7)], clock);
+    await db.outbox.update(createId, { sent: true }); // back in the queue after a lost answer
+    const id = (await db.outbox.get(createId))!.recordIds[0];
+    await updateRecord(db, WATER_GENERAL, id, { ph: 7.2 }, clock);
+    const entries = await db.outbox.orderBy('id').toArray();
+    expect(entries.map((e) => [e.kind, e.revision, e.body])).toEqual([
+      ['create', 0, { ...reading(7), id }],
+      ['update', 0, { ph: 7.2 }],
+    ]);
+    expect(entries[1].patch?.baseVersion).toBe(1);
+    expect(await db.waterGeneral.get(id)).toMatchObject({ ph: 7.2, _outboxId: entries[1].id });
+  });
+
+  it('queues a DELETE for a create sent once instead of forgetting it (the server may hold it)', async () => {
+    const [createId] = await saveRecords(db, WATER_GENERAL, [reading(7)], clock);
+    await db.outbox.update(createId, { sent: true });
+    const id = (await db.outbox.get(createId))!.recordIds[0];
+    await deleteRecord(db, WATER_GENERAL, id, clock);
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => [e.kind, e.method])).toEqual([['delete', 'DELETE']]);
+    expect(await db.waterGeneral.get(id)).toMatchObject({ _deleted: true, _status: 'pending' });
+  });
+
   it('forgets a create that never left the device when it is deleted', async () => {
     const [entryId] = await saveRecords(db, WATER_GENERAL, [reading(7)], clock);
     const id = (await db.outbox.get(entryId))!.recordIds[0];

@@ -129,6 +129,16 @@ export async function saveRecordsNow(
   return entries.map((e) => e.id);
 }
 
+/**
+ * Whether the server may hold what an entry sent: it went on the wire (its answer may be
+ * lost) and was not refused. The server stores a create's first body only (a resent create
+ * answers the stored record), so such a create is never rewritten or forgotten on the device.
+ */
+function mayBeOnServer(entry: OutboxEntry): boolean {
+  if (entry.status === 'failed') return false;
+  return entry.sent === true || entry.attempts > 0;
+}
+
 async function ownerOf(db: TambakDb, row: AnyRow): Promise<OutboxEntry | undefined> {
   return row._outboxId ? db.outbox.get(row._outboxId) : undefined;
 }
@@ -178,7 +188,9 @@ export async function updateRecord(
     const merged: AnyRow = { ...row, ...changed, [key]: id };
     const owner = await ownerOf(db, row);
     const now = clock.now();
-    if (owner && ON_DEVICE.has(owner.status) && owner.kind === 'create') {
+    // A create the server cannot hold yet takes the edit into its body; one that may be
+    // there already (sent, its answer lost) keeps its body and the edit goes behind it.
+    if (owner && ON_DEVICE.has(owner.status) && owner.kind === 'create' && !mayBeOnServer(owner)) {
       await db.outbox.put({ ...requeue(owner, clock), body: bodyOf(resource, merged, 'create') });
       await db.mirror(resource.table).put(pending(merged, owner.id));
       return;
@@ -243,7 +255,7 @@ export async function deleteRecord(
     const owner = await ownerOf(db, row);
     const onDevice = owner && ON_DEVICE.has(owner.status);
     // A create never attempted, or rejected, never reached the server's tables: forget it.
-    if (onDevice && owner.kind === 'create' && (owner.attempts === 0 || owner.status === 'failed')) {
+    if (onDevice && owner.kind === 'create' && !mayBeOnServer(owner)) {
       await db.outbox.delete(owner.id);
       await table.delete(id);
       return;

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteRecord, saveRecords } from '#local/outbox';
+import { deleteRecord, saveRecords, updateRecord } from '#local/outbox';
 import { BLOCKS, WATER_GENERAL } from '#local/resources';
 import { retryDelay } from '#local/sync/backoff';
 import { drainOutbox } from '#local/sync/push';
@@ -132,6 +132,45 @@ describe('drainOutbox', () => {
     clock.advance(retryDelay(2, 0.5));
     expect(await drain(server)).toMatchObject({ stop: 'empty', requests: 2 });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('marks an entry sent once it went on the wire, whatever came back', async () => {
+    await saveRecords(db, BLOCKS, [block('Blok A')], clock);
+    expect((await db.outbox.toArray())[0].sent).toBeUndefined();
+    await drain(new FakeServer(offline));
+    // The request may have reached the server: back in the queue, known as sent.
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'queued', sent: true });
+  });
+
+  it("keeps an edit made after a create's answer was lost: the server stores a create's first body only", async () => {
+    // The server as ours: a create of an id it holds answers the stored record (ON
+    // CONFLICT DO NOTHING); an update sets the fields it names.
+    const stored = new Map<string, Record<string, unknown>>();
+    let loseNext = true;
+    const server = new FakeServer((req) => {
+      const body = req.body as Record<string, unknown>;
+      if (req.method === 'POST' && req.url === '/api/block') {
+        const id = body.block_id as string;
+        if (!stored.has(id)) stored.set(id, { ...body, version: 1 });
+        if (loseNext) {
+          loseNext = false;
+          throw new TypeError('Failed to fetch'); // committed, the answer lost
+        }
+        return { status: 200, body: { message: 'ok', data: stored.get(id) } };
+      }
+      const id = decodeURIComponent(req.url.split('/')[3] ?? '');
+      const next = { ...stored.get(id), ...body, version: Number(stored.get(id)?.version) + 1 };
+      stored.set(id, next);
+      return { status: 200, body: { message: 'ok', data: next } };
+    });
+    const [entryId] = await saveRecords(db, BLOCKS, [block('Blok A')], clock);
+    const id = (await db.outbox.get(entryId))!.recordIds[0];
+    await drain(server);
+    await updateRecord(db, BLOCKS, id, { block_name: 'Blok B' }, clock);
+    clock.advance(120_000);
+    expect(await drain(server)).toMatchObject({ stop: 'empty' });
+    expect(stored.get(id)).toMatchObject({ block_name: 'Blok B' });
+    expect(await db.blocks.get(id)).toMatchObject({ block_name: 'Blok B', _status: 'synced' });
   });
 
   it('caps the backoff and spreads it with jitter', () => {

@@ -116,7 +116,7 @@ async function takeNext(
         batch.push(e);
       }
     }
-    await db.outbox.bulkPut(batch.map((e) => ({ ...e, status: 'sending' as const, since: now })));
+    await db.outbox.bulkPut(batch.map((e) => ({ ...e, status: 'sending' as const, since: now, sent: true })));
     return { batch };
   });
 }
