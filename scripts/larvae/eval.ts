@@ -22,7 +22,8 @@
  * Targets (both sets): MAPE ≤ 3 %, no photo worse than 8 %, ≥ 95 % counted, band holds
  * the truth on ≥ 90 %. Options while iterating (the CPU is shared): `--quick` (4 counts of
  * A), `--scale=0.5` (both sets at a fraction of 12 MP's width), `--limit=8` (B trays),
- * `--set=A` or `--set=B`, `--only=<name part>`.
+ * `--set=A` or `--set=B`, `--only=<name part>`, `--cache=<folder>` (photos kept as raw
+ * RGBA between runs, scripts/larvae/photo-cache.ts).
  */
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import { generatePhotoB, heldOutSet } from '../../tests/larvae/generator-b/index.ts';
@@ -31,6 +32,7 @@ import { generatePhotoD, heldOutSetD } from '../../tests/larvae/generator-d/inde
 import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.ts';
 import { conditionTables, density, type EvalRow, rowLine, summaryLines } from './eval-report.ts';
+import { cachedPhoto } from './photo-cache.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const quick = process.argv.includes('--quick');
@@ -39,6 +41,7 @@ const limit = arg('limit') ? Number(arg('limit')) : undefined;
 const sets = arg('set') ?? 'ABCD';
 const summaryOnly = process.argv.includes('--summary');
 const only = arg('only');
+const cache = arg('cache');
 const { cv } = await loadNodeOpenCv();
 
 function measure(image: Parameters<typeof countLarvae>[1], hatch: 'bright' | 'dark') {
@@ -65,7 +68,7 @@ async function runSet<S>(
   for (const spec of specs) {
     const { name, truth, hatch, conditions } = describe(spec);
     if (only && !name.includes(only)) continue;
-    const photo = await make(spec);
+    const photo = await cachedPhoto(cache, `${name}-s${scale}`, () => make(spec));
     const row: EvalRow = { name, truth, conditions, ...measure(photo, hatch) };
     rows.push(row);
     if (!(heldOut && summaryOnly)) console.log(rowLine(row));

@@ -8,7 +8,7 @@
  * 1. grey; exposure checks (too dark / too bright);
  * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene;
  *    each pixel's contrast is its ratio to a background that follows sharp steps (glare
- *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/4
+ *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/2
  *    copy with a kernel wider than a larva's body;
  * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
  *    a share of the larvae's own contrast; median filter and an opening clean it up;
@@ -31,9 +31,14 @@ import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
 
 const WORK_SIDE = 2400;
-/** The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide. */
-const BG_DIV = 4;
-const BG_KERNEL = 9;
+/**
+ * The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide
+ * (38 px at 2,400: wider than a larva's body). At half size (not a quarter) its edge at a
+ * step (the basin's rim, a glare patch) is sharp enough that the floor beside the step is
+ * not read as a row of larvae.
+ */
+const BG_DIV = 2;
+const BG_KERNEL = 19;
 const MIN_SIDE = 240;
 /**
  * A crossing hides about width² / sin θ of two bodies; averaged over the angle that is
@@ -166,22 +171,22 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     cv.medianBlur(small, smallMed, 7);
     const smallSmooth = track(new cv.Mat());
     cv.blur(smallMed, smallSmooth, new cv.Size(3, 3));
-    const quarter = track(new cv.Mat());
+    const bgCopy = track(new cv.Mat());
     cv.resize(
       grey,
-      quarter,
+      bgCopy,
       new cv.Size(Math.max(8, Math.round(w / BG_DIV)), Math.max(8, Math.round(h / BG_DIV))),
       0,
       0,
       cv.INTER_AREA,
     );
     const bgKernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(BG_KERNEL, BG_KERNEL)));
-    const quarterBg = track(new cv.Mat());
-    cv.morphologyEx(quarter, quarterBg, hatchColor === 'bright' ? cv.MORPH_CLOSE : cv.MORPH_OPEN, bgKernel);
-    const quarterSmooth = track(new cv.Mat());
-    cv.blur(quarterBg, quarterSmooth, new cv.Size(3, 3));
+    const bgCopyClosed = track(new cv.Mat());
+    cv.morphologyEx(bgCopy, bgCopyClosed, hatchColor === 'bright' ? cv.MORPH_CLOSE : cv.MORPH_OPEN, bgKernel);
+    const bgCopySmooth = track(new cv.Mat());
+    cv.blur(bgCopyClosed, bgCopySmooth, new cv.Size(3, 3));
     const bg = track(new cv.Mat());
-    cv.resize(quarterSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+    cv.resize(bgCopySmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     const b = bg.data;
 
     // A tray is evenly lit at large scale; a scene (a natural photo) is not. The middle
