@@ -47,6 +47,8 @@ const MIN_SIDE = 240;
  */
 const CROSSING_LOSS = 0.45;
 
+/** A white basin's floor is lit at least this share of its brighter parts (p90). */
+const OFF_TRAY = 0.45;
 /** Large-scale light spread above this: not a tray (a scene). */
 const SCENE_SPREAD = 1;
 /** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
@@ -66,6 +68,8 @@ const POOR_SHARE = 0.04;
 const MIN_SINGLES = 12;
 /** A larva shorter than this share of the photo's long side is not one (print, grains). */
 const MIN_LENGTH_SHARE = 0.009;
+/** Single marks longer than this many body widths: lines, not larvae. */
+const MAX_SLENDERNESS = 16;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -201,8 +205,15 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
     const c = contrast.data;
     const gain = hatchColor === 'bright' ? 400 : 100;
+    // Off the white basin (the table or floor around it, far darker than the basin's own
+    // light) nothing is counted: its grain would read as larvae against a white tray.
+    const offTray = hatchColor === 'bright' ? OFF_TRAY * bgStats.p90 : 0;
     for (let i = 0; i < c.length; i++) {
       const base = Math.max(b[i], 4);
+      if (b[i] < offTray) {
+        c[i] = 0;
+        continue;
+      }
       const r = hatchColor === 'bright' ? 1 - g[i] / base : g[i] / base - 1;
       c[i] = r <= 0 ? 0 : Math.min(255, Math.round(r * gain));
     }
@@ -323,10 +334,15 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // frame (print, grains and specks are smaller), and larva-shaped marks a fair share of
     // all marks (a page of print is mostly round or boxy characters).
     const marksOfSize = blobs.filter((bl) => bl.area >= 0.35 * a1).length;
-    if (singles.length < MIN_SINGLES || l1 < MIN_LENGTH_SHARE * Math.max(w, h)) return fail('no-larvae');
+    // … and bodies: a few pixels thick (not scratches, hairs or a fibre's pieces).
+    if (singles.length < MIN_SINGLES || l1 < MIN_LENGTH_SHARE * Math.max(w, h) || t1 < 2)
+      return fail('no-larvae');
     if (elongated.filter((bl) => bl.area >= 0.35 * a1).length < MIN_LARVA_SHAPED * marksOfSize)
       return fail('not-a-tray');
     const bodyWidth = median(singles.map((bl) => bl.area / Math.max(bl.length, 1)));
+    // A larva is 4–12 times as long as it is wide; marks far slimmer are lines (stripes,
+    // grain, the edges of a pattern), not larvae.
+    if (l1 > MAX_SLENDERNESS * bodyWidth) return fail('not-a-tray');
     // The share of one larva's area lost at each crossing.
     const crossLoss = Math.min(0.3, (CROSSING_LOSS * bodyWidth * bodyWidth) / a1);
 

@@ -54,7 +54,8 @@ export interface PhotoD {
   rgba: Uint8ClampedArray;
 }
 
-function placeLarvae(f: Frame, spec: SpecD, depth: (x: number, y: number) => number, r: Dice): void {
+/** Draws the spec's larvae; answers how many were drawn (the truth). */
+function placeLarvae(f: Frame, spec: SpecD, depth: (x: number, y: number) => number, r: Dice): number {
   const side = Math.max(f.w, f.h);
   const unit = side * r.between(0.014, 0.028);
   const tilt = r.between(-0.3, 0.3);
@@ -92,12 +93,14 @@ function placeLarvae(f: Frame, spec: SpecD, depth: (x: number, y: number) => num
     drawLarvaD(f, larva, dark, r);
     drawn++;
   }
+  return drawn;
 }
 
 export async function generatePhotoD(spec: SpecD): Promise<PhotoD> {
   const r = dice(spec.seed);
   const f = new Frame(spec.width, spec.height);
   const dark = spec.tray === 'dark';
+  let drawn = 0;
   if (spec.kind === 'page') printedPage(f, r);
   else if (spec.kind === 'blackboard') blackboard(f, r);
   else if (spec.kind === 'pond') pondScene(f, r);
@@ -105,8 +108,11 @@ export async function generatePhotoD(spec: SpecD): Promise<PhotoD> {
     const basin = paintBasin(f, dark, r);
     const unit = Math.max(f.w, f.h) * 0.02;
     scatterClutter(f, basin, spec.clutter, unit, dark, r);
-    if (spec.kind === 'tray') placeLarvae(f, spec, basin.depth, r);
+    if (spec.kind === 'tray') drawn = placeLarvae(f, spec, basin.depth, r);
   }
+  // The truth is the spec's count: placement giving up early would make it wrong.
+  if (drawn !== (spec.kind === 'tray' ? spec.count : 0))
+    throw new Error(`${spec.name}: drew ${drawn} larvae of ${spec.count}`);
   applyLightD(
     f,
     {
