@@ -13,25 +13,35 @@
  *   2,400 px on the long side) plus 5 without larvae (a printed form, a handwritten page,
  *   empty white and black trays with foam, debris and glare, a pond). Chosen before
  *   tuning (ADR 0071); while tuning run `--set=AB`; C is looked at at the end.
+ * - D, a second HELD-OUT set: tests/larvae/generator-d (the fourth generator, written
+ *   before the third round of tuning, ADR 0077), 24 tray photos (4 at 12 MP, the rest
+ *   2–3.7 MP) plus 5 without larvae (a printed page, chalk on a blackboard, empty bright
+ *   and dark basins with clutter and glare, a pond). `--summary` prints C and D without
+ *   their per-photo lines (how they are looked at while tuning).
  *
  * Targets (both sets): MAPE ≤ 3 %, no photo worse than 8 %, ≥ 95 % counted, band holds
  * the truth on ≥ 90 %. Options while iterating (the CPU is shared): `--quick` (4 counts of
  * A), `--scale=0.5` (both sets at a fraction of 12 MP's width), `--limit=8` (B trays),
- * `--set=A` or `--set=B`, `--only=<name part>`.
+ * `--set=A` or `--set=B`, `--only=<name part>`, `--cache=<folder>` (photos kept as raw
+ * RGBA between runs, scripts/larvae/photo-cache.ts).
  */
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import { generatePhotoB, heldOutSet } from '../../tests/larvae/generator-b/index.ts';
 import { generatePhotoC, heldOutSetC } from '../../tests/larvae/generator-c/index.ts';
+import { generatePhotoD, heldOutSetD } from '../../tests/larvae/generator-d/index.ts';
 import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.ts';
 import { conditionTables, density, type EvalRow, rowLine, summaryLines } from './eval-report.ts';
+import { cachedPhoto } from './photo-cache.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const quick = process.argv.includes('--quick');
 const scale = Number(arg('scale') ?? 1);
 const limit = arg('limit') ? Number(arg('limit')) : undefined;
-const sets = arg('set') ?? 'ABC';
+const sets = arg('set') ?? 'ABCD';
+const summaryOnly = process.argv.includes('--summary');
 const only = arg('only');
+const cache = arg('cache');
 const { cv } = await loadNodeOpenCv();
 
 function measure(image: Parameters<typeof countLarvae>[1], hatch: 'bright' | 'dark') {
@@ -51,16 +61,17 @@ async function runSet<S>(
     conditions: Record<string, string>;
   },
   make: (spec: S) => Parameters<typeof countLarvae>[1] | Promise<Parameters<typeof countLarvae>[1]>,
+  heldOut = false,
 ): Promise<EvalRow[]> {
   const rows: EvalRow[] = [];
   console.log(`\n${title}`);
   for (const spec of specs) {
     const { name, truth, hatch, conditions } = describe(spec);
     if (only && !name.includes(only)) continue;
-    const photo = await make(spec);
+    const photo = await cachedPhoto(cache, `${name}-s${scale}`, () => make(spec));
     const row: EvalRow = { name, truth, conditions, ...measure(photo, hatch) };
     rows.push(row);
-    console.log(rowLine(row));
+    if (!(heldOut && summaryOnly)) console.log(rowLine(row));
   }
   return rows;
 }
@@ -104,26 +115,48 @@ const rowsB = sets.includes('B')
     )
   : [];
 
-const rowsC = sets.includes('C')
-  ? await runSet(
-      'Set C (HELD OUT: tests/larvae/generator-c)',
-      heldOutSetC(scale),
-      (s) => ({
-        name: s.name,
-        truth: s.count,
-        hatch: s.tray,
-        conditions: {
-          tray: s.tray,
-          density: density(s.count),
-          glare: s.glare > 0 ? 'yes' : 'no',
-          blur: s.blur,
-          light: s.uneven ? 'uneven' : 'even',
-          size: s.width * s.height >= 10e6 ? '12 MP' : '≤3 MP',
-        },
-      }),
-      generatePhotoC,
-    )
-  : [];
+/** C and D describe a photo alike: tray, count, glare, blur, light, frame size. */
+function heldOutRow(s: {
+  name: string;
+  count: number;
+  tray: 'bright' | 'dark';
+  glare: number | string;
+  blur: string;
+  uneven: boolean;
+  width: number;
+  height: number;
+}) {
+  return {
+    name: s.name,
+    truth: s.count,
+    hatch: s.tray,
+    conditions: {
+      tray: s.tray,
+      density: density(s.count),
+      glare: typeof s.glare === 'string' ? s.glare : s.glare > 0 ? 'yes' : 'no',
+      blur: s.blur,
+      light: s.uneven ? 'uneven' : 'even',
+      size: s.width * s.height >= 10e6 ? '12 MP' : '< 10 MP',
+    },
+  };
+}
+
+const heldOut = async <S extends Parameters<typeof heldOutRow>[0]>(
+  set: 'C' | 'D',
+  specs: readonly S[],
+  make: (spec: S) => Promise<Parameters<typeof countLarvae>[1]>,
+) =>
+  sets.includes(set)
+    ? await runSet(
+        `Set ${set} (HELD OUT: tests/larvae/generator-${set.toLowerCase()})`,
+        specs,
+        heldOutRow,
+        make,
+        true,
+      )
+    : [];
+const rowsC = await heldOut('C', heldOutSetC(scale), generatePhotoC);
+const rowsD = await heldOut('D', heldOutSetD(scale), generatePhotoD);
 
 console.log(
   `\nscale ${scale} (1 = 12 MP)${quick ? ', quick A set' : ''}${limit ? `, B limited to ${limit} trays` : ''}`,
@@ -132,10 +165,12 @@ for (const [title, rows] of [
   ['A — tuned set (synthetic-tray.ts)', rowsA],
   ['B — tuned set (generator-b)', rowsB],
   ['C — HELD-OUT set (generator-c)', rowsC],
+  ['D — HELD-OUT set (generator-d)', rowsD],
 ] as const) {
   if (!rows.length) continue;
   console.log('');
-  for (const line of [...summaryLines(title, rows), ...conditionTables(rows)]) console.log(line);
+  const tables = summaryOnly && title.includes('HELD-OUT') ? [] : conditionTables(rows);
+  for (const line of [...summaryLines(title, rows), ...tables]) console.log(line);
   const ms = rows.reduce((s, r) => s + r.ms, 0) / rows.length;
   console.log(`  count time: mean ${Math.round(ms)} ms a photo`);
 }

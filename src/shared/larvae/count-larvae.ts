@@ -8,7 +8,7 @@
  * 1. grey; exposure checks (too dark / too bright);
  * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene;
  *    each pixel's contrast is its ratio to a background that follows sharp steps (glare
- *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/4
+ *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/2
  *    copy with a kernel wider than a larva's body;
  * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
  *    a share of the larvae's own contrast; median filter and an opening clean it up;
@@ -31,9 +31,14 @@ import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
 
 const WORK_SIDE = 2400;
-/** The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide. */
-const BG_DIV = 4;
-const BG_KERNEL = 9;
+/**
+ * The step-following background: a closing/opening of a 1/BG_DIV copy, BG_KERNEL wide
+ * (38 px at 2,400: wider than a larva's body). At half size (not a quarter) its edge at a
+ * step (the basin's rim, a glare patch) is sharp enough that the floor beside the step is
+ * not read as a row of larvae.
+ */
+const BG_DIV = 2;
+const BG_KERNEL = 19;
 const MIN_SIDE = 240;
 /**
  * A crossing hides about width² / sin θ of two bodies; averaged over the angle that is
@@ -42,6 +47,8 @@ const MIN_SIDE = 240;
  */
 const CROSSING_LOSS = 0.45;
 
+/** A white basin's floor is lit at least this share of its brighter parts (p90). */
+const OFF_TRAY = 0.45;
 /** Large-scale light spread above this: not a tray (a scene). */
 const SCENE_SPREAD = 1;
 /** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
@@ -61,6 +68,8 @@ const POOR_SHARE = 0.04;
 const MIN_SINGLES = 12;
 /** A larva shorter than this share of the photo's long side is not one (print, grains). */
 const MIN_LENGTH_SHARE = 0.009;
+/** Single marks longer than this many body widths: lines, not larvae. */
+const MAX_SLENDERNESS = 16;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -166,22 +175,22 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     cv.medianBlur(small, smallMed, 7);
     const smallSmooth = track(new cv.Mat());
     cv.blur(smallMed, smallSmooth, new cv.Size(3, 3));
-    const quarter = track(new cv.Mat());
+    const bgCopy = track(new cv.Mat());
     cv.resize(
       grey,
-      quarter,
+      bgCopy,
       new cv.Size(Math.max(8, Math.round(w / BG_DIV)), Math.max(8, Math.round(h / BG_DIV))),
       0,
       0,
       cv.INTER_AREA,
     );
     const bgKernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(BG_KERNEL, BG_KERNEL)));
-    const quarterBg = track(new cv.Mat());
-    cv.morphologyEx(quarter, quarterBg, hatchColor === 'bright' ? cv.MORPH_CLOSE : cv.MORPH_OPEN, bgKernel);
-    const quarterSmooth = track(new cv.Mat());
-    cv.blur(quarterBg, quarterSmooth, new cv.Size(3, 3));
+    const bgCopyClosed = track(new cv.Mat());
+    cv.morphologyEx(bgCopy, bgCopyClosed, hatchColor === 'bright' ? cv.MORPH_CLOSE : cv.MORPH_OPEN, bgKernel);
+    const bgCopySmooth = track(new cv.Mat());
+    cv.blur(bgCopyClosed, bgCopySmooth, new cv.Size(3, 3));
     const bg = track(new cv.Mat());
-    cv.resize(quarterSmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+    cv.resize(bgCopySmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     const b = bg.data;
 
     // A tray is evenly lit at large scale; a scene (a natural photo) is not. The middle
@@ -196,8 +205,15 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
     const c = contrast.data;
     const gain = hatchColor === 'bright' ? 400 : 100;
+    // Off the white basin (the table or floor around it, far darker than the basin's own
+    // light) nothing is counted: its grain would read as larvae against a white tray.
+    const offTray = hatchColor === 'bright' ? OFF_TRAY * bgStats.p90 : 0;
     for (let i = 0; i < c.length; i++) {
       const base = Math.max(b[i], 4);
+      if (b[i] < offTray) {
+        c[i] = 0;
+        continue;
+      }
       const r = hatchColor === 'bright' ? 1 - g[i] / base : g[i] / base - 1;
       c[i] = r <= 0 ? 0 : Math.min(255, Math.round(r * gain));
     }
@@ -318,10 +334,15 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // frame (print, grains and specks are smaller), and larva-shaped marks a fair share of
     // all marks (a page of print is mostly round or boxy characters).
     const marksOfSize = blobs.filter((bl) => bl.area >= 0.35 * a1).length;
-    if (singles.length < MIN_SINGLES || l1 < MIN_LENGTH_SHARE * Math.max(w, h)) return fail('no-larvae');
+    // … and bodies: a few pixels thick (not scratches, hairs or a fibre's pieces).
+    if (singles.length < MIN_SINGLES || l1 < MIN_LENGTH_SHARE * Math.max(w, h) || t1 < 2)
+      return fail('no-larvae');
     if (elongated.filter((bl) => bl.area >= 0.35 * a1).length < MIN_LARVA_SHAPED * marksOfSize)
       return fail('not-a-tray');
     const bodyWidth = median(singles.map((bl) => bl.area / Math.max(bl.length, 1)));
+    // A larva is 4–12 times as long as it is wide; marks far slimmer are lines (stripes,
+    // grain, the edges of a pattern), not larvae.
+    if (l1 > MAX_SLENDERNESS * bodyWidth) return fail('not-a-tray');
     // The share of one larva's area lost at each crossing.
     const crossLoss = Math.min(0.3, (CROSSING_LOSS * bodyWidth * bodyWidth) / a1);
 
