@@ -18,16 +18,25 @@ export interface DemoBench {
 /**
  * The demo farm (scripts/demo) loaded into a bench app of its own, statistics analysed,
  * for the endpoint benches (charts, analysis): prints how it loaded, hands it to `run`,
- * then stops the app and its database.
+ * then stops the app and its database. The records go in by the bulk path
+ * (scripts/demo/bulk.ts: the same rows as through the API, straight into PostgreSQL).
  */
 export async function withDemoFarm<T>(ponds: number, days: number, run: (demo: DemoBench) => Promise<T>) {
   const { app, db, stop } = await startBenchApp();
   try {
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     const started = performance.now();
-    const { farmId, records } = await loadDemo(app, db, { seed: 1, ponds, days, today });
+    const { farmId, records } = await loadDemo(app, db, {
+      seed: 1,
+      ponds,
+      days,
+      today,
+      bulk: true,
+      log: (line) => console.log(`  ${line}`),
+    });
+    const seconds = (performance.now() - started) / 1000;
     console.log(
-      `demo farm: ${ponds} ponds × ${days} days, ${records} records, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `demo farm: ${ponds} ponds × ${days} days, ${records} records, loaded in bulk in ${seconds.toFixed(1)} s (${Math.round(records / seconds)} records/s)`,
     );
     await sql`analyze`.execute(db);
     const owner = await db
