@@ -44,6 +44,16 @@ function refuse(url: string, id: unknown, why: unknown): never {
   throw new Error(`bulk ${url}: item ${String(id)} refused: ${JSON.stringify(why)}`);
 }
 
+interface TransactionBody {
+  transaction_record_id: string;
+  account_id: string;
+  category_transaction_id: string;
+  metode: string;
+  nominal: number;
+  transaction_date: string;
+  note?: string;
+}
+
 interface DeathBody {
   death_id: string;
   stock_id: string;
@@ -74,6 +84,7 @@ export class BulkDemoApi extends DemoApi {
   private readonly ledger: StockLedger;
   private readonly pondFarm = new Map<string, string>();
   private deaths: DeathBody[] = [];
+  private transactions: TransactionBody[] = [];
 
   constructor(
     app: App,
@@ -96,9 +107,10 @@ export class BulkDemoApi extends DemoApi {
     payload?: unknown,
     headers: Record<string, string> = {},
   ): Promise<T> {
-    if (method === 'POST' && url === '/death') {
-      // Buffered: written before the next call that could read them (a harvest checks the population).
-      this.deaths.push(payload as DeathBody);
+    // Buffered: written before the next call that could read them (a harvest checks the population).
+    if (method === 'POST' && (url === '/death' || url === '/transaction')) {
+      if (url === '/death') this.deaths.push(payload as DeathBody);
+      else this.transactions.push(payload as TransactionBody);
       this.records += 1;
       return undefined as T;
     }
@@ -125,8 +137,72 @@ export class BulkDemoApi extends DemoApi {
     this.records += items.length;
   }
 
-  /** Writes what is buffered (the deaths); the loader calls it once more at the end. */
+  /** Writes what is buffered (deaths, transactions); the loader calls it once more at the end. */
   async flush(): Promise<void> {
+    await this.writeDeaths();
+    await this.writeTransactions();
+  }
+
+  /** Transactions as POST /transaction books them: the category's type, the account touched. */
+  private async writeTransactions(): Promise<void> {
+    if (this.transactions.length === 0) return;
+    const batch = this.transactions;
+    this.transactions = [];
+    const url = '/transaction';
+    const [accounts, categories] = await Promise.all([
+      this.db
+        .selectFrom('finance_accounts')
+        .select(['id', 'farm_id'])
+        .where('id', '=', sql<string>`any(${[...new Set(batch.map((t) => t.account_id))]}::uuid[])`)
+        .execute(),
+      this.db
+        .selectFrom('finance_categories')
+        .select(['id', 'type'])
+        .where(
+          'id',
+          '=',
+          sql<string>`any(${[...new Set(batch.map((t) => t.category_transaction_id))]}::uuid[])`,
+        )
+        .execute(),
+    ]);
+    const farmOf = new Map(accounts.map((a) => [a.id, a.farm_id]));
+    const typeOf = new Map(categories.map((c) => [c.id, c.type]));
+    const rows = batch.map((t) => ({
+      id: t.transaction_record_id,
+      farm_id: farmOf.get(t.account_id) ?? refuse(url, t.transaction_record_id, 'no such account'),
+      account_id: t.account_id,
+      category_id: t.category_transaction_id,
+      type: typeOf.get(t.category_transaction_id) ?? refuse(url, t.transaction_record_id, 'no such category'),
+      method: t.metode,
+      nominal: t.nominal,
+      transaction_date: t.transaction_date,
+      note: t.note?.trim() ?? '',
+      photos: JSON.stringify([]),
+      source_type: null,
+      source_id: null,
+      created_by: this.userId,
+    }));
+    await this.db.transaction().execute(async (tx) => {
+      const touched = new Set<string>();
+      for (const part of chunks(rows)) {
+        const written = await tx
+          .insertInto('finance_transactions')
+          .values(part)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('account_id')
+          .execute();
+        for (const w of written) touched.add(w.account_id);
+      }
+      if (touched.size > 0)
+        await tx
+          .updateTable('finance_accounts')
+          .set({ updated_at: sql`now()` })
+          .where('id', '=', sql<string>`any(${[...touched]}::uuid[])`)
+          .execute();
+    });
+  }
+
+  private async writeDeaths(): Promise<void> {
     if (this.deaths.length === 0) return;
     const batch = this.deaths;
     this.deaths = [];
