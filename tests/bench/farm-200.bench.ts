@@ -17,6 +17,7 @@ import { newId } from '../../src/local/ids.ts';
 import { resources } from '../../src/local/resources.ts';
 import { pullResources } from '../../src/local/sync/pull.ts';
 import { createFetchTransport } from '../../src/local/sync/transport.ts';
+import { ANALYSIS_MAX_PONDS } from '../../src/shared/domain/analysis.ts';
 import { addDays } from '../../src/shared/domain/chart-range.ts';
 import { type DemoBench, ms, quantile, withDemoFarm } from '../helpers/bench-demo.ts';
 
@@ -110,11 +111,19 @@ async function main() {
       'goal p95 ≤ 300 ms',
     );
     await timeGet(demo, 'attention board', `/api/attention?${q}`, 'goal p95 ≤ 200 ms');
-    await timeGet(demo, 'analysis: water', `/api/farm/water?${q}&start_date=${today}`, 'goal p95 < 200 ms');
+    // The analysis reads at most ANALYSIS_MAX_PONDS ponds at once (the screen asks for a page of them).
+    const page = `${q}&ponds=${ponds.slice(0, ANALYSIS_MAX_PONDS).join(',')}`;
+    const shown = `${Math.min(ponds.length, ANALYSIS_MAX_PONDS)} ponds`;
     await timeGet(
       demo,
-      'analysis: feed products',
-      `/api/farm/product?${q}&start_date=${today}`,
+      `analysis: water (${shown})`,
+      `/api/farm/water?${page}&start_date=${today}`,
+      'goal p95 < 200 ms',
+    );
+    await timeGet(
+      demo,
+      `analysis: feed products (${shown})`,
+      `/api/farm/product?${page}&start_date=${today}`,
       'goal p95 < 200 ms',
     );
     const series = ['ph', 'do', 'feed', 'abw', 'death', 'tan', 'size', 'temperature']
