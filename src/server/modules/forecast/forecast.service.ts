@@ -7,6 +7,7 @@ import {
   farmPrior,
   forecastCycle,
   forecastMoney,
+  forecastPrices,
   type GrowthPoint,
   harvestInput,
   harvestOn,
@@ -135,6 +136,7 @@ export class ForecastService {
     const deathsOf = groupBy(deaths, (d) => d.stock_id);
     const harvestsOf = groupBy(harvests, (h) => h.stock_id);
     const samplingsOf = groupBy(samplings, (x) => x.cycle_id);
+    const farmPrices = forecastPrices(priceRows, prices, today);
     const data: PondForecast[] = stocks.map((s) => {
       const money = forecastMoney({
         priceRows,
@@ -144,6 +146,7 @@ export class ForecastService {
         items: items.map((i) => ({ category_id: i.category_id, price: i.price })),
         from: s.stock_date,
         today,
+        farmPrices,
       });
       const input = {
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
