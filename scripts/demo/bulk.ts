@@ -5,6 +5,7 @@ import { milliToDecimal } from '#shared/domain/warehouse';
 import type { App } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { farmToday } from '../../src/server/kernel/farm-clock.ts';
+import { groupBy } from '../../src/server/kernel/group-by.ts';
 import { CycleRepository } from '../../src/server/modules/cycle/cycle.repository.ts';
 import {
   parseValues as parseRecordValues,
@@ -253,13 +254,10 @@ export class BulkDemoApi extends DemoApi {
         .where('deleted_at', 'is', null)
         .groupBy(['farm_id', 'pond_id', 'died_on'])
         .execute();
-      const byFarm = new Map<string, { pond_id: string; died_on: string; count: number }[]>();
-      for (const s of sums)
-        byFarm.set(s.farm_id, [
-          ...(byFarm.get(s.farm_id) ?? []),
-          { pond_id: s.pond_id, died_on: s.died_on, count: Number(s.n) },
-        ]);
-      return [...byFarm].map(([farmId, records]) => ({ farmId, records }));
+      return [...groupBy(sums, (s) => s.farm_id)].map(([farmId, list]) => ({
+        farmId,
+        records: list.map((s) => ({ pond_id: s.pond_id, died_on: s.died_on, count: Number(s.n) })),
+      }));
     });
   }
 
@@ -301,8 +299,11 @@ export class BulkDemoApi extends DemoApi {
       for (const part of chunks(rows))
         for (const id of await this.water.upsert(kind, part, [], tx)) written.add(id);
     });
-    const byFarm = new Map<string, ReadingInsert[]>();
-    for (const r of rows) if (written.has(r.id)) byFarm.set(r.farm_id, [...(byFarm.get(r.farm_id) ?? []), r]);
+    // Grouped in one pass: a round's readings are tens of thousands (no copy of the list per row).
+    const byFarm = groupBy(
+      rows.filter((r) => written.has(r.id)),
+      (r) => r.farm_id,
+    );
     for (const [farmId, list] of byFarm) this.app.ctx.alerts.committed(`water_${kind}`, farmId, list);
   }
 
