@@ -12,10 +12,15 @@ export interface BenchApp {
   stop: () => Promise<void>;
 }
 
-/** A server app (not listening) on its own embedded PostgreSQL in a temp dir, for benchmarks. */
-export async function startBenchApp(): Promise<BenchApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'tambak-bench-pg-'));
-  const cluster = await startEmbeddedPostgres(dir, 56000 + Math.floor(Math.random() * 4000), true);
+/**
+ * A server app (not listening) on its own embedded PostgreSQL in a temp dir, for benchmarks;
+ * or, given `keep`, in that directory on that port, left there when the bench stops (a
+ * bench's data loaded once, read again by the next run).
+ */
+export async function startBenchApp(keep?: { dir: string; port: number }): Promise<BenchApp> {
+  const dir = keep?.dir ?? mkdtempSync(join(tmpdir(), 'tambak-bench-pg-'));
+  const port = keep?.port ?? 56000 + Math.floor(Math.random() * 4000);
+  const cluster = await startEmbeddedPostgres(dir, port, true);
   await cluster.createDatabase('bench');
   const db = createDb(cluster.url('bench'), 10);
   await migrateToLatest(db);
@@ -35,7 +40,7 @@ export async function startBenchApp(): Promise<BenchApp> {
       await app.close();
       await db.destroy();
       await cluster.stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

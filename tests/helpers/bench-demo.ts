@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { loadDemo } from '../../scripts/demo/load.ts';
+import { DEMO_MIN_PONDS } from '../../scripts/demo/seeded-problems.ts';
 import { compareNames } from '../../src/shared/domain/natural-sort.ts';
 import { type BenchApp, startBenchApp } from './bench-app.ts';
 
@@ -18,17 +19,44 @@ export interface DemoBench {
 /**
  * The demo farm (scripts/demo) loaded into a bench app of its own, statistics analysed,
  * for the endpoint benches (charts, analysis): prints how it loaded, hands it to `run`,
- * then stops the app and its database.
+ * then stops the app and its database. The records go in by the bulk path
+ * (scripts/demo/bulk.ts: the same rows as through the API, straight into PostgreSQL).
  */
 export async function withDemoFarm<T>(ponds: number, days: number, run: (demo: DemoBench) => Promise<T>) {
-  const { app, db, stop } = await startBenchApp();
+  // DEMO_KEEP_DIR (and DEMO_KEEP_PORT, default 54361): the database stays in that directory,
+  // and a demo farm of this many ponds found there is read again instead of loaded (its
+  // records end on the day it was loaded: rerun the same day).
+  const keepDir = process.env.DEMO_KEEP_DIR;
+  const keep = keepDir ? { dir: keepDir, port: Number(process.env.DEMO_KEEP_PORT ?? 54361) } : undefined;
+  const { app, db, stop } = await startBenchApp(keep);
   try {
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-    const started = performance.now();
-    const { farmId, records } = await loadDemo(app, db, { seed: 1, ponds, days, today });
-    console.log(
-      `demo farm: ${ponds} ponds × ${days} days, ${records} records, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const loaded = await db
+      .selectFrom('ponds as p')
+      .innerJoin('farms as f', 'f.id', 'p.farm_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('f.is_demo', '=', true)
+      .executeTakeFirstOrThrow();
+    if (keep && Number(loaded.n) === Math.max(ponds, DEMO_MIN_PONDS)) {
+      console.log(`demo farm: ${loaded.n} ponds, read again from ${keep.dir}`);
+    } else {
+      const started = performance.now();
+      const { records } = await loadDemo(app, db, {
+        seed: 1,
+        ponds,
+        days,
+        today,
+        bulk: true,
+        log: (line) => console.log(`  ${line}`),
+      });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `demo farm: ${ponds} ponds × ${days} days, ${records} records, loaded in bulk in ${seconds.toFixed(1)} s (${Math.round(records / seconds)} records/s)`,
+      );
+    }
+    const farmId = (
+      await db.selectFrom('farms').select('id').where('is_demo', '=', true).executeTakeFirstOrThrow()
+    ).id;
     await sql`analyze`.execute(db);
     const owner = await db
       .selectFrom('users')

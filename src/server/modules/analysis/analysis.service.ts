@@ -29,6 +29,7 @@ import {
 } from '#shared/domain/water-standards';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import { groupBy } from '../../kernel/group-by.ts';
 import type { ChartPond, ChartsRepository } from '../charts/public.ts';
 import type { AnalysisRepository, UseRow, WaterDayRow } from './analysis.repository.ts';
 import { invalid, type PondScope, parsePondIds, resolvePonds } from './pond-scope.ts';
@@ -55,17 +56,6 @@ function numberOrNull(v: unknown): number | null {
   if (v === null || v === undefined) return null;
   const n = Number(v);
   return Number.isFinite(n) ? n : null;
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
 }
 
 function productFigure(r: UseRow): ProductFigure {

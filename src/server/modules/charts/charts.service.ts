@@ -20,6 +20,7 @@ import { mergeStandards, parameterKind, parameterUnit } from '#shared/domain/wat
 import { AppError } from '../../errors.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import { groupBy } from '../../kernel/group-by.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { ChartPond, ChartsRepository, FeedRow } from './charts.repository.ts';
 
@@ -268,15 +269,4 @@ function offsetText(minutes: number): string {
 
 function num(text: string | null): number | null {
   return text === null ? null : Number(text);
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
 }

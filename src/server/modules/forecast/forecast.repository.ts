@@ -88,15 +88,16 @@ export class ForecastRepository {
       .execute();
   }
 
-  /** Warehouse uses booked to the cycles (their value in Rp). */
+  /** The value (Rp) of the warehouse uses booked to each cycle: one row a cycle, summed here, not in the service. */
   usesOf(cycleIds: string[]) {
     if (cycleIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('warehouse_movements')
-      .select(['cycle_id', sql<string>`value::text`.as('value')])
+      .select(['cycle_id', sql<string>`sum(value)::text`.as('value')])
       .where('kind', '=', 'use')
       .where('deleted_at', 'is', null)
       .where('cycle_id', '=', sql<string>`any(${cycleIds}::uuid[])`)
+      .groupBy('cycle_id')
       .execute();
   }
 

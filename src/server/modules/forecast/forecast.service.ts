@@ -7,6 +7,7 @@ import {
   farmPrior,
   forecastCycle,
   forecastMoney,
+  forecastPrices,
   type GrowthPoint,
   harvestInput,
   harvestOn,
@@ -19,6 +20,7 @@ import { translate } from '#shared/i18n/messages';
 import { AppError, notFound } from '../../errors.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
+import { groupBy } from '../../kernel/group-by.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmPriceRepository } from '../farm-price/public.ts';
 import type { HarvestRepository, StockRepository } from '../production/public.ts';
@@ -129,28 +131,33 @@ export class ForecastService {
       byCycle.set(r.cycle_id, cycle);
     }
     const prior = farmPrior([...byCycle.values()]);
+    // Each stocking's rows, grouped once (in their order), not filtered out of the farm's per stocking.
+    const usesOf = groupBy(uses, (u) => u.cycle_id);
+    const deathsOf = groupBy(deaths, (d) => d.stock_id);
+    const harvestsOf = groupBy(harvests, (h) => h.stock_id);
+    const samplingsOf = groupBy(samplings, (x) => x.cycle_id);
+    const farmPrices = forecastPrices(priceRows, prices, today);
     const data: PondForecast[] = stocks.map((s) => {
       const money = forecastMoney({
         priceRows,
         harvests: prices,
         transactions: expenses,
-        uses: uses.filter((u) => u.cycle_id === s.cycle_id),
+        uses: usesOf.get(s.cycle_id) ?? [],
         items: items.map((i) => ({ category_id: i.category_id, price: i.price })),
         from: s.stock_date,
         today,
+        farmPrices,
       });
       const input = {
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
         areaM2: Number(s.area),
-        deaths: deaths.filter((d) => d.stock_id === s.id),
-        harvests: harvests.filter((h) => h.stock_id === s.id).map(harvestInput),
-        samplings: samplings
-          .filter((x) => x.cycle_id === s.cycle_id)
-          .map((x) => ({
-            sampled_on: x.sampled_on,
-            sample_weight: Number(x.sample_weight),
-            shrimp_count: x.shrimp_count,
-          })),
+        deaths: deathsOf.get(s.id) ?? [],
+        harvests: (harvestsOf.get(s.id) ?? []).map(harvestInput),
+        samplings: (samplingsOf.get(s.cycle_id) ?? []).map((x) => ({
+          sampled_on: x.sampled_on,
+          sample_weight: Number(x.sample_weight),
+          shrimp_count: x.shrimp_count,
+        })),
         feedKg: null,
         today,
         prior,

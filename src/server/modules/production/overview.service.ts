@@ -4,6 +4,7 @@ import { compareNames } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
+import { groupBy } from '../../kernel/group-by.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { DeathRepository } from './death.repository.ts';
 import type { HarvestRepository } from './harvest.repository.ts';
@@ -50,11 +51,12 @@ export class OverviewService {
       this.d.stocks.lastSamplings(cycleIds),
       this.d.feed.feedKgByCycle(cycleIds),
     ]);
+    const samplingsOf = groupBy(samplings, (x) => x.cycle_id);
+    const harvestsOf = groupBy(harvests, (h) => h.stock_id);
     const ponds: OverviewPond[] = stocks.map((s) => {
       const area = Number(s.area);
       const feedKg = feed.get(s.cycle_id) ?? null;
-      const lastSamplings = samplings
-        .filter((x) => x.cycle_id === s.cycle_id)
+      const lastSamplings = (samplingsOf.get(s.cycle_id) ?? [])
         .map((x) => ({
           sampled_on: x.sampled_on,
           sample_weight: Number(x.sample_weight),
@@ -65,15 +67,13 @@ export class OverviewService {
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
         areaM2: area,
         deaths: [{ died_on: today, count: deathSums.get(s.id) ?? 0 }],
-        harvests: harvests
-          .filter((h) => h.stock_id === s.id)
-          .map((h) => ({
-            harvested_on: h.harvested_on,
-            type: h.type,
-            weight_kg: Number(h.weight_kg),
-            size: Number(h.size),
-            price_per_kg: Number(h.price_per_kg),
-          })),
+        harvests: (harvestsOf.get(s.id) ?? []).map((h) => ({
+          harvested_on: h.harvested_on,
+          type: h.type,
+          weight_kg: Number(h.weight_kg),
+          size: Number(h.size),
+          price_per_kg: Number(h.price_per_kg),
+        })),
         samplings: lastSamplings,
         feedKg,
         today,

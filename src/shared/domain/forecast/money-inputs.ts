@@ -17,6 +17,11 @@ export interface ForecastMoneyRows {
   /** The cycle's first day (its stocking). */
   from: string;
   today: string;
+  /**
+   * `forecastPrices` of the rows above, when the caller worked it out once for the farm
+   * (the same for each of its cycles): a farm of 200 ponds then does not redo it 200 times.
+   */
+  farmPrices?: ReturnType<typeof forecastPrices>;
 }
 
 export interface ForecastMoney {
@@ -32,7 +37,7 @@ export interface ForecastMoney {
  * counts it (`cycleCostToDate`); feed at the mean price of the farm's feed items.
  */
 export function forecastMoney(r: ForecastMoneyRows): ForecastMoney {
-  const { list, source } = forecastPrices(r.priceRows, r.harvests, r.today);
+  const { list, source } = r.farmPrices ?? forecastPrices(r.priceRows, r.harvests, r.today);
   const feed = r.items
     .filter((i) => i.category_id === FEED_CATEGORY_ID && !i.deleted_at && Number(i.price) > 0)
     .map((i) => Number(i.price));
