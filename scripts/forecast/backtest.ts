@@ -71,7 +71,9 @@ export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'def
 
 /** Replays of cycles all forecast with one given prior (e.g. learnt from another set's finished cycles). */
 export function replayWith(cycles: readonly EvalCycle[], prior: GrowthPrior): Replay[] {
-  return cycles.flatMap((c) => CUT_DOCS.map((cut) => replay(c, cut, prior)).filter((r): r is Replay => r !== null));
+  return cycles.flatMap((c) =>
+    CUT_DOCS.map((cut) => replay(c, cut, prior)).filter((r): r is Replay => r !== null),
+  );
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : Number.NaN);

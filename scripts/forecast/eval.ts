@@ -47,7 +47,10 @@ if (!only || only === 'held') {
   ]);
 }
 if (!only || only === 'tuned' || only === 'published') {
-  sets.push(['TUNED — published results, tuning part, default prior', replayFarm(publishedCycles('tuning'), 'default')]);
+  sets.push([
+    'TUNED — published results, tuning part, default prior',
+    replayFarm(publishedCycles('tuning'), 'default'),
+  ]);
 }
 if (!only || only === 'held' || only === 'published') {
   const tuning = publishedCycles('tuning');
@@ -55,7 +58,10 @@ if (!only || only === 'held' || only === 'published') {
   sets.push(['HELD-OUT — published results, held-out part, default prior', replayFarm(held, 'default')]);
   // The tuning part as the finished cycles of a farm like these (no stocking days: theirs are not real dates).
   const learnt = farmPrior(tuning.map((c) => ({ points: c.samplings })));
-  sets.push(['HELD-OUT — published results, held-out part, prior learnt from the tuning part', replayWith(held, learnt)]);
+  sets.push([
+    'HELD-OUT — published results, held-out part, prior learnt from the tuning part',
+    replayWith(held, learnt),
+  ]);
 }
 for (const [title, rows] of sets) {
   out.push(table(title, rows), '');
