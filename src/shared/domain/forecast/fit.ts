@@ -70,6 +70,18 @@ function invert2(m: readonly number[]): Cov2 | null {
 /** The level-and-pace reading alone (what the farm prior learns from). */
 export type LevelPaceFit = Omit<GrowthFit, 'warp' | 'mean'>;
 
+/** The eight directions of the compass search of `fitWarp`. */
+const COMPASS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+] as const;
+
 /** Recency weight of a sampling `before` days before the last one, over the sampling variance. */
 const weightOf = (before: number) => 0.5 ** (before / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
 
@@ -77,11 +89,21 @@ const weightOf = (before: number) => 0.5 ** (before / FIT_SETTINGS.recencyHalfLi
  * The time-warp reading: the (speed, place) of ln ABW(t) = L(speed·t + place) with the
  * most probable samplings (the level-and-pace weights; ln speed ~ N(0, warpPaceSd²),
  * place ~ N(0, warpPlaceSd²)), L the prior's typical pond (its mean level on its curve).
- * A coarse grid, then a fine one around its best.
+ * A coarse grid, then a compass search around its best, down to a quarter day.
  */
 export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { speed: number; place: number } {
   const ref = curveAt(prior.curve, REF_DOC);
-  const typical = (d: number) => prior.mean[0] + curveAt(prior.curve, d) - ref;
+  // The typical pond's ln ABW by whole DOC, read linearly between days (as `curveAt`).
+  const table = Float64Array.from(prior.curve, (c) => prior.mean[0] + c - ref);
+  const last = table.length - 1;
+  const slope = (table[last] as number) - (table[last - 1] as number);
+  const typical = (d: number) => {
+    if (d <= 0) return table[0] as number;
+    if (d >= last) return (table[last] as number) + slope * (d - last);
+    const i = Math.floor(d);
+    const lo = table[i] as number;
+    return lo + ((table[i + 1] as number) - lo) * (d - i);
+  };
   const lastDoc = pts.at(-1)?.doc ?? 0;
   const rows = pts.map((p) => [p.doc, Math.log(p.abw), weightOf(lastDoc - p.doc)] as const);
   const sp = FIT_SETTINGS.warpPaceSd;
@@ -93,17 +115,31 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
     return c;
   };
   let best = { lnSpeed: 0, place: 0, cost: cost(0, 0) };
-  const search = (lnFrom: number, lnTo: number, lnStep: number, from: number, to: number, step: number) => {
-    const around = best;
-    for (let a = around.lnSpeed + lnFrom; a <= around.lnSpeed + lnTo + 1e-9; a += lnStep)
-      for (let b = around.place + from; b <= around.place + to + 1e-9; b += step) {
-        const c = cost(a, b);
-        if (c < best.cost) best = { lnSpeed: a, place: b, cost: c };
-      }
-  };
   if (rows.length > 0) {
-    search(-3.5 * sp, 3.5 * sp, 0.5 * sp, -4 * sc, 4 * sc, sc / 2);
-    search(-0.5 * sp, 0.5 * sp, 0.1 * sp, -sc / 2, sc / 2, 1);
+    // A coarse grid over ±3 sd of each, then a compass search halving its steps.
+    for (let a = -3; a <= 3; a++)
+      for (let b = -4; b <= 4; b++) {
+        const c = cost(a * sp, b * sc);
+        if (c < best.cost) best = { lnSpeed: a * sp, place: b * sc, cost: c };
+      }
+    let stepA = sp / 2;
+    let stepB = sc / 2;
+    while (stepB >= 0.25) {
+      let moved = false;
+      for (const [da, db] of COMPASS) {
+        const a = best.lnSpeed + da * stepA;
+        const b = best.place + db * stepB;
+        const c = cost(a, b);
+        if (c < best.cost) {
+          best = { lnSpeed: a, place: b, cost: c };
+          moved = true;
+        }
+      }
+      if (!moved) {
+        stepA /= 2;
+        stepB /= 2;
+      }
+    }
   }
   return { speed: Math.exp(best.lnSpeed), place: best.place };
 }
