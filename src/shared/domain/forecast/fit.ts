@@ -70,18 +70,6 @@ function invert2(m: readonly number[]): Cov2 | null {
 /** The level-and-pace reading alone (what the farm prior learns from). */
 export type LevelPaceFit = Omit<GrowthFit, 'warp' | 'mean'>;
 
-/** The eight directions of the compass search of `fitWarp`. */
-const COMPASS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-] as const;
-
 /** Recency weight of a sampling `before` days before the last one, over the sampling variance. */
 const weightOf = (before: number) => 0.5 ** (before / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
 
@@ -89,7 +77,7 @@ const weightOf = (before: number) => 0.5 ** (before / FIT_SETTINGS.recencyHalfLi
  * The time-warp reading: the (speed, place) of ln ABW(t) = L(speed·t + place) with the
  * most probable samplings (the level-and-pace weights; ln speed ~ N(0, warpPaceSd²),
  * place ~ N(0, warpPlaceSd²)), L the prior's typical pond (its mean level on its curve).
- * A coarse grid, then a compass search around its best, down to a quarter day.
+ * From the best of a coarse grid, Gauss–Newton steps (halved until the cost falls).
  */
 export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { speed: number; place: number } {
   const ref = curveAt(prior.curve, REF_DOC);
@@ -97,12 +85,14 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
   const table = Float64Array.from(prior.curve, (c) => prior.mean[0] + c - ref);
   const last = table.length - 1;
   const slope = (table[last] as number) - (table[last - 1] as number);
-  const typical = (d: number) => {
-    if (d <= 0) return table[0] as number;
-    if (d >= last) return (table[last] as number) + slope * (d - last);
+  /** The typical pond's ln ABW at a (fractional) DOC and its slope there. */
+  const at = (d: number): [number, number] => {
+    if (d <= 0) return [table[0] as number, 0];
+    if (d >= last) return [(table[last] as number) + slope * (d - last), slope];
     const i = Math.floor(d);
     const lo = table[i] as number;
-    return lo + ((table[i + 1] as number) - lo) * (d - i);
+    const step = (table[i + 1] as number) - lo;
+    return [lo + step * (d - i), step];
   };
   const lastDoc = pts.at(-1)?.doc ?? 0;
   const rows = pts.map((p) => [p.doc, Math.log(p.abw), weightOf(lastDoc - p.doc)] as const);
@@ -111,35 +101,52 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
   const cost = (lnSpeed: number, place: number) => {
     const speed = Math.exp(lnSpeed);
     let c = (lnSpeed * lnSpeed) / (sp * sp) + (place * place) / (sc * sc);
-    for (const [doc, y, w] of rows) c += w * (y - typical(speed * doc + place)) ** 2;
+    for (const [doc, y, w] of rows) c += w * (y - (at(speed * doc + place)[0] as number)) ** 2;
     return c;
   };
   let best = { lnSpeed: 0, place: 0, cost: cost(0, 0) };
-  if (rows.length > 0) {
-    // A coarse grid over ±3 sd of each, then a compass search halving its steps.
-    for (let a = -3; a <= 3; a++)
-      for (let b = -4; b <= 4; b++) {
-        const c = cost(a * sp, b * sc);
-        if (c < best.cost) best = { lnSpeed: a * sp, place: b * sc, cost: c };
-      }
-    let stepA = sp / 2;
-    let stepB = sc / 2;
-    while (stepB >= 0.25) {
-      let moved = false;
-      for (const [da, db] of COMPASS) {
-        const a = best.lnSpeed + da * stepA;
-        const b = best.place + db * stepB;
-        const c = cost(a, b);
-        if (c < best.cost) {
-          best = { lnSpeed: a, place: b, cost: c };
-          moved = true;
-        }
-      }
-      if (!moved) {
-        stepA /= 2;
-        stepB /= 2;
-      }
+  if (rows.length === 0) return { speed: 1, place: 0 };
+  // Start from the best of a coarse grid (the cost is not convex far out), then
+  // Gauss–Newton steps, halved until the cost falls.
+  for (const a of [-sp, 0, sp])
+    for (const b of [-2 * sc, -sc, 0, sc, 2 * sc]) {
+      const c = cost(a, b);
+      if (c < best.cost) best = { lnSpeed: a, place: b, cost: c };
     }
+  for (let iter = 0; iter < 30; iter++) {
+    const speed = Math.exp(best.lnSpeed);
+    // Half the gradient and the Gauss–Newton Hessian of the cost in (ln speed, place).
+    let ga = best.lnSpeed / (sp * sp);
+    let gb = best.place / (sc * sc);
+    let haa = 1 / (sp * sp);
+    let hab = 0;
+    let hbb = 1 / (sc * sc);
+    for (const [doc, y, w] of rows) {
+      const [v, dv] = at(speed * doc + best.place);
+      const ja = dv * speed * doc;
+      const r = y - v;
+      ga -= w * r * ja;
+      gb -= w * r * dv;
+      haa += w * ja * ja;
+      hab += w * ja * dv;
+      hbb += w * dv * dv;
+    }
+    const det = haa * hbb - hab * hab;
+    if (!(det > 0)) break;
+    let da = -(hbb * ga - hab * gb) / det;
+    let db = -(haa * gb - hab * ga) / det;
+    let moved = false;
+    for (let halve = 0; halve < 12; halve++) {
+      const c = cost(best.lnSpeed + da, best.place + db);
+      if (c < best.cost) {
+        best = { lnSpeed: best.lnSpeed + da, place: best.place + db, cost: c };
+        moved = true;
+        break;
+      }
+      da /= 2;
+      db /= 2;
+    }
+    if (!moved || (Math.abs(da) < 1e-4 && Math.abs(db) < 0.01)) break;
   }
   return { speed: Math.exp(best.lnSpeed), place: best.place };
 }
