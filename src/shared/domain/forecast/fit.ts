@@ -85,14 +85,19 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
   const table = Float64Array.from(prior.curve, (c) => prior.mean[0] + c - ref);
   const last = table.length - 1;
   const slope = (table[last] as number) - (table[last - 1] as number);
-  /** The typical pond's ln ABW at a (fractional) DOC and its slope there. */
-  const at = (d: number): [number, number] => {
-    if (d <= 0) return [table[0] as number, 0];
-    if (d >= last) return [(table[last] as number) + slope * (d - last), slope];
+  /** The typical pond's ln ABW at a (fractional) DOC, and (`slopeAt`) its daily slope there. */
+  const at = (d: number): number => {
+    if (d <= 0) return table[0] as number;
+    if (d >= last) return (table[last] as number) + slope * (d - last);
     const i = Math.floor(d);
     const lo = table[i] as number;
-    const step = (table[i + 1] as number) - lo;
-    return [lo + step * (d - i), step];
+    return lo + ((table[i + 1] as number) - lo) * (d - i);
+  };
+  const slopeAt = (d: number): number => {
+    if (d <= 0) return 0;
+    if (d >= last) return slope;
+    const i = Math.floor(d);
+    return (table[i + 1] as number) - (table[i] as number);
   };
   const lastDoc = pts.at(-1)?.doc ?? 0;
   const rows = pts.map((p) => [p.doc, Math.log(p.abw), weightOf(lastDoc - p.doc)] as const);
@@ -101,7 +106,7 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
   const cost = (lnSpeed: number, place: number) => {
     const speed = Math.exp(lnSpeed);
     let c = (lnSpeed * lnSpeed) / (sp * sp) + (place * place) / (sc * sc);
-    for (const [doc, y, w] of rows) c += w * (y - (at(speed * doc + place)[0] as number)) ** 2;
+    for (const [doc, y, w] of rows) c += w * (y - at(speed * doc + place)) ** 2;
     return c;
   };
   let best = { lnSpeed: 0, place: 0, cost: cost(0, 0) };
@@ -122,7 +127,9 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
     let hab = 0;
     let hbb = 1 / (sc * sc);
     for (const [doc, y, w] of rows) {
-      const [v, dv] = at(speed * doc + best.place);
+      const x = speed * doc + best.place;
+      const v = at(x);
+      const dv = slopeAt(x);
       const ja = dv * speed * doc;
       const r = y - v;
       ga -= w * r * ja;

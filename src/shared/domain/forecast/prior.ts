@@ -141,8 +141,8 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   return { ...prior, warpWeight: farmWarpWeight(usable, prior) };
 }
 
-/** The cuts (DOC) each finished cycle is replayed at to weigh the two readings. */
-const WEIGHT_CUTS = [45, 60] as const;
+/** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
+const WEIGHT_CUTS = [50] as const;
 /** Days ahead of a cut whose samplings grade the readings. */
 const WEIGHT_AHEAD = [7, 28] as const;
 /** Pseudo-pairs at half and half the learnt share is shrunk toward. */
@@ -150,7 +150,7 @@ const WEIGHT_SHRINK = 10;
 
 /**
  * The share of the time-warp reading for this farm (ADR 0078): its finished cycles cut at
- * DOC 45 and 60 and forecast by both readings on the farm prior, graded on the
+ * DOC 50 and forecast by both readings on the farm prior, graded on the
  * samplings 7–28 days after the cut: the share is the blend of the two with the least
  * squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) / Σ(W − L)²,
  * held to 0…1), shrunk toward ½ with few graded samplings. A farm whose ponds differ in size
