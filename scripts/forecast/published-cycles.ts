@@ -22,8 +22,8 @@
  *   http://shrimpnews.com/FreeReportsFolder/NewsReportsFolder/USATexasVannameiGrowthCurves.html
  * - Kotiya, A. S. & Vadher, K. H., Effect of different stocking density on growth,
  *   survival on Litopenaeus vannamei (Boone, 1931) in summer and monsoon crop in province
- *   of Gujarat States in India, Sindh University Research Journal / Sindh Univ. Fisheries
- *   Sciences, https://sifisheriessciences.com/index.php/journal/article/view/99
+ *   of Gujarat States in India,
+ *   https://sifisheriessciences.com/index.php/journal/article/view/99
  *   (0.06 g, 120 days, 0.5 ha ponds, 30–80 shrimp/m², six densities, two crops).
  * - Sookying, D., Silva, F. S. D., Davis, D. A. & Hanson, T. R. (2011), Effects of
  *   stocking density on the performance of Pacific white shrimp Litopenaeus vannamei
