@@ -147,10 +147,12 @@ const WEIGHT_CUTS = [50] as const;
 const WEIGHT_AHEAD = [7, 28] as const;
 /** Pseudo-pairs at half and half the learnt share is shrunk toward. */
 const WEIGHT_SHRINK = 10;
+/** The most recently stocked finished cycles the share is learnt from (its cost grows with them). */
+const WEIGHT_CYCLES = 20;
 
 /**
- * The share of the time-warp reading for this farm (ADR 0078): its finished cycles cut at
- * DOC 50 and forecast by both readings on the farm prior, graded on the
+ * The share of the time-warp reading for this farm (ADR 0078): its latest 20 finished
+ * cycles cut at DOC 50 and forecast by both readings on the farm prior, graded on the
  * samplings 7–28 days after the cut: the share is the blend of the two with the least
  * squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) / Σ(W − L)²,
  * held to 0…1), shrunk toward ½ with few graded samplings. A farm whose ponds differ in size
@@ -161,7 +163,14 @@ export function farmWarpWeight(cycles: readonly CycleLike[], prior: GrowthPrior)
   let cross = 0;
   let apart = 0;
   let graded = 0;
-  for (const c of cycles) {
+  // The latest stocked first (undated ones after, in their order): the same set whatever
+  // order the server or the device hands them in.
+  const recent = cycles
+    .map((c, i) => ({ c, i, day: dateOf(c) ?? '' }))
+    .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
+    .slice(0, WEIGHT_CYCLES)
+    .map((x) => x.c);
+  for (const c of recent) {
     const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
     for (const cut of WEIGHT_CUTS) {
       const known = pts.filter((p) => p.doc <= cut);
