@@ -6,8 +6,9 @@
  * the harvested size is reached (median and mean of |error|, bias = mean signed error).
  *
  * - TUNED: the demo farm of seed 1 (scripts/forecast/demo-cycles.ts), farm prior from
- *   the cycles finished before each one was stocked, and again with the default prior. FIT_SETTINGS and the default prior
- *   were chosen looking at this set only.
+ *   the cycles finished before each one was stocked, and again with the default prior.
+ *   FIT_SETTINGS, the default prior and the blend of the two readings (ADR 0078) were
+ *   chosen looking at the tuned sets only (this one and the published tuning part).
  * - HELD-OUT: the demo farm of seed 2 (not looked at while tuning); a second farm written
  *   independently with another growth law (scripts/forecast/bertalanffy-cycles.ts:
  *   generalised von Bertalanffy, thermal performance curve, harvest at a target size),
@@ -17,7 +18,8 @@
  *   latter forecast with the default prior (a new farm) and with the prior learnt from
  *   the tuning part's finished cycles (a farm with history like theirs).
  *
- * `--set=tuned|held|published` prints one group only.
+ * `--set=tuned` prints the tuned sets (the published tuning part included), `--set=held`
+ * the held-out ones, `--set=published` both published parts.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
