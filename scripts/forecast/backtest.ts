@@ -69,6 +69,13 @@ export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'def
   return out;
 }
 
+/** Replays of cycles all forecast with one given prior (e.g. learnt from another set's finished cycles). */
+export function replayWith(cycles: readonly EvalCycle[], prior: GrowthPrior): Replay[] {
+  return cycles.flatMap((c) =>
+    CUT_DOCS.map((cut) => replay(c, cut, prior)).filter((r): r is Replay => r !== null),
+  );
+}
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : Number.NaN);
 const median = (xs: number[]) => {
   if (!xs.length) return Number.NaN;

@@ -6,18 +6,26 @@
  * the harvested size is reached (median and mean of |error|, bias = mean signed error).
  *
  * - TUNED: the demo farm of seed 1 (scripts/forecast/demo-cycles.ts), farm prior from
- *   the cycles finished before each one was stocked, and again with the default prior. FIT_SETTINGS and the default prior
- *   were chosen looking at this set only.
+ *   the cycles finished before each one was stocked, and again with the default prior.
+ *   FIT_SETTINGS, the default prior and the blend of the two readings (ADR 0078) were
+ *   chosen looking at the tuned sets only (this one and the published tuning part).
  * - HELD-OUT: the demo farm of seed 2 (not looked at while tuning); a second farm written
  *   independently with another growth law (scripts/forecast/bertalanffy-cycles.ts:
  *   generalised von Bertalanffy, thermal performance curve, harvest at a target size),
- *   with its farm prior and with the default prior; and the published growth results of
- *   scripts/forecast/published-cycles.ts with the default prior (a new farm).
+ *   with its farm prior and with the default prior.
+ * - PUBLISHED (scripts/forecast/published-cycles.ts, ADR 0078): split before any result
+ *   was run into a TUNING part (printed, may be looked at) and a HELD-OUT part, the
+ *   latter forecast with the default prior (a new farm) and with the prior learnt from
+ *   the tuning part's finished cycles (a farm with history like theirs).
+ *
+ * `--set=tuned` prints the tuned sets (the published tuning part included), `--set=held`
+ * the held-out ones, `--set=published` both published parts.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
 
-import { replayFarm, summarise, table } from './backtest.ts';
+import { farmPrior } from '../../src/shared/domain/forecast/index.ts';
+import { replayFarm, replayWith, summarise, table } from './backtest.ts';
 import { bertalanffyCycles } from './bertalanffy-cycles.ts';
 import { demoCycles } from './demo-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
@@ -39,7 +47,23 @@ if (!only || only === 'held') {
     'HELD-OUT — von Bertalanffy farm (independent generator), default prior',
     replayFarm(vb, 'default'),
   ]);
-  sets.push(['HELD-OUT — published growth results, default prior', replayFarm(publishedCycles(), 'default')]);
+}
+if (!only || only === 'tuned' || only === 'published') {
+  sets.push([
+    'TUNED — published results, tuning part, default prior',
+    replayFarm(publishedCycles('tuning'), 'default'),
+  ]);
+}
+if (!only || only === 'held' || only === 'published') {
+  const tuning = publishedCycles('tuning');
+  const held = publishedCycles('held-out');
+  sets.push(['HELD-OUT — published results, held-out part, default prior', replayFarm(held, 'default')]);
+  // The tuning part as the finished cycles of a farm like these (no stocking days: theirs are not real dates).
+  const learnt = farmPrior(tuning.map((c) => ({ points: c.samplings })));
+  sets.push([
+    'HELD-OUT — published results, held-out part, prior learnt from the tuning part',
+    replayWith(held, learnt),
+  ]);
 }
 for (const [title, rows] of sets) {
   out.push(table(title, rows), '');

@@ -70,10 +70,7 @@ const SCREENS: Record<string, RouteComponent> = {
     'SamplingEntryScreen',
   ),
   '/farm/$farm_id/overview': screen(() => import('#app/screens/overview-page'), 'OverviewPage'),
-  '/farm/$farm_id/overview/embed': screen(
-    () => import('#features/production/overview-screen'),
-    'OverviewEmbedScreen',
-  ),
+  '/farm/$farm_id/overview/embed': screen(() => import('#app/screens/overview-page'), 'OverviewEmbedPage'),
   '/farm/$farm_id/stock/add': screen(() => import('#app/screens/stock-screen'), 'StockScreen'),
   '/farm/$farm_id/harvest/add': screen(
     () => import('#features/production/harvest-form-screen'),

@@ -44,10 +44,41 @@ test('the finance report and the comparison open from embed links, without chrom
   await expect(page.getByRole('checkbox', { name: 'Kolam 2' })).toBeVisible();
   await noChrome(page);
 
-  // The cycle overview's embed (seed 000 §2, issue 30): read online, no sidebar, no /login.
+  // The cycle overview's embed (seed 000 §2, issue 30): read online, no sidebar, no /login;
+  // with the forecast below it, read from the server too (ADR 0078). Kolam 1 stocked 50 days
+  // ago, sampled weekly from DOC 22.
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+  const ponds = await api.get<{ pond_id: string; name: string }[]>(`/pond?farm_id=${farmId}`);
+  const kolam1 = ponds.find((p) => p.name === 'Kolam 1')?.pond_id as string;
+  await api.post('/stock', {
+    stock_id: crypto.randomUUID(),
+    pond_id: kolam1,
+    stock_date: day(49),
+    seed_net: 100_000,
+    seed_actual: 100_000,
+  });
+  await api.post('/sampling/bulk', {
+    items: [
+      [22, 1.4],
+      [29, 2.3],
+      [36, 3.4],
+      [43, 4.9],
+    ].map(([doc, abw]) => ({
+      id: crypto.randomUUID(),
+      pond_id: kolam1,
+      sampled_on: day(50 - (doc as number)),
+      shrimp_count: 100,
+      sample_weight: (abw as number) * 100,
+    })),
+  });
   await page.goto(embedUrl(`/farm/${farmId}/overview/embed`, overview));
   await expect(page.getByRole('heading', { level: 1, name: /· Tambak Sematan$/ })).toBeVisible();
   await expect(page.getByTestId('overview-as-of')).toBeVisible();
+  const forecast = page.getByTestId('overview-forecast');
+  await expect(forecast.getByTestId('overview-forecast-Kolam 1')).toBeVisible();
+  await expect(forecast.getByTestId('forecast-chart').locator('svg').first()).toBeVisible();
+  await expect(forecast.getByTestId('forecast-target-50')).toBeVisible();
+  await expect(forecast.getByRole('link')).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe(`/farm/${farmId}/overview/embed`);
   await expect(page.locator('.sidebar')).toHaveCount(0);
   await noChrome(page);

@@ -18,7 +18,7 @@ export function ForecastChart({
   points,
   label,
 }: {
-  forecast: CycleForecast;
+  forecast: Pick<CycleForecast, 'curve'>;
   points: GrowthPoint[];
   label: string;
 }) {

@@ -6,20 +6,28 @@ import { usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card, Loading } from '#components/page';
 import { getDb } from '#local/db';
-import type { TargetAnswer } from '#shared/domain/figures';
+import type { CycleForecast, GrowthPoint, PriceSource, TargetAnswer } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ForecastChart, TargetLine } from './forecast-chart.tsx';
-import { type PondForecastData, useFarmForecasts } from './forecast-data.ts';
+import { useFarmForecasts } from './forecast-data.ts';
+
+/** One running pond's forecast as the overview card shows it (from the mirror or the server). */
+export interface OverviewForecastRow {
+  pondId: string;
+  name: string;
+  forecast: Pick<CycleForecast, 'basis' | 'curve' | 'targets'>;
+  points: GrowthPoint[];
+  priceSource: PriceSource;
+}
 
 /** The next target size a pond is heading for: the first not yet reached. */
-const nextTarget = (data: PondForecastData): TargetAnswer | null =>
-  data.forecast?.targets.find((t) => t.status !== 'reached') ?? null;
+const nextTarget = (row: OverviewForecastRow): TargetAnswer | null =>
+  row.forecast.targets.find((t) => t.status !== 'reached') ?? null;
 
-function NextTarget({ data }: { data: PondForecastData }) {
+function NextTarget({ row }: { row: OverviewForecastRow }) {
   const { t } = useTranslation('forecast');
   const format = useFormat();
-  const next = nextTarget(data);
-  if (!data.forecast) return <>–</>;
+  const next = nextTarget(row);
   if (!next) return <>{t('overview.allReached')}</>;
   if (next.status === 'beyond' || !next.projection)
     return <>{`${t('reaches', { size: next.size })} ${t('beyond')}`}</>;
@@ -35,26 +43,26 @@ function NextTarget({ data }: { data: PondForecastData }) {
 }
 
 /**
- * The cycle overview's projection (issue 26 point 3): every running pond's next target size
- * and, for the pond chosen, the ABW chart with the projection after the last sampling in its
- * shaded band and each target size's day, ABW, biomass, revenue and HPP. Computed on the
- * device from the mirror by the same functions as the pond page (`readFarmForecasts`), so
- * it works offline and shows the pond page's numbers.
+ * The cycle overview's projection card (issue 26 point 3): every running pond's next target
+ * size and, for the pond chosen, the ABW chart with the projection after the last sampling in
+ * its shaded band and each target size's day, ABW, biomass, revenue and HPP. `embedded`: no
+ * link out of the page (an embed link, ADR 0070).
  */
-export default function OverviewForecast({ farmId, today }: { farmId: string; today: string }) {
+export function OverviewForecastCard({
+  farmId,
+  rows: unsorted,
+  embedded = false,
+}: {
+  farmId: string;
+  rows: OverviewForecastRow[];
+  embedded?: boolean;
+}) {
   const { t } = useTranslation('forecast');
-  const ponds = usePonds(farmId).data;
-  const all = useFarmForecasts(getDb(), farmId, today);
   const [chosen, setChosen] = useState<string | null>(null);
-  if (!all || !ponds) return <Loading />;
-  const nameOf = new Map(ponds.map((p) => [p.pond_id, p.name]));
-  const rows = all
-    .filter((x) => x.data.forecast)
-    .map((x) => ({ ...x, name: nameOf.get(x.pondId) ?? '' }))
-    .sort((a, b) => compareNames(a.name, b.name));
+  const rows = [...unsorted].sort((a, b) => compareNames(a.name, b.name));
   if (rows.length === 0) return null;
-  const shown = rows.find((r) => r.pondId === chosen) ?? (rows[0] as (typeof rows)[number]);
-  const forecast = shown.data.forecast;
+  const shown = rows.find((r) => r.pondId === chosen) ?? (rows[0] as OverviewForecastRow);
+  const forecast = shown.forecast;
   return (
     <Card title={t('overview.title')}>
       <div className="stack" data-testid="overview-forecast">
@@ -81,44 +89,72 @@ export default function OverviewForecast({ farmId, today }: { farmId: string; to
                     </button>
                   </th>
                   <td>
-                    <NextTarget data={r.data} />
+                    <NextTarget row={r} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        {forecast && (
-          <section aria-label={t('chartLabel', { pond: shown.name })} className="stack">
-            <h3 className="forecast-chosen">
-              {t('overview.chosen', { pond: shown.name })}{' '}
-              <Link
-                to="/farm/$farm_id/pond/$pond_id"
-                params={{ farm_id: farmId, pond_id: shown.pondId }}
-                className="muted"
-              >
-                {t('overview.openPond')}
-              </Link>
-            </h3>
-            {forecast.basis === 'prior' && (
-              <p className="state__title" role="status" data-testid="forecast-prior-only">
-                {t('priorOnly')}
-              </p>
+        <section aria-label={t('chartLabel', { pond: shown.name })} className="stack">
+          <h3 className="forecast-chosen">
+            {t('overview.chosen', { pond: shown.name })}
+            {!embedded && (
+              <>
+                {' '}
+                <Link
+                  to="/farm/$farm_id/pond/$pond_id"
+                  params={{ farm_id: farmId, pond_id: shown.pondId }}
+                  className="muted"
+                >
+                  {t('overview.openPond')}
+                </Link>
+              </>
             )}
-            <ForecastChart
-              forecast={forecast}
-              points={shown.data.points}
-              label={t('chartLabel', { pond: shown.name })}
-            />
-            <ul className="forecast-targets">
-              {forecast.targets.map((target) => (
-                <TargetLine key={target.size} target={target} />
-              ))}
-            </ul>
-            <p className="muted">{t(`prices.${shown.data.priceSource}`)}</p>
-          </section>
-        )}
+          </h3>
+          {forecast.basis === 'prior' && (
+            <p className="state__title" role="status" data-testid="forecast-prior-only">
+              {t('priorOnly')}
+            </p>
+          )}
+          <ForecastChart
+            forecast={forecast}
+            points={shown.points}
+            label={t('chartLabel', { pond: shown.name })}
+          />
+          <ul className="forecast-targets">
+            {forecast.targets.map((target) => (
+              <TargetLine key={target.size} target={target} />
+            ))}
+          </ul>
+          <p className="muted">{t(`prices.${shown.priceSource}`)}</p>
+        </section>
       </div>
     </Card>
   );
+}
+
+/**
+ * The overview's projection on the device: computed from the mirror by the same functions as
+ * the pond page (`readFarmForecasts`), so it works offline and shows the pond page's numbers.
+ */
+export default function OverviewForecast({ farmId, today }: { farmId: string; today: string }) {
+  const ponds = usePonds(farmId).data;
+  const all = useFarmForecasts(getDb(), farmId, today);
+  if (!all || !ponds) return <Loading />;
+  const nameOf = new Map(ponds.map((p) => [p.pond_id, p.name]));
+  const rows: OverviewForecastRow[] = all.flatMap((x) =>
+    x.data.forecast
+      ? [
+          {
+            pondId: x.pondId,
+            name: nameOf.get(x.pondId) ?? '',
+            forecast: x.data.forecast,
+            points: x.data.points,
+            priceSource: x.data.priceSource,
+          },
+        ]
+      : [],
+  );
+  return <OverviewForecastCard farmId={farmId} rows={rows} />;
 }

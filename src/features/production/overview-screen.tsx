@@ -228,10 +228,15 @@ function DeviceOverview({ farm, after }: { farm: Farm; after?: (farm: Farm) => R
 }
 
 /** An embed link reads online only (ADR 0018, 0062): the device's mirror is another login's. */
-function ServerOverview({ farm }: { farm: Farm }) {
+function ServerOverview({ farm, after }: { farm: Farm; after?: (farm: Farm) => ReactNode }) {
   const { data, error, reload } = useServerOverview(farm.farm_id);
   if (error) return <LoadError error={error} onRetry={reload} />;
-  return <OverviewBody farm={farm} embedded overview={data} />;
+  return (
+    <div className="stack">
+      <OverviewBody farm={farm} embedded overview={data} />
+      {after?.(farm)}
+    </div>
+  );
 }
 
 /**
@@ -245,7 +250,8 @@ export function OverviewScreen({ after }: { after?: (farm: Farm) => ReactNode } 
 /**
  * /farm/{farm_id}/overview/embed: the same, without the app's header, sidebar or chat
  * (seed 000 §2, ADR 0070), opened with an embed link's token; it reads the server's overview.
+ * `after` as for `OverviewScreen` (the app composes the server's forecast there, ADR 0078).
  */
-export function OverviewEmbedScreen() {
-  return <FarmGate>{(farm) => <ServerOverview farm={farm} />}</FarmGate>;
+export function OverviewEmbedScreen({ after }: { after?: (farm: Farm) => ReactNode } = {}) {
+  return <FarmGate>{(farm) => <ServerOverview farm={farm} after={after} />}</FarmGate>;
 }

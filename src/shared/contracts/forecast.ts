@@ -63,6 +63,8 @@ export const PondForecast = Type.Object({
   /** Cost of the cycle so far (Rp) as the finance HPP counts it; null without finance access. */
   cost_to_date: I(),
   samplings: Type.Integer(),
+  /** The running cycle's samplings (DOC, ABW g) the forecast was fitted to, for its chart. */
+  points: Type.Array(Type.Object({ doc: Type.Number(), abw: Type.Number() })),
   abw_now: N(),
   curve: Type.Array(
     Type.Object({

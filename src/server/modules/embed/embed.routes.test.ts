@@ -232,6 +232,18 @@ describe('an embed token', () => {
     expect(farms.json().data.map((f: { farm_id: string }) => f.farm_id)).toEqual([farm.farmId]);
   });
 
+  it('an overview link reads the forecast shown below the overview; a link for another screen may not', async () => {
+    const overview = await link(['overview']);
+    const url = `/api/forecast?farm_id=${farm.farmId}`;
+    const res = await app.inject({ url, headers: bearer(overview.token) });
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().data)).toBe(true);
+    const report = await link(['report']);
+    const refused = await app.inject({ url, headers: bearer(report.token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('embed-link-scope');
+  });
+
   it('is read-only: every write is 403 and changes nothing', async () => {
     const { token } = await link(['report', 'history']);
     const before = await reportCount(farm.farmId);

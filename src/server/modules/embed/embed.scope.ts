@@ -40,6 +40,9 @@ export const EMBED_SCOPE: Record<string, ScopeRule> = {
   'GET /api/multipleComparison': { screens: ['comparison'], farm: 'query' },
   // The cycle overview's figures (seed 000 §2 `.../overview/embed`, ADR 0070).
   'GET /api/overview': { screens: ['overview'], farm: 'query' },
+  // The overview's forecast below it (issue 26 point 3; ADR 0078): the maker's rights decide
+  // the cost to date, as for the maker himself.
+  'GET /api/forecast': { screens: ['overview'], farm: 'query' },
 };
 
 /** The rule of a request's route (`METHOD /api/path/:param` as registered) for these screens, or null. */

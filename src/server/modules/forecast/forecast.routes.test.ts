@@ -82,6 +82,9 @@ describe('GET /api/forecast', () => {
     expect(pond.basis).toBe('fit');
     expect(pond.notice).toBeNull();
     expect(pond.samplings).toBe(6);
+    // The samplings themselves, for the chart of the overview embed (ADR 0078): DOC and ABW.
+    expect(pond.points.map((p: { doc: number }) => p.doc)).toEqual([21, 28, 35, 42, 49, 56]);
+    expect(pond.points[5].abw).toBeCloseTo(gompertz({ winf: 38, b: 5.2, k: 0.019 }, 56), 2);
     expect(pond.targets.map((t: { size: number }) => t.size)).toEqual([100, 70, 50]);
     const size50 = pond.targets[2];
     expect(size50.status).toBe('ok');

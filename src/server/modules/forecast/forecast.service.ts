@@ -186,6 +186,11 @@ export class ForecastService {
         price_notice: money.priceSource === 'suggested' ? translate(lang, 'forecast.price-suggested') : null,
         cost_to_date: money.costToDate,
         samplings: f.samplings,
+        points: input.samplings.flatMap((x) => {
+          const doc = docOf(s.stock_date, x.sampled_on);
+          const abw = abwOf(x.sample_weight, x.shrimp_count);
+          return doc === null || abw === null ? [] : [{ doc, abw }];
+        }),
         abw_now: f.now.abw,
         curve: f.curve.map((p) => ({ date: p.date, doc: p.doc, abw: p.abw, low: p.low, high: p.high })),
         targets: f.targets,

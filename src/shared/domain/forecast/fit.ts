@@ -28,6 +28,12 @@ export const FIT_SETTINGS = {
   bandZ: 1.2816,
   /** Least samplings for a fit; fewer forecast from the prior alone (moved through the one sampling). */
   minSamplings: 2,
+  /** Share of the time-warp reading in the forecast; the rest is the level-and-pace reading (ADR 0078). */
+  warpWeight: 0.5,
+  /** sd of ln(speed) of a pond running the farm's curve faster or slower (time-warp reading). */
+  warpPaceSd: 0.2,
+  /** sd in days of where on the farm's curve a pond stands (time-warp reading). */
+  warpPlaceSd: 10,
 } as const;
 
 export interface GrowthFit {
@@ -45,6 +51,13 @@ export interface GrowthFit {
   lastAbw: number | null;
   /** C(REF_DOC) of the prior's curve (kept: every point of the forecast reads it). */
   ref: number;
+  /**
+   * The time-warp reading (ADR 0078): the pond runs the farm's typical curve L at speed
+   * `speed` from `place` days ahead of it, ln ABW(t) = L(speed·t + place).
+   */
+  warp: { speed: number; place: number };
+  /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`). */
+  mean: readonly number[];
 }
 
 function invert2(m: readonly number[]): Cov2 | null {
@@ -52,6 +65,150 @@ function invert2(m: readonly number[]): Cov2 | null {
   const det = a * d - b * c;
   if (!Number.isFinite(det) || Math.abs(det) < 1e-300) return null;
   return [d / det, -b / det, -c / det, a / det];
+}
+
+/** The level-and-pace reading alone (what the farm prior learns from). */
+export type LevelPaceFit = Omit<GrowthFit, 'warp' | 'mean'>;
+
+/** Recency weight of a sampling `before` days before the last one, over the sampling variance. */
+const weightOf = (before: number) => 0.5 ** (before / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
+
+/**
+ * The time-warp reading: the (speed, place) of ln ABW(t) = L(speed·t + place) with the
+ * most probable samplings (the level-and-pace weights; ln speed ~ N(0, warpPaceSd²),
+ * place ~ N(0, warpPlaceSd²)), L the prior's typical pond (its mean level on its curve).
+ * From the best of a coarse grid, Gauss–Newton steps (halved until the cost falls).
+ */
+export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { speed: number; place: number } {
+  const ref = curveAt(prior.curve, REF_DOC);
+  // The typical pond's ln ABW by whole DOC, read linearly between days (as `curveAt`).
+  const table = Float64Array.from(prior.curve, (c) => prior.mean[0] + c - ref);
+  const last = table.length - 1;
+  const slope = (table[last] as number) - (table[last - 1] as number);
+  /** The typical pond's ln ABW at a (fractional) DOC, and (`slopeAt`) its daily slope there. */
+  const at = (d: number): number => {
+    if (d <= 0) return table[0] as number;
+    if (d >= last) return (table[last] as number) + slope * (d - last);
+    const i = Math.floor(d);
+    const lo = table[i] as number;
+    return lo + ((table[i + 1] as number) - lo) * (d - i);
+  };
+  const slopeAt = (d: number): number => {
+    if (d <= 0) return 0;
+    if (d >= last) return slope;
+    const i = Math.floor(d);
+    return (table[i + 1] as number) - (table[i] as number);
+  };
+  const lastDoc = pts.at(-1)?.doc ?? 0;
+  const rows = pts.map((p) => [p.doc, Math.log(p.abw), weightOf(lastDoc - p.doc)] as const);
+  const sp = FIT_SETTINGS.warpPaceSd;
+  const sc = FIT_SETTINGS.warpPlaceSd;
+  const cost = (lnSpeed: number, place: number) => {
+    const speed = Math.exp(lnSpeed);
+    let c = (lnSpeed * lnSpeed) / (sp * sp) + (place * place) / (sc * sc);
+    for (const [doc, y, w] of rows) c += w * (y - at(speed * doc + place)) ** 2;
+    return c;
+  };
+  let best = { lnSpeed: 0, place: 0, cost: cost(0, 0) };
+  if (rows.length === 0) return { speed: 1, place: 0 };
+  // Start from the best of a coarse grid (the cost is not convex far out), then
+  // Gauss–Newton steps, halved until the cost falls.
+  for (const a of [-sp, 0, sp])
+    for (const b of [-2 * sc, -sc, 0, sc, 2 * sc]) {
+      const c = cost(a, b);
+      if (c < best.cost) best = { lnSpeed: a, place: b, cost: c };
+    }
+  for (let iter = 0; iter < 30; iter++) {
+    const speed = Math.exp(best.lnSpeed);
+    // Half the gradient and the Gauss–Newton Hessian of the cost in (ln speed, place).
+    let ga = best.lnSpeed / (sp * sp);
+    let gb = best.place / (sc * sc);
+    let haa = 1 / (sp * sp);
+    let hab = 0;
+    let hbb = 1 / (sc * sc);
+    for (const [doc, y, w] of rows) {
+      const x = speed * doc + best.place;
+      const v = at(x);
+      const dv = slopeAt(x);
+      const ja = dv * speed * doc;
+      const r = y - v;
+      ga -= w * r * ja;
+      gb -= w * r * dv;
+      haa += w * ja * ja;
+      hab += w * ja * dv;
+      hbb += w * dv * dv;
+    }
+    const det = haa * hbb - hab * hab;
+    if (!(det > 0)) break;
+    let da = -(hbb * ga - hab * gb) / det;
+    let db = -(haa * gb - hab * ga) / det;
+    let moved = false;
+    for (let halve = 0; halve < 12; halve++) {
+      const c = cost(best.lnSpeed + da, best.place + db);
+      if (c < best.cost) {
+        best = { lnSpeed: best.lnSpeed + da, place: best.place + db, cost: c };
+        moved = true;
+        break;
+      }
+      da /= 2;
+      db /= 2;
+    }
+    if (!moved || (Math.abs(da) < 1e-4 && Math.abs(db) < 0.01)) break;
+  }
+  return { speed: Math.exp(best.lnSpeed), place: best.place };
+}
+
+/** The two readings of a pond's samplings on the farm's curve, each as ln ABW by DOC. */
+export interface Readings {
+  levelPace: LevelPaceFit;
+  warp: { speed: number; place: number };
+  lnLevelPace: (doc: number) => number;
+  lnWarp: (doc: number) => number;
+}
+
+/** Both readings of a pond's samplings (the time-warp one skipped, as the prior, when `warp` is false). */
+export function readings(
+  points: readonly GrowthPoint[],
+  farmPrior: GrowthPrior,
+  stockDate?: string | null,
+  warp = true,
+): Readings {
+  const base = fitLevelPace(points, farmPrior, stockDate);
+  const pts = points
+    .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
+    .sort((a, b) => a.doc - b.doc);
+  const w = warp ? fitWarp(pts, base.prior) : { speed: 1, place: 0 };
+  const curve = base.prior.curve;
+  const typicalRef = base.prior.mean[0] - base.ref;
+  return {
+    levelPace: base,
+    warp: w,
+    lnLevelPace: (d) => base.theta[0] + base.theta[1] * (curveAt(curve, d) - base.ref),
+    lnWarp: (d) => typicalRef + curveAt(curve, w.speed * d + w.place),
+  };
+}
+
+/**
+ * The forecast of a pond from its samplings, two readings of the farm's curve blended
+ * (ADR 0078): the level-and-pace reading (`fitLevelPace`: the pond at its own level,
+ * growing at its own multiple of the curve's pace) and the time-warp reading (`fitWarp`:
+ * the pond on the curve itself, at its own place and speed: a pond stocked smaller is
+ * earlier on the curve, not slower), in the share the farm's finished cycles give
+ * (`warpWeight` of the prior; half and half for a new farm). The band is the
+ * level-and-pace reading's.
+ */
+export function fitGrowth(
+  points: readonly GrowthPoint[],
+  farmPrior: GrowthPrior,
+  stockDate?: string | null,
+): GrowthFit {
+  const share = farmPrior.warpWeight ?? FIT_SETTINGS.warpWeight;
+  const r = readings(points, farmPrior, stockDate, share > 0);
+  const mean = Array.from(
+    { length: MAX_DOC + 1 },
+    (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),
+  );
+  return { ...r.levelPace, warp: r.warp, mean };
 }
 
 /**
@@ -63,11 +220,11 @@ function invert2(m: readonly number[]): Cov2 | null {
  * stocking day, a prior that knows the farm's season runs its curve through that season
  * (`priorFor`).
  */
-export function fitGrowth(
+export function fitLevelPace(
   points: readonly GrowthPoint[],
   farmPrior: GrowthPrior,
   stockDate?: string | null,
-): GrowthFit {
+): LevelPaceFit {
   const prior = priorFor(farmPrior, stockDate);
   const pts = points
     .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
@@ -83,7 +240,7 @@ export function fitGrowth(
   const h = [(p0[0] * m0[0] + p0[1] * m0[1]) as number, (p0[2] * m0[0] + p0[3] * m0[1]) as number];
   const lastDoc = last?.doc ?? 0;
   for (const p of pts) {
-    const w = 0.5 ** ((lastDoc - p.doc) / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
+    const w = weightOf(lastDoc - p.doc);
     const x = curveAt(prior.curve, p.doc) - ref;
     const y = Math.log(p.abw);
     P[0] = (P[0] as number) + w;
@@ -110,9 +267,9 @@ export interface BandPoint {
   high: number;
 }
 
-/** ln ABW of the fitted curve at a DOC. */
+/** ln ABW of the forecast at a DOC (the blended readings; past MAX_DOC continued at the last day's slope). */
 export function lnAbw(fit: GrowthFit, doc: number): number {
-  return fit.theta[0] + fit.theta[1] * (curveAt(fit.prior.curve, doc) - fit.ref);
+  return curveAt(fit.mean, doc);
 }
 
 /** ABW (g) of the fitted curve at a DOC. */

@@ -36,6 +36,11 @@ export interface GrowthPrior {
    * runs exp(cos·cos φ + sin·sin φ) times the curve's, φ = 2π·(day of year)/365.
    */
   season?: Season;
+  /**
+   * Share of the time-warp reading in the forecast (ADR 0078), learnt from the farm's
+   * finished cycles; absent (the default prior): FIT_SETTINGS.warpWeight.
+   */
+  warpWeight?: number;
   /** 'farm': learnt from this farm's finished cycles; 'default': the documented default curve. */
   source: 'farm' | 'default';
   /** Finished cycles the prior was learnt from (0 for the default). */

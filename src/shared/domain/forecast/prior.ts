@@ -1,4 +1,4 @@
-import { fitGrowth, type GrowthPoint } from './fit.ts';
+import { fitLevelPace, type GrowthPoint, readings } from './fit.ts';
 import {
   type Cov2,
   DEFAULT_PRIOR,
@@ -114,7 +114,7 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
     source: 'farm',
     cycles: n,
   };
-  const thetas = usable.map((c) => fitGrowth(pointsOf(c), loose, dateOf(c)).theta);
+  const thetas = usable.map((c) => fitLevelPace(pointsOf(c), loose, dateOf(c)).theta);
   const mean = [0, 1].map((j) => thetas.reduce((s, t) => s + (t[j] as number), 0) / n) as unknown as Theta;
   const def = DEFAULT_PRIOR.cov;
   const cov = [0, 1, 2, 3].map((i) => {
@@ -130,7 +130,7 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   });
   cov[0] = Math.max((SD_FLOOR[0] as number) ** 2, cov[0] as number);
   cov[3] = Math.max((SD_FLOOR[1] as number) ** 2, cov[3] as number);
-  return {
+  const prior: GrowthPrior = {
     curve,
     mean,
     cov: cov as unknown as Cov2,
@@ -138,6 +138,56 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
     source: 'farm',
     cycles: n,
   };
+  return { ...prior, warpWeight: farmWarpWeight(usable, prior) };
+}
+
+/** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
+const WEIGHT_CUTS = [50] as const;
+/** Days ahead of a cut whose samplings grade the readings. */
+const WEIGHT_AHEAD = [7, 28] as const;
+/** Pseudo-pairs at half and half the learnt share is shrunk toward. */
+const WEIGHT_SHRINK = 10;
+/** The most recently stocked finished cycles the share is learnt from (its cost grows with them). */
+const WEIGHT_CYCLES = 20;
+
+/**
+ * The share of the time-warp reading for this farm (ADR 0078): its latest 20 finished
+ * cycles cut at DOC 50 and forecast by both readings on the farm prior, graded on the
+ * samplings 7–28 days after the cut: the share is the blend of the two with the least
+ * squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) / Σ(W − L)²,
+ * held to 0…1), shrunk toward ½ with few graded samplings. A farm whose ponds differ in size
+ * at one pace leans on level and pace; one whose ponds stand at other places on the curve
+ * (stocked smaller or later) leans on the warp.
+ */
+export function farmWarpWeight(cycles: readonly CycleLike[], prior: GrowthPrior): number {
+  let cross = 0;
+  let apart = 0;
+  let graded = 0;
+  // The latest stocked first (undated ones after, in their order): the same set whatever
+  // order the server or the device hands them in.
+  const recent = cycles
+    .map((c, i) => ({ c, i, day: dateOf(c) ?? '' }))
+    .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
+    .slice(0, WEIGHT_CYCLES)
+    .map((x) => x.c);
+  for (const c of recent) {
+    const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
+    for (const cut of WEIGHT_CUTS) {
+      const known = pts.filter((p) => p.doc <= cut);
+      const ahead = pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1 && p.doc <= cut + WEIGHT_AHEAD[1]);
+      if (known.length < 2 || ahead.length === 0) continue;
+      const r = readings(known, { ...prior, warpWeight: undefined }, dateOf(c));
+      for (const p of ahead) {
+        const l = r.lnLevelPace(p.doc);
+        const gap = r.lnWarp(p.doc) - l;
+        cross += (Math.log(p.abw) - l) * gap;
+        apart += gap * gap;
+        graded++;
+      }
+    }
+  }
+  const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
+  return (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
 }
 
 /**
