@@ -8,7 +8,9 @@ import { afterNextPaint } from './first-screen.ts';
  * cheap phone the finger saw nothing for 150 ms. With this handler a plain tap (or Enter)
  * marks the link as opening, that frame is painted, and only then the router navigates to
  * the link's own href. Taps with a modifier or another button keep the browser's way (a
- * new tab); a second tap while it opens does nothing.
+ * new tab); a second tap while it opens does nothing. Give such a link `preload={false}`:
+ * the router's "intent" preload matches routes and runs loaders in the touch itself, and
+ * the screen's code is loaded beforehand anyway (preload-screens.ts).
  */
 export function useQuickOpen(): { opening: boolean; onClick: (e: MouseEvent<HTMLAnchorElement>) => void } {
   const router = useRouter();

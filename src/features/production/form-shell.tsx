@@ -39,6 +39,7 @@ function PondLink({ path, pond }: { path: string; pond: Pond }) {
         to={path}
         search={{ pond_id: pond.pond_id }}
         onClick={quick.onClick}
+        preload={false}
         aria-busy={quick.opening || undefined}
         className={`button button--secondary button--block${quick.opening ? ' is-opening' : ''}`}
       >

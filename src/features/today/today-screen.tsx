@@ -47,6 +47,7 @@ function SlotRow({ farmId, slot }: { farmId: string; slot: TodaySlot }) {
       <Link
         to={slotHref(farmId, slot)}
         onClick={open.onClick}
+        preload={false}
         aria-busy={open.opening || undefined}
         className={`today-slot today-slot--${slot.state}${open.opening ? ' is-opening' : ''}`}
         aria-label={t('slotLabel', { name, progress, state })}
@@ -87,6 +88,7 @@ function EntryLink({ to, label }: { to: string; label: string }) {
       <Link
         to={to}
         onClick={open.onClick}
+        preload={false}
         aria-busy={open.opening || undefined}
         className={`button button--secondary button--block${open.opening ? ' is-opening' : ''}`}
       >
