@@ -4,6 +4,8 @@ import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import { createFormStore } from './field-store.ts';
 
 const AUTOSAVE_MS = 400;
+/** The longest an autosave waits for an idle moment after the pause. */
+const AUTOSAVE_IDLE_MAX_MS = 2_000;
 
 export interface DraftStoreOptions<T> {
   db: TambakDb;
@@ -54,11 +56,18 @@ export function useDraftStore<T>(options: DraftStoreOptions<T>) {
       clearTimeout(timer);
       unsaved = null;
     };
+    // The write waits for a quiet moment after the pause in typing, so it never holds up
+    // the next key or tap on a cheap phone; a hidden page or a closed screen flushes at once.
+    const flushWhenIdle = () => {
+      if (typeof globalThis.requestIdleCallback === 'function')
+        globalThis.requestIdleCallback(flush, { timeout: AUTOSAVE_IDLE_MAX_MS });
+      else flush();
+    };
     const unsubscribe = store.subscribe(() => {
       if (!loaded) return;
       unsaved = store.get();
       clearTimeout(timer);
-      timer = setTimeout(flush, AUTOSAVE_MS);
+      timer = setTimeout(flushWhenIdle, AUTOSAVE_MS);
     });
     void loadDraft<T>(db, farmId, form)
       .catch(() => undefined)
