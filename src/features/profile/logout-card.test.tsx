@@ -58,6 +58,8 @@ describe('logout guard', () => {
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Keluar dari akun' }));
     expect(await screen.findByText('Keluar dari Tambak di perangkat ini?')).toBeTruthy();
+    // The dialog's own button may come a moment after its text: wait for it, not the card's.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Keluar dari akun' })).toHaveLength(2));
     fireEvent.click(screen.getAllByRole('button', { name: 'Keluar dari akun' }).at(-1) as HTMLElement);
     await waitFor(() => expect(fake.signOut).toHaveBeenCalledWith('discard'));
   });
