@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { useLocation, useSearch } from '@tanstack/react-router';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
-import { useNavigateAfterPaint, useQuickOpen } from '#components/quick-open.ts';
+import { QuickLink } from '#components/quick-link';
+import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import { getDb, type TambakDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import type { Farm, Pond } from '#shared/contracts/farm';
@@ -30,25 +31,6 @@ function strings(search: Record<string, unknown>) {
   return out;
 }
 
-/** One pond of the choice: pressed at once, the form drawn after that frame (ADR 0080). */
-function PondLink({ path, pond }: { path: string; pond: Pond }) {
-  const quick = useQuickOpen();
-  return (
-    <li>
-      <Link
-        to={path}
-        search={{ pond_id: pond.pond_id }}
-        onClick={quick.onClick}
-        preload={false}
-        aria-busy={quick.opening || undefined}
-        className={`button button--secondary button--block${quick.opening ? ' is-opening' : ''}`}
-      >
-        {pond.name}
-      </Link>
-    </li>
-  );
-}
-
 /**
  * Opened without a pond (from the Today list's "other records"): the ponds he may enter
  * this for, one tap each, in dike order; the form then opens for that pond.
@@ -67,7 +49,15 @@ function PondChoice({ farm, ponds, feature }: { farm: Farm; ponds: readonly Pond
       </h2>
       <ul className="pond-choice">
         {open.map((p) => (
-          <PondLink key={p.pond_id} path={location.pathname} pond={p} />
+          <li key={p.pond_id}>
+            <QuickLink
+              to={location.pathname}
+              search={{ pond_id: p.pond_id }}
+              className="button button--secondary button--block"
+            >
+              {p.name}
+            </QuickLink>
+          </li>
         ))}
       </ul>
     </section>

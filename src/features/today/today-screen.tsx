@@ -9,7 +9,7 @@ import { useFormat } from '#components/format';
 import { CheckIcon } from '#components/icons';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
 import { usePreloadScreens } from '#components/preload-screens.ts';
-import { useQuickOpen } from '#components/quick-open.ts';
+import { QuickLink } from '#components/quick-link';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION, type Feature } from '#shared/domain/permissions';
 import { SameSlotNotice } from './same-slot-notice.tsx';
@@ -41,15 +41,11 @@ function SlotRow({ farmId, slot }: { farmId: string; slot: TodaySlot }) {
   const name = slot.time ? t('slot', { kind, time: slot.time }) : kind;
   const progress = t('progress', { done: slot.done.length, total: slot.total });
   const state = t(`state.${slot.state}`);
-  const open = useQuickOpen();
   return (
     <li>
-      <Link
+      <QuickLink
         to={slotHref(farmId, slot)}
-        onClick={open.onClick}
-        preload={false}
-        aria-busy={open.opening || undefined}
-        className={`today-slot today-slot--${slot.state}${open.opening ? ' is-opening' : ''}`}
+        className={`today-slot today-slot--${slot.state}`}
         aria-label={t('slotLabel', { name, progress, state })}
         data-testid="today-slot"
         data-slot={slot.key}
@@ -61,7 +57,7 @@ function SlotRow({ farmId, slot }: { farmId: string; slot: TodaySlot }) {
         <span className="today-slot__name">{name}</span>
         <span className="today-slot__progress">{progress}</span>
         <span className={`badge today-slot__state today-slot__state--${slot.state}`}>{state}</span>
-      </Link>
+      </QuickLink>
     </li>
   );
 }
@@ -81,23 +77,6 @@ const ENTRIES: { key: string; path: string; feature: Feature }[] = [
   { key: 'stock', path: 'stock/add', feature: 'stock' },
 ];
 
-function EntryLink({ to, label }: { to: string; label: string }) {
-  const open = useQuickOpen();
-  return (
-    <li>
-      <Link
-        to={to}
-        onClick={open.onClick}
-        preload={false}
-        aria-busy={open.opening || undefined}
-        className={`button button--secondary button--block${open.opening ? ' is-opening' : ''}`}
-      >
-        {label}
-      </Link>
-    </li>
-  );
-}
-
 function OtherEntries({ farm }: { farm: Farm }) {
   const { t } = useTranslation('today');
   const base = `/farm/${encodeURIComponent(farm.farm_id)}`;
@@ -107,7 +86,11 @@ function OtherEntries({ farm }: { farm: Farm }) {
     <Card title={t('other')}>
       <ul className="today-entries">
         {shown.map((e) => (
-          <EntryLink key={e.key} to={`${base}/${e.path}`} label={t(`entry.${e.key}`)} />
+          <li key={e.key}>
+            <QuickLink to={`${base}/${e.path}`} className="button button--secondary button--block">
+              {t(`entry.${e.key}`)}
+            </QuickLink>
+          </li>
         ))}
       </ul>
     </Card>
