@@ -1,8 +1,8 @@
 /**
  * The attention board rendered by the built app on the real server, on the demo farm
  * (issue 31: under 1 s on a desktop, under 2 s at 4× CPU, 50 ponds × 2 years). Loads the
- * demo farm into the server's database with `scripts/demo-data.ts` (as `npm run demo`
- * does), opens it as a visitor, then times from navigation to the board's list shown
+ * demo farm into the server's database with `scripts/demo-data.ts --bulk` (ADR 0079),
+ * opens it as a visitor, then times from navigation to the board's list shown
  * (the server query, the route's chunk, React and layout), at 1280×800 with the CPU as is
  * and slowed 4× through the DevTools protocol. Figures, not pass/fail.
  *
@@ -33,7 +33,7 @@ async function main() {
     const started = performance.now();
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', String(PONDS), '--days', String(DAYS)],
+      ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', String(PONDS), '--days', String(DAYS), '--bulk'],
       { env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'warn' }, maxBuffer: 1 << 24 },
     );
     const farmId = /Demo farm ([0-9a-f-]{36})/.exec(stdout)?.[1];

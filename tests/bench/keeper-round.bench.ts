@@ -28,6 +28,7 @@ import {
   interactionFigures,
   latencyLine,
   observeInteractions,
+  pace,
   phoneContext,
   withAppAndBrowser,
 } from '../helpers/bench-typing.ts';
@@ -85,19 +86,6 @@ async function typeInto(
     await page.keyboard.press('Enter');
     n.keys += 1;
   }
-}
-
-/**
- * A person's pace: the next key or tap comes once the page has answered the last one and
- * gone idle (a person takes 0.3 s a key, 1.5 s a tap, far longer than that), so each
- * interaction's latency is its own and not a queue of keys no hand could type. With
- * BENCH_BACK_TO_BACK=1 input goes as fast as the driver can send it instead.
- */
-async function pace(page: Page) {
-  if (process.env.BENCH_BACK_TO_BACK) return;
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })),
-  );
 }
 
 async function tapOn(locator: ReturnType<Page['locator']>, n: Counter) {

@@ -210,3 +210,16 @@ export function latencyLine(f: InteractionFigures): string {
     `p98 ${percentileOf(f.all, 98).toFixed(0)} ms, worst ${(f.all.at(-1) ?? 0).toFixed(0)} ms (goal p98 ≤ 100 ms)`
   );
 }
+
+/**
+ * A person's pace: the next key or tap comes once the page has answered the last one and
+ * gone idle (a person takes 0.3 s a key, 1.5 s a tap, far longer than that), so each
+ * interaction's latency is its own and not a queue of keys no hand could type. With
+ * BENCH_BACK_TO_BACK=1 input goes as fast as the driver can send it instead.
+ */
+export async function pace(page: Page) {
+  if (process.env.BENCH_BACK_TO_BACK) return;
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })),
+  );
+}
