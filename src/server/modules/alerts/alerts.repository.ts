@@ -25,20 +25,30 @@ export interface UserAlertSettings {
   quiet_to: string | null;
 }
 
+/** `= any($1::uuid[])`: one statement text whatever the number of ids (so it stays prepared). */
+const anyUuid = (ids: string[]) => sql<string>`any(${ids}::uuid[])`;
+
 /** Kysely queries on notifications, the users' and farms' alert settings. */
 export class AlertsRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  /** Stores the new ones; a (user, key) already stored is left alone. Answers the rows stored now. */
+  /**
+   * Stores the new ones; a (user, key) already stored is left alone. Answers the rows stored
+   * now. The rows go as one JSON parameter: one prepared text whatever their number (a
+   * VALUES list had a text, and a parse, per count of rows).
+   */
   async insert(rows: NotificationInsert[]): Promise<NotificationInsert[]> {
     if (rows.length === 0) return [];
-    const stored = await this.db
-      .insertInto('notifications')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['user_id', 'dedup_key']).doNothing())
-      .returning('id')
-      .execute();
-    const ids = new Set(stored.map((r) => r.id));
+    const stored = await sql<{ id: string }>`insert into notifications (id, user_id, farm_id, pond_id,
+        kind, dedup_key, title, body, title_key, title_params, body_key, body_params, url, occurred_at)
+      select id, user_id, farm_id, pond_id, kind, dedup_key, title, body, title_key,
+        title_params::jsonb, body_key, body_params::jsonb, url, occurred_at
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, user_id uuid, farm_id uuid,
+        pond_id uuid, kind text, dedup_key text, title text, body text, title_key text,
+        title_params text, body_key text, body_params text, url text, occurred_at timestamptz)
+      on conflict (user_id, dedup_key) do nothing
+      returning id`.execute(this.db);
+    const ids = new Set(stored.rows.map((r) => r.id));
     return rows.filter((r) => ids.has(r.id));
   }
 
@@ -73,7 +83,7 @@ export class AlertsRepository {
     const rows = await this.db
       .selectFrom('notification_settings')
       .selectAll()
-      .where('user_id', 'in', userIds)
+      .where('user_id', '=', anyUuid(userIds))
       .execute();
     return new Map(rows.map((r) => [r.user_id, r]));
   }
@@ -120,7 +130,7 @@ export class AlertsRepository {
     const rows = await this.db
       .selectFrom('users')
       .select(['id', 'language'])
-      .where('id', 'in', userIds)
+      .where('id', '=', anyUuid(userIds))
       .execute();
     return new Map(rows.map((r) => [r.id, r.language]));
   }
@@ -130,7 +140,7 @@ export class AlertsRepository {
     const rows = await this.db
       .selectFrom('ponds')
       .select(['id', 'name'])
-      .where('id', 'in', pondIds)
+      .where('id', '=', anyUuid(pondIds))
       .execute();
     return new Map(rows.map((r) => [r.id, r.name]));
   }
