@@ -120,8 +120,12 @@ export class AlertService implements AlertPort {
    * pond's name among them, and (for clients before keys) the text in the user's language.
    */
   private async address(farmId: string, candidates: AlertCandidate[]): Promise<NotificationInsert[]> {
-    const needsMembers = candidates.some((c) => c.feature !== null);
-    const members = needsMembers ? await this.d.repo.members(farmId) : [];
+    const { members, languages, ponds } = await this.d.repo.addressees(
+      farmId,
+      candidates.some((c) => c.feature !== null),
+      [...new Set(candidates.flatMap((c) => c.recipients ?? []))],
+      [...new Set(candidates.flatMap((c) => (c.pondId ? [c.pondId] : [])))],
+    );
     const memberships = new Map(
       await Promise.all(
         members.map(
@@ -129,11 +133,6 @@ export class AlertService implements AlertPort {
         ),
       ),
     );
-    const named = candidates.flatMap((c) => c.recipients ?? []);
-    const [languages, ponds] = await Promise.all([
-      this.d.repo.languages([...new Set([...members, ...named])]),
-      this.d.repo.pondNames([...new Set(candidates.flatMap((c) => (c.pondId ? [c.pondId] : [])))]),
-    ]);
     const rows: NotificationInsert[] = [];
     for (const c of candidates) {
       const users = new Set(c.recipients ?? []);
