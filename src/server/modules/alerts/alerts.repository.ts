@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { asSlot, type WaterStandard } from '#shared/domain/water-standards';
 import type { DbOrTx } from '../../db/database.ts';
 
 export interface NotificationInsert {
@@ -102,6 +103,37 @@ export class AlertsRepository {
       .select('death_threshold')
       .where('farm_id', '=', farmId)
       .executeTakeFirst();
+  }
+
+  /**
+   * What the rules judge a farm's new records by, in one statement (issue 32: two per
+   * evaluated write before): its live water standards (as the water-setting module stores
+   * them, over the defaults) and its own death threshold row, if it has one.
+   */
+  async ruleSettings(
+    farmId: string,
+  ): Promise<{ standards: WaterStandard[]; farm: { death_threshold: number | null } | undefined }> {
+    const { rows } = await sql<{
+      standards: { parameter: string; slot: string; min: string | null; max: string | null }[] | null;
+      has_farm: boolean;
+      death_threshold: number | null;
+    }>`select
+        (select json_agg(json_build_object('parameter', w.parameter, 'slot', w.slot,
+            'min', w.min::text, 'max', w.max::text) order by w.parameter, w.slot)
+          from water_settings w where w.farm_id = ${farmId} and w.deleted_at is null) as standards,
+        f.farm_id is not null as has_farm, f.death_threshold
+      from (select 1) one left join farm_alert_settings f on f.farm_id = ${farmId}`.execute(this.db);
+    const row = rows[0];
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    return {
+      standards: (row.standards ?? []).map((s) => ({
+        parameter: s.parameter,
+        slot: asSlot(s.slot),
+        min: num(s.min),
+        max: num(s.max),
+      })),
+      farm: row.has_farm ? { death_threshold: row.death_threshold } : undefined,
+    };
   }
 
   async saveFarmSettings(farmId: string, deathThreshold: number | null): Promise<void> {

@@ -17,7 +17,6 @@ import type { AlertPort, FarmAlertRecords } from '../../kernel/alert-port.ts';
 import { ALERT_RULES, type AlertRecord, type AlertSource } from '../../kernel/alert-rules.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
-import type { WaterSettingRepository } from '../water-setting/public.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
 
 /** What the alert machinery pushes through: PushService.notifyUsers. */
@@ -31,7 +30,6 @@ export interface AlertPush {
 export interface AlertDeps {
   repo: AlertsRepository;
   access: FarmAccess;
-  waterSettings: WaterSettingRepository;
   push: AlertPush;
   log: (line: string) => void;
   now?: () => Date;
@@ -105,10 +103,7 @@ export class AlertService implements AlertPort {
 
   private async farmAlertSettings(farmId: string): Promise<FarmAlertSettings> {
     if (!farmId) return { waterStandards: [], deathThreshold: null };
-    const [standards, farm] = await Promise.all([
-      this.d.waterSettings.list(farmId),
-      this.d.repo.farmSettings(farmId),
-    ]);
+    const { standards, farm } = await this.d.repo.ruleSettings(farmId);
     return {
       waterStandards: mergeStandards(standards),
       deathThreshold: farm ? farm.death_threshold : DEFAULT_DEATH_THRESHOLD,
