@@ -88,9 +88,7 @@ export class WaterRepository {
     if (rows.length === 0) return new Set();
     const table = sql.table(tableOf(kind));
     const overwrite = ['cycle_id', 'measured_at', 'utc_offset', 'time_of_day', ...valueFields(kind)];
-    const columns = sql.join(
-      ['id', 'farm_id', 'pond_id', 'created_by', ...overwrite].map((c) => sql.ref(c)),
-    );
+    const columns = sql.join(['id', 'farm_id', 'pond_id', 'created_by', ...overwrite].map((c) => sql.ref(c)));
     const set = sql.join(overwrite.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`));
     const own = (c: string) => sql.ref(`${tableOf(kind)}.${c}`);
     const written = await sql<{ id: string }>`insert into ${table} (${columns})
