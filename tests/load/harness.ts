@@ -20,12 +20,12 @@ export interface LoadDatabase {
   stop(): Promise<void>;
 }
 
-/** One embedded PostgreSQL cluster with a migrated `load` database. */
-export async function startDatabase(): Promise<LoadDatabase> {
+/** One embedded PostgreSQL cluster with a migrated `load` database (on `port`, else a free one). */
+export async function startDatabase(port?: number): Promise<LoadDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'tambak-load-pg-'));
   // As root, the embedded cluster runs as a separate postgres user that must reach its folder.
   chmodSync(dir, 0o755);
-  const cluster: EmbeddedCluster = await startEmbeddedPostgres(dir, await freePort(), true);
+  const cluster: EmbeddedCluster = await startEmbeddedPostgres(dir, port || (await freePort()), true);
   await cluster.createDatabase('load');
   const url = cluster.url('load');
   const db = createDb(url, 4);

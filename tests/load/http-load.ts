@@ -3,7 +3,10 @@
  * the API, then autocannon at 50 connections against each route for `--duration` seconds.
  * Prints figures, no pass/fail; run by hand:
  *
- *   npm run load -- [--duration 10] [--connections 50]
+ *   npm run load -- [--duration 10] [--connections 50] [--pg-port 54391] [--port 3291]
+ *
+ * `--pg-port` / `--port` pin PostgreSQL's and the server's ports (default: free ones the
+ * system picks), for a machine where other runs hold ports of their own.
  *
  * Goals (issue 32): the authorized farm and pond lists ≥ 40 % of the SELECT-1 route's
  * (GET /api/health) req/s in the same run and p99 ≤ 50 ms; bulk POST of 50 readings
@@ -60,13 +63,14 @@ const loads = () =>
     .join(', ');
 
 async function main() {
-  const database = await startDatabase();
+  const database = await startDatabase(numberArg('pg-port', 0));
   const server = new LoadServer(
     database.url,
     process.env.LOAD_SERVER_PROF
       ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_SERVER_PROF}`] }
       : undefined,
   );
+  server.port = numberArg('port', 0);
   try {
     await server.start();
     const base = server.url;

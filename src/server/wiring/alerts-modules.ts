@@ -2,7 +2,6 @@ import type { Db } from '../db/database.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
 import { AlertsRepository } from '../modules/alerts/alerts.repository.ts';
 import { type AlertPush, AlertService } from '../modules/alerts/alerts.service.ts';
-import { WaterSettingRepository } from '../modules/water-setting/water-setting.repository.ts';
 
 /** The alert machinery, spread into AppContext as `alerts`. */
 export function createAlertModules(d: {
@@ -15,7 +14,6 @@ export function createAlertModules(d: {
     alerts: new AlertService({
       repo: new AlertsRepository(d.db),
       access: d.farmAccess,
-      waterSettings: new WaterSettingRepository(d.db),
       push: d.push,
       log: d.log,
     }),

@@ -17,7 +17,6 @@ import type { AlertPort, FarmAlertRecords } from '../../kernel/alert-port.ts';
 import { ALERT_RULES, type AlertRecord, type AlertSource } from '../../kernel/alert-rules.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
-import type { WaterSettingRepository } from '../water-setting/public.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
 
 /** What the alert machinery pushes through: PushService.notifyUsers. */
@@ -31,7 +30,6 @@ export interface AlertPush {
 export interface AlertDeps {
   repo: AlertsRepository;
   access: FarmAccess;
-  waterSettings: WaterSettingRepository;
   push: AlertPush;
   log: (line: string) => void;
   now?: () => Date;
@@ -105,10 +103,7 @@ export class AlertService implements AlertPort {
 
   private async farmAlertSettings(farmId: string): Promise<FarmAlertSettings> {
     if (!farmId) return { waterStandards: [], deathThreshold: null };
-    const [standards, farm] = await Promise.all([
-      this.d.waterSettings.list(farmId),
-      this.d.repo.farmSettings(farmId),
-    ]);
+    const { standards, farm } = await this.d.repo.ruleSettings(farmId);
     return {
       waterStandards: mergeStandards(standards),
       deathThreshold: farm ? farm.death_threshold : DEFAULT_DEATH_THRESHOLD,
@@ -120,8 +115,12 @@ export class AlertService implements AlertPort {
    * pond's name among them, and (for clients before keys) the text in the user's language.
    */
   private async address(farmId: string, candidates: AlertCandidate[]): Promise<NotificationInsert[]> {
-    const needsMembers = candidates.some((c) => c.feature !== null);
-    const members = needsMembers ? await this.d.repo.members(farmId) : [];
+    const { members, languages, ponds } = await this.d.repo.addressees(
+      farmId,
+      candidates.some((c) => c.feature !== null),
+      [...new Set(candidates.flatMap((c) => c.recipients ?? []))],
+      [...new Set(candidates.flatMap((c) => (c.pondId ? [c.pondId] : [])))],
+    );
     const memberships = new Map(
       await Promise.all(
         members.map(
@@ -129,11 +128,6 @@ export class AlertService implements AlertPort {
         ),
       ),
     );
-    const named = candidates.flatMap((c) => c.recipients ?? []);
-    const [languages, ponds] = await Promise.all([
-      this.d.repo.languages([...new Set([...members, ...named])]),
-      this.d.repo.pondNames([...new Set(candidates.flatMap((c) => (c.pondId ? [c.pondId] : [])))]),
-    ]);
     const rows: NotificationInsert[] = [];
     for (const c of candidates) {
       const users = new Set(c.recipients ?? []);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export interface VapidKeys {
@@ -67,7 +68,7 @@ export class PushRepository {
       .selectFrom('push_subscriptions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.endpoint', 's.user_id', 's.p256dh', 's.auth', 'u.language'])
-      .where('s.user_id', 'in', userIds)
+      .where('s.user_id', '=', sql<string>`any(${userIds}::uuid[])`)
       .execute();
   }
 

@@ -1,2 +1,2 @@
-/** What other modules may take from water-setting: a farm's water standards (alerts read them). */
+/** What other modules may take from water-setting: a farm's water standards (probes read them). */
 export type { WaterSettingRepository } from './water-setting.repository.ts';
