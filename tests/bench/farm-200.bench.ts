@@ -76,6 +76,35 @@ async function report(demo: DemoBench) {
   );
 }
 
+/**
+ * Each mirrored list's own GET, timed on the server alone (inject: no socket, no device),
+ * with the size of its answer: where the first sync's server time and bytes go.
+ */
+async function perResource({ app, headers, farmId }: DemoBench) {
+  const rows: { name: string; ms: number; bytes: number; items: number }[] = [];
+  for (const r of resources()) {
+    if (!r.pull) continue;
+    const query = new URLSearchParams(r.pull.query?.(systemClock.now()));
+    if (r.scope === 'farm') query.set('farm_id', farmId);
+    const url = `${r.pull.url}?${query.toString()}`;
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers });
+    const t = performance.now() - t0;
+    const items = (res.json() as { data?: unknown[] }).data?.length ?? 0;
+    rows.push({ name: r.name, ms: t, bytes: res.payload.length, items });
+  }
+  rows.sort((a, b) => b.ms - a.ms);
+  const total = rows.reduce((s, r) => s + r.ms, 0);
+  const bytes = rows.reduce((s, r) => s + r.bytes, 0);
+  console.log(
+    `  server, each list's GET alone: ${(total / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB (load ${load()})`,
+  );
+  for (const r of rows.slice(0, 10))
+    console.log(
+      `    ${r.name.padEnd(20)} ${ms(r.ms).padStart(10)} ${(r.bytes / 1e6).toFixed(2).padStart(6)} MB ${String(r.items).padStart(7)} rows`,
+    );
+}
+
 async function firstSync({ app, headers, farmId }: DemoBench) {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = headers.authorization.slice('Bearer '.length);
@@ -110,9 +139,19 @@ async function firstSync({ app, headers, farmId }: DemoBench) {
   }
 }
 
+/** FARM200_ONLY=sync: the first sync alone (with each list's server time), not the screens' reads. */
+const ONLY = process.env.FARM200_ONLY;
+
 async function main() {
   await withDemoFarm(PONDS, DAYS, async (demo) => {
     const { farmId, ponds, today } = demo;
+    if (ONLY === 'sync') {
+      console.log(`${PONDS} ponds × ${DAYS} days, first sync only; load average before ${load()}`);
+      await perResource(demo);
+      await firstSync(demo);
+      console.log(`load average after ${load()}`);
+      return;
+    }
     console.log(`${PONDS} ponds × ${DAYS} days, ${RUNS} calls each; load average before ${load()}`);
     const q = `farm_id=${farmId}`;
     await timeGet(demo, 'overview', `/api/overview?${q}`, 'goal p95 ≤ 300 ms');
