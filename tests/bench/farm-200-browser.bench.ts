@@ -27,6 +27,8 @@ interface Result {
   serverMs: number;
   bytes: number;
   rows: number;
+  putMs: number;
+  parseMs: number;
   bad: string[];
 }
 
@@ -52,7 +54,7 @@ async function main() {
           console.log(
             `  Chromium, first sync of ${PONDS} ponds × ${DAYS} days: ${r.requests} requests, ${r.rows} rows in IndexedDB, ` +
               `${(r.ms / 1000).toFixed(1)} s (goal ≤ 15 s); answers ${(r.bytes / 1e6).toFixed(1)} MB in ${(r.serverMs / 1000).toFixed(1)} s, ` +
-              `the rest applying them (load before ${before}, after ${load()})`,
+              `writing rows (bulkPut) ${(r.putMs / 1000).toFixed(1)} s, parsing ${(r.parseMs / 1000).toFixed(1)} s (load before ${before}, after ${load()})`,
           );
         }
       },
