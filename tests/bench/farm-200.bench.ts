@@ -122,6 +122,18 @@ async function firstSync({ app, headers, farmId }: DemoBench) {
     return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
   const db = new TambakDb(`first-sync-${newId()}`);
+  // The device's part: writing rows (bulkPut), timed apart from waiting for answers.
+  let putMs = 0;
+  const proto = db.Table.prototype as unknown as { bulkPut: (...a: unknown[]) => Promise<unknown> };
+  const bulkPut = proto.bulkPut;
+  proto.bulkPut = async function (this: unknown, ...a: unknown[]) {
+    const t = performance.now();
+    try {
+      return await bulkPut.apply(this, a);
+    } finally {
+      putMs += performance.now() - t;
+    }
+  };
   try {
     const transport = createFetchTransport({ getToken: () => token, fetchFn });
     const t0 = performance.now();
@@ -131,9 +143,11 @@ async function firstSync({ app, headers, farmId }: DemoBench) {
     for (const table of db.tables) rows += await table.count();
     console.log(
       `  a new device's first sync: ${requests} requests, ${rows} rows in Dexie, ${seconds.toFixed(1)} s (goal ≤ 15 s); ` +
-        `answers ${(bytes / 1e6).toFixed(1)} MB in ${(serverMs / 1000).toFixed(1)} s, the rest applying them to Dexie (fake-indexeddb)`,
+        `answers ${(bytes / 1e6).toFixed(1)} MB, waited for ${(serverMs / 1000).toFixed(1)} s (request to last byte; the next page ` +
+        `is asked for while one is applied), writing rows to Dexie (fake-indexeddb, bulkPut) ${(putMs / 1000).toFixed(1)} s`,
     );
   } finally {
+    proto.bulkPut = bulkPut;
     db.close();
     await db.delete();
   }

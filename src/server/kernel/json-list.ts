@@ -10,9 +10,11 @@ import type { DbOrTx } from '../db/database.ts';
  * (`isoTime` for instants, `::float8` for decimals); its ORDER BY is the array's order.
  */
 export async function jsonList(db: DbOrTx, query: Compilable & Expression<unknown>): Promise<string> {
-  const { rows } = await sql<{
-    list: string | null;
-  }>`select json_agg(t)::text as list from (${query}) t`.execute(db);
+  // string_agg, not json_agg: no space and line break between the items.
+  const { rows } = await sql<{ list: string }>`
+    select '[' || coalesce(string_agg(row_to_json(t)::text, ','), '') || ']' as list from (${query}) t`.execute(
+    db,
+  );
   return rows[0]?.list ?? '[]';
 }
 
