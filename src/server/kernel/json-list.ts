@@ -22,6 +22,16 @@ export async function jsonList(db: DbOrTx, query: Compilable & Expression<unknow
 export const isoTime = (column: string) =>
   sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The times and merge fields every synced record ends with, in the answer's form (`t`: the table or its alias). */
+export const recordTailJson = (t: string) =>
+  [
+    isoTime(`${t}.created_at`).as('created_at'),
+    isoTime(`${t}.updated_at`).as('updated_at'),
+    isoTime(`${t}.deleted_at`).as('deleted_at'),
+    sql.ref(`${t}.version`).as('version'),
+    sql.ref(`${t}.conflicts`).as('conflicts'),
+  ] as const;
+
 /** The list envelope (ListEnvelope) around a list already in JSON. */
 export function listEnvelope(message: string, list: string, serverTime: string): string {
   return `{"message":${JSON.stringify(message)},"data":${list},"server_time":${JSON.stringify(serverTime)}}`;

@@ -24,11 +24,7 @@ export function summary(timings: number[]): string {
  * Debian's Chromium with a persistent (on-disk) profile, then hands the page to `run`.
  * `port`: the page's own (a bench whose API server lets that origin in); default any free one.
  */
-export async function withBenchPage<T>(
-  entry: string,
-  run: (page: Page) => Promise<T>,
-  port = 0,
-): Promise<T> {
+export async function withBenchPage<T>(entry: string, run: (page: Page) => Promise<T>, port = 0): Promise<T> {
   const bundle = await build({
     entryPoints: [entry],
     bundle: true,

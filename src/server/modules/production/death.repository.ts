@@ -1,7 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { isoTime, jsonList } from '../../kernel/json-list.ts';
+import { jsonList, recordTailJson } from '../../kernel/json-list.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 import { anyUuid, type ListFilter } from './list-filter.ts';
 
@@ -65,11 +65,7 @@ export class DeathRepository {
         'count',
         sql<number | null>`total_weight_kg::float8`.as('total_weight_kg'),
         'created_by',
-        isoTime('created_at').as('created_at'),
-        isoTime('updated_at').as('updated_at'),
-        isoTime('deleted_at').as('deleted_at'),
-        'version',
-        'conflicts',
+        ...recordTailJson('deaths'),
       ]);
     return jsonList(db, listed(q, f));
   }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { isoTime, jsonList } from '../../kernel/json-list.ts';
+import { jsonList, recordTailJson } from '../../kernel/json-list.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface MovementRow {
@@ -54,6 +54,25 @@ export interface HistoryFilter {
   changedAfter?: Date;
 }
 
+/** A movement's own fields; decimals as text (read into rows) or float8 (written as JSON). */
+const movementFields = (decimal: 'text' | 'float8') =>
+  [
+    'm.id',
+    'm.farm_id',
+    'm.warehouse_id',
+    'm.kind',
+    sql<string>`m.qty::${sql.raw(decimal)}`.as('qty'),
+    sql<string>`m.unit_price::${sql.raw(decimal)}`.as('unit_price'),
+    sql<string>`m.value::${sql.raw(decimal)}`.as('value'),
+    'm.pond_id',
+    'm.cycle_id',
+    sql<string>`m.used_on::text`.as('used_on'),
+    'm.time',
+    'm.note',
+    'm.purchase_order_id',
+    'm.created_by',
+  ] as const;
+
 /** Stock movements (restock, removal, use) and their history (Kysely only). */
 export class WarehouseMovementRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -62,20 +81,7 @@ export class WarehouseMovementRepository {
     return db
       .selectFrom('warehouse_movements as m')
       .select([
-        'm.id',
-        'm.farm_id',
-        'm.warehouse_id',
-        'm.kind',
-        sql<string>`m.qty::text`.as('qty'),
-        sql<string>`m.unit_price::text`.as('unit_price'),
-        sql<string>`m.value::text`.as('value'),
-        'm.pond_id',
-        'm.cycle_id',
-        sql<string>`m.used_on::text`.as('used_on'),
-        'm.time',
-        'm.note',
-        'm.purchase_order_id',
-        'm.created_by',
+        ...movementFields('text'),
         'm.created_at',
         'm.updated_at',
         'm.deleted_at',
@@ -104,27 +110,7 @@ export class WarehouseMovementRepository {
   historyJson(q: HistoryFilter, db: DbOrTx = this.db): Promise<string> {
     const query = db
       .selectFrom('warehouse_movements as m')
-      .select([
-        'm.id',
-        'm.farm_id',
-        'm.warehouse_id',
-        'm.kind',
-        sql<number>`m.qty::float8`.as('qty'),
-        sql<number>`m.unit_price::float8`.as('unit_price'),
-        sql<number>`m.value::float8`.as('value'),
-        'm.pond_id',
-        'm.cycle_id',
-        sql<string>`m.used_on::text`.as('used_on'),
-        'm.time',
-        'm.note',
-        'm.purchase_order_id',
-        'm.created_by',
-        isoTime('m.created_at').as('created_at'),
-        isoTime('m.updated_at').as('updated_at'),
-        isoTime('m.deleted_at').as('deleted_at'),
-        'm.version',
-        'm.conflicts',
-      ]);
+      .select([...movementFields('float8'), ...recordTailJson('m')]);
     let filtered = query.where('m.farm_id', '=', q.farmId);
     if (q.changedAfter) filtered = filtered.where('m.updated_at', '>', q.changedAfter);
     else filtered = filtered.where('m.deleted_at', 'is', null);
