@@ -8,6 +8,9 @@
  * Prints figures and the load average; no pass/fail.
  *
  *   node --import tsx tests/bench/farm-200.bench.ts [ponds=200] [days=730] [runs=30]
+ *
+ * FARM200_ONLY=sync: the first sync alone, with each list's server time and size and the
+ * device's time writing rows (ADR 0082). The same sync in Chromium: farm-200-browser.bench.ts.
  */
 import 'fake-indexeddb/auto';
 import { loadavg } from 'node:os';
