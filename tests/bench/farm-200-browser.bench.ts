@@ -9,6 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import { withDemoFarm } from '../helpers/bench-demo.ts';
+import type { FirstSyncFigures } from './browser/first-sync-probe.ts';
 import { withBenchPage } from './browser/page-bench.ts';
 
 const PONDS = Number(process.argv[2] ?? 200);
@@ -20,17 +21,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-interface Result {
-  ms: number;
-  requests: number;
-  serverMs: number;
-  bytes: number;
-  rows: number;
-  putMs: number;
-  parseMs: number;
-  bad: string[];
-}
 
 async function main() {
   // The page's origin is not the API's: the bench server lets it in.
@@ -46,10 +36,10 @@ async function main() {
           const r = (await page.evaluate(
             (args) =>
               (
-                globalThis as unknown as { benchFirstSync: (a: typeof args) => Promise<Result> }
+                globalThis as unknown as { benchFirstSync: (a: typeof args) => Promise<FirstSyncFigures> }
               ).benchFirstSync(args),
             { api, token, farmId },
-          )) as Result;
+          )) as FirstSyncFigures;
           if (r.bad.length > 0) throw new Error(`not pulled: ${r.bad.join('; ').slice(0, 500)}`);
           console.log(
             `  Chromium, first sync of ${PONDS} ponds × ${DAYS} days: ${r.requests} requests, ${r.rows} rows in IndexedDB, ` +

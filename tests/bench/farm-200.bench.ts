@@ -18,12 +18,11 @@ import { systemClock } from '../../src/local/clock.ts';
 import { TambakDb } from '../../src/local/db.ts';
 import { newId } from '../../src/local/ids.ts';
 import { resources } from '../../src/local/resources.ts';
-import { pullResources } from '../../src/local/sync/pull.ts';
-import { createFetchTransport } from '../../src/local/sync/transport.ts';
 import { REPORT_MAX_PONDS } from '../../src/shared/contracts/reports.ts';
 import { ANALYSIS_MAX_PONDS } from '../../src/shared/domain/analysis.ts';
 import { addDays } from '../../src/shared/domain/chart-range.ts';
 import { type DemoBench, ms, quantile, withDemoFarm } from '../helpers/bench-demo.ts';
+import { firstSyncFigures } from './browser/first-sync-probe.ts';
 
 const PONDS = Number(process.argv[2] ?? 200);
 const DAYS = Number(process.argv[3] ?? 730);
@@ -111,46 +110,16 @@ async function perResource({ app, headers, farmId }: DemoBench) {
 async function firstSync({ app, headers, farmId }: DemoBench) {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = headers.authorization.slice('Bearer '.length);
-  let requests = 0;
-  let serverMs = 0;
-  let bytes = 0;
-  // The server's part: from the request to the answer's last byte (the rest is the device's).
-  const fetchFn: typeof fetch = async (input, init) => {
-    requests += 1;
-    const t0 = performance.now();
-    const res = await fetch(new URL(String(input), base), init);
-    const body = await res.arrayBuffer();
-    serverMs += performance.now() - t0;
-    bytes += body.byteLength;
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-  };
   const db = new TambakDb(`first-sync-${newId()}`);
-  // The device's part: writing rows (bulkPut), timed apart from waiting for answers.
-  let putMs = 0;
-  const proto = db.Table.prototype as unknown as { bulkPut: (...a: unknown[]) => Promise<unknown> };
-  const bulkPut = proto.bulkPut;
-  proto.bulkPut = async function (this: unknown, ...a: unknown[]) {
-    const t = performance.now();
-    try {
-      return await bulkPut.apply(this, a);
-    } finally {
-      putMs += performance.now() - t;
-    }
-  };
   try {
-    const transport = createFetchTransport({ getToken: () => token, fetchFn });
-    const t0 = performance.now();
-    await pullResources({ db, transport, clock: systemClock }, resources(), farmId);
-    const seconds = (performance.now() - t0) / 1000;
-    let rows = 0;
-    for (const table of db.tables) rows += await table.count();
+    const r = await firstSyncFigures(db, base, token, farmId);
     console.log(
-      `  a new device's first sync: ${requests} requests, ${rows} rows in Dexie, ${seconds.toFixed(1)} s (goal ≤ 15 s); ` +
-        `answers ${(bytes / 1e6).toFixed(1)} MB, waited for ${(serverMs / 1000).toFixed(1)} s (request to last byte; the next page ` +
-        `is asked for while one is applied), writing rows to Dexie (fake-indexeddb, bulkPut) ${(putMs / 1000).toFixed(1)} s`,
+      `  a new device's first sync: ${r.requests} requests, ${r.rows} rows in Dexie, ${(r.ms / 1000).toFixed(1)} s (goal ≤ 15 s); ` +
+        `answers ${(r.bytes / 1e6).toFixed(1)} MB, waited for ${(r.serverMs / 1000).toFixed(1)} s (request to last byte; the next page ` +
+        `is asked for while one is applied), writing rows to Dexie (fake-indexeddb, bulkPut) ${(r.putMs / 1000).toFixed(1)} s, ` +
+        `parsing ${(r.parseMs / 1000).toFixed(1)} s`,
     );
   } finally {
-    proto.bulkPut = bulkPut;
     db.close();
     await db.delete();
   }
