@@ -8,6 +8,9 @@
  * Prints figures and the load average; no pass/fail.
  *
  *   node --import tsx tests/bench/farm-200.bench.ts [ponds=200] [days=730] [runs=30]
+ *
+ * FARM200_ONLY=sync: the first sync alone, with each list's server time and size and the
+ * device's time writing rows (ADR 0082). The same sync in Chromium: farm-200-browser.bench.ts.
  */
 import 'fake-indexeddb/auto';
 import { loadavg } from 'node:os';
@@ -15,12 +18,11 @@ import { systemClock } from '../../src/local/clock.ts';
 import { TambakDb } from '../../src/local/db.ts';
 import { newId } from '../../src/local/ids.ts';
 import { resources } from '../../src/local/resources.ts';
-import { pullResources } from '../../src/local/sync/pull.ts';
-import { createFetchTransport } from '../../src/local/sync/transport.ts';
 import { REPORT_MAX_PONDS } from '../../src/shared/contracts/reports.ts';
 import { ANALYSIS_MAX_PONDS } from '../../src/shared/domain/analysis.ts';
 import { addDays } from '../../src/shared/domain/chart-range.ts';
 import { type DemoBench, ms, quantile, withDemoFarm } from '../helpers/bench-demo.ts';
+import { firstSyncFigures } from './browser/first-sync-probe.ts';
 
 const PONDS = Number(process.argv[2] ?? 200);
 const DAYS = Number(process.argv[3] ?? 730);
@@ -76,33 +78,46 @@ async function report(demo: DemoBench) {
   );
 }
 
+/**
+ * Each mirrored list's own GET, timed on the server alone (inject: no socket, no device),
+ * with the size of its answer: where the first sync's server time and bytes go.
+ */
+async function perResource({ app, headers, farmId }: DemoBench) {
+  const rows: { name: string; ms: number; bytes: number; items: number }[] = [];
+  for (const r of resources()) {
+    if (!r.pull) continue;
+    const query = new URLSearchParams(r.pull.query?.(systemClock.now()));
+    if (r.scope === 'farm') query.set('farm_id', farmId);
+    const url = `${r.pull.url}?${query.toString()}`;
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers });
+    const t = performance.now() - t0;
+    const items = (res.json() as { data?: unknown[] }).data?.length ?? 0;
+    rows.push({ name: r.name, ms: t, bytes: res.payload.length, items });
+  }
+  rows.sort((a, b) => b.ms - a.ms);
+  const total = rows.reduce((s, r) => s + r.ms, 0);
+  const bytes = rows.reduce((s, r) => s + r.bytes, 0);
+  console.log(
+    `  server, each list's GET alone: ${(total / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB (load ${load()})`,
+  );
+  for (const r of rows.slice(0, 10))
+    console.log(
+      `    ${r.name.padEnd(20)} ${ms(r.ms).padStart(10)} ${(r.bytes / 1e6).toFixed(2).padStart(6)} MB ${String(r.items).padStart(7)} rows`,
+    );
+}
+
 async function firstSync({ app, headers, farmId }: DemoBench) {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = headers.authorization.slice('Bearer '.length);
-  let requests = 0;
-  let serverMs = 0;
-  let bytes = 0;
-  // The server's part: from the request to the answer's last byte (the rest is the device's).
-  const fetchFn: typeof fetch = async (input, init) => {
-    requests += 1;
-    const t0 = performance.now();
-    const res = await fetch(new URL(String(input), base), init);
-    const body = await res.arrayBuffer();
-    serverMs += performance.now() - t0;
-    bytes += body.byteLength;
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-  };
   const db = new TambakDb(`first-sync-${newId()}`);
   try {
-    const transport = createFetchTransport({ getToken: () => token, fetchFn });
-    const t0 = performance.now();
-    await pullResources({ db, transport, clock: systemClock }, resources(), farmId);
-    const seconds = (performance.now() - t0) / 1000;
-    let rows = 0;
-    for (const table of db.tables) rows += await table.count();
+    const r = await firstSyncFigures(db, base, token, farmId);
     console.log(
-      `  a new device's first sync: ${requests} requests, ${rows} rows in Dexie, ${seconds.toFixed(1)} s (goal ≤ 15 s); ` +
-        `answers ${(bytes / 1e6).toFixed(1)} MB in ${(serverMs / 1000).toFixed(1)} s, the rest applying them to Dexie (fake-indexeddb)`,
+      `  a new device's first sync: ${r.requests} requests, ${r.rows} rows in Dexie, ${(r.ms / 1000).toFixed(1)} s (goal ≤ 15 s); ` +
+        `answers ${(r.bytes / 1e6).toFixed(1)} MB, waited for ${(r.serverMs / 1000).toFixed(1)} s (request to last byte; the next page ` +
+        `is asked for while one is applied), writing rows to Dexie (fake-indexeddb, bulkPut) ${(r.putMs / 1000).toFixed(1)} s, ` +
+        `parsing ${(r.parseMs / 1000).toFixed(1)} s`,
     );
   } finally {
     db.close();
@@ -110,9 +125,19 @@ async function firstSync({ app, headers, farmId }: DemoBench) {
   }
 }
 
+/** FARM200_ONLY=sync: the first sync alone (with each list's server time), not the screens' reads. */
+const ONLY = process.env.FARM200_ONLY;
+
 async function main() {
   await withDemoFarm(PONDS, DAYS, async (demo) => {
     const { farmId, ponds, today } = demo;
+    if (ONLY === 'sync') {
+      console.log(`${PONDS} ponds × ${DAYS} days, first sync only; load average before ${load()}`);
+      await perResource(demo);
+      await firstSync(demo);
+      console.log(`load average after ${load()}`);
+      return;
+    }
     console.log(`${PONDS} ponds × ${DAYS} days, ${RUNS} calls each; load average before ${load()}`);
     const q = `farm_id=${farmId}`;
     await timeGet(demo, 'overview', `/api/overview?${q}`, 'goal p95 ≤ 300 ms');

@@ -30,6 +30,8 @@ export async function startBenchApp(keep?: { dir: string; port: number }): Promi
     LOG_LEVEL: 'error',
     RATE_LIMIT_PER_MINUTE: '1000000',
     DATA_DIR: join(dir, 'data'),
+    // A browser bench's page on another origin of the loopback (farm-200-browser.bench.ts).
+    ...(process.env.CORS_ORIGINS ? { CORS_ORIGINS: process.env.CORS_ORIGINS } : {}),
   });
   const app = await buildApp(config, { db });
   await app.ready();

@@ -20,6 +20,14 @@ export async function applyPull(
   const valid = items.filter((item) => typeof item[key] === 'string');
   // One transaction: the mirror never shows half an answer to a live query.
   return db.transaction('rw', table, db.outbox, async () => {
+    // A first pull into an empty mirror (a new device): no local row to rebase or drop,
+    // so the answer is written as it is, without reading a key back (a 200-pond farm's
+    // first sync is 139,000 rows; ADR 0082).
+    if (full && (await table.count()) === 0) {
+      const fresh = valid.filter((item) => item.deleted_at === null || item.deleted_at === undefined);
+      await table.bulkPut(fresh.map((item) => ({ ...serverFields(item), _status: 'synced' }) as AnyRow));
+      return valid.length;
+    }
     const locals = await table.bulkGet(valid.map((item) => item[key] as string));
     const owners = await db.outbox.bulkGet(locals.map((row) => row?._outboxId ?? ''));
     const queued = await queuedFields(db, resource.table);

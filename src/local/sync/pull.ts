@@ -138,21 +138,27 @@ export async function pullResources(
     if (pull) prepared.push(pull);
     else results.set(resource.name, { kind: 'ok', resource: resource.name, applied: 0 });
   }
-  let waiting = prepared;
-  for (let round = 0; waiting.length > 0 && round < MAX_ROUNDS; round++) {
-    const asked = waiting;
+  const ask = (asked: PreparedPull[]) =>
+    options.transport({
+      method: 'POST',
+      url: SYNC_PULL_URL,
+      body: { requests: asked.map((p) => ({ key: p.resource.name, url: p.url })) },
+      headers: { [HEADER_SYNC]: 'pull' },
+    });
+  let asked = prepared;
+  // The next page is asked for before this one is applied: the server builds it while
+  // the device writes (a first sync of a big farm is several pages; ADR 0082).
+  let inFlight = asked.length > 0 ? ask(asked) : undefined;
+  for (let round = 0; inFlight && round < MAX_ROUNDS; round++) {
+    const current = asked;
+    const request = inFlight;
+    inFlight = undefined;
     const fail = (result: (name: string) => PullResult) => {
-      for (const p of asked) results.set(p.resource.name, result(p.resource.name));
-      waiting = [];
+      for (const p of current) results.set(p.resource.name, result(p.resource.name));
     };
     let answer: { status: number; body: unknown };
     try {
-      answer = await options.transport({
-        method: 'POST',
-        url: SYNC_PULL_URL,
-        body: { requests: asked.map((p) => ({ key: p.resource.name, url: p.url })) },
-        headers: { [HEADER_SYNC]: 'pull' },
-      });
+      answer = await request;
     } catch (error) {
       fail((resource) => ({ kind: 'network', resource, message: messageOf(error) }));
       break;
@@ -171,15 +177,22 @@ export async function pullResources(
       else fail((resource) => ({ kind: 'error', resource, status: answer.status, ...error }));
       break;
     }
-    const byName = new Map(asked.map((p) => [p.resource.name, p]));
+    const answered = new Set(batch.answers.map((a) => a.key));
+    const pending = new Set(batch.pending);
+    asked = current.filter((p) => pending.has(p.resource.name) && !answered.has(p.resource.name));
+    if (asked.length > 0 && round + 1 < MAX_ROUNDS) {
+      inFlight = ask(asked);
+      // Its failure is met when it is awaited, in the next round.
+      inFlight.catch(() => undefined);
+    }
+    const byName = new Map(current.map((p) => [p.resource.name, p]));
     for (const a of batch.answers) {
       const pull = byName.get(a.key);
       if (!pull || results.has(a.key)) continue;
       results.set(a.key, await applyPullAnswer(options, pull, a));
     }
-    const pending = new Set(batch.pending);
-    waiting = asked.filter((p) => pending.has(p.resource.name) && !results.has(p.resource.name));
   }
+  // A page asked for after a failure is not waited for (its rows come with the next pull).
   // Left unanswered (more rounds than allowed, or an answer the server skipped): next pull.
   for (const p of prepared) {
     if (!results.has(p.resource.name))

@@ -22,8 +22,9 @@ export function summary(timings: number[]): string {
 /**
  * Bundles a browser entry of tests/bench/browser, serves it on 127.0.0.1 and opens it in
  * Debian's Chromium with a persistent (on-disk) profile, then hands the page to `run`.
+ * `port`: the page's own (a bench whose API server lets that origin in); default any free one.
  */
-export async function withBenchPage<T>(entry: string, run: (page: Page) => Promise<T>): Promise<T> {
+export async function withBenchPage<T>(entry: string, run: (page: Page) => Promise<T>, port = 0): Promise<T> {
   const bundle = await build({
     entryPoints: [entry],
     bundle: true,
@@ -46,8 +47,8 @@ export async function withBenchPage<T>(entry: string, run: (page: Page) => Promi
       res.end('<!doctype html><title>bench</title><script src="/bench.js"></script>');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.address() as { port: number };
   const profile = mkdtempSync(join(tmpdir(), 'tambak-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -55,7 +56,7 @@ export async function withBenchPage<T>(entry: string, run: (page: Page) => Promi
   });
   try {
     const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`http://127.0.0.1:${listening}/`);
     return await run(page);
   } finally {
     await context.close();

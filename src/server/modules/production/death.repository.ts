@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { jsonList, recordTailJson } from '../../kernel/json-list.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 import { anyUuid, type ListFilter } from './list-filter.ts';
 
@@ -49,13 +51,23 @@ export class DeathRepository {
     return this.deaths(db).where('id', '=', id).executeTakeFirst();
   }
 
-  listDeaths(f: ListFilter, db: DbOrTx = this.db): Promise<DeathRow[]> {
-    let q = this.deaths(db);
-    if (f.stockId) q = q.where('stock_id', '=', f.stockId);
-    if (f.farmId) q = q.where('farm_id', '=', f.farmId);
-    if (f.pondIds) q = q.where('pond_id', '=', anyUuid(f.pondIds));
-    q = f.changedAfter ? q.where('updated_at', '>', f.changedAfter) : q.where('deleted_at', 'is', null);
-    return q.orderBy('died_on', 'desc').orderBy('id', 'desc').execute();
+  /** A list of deaths as the answer's JSON array (the Death contract), written by PostgreSQL. */
+  listDeathsJson(f: ListFilter, db: DbOrTx = this.db): Promise<string> {
+    const q = db
+      .selectFrom('deaths')
+      .select([
+        'id as death_id',
+        'farm_id',
+        'pond_id',
+        'stock_id',
+        'cycle_id',
+        sql<string>`died_on::text`.as('died_on'),
+        'count',
+        sql<number | null>`total_weight_kg::float8`.as('total_weight_kg'),
+        'created_by',
+        ...recordTailJson('deaths'),
+      ]);
+    return jsonList(db, listed(q, f));
   }
 
   deathsOf(stockIds: string[], db: DbOrTx = this.db): Promise<DeathRow[]> {
@@ -159,4 +171,16 @@ export class DeathRepository {
     if (pondIds) q = q.where('d.pond_id', '=', anyUuid(pondIds));
     return q.groupBy(['d.pond_id', 'd.stock_id']).orderBy('d.pond_id').execute();
   }
+}
+
+/** The filters and order of a list of deaths. */
+function listed<Q extends SelectQueryBuilder<Database, 'deaths', object>>(q: Q, f: ListFilter): Q {
+  let out = q;
+  if (f.stockId) out = out.where('stock_id', '=', f.stockId) as Q;
+  if (f.farmId) out = out.where('farm_id', '=', f.farmId) as Q;
+  if (f.pondIds) out = out.where('pond_id', '=', anyUuid(f.pondIds)) as Q;
+  out = (
+    f.changedAfter ? out.where('updated_at', '>', f.changedAfter) : out.where('deleted_at', 'is', null)
+  ) as Q;
+  return out.orderBy('died_on', 'desc').orderBy('id', 'desc') as Q;
 }

@@ -37,21 +37,22 @@ export class DeathService {
     });
   }
 
-  async list(userId: string, q: DeathQuery): Promise<{ items: Death[]; server_time: string }> {
+  /** A stocking's or a farm's deaths, as the answer's JSON array written by PostgreSQL (ADR 0082). */
+  async listJson(userId: string, q: DeathQuery): Promise<{ json: string; server_time: string }> {
     const after = q.since ? changedAfter(q.since) : undefined;
     if (q.stock_id) {
       const stock = await this.d.stocks.findStock(q.stock_id);
       if (!stock || stock.deleted_at) throw new AppError('not-found');
       const m = await this.d.access.requirePond(userId, stock.pond_id, 'death', ACTION.view);
-      const rows = await this.d.deaths.listDeaths({ stockId: q.stock_id, changedAfter: after });
-      return { items: rows.map(toDeath), server_time: m.readAt };
+      const json = await this.d.deaths.listDeathsJson({ stockId: q.stock_id, changedAfter: after });
+      return { json, server_time: m.readAt };
     }
     if (q.farm_id) {
       const m = await this.d.access.require(userId, q.farm_id, 'death', ACTION.view);
       const pondIds = visiblePondIds(this.d.access, m, 'death');
-      if (pondIds?.length === 0) return { items: [], server_time: m.readAt };
-      const rows = await this.d.deaths.listDeaths({ farmId: q.farm_id, pondIds, changedAfter: after });
-      return { items: rows.map(toDeath), server_time: m.readAt };
+      if (pondIds?.length === 0) return { json: '[]', server_time: m.readAt };
+      const json = await this.d.deaths.listDeathsJson({ farmId: q.farm_id, pondIds, changedAfter: after });
+      return { json, server_time: m.readAt };
     }
     throw fieldError('stock_id', 'validation.required');
   }

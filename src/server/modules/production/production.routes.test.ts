@@ -179,7 +179,12 @@ describe('harvest and deaths', () => {
 
   it('a replayed death stores one copy', async () => {
     const id = uuidv7();
-    await death(s.stock_id, { death_id: id });
+    const first = await death(s.stock_id, { death_id: id });
+    // The list (its JSON written by PostgreSQL) holds the death as the write answered it.
+    const listed = await call(owner, 'GET', `/api/death?stock_id=${s.stock_id}`);
+    expect(listed.json().data.find((d: { death_id: string }) => d.death_id === id)).toEqual(
+      first.json().data,
+    );
     const replay = await death(s.stock_id, { death_id: id });
     expect(replay.statusCode).toBe(200);
     const rows = await app.ctx.db.selectFrom('deaths').select('id').where('id', '=', id).execute();

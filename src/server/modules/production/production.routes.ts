@@ -13,6 +13,7 @@ import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts
 import { AddHarvestBody, Harvest, HarvestQuery, UpdateHarvestBody } from '#shared/contracts/harvest';
 import { Overview, OverviewQuery } from '#shared/contracts/overview';
 import { AddStockBody, Stock, StockQuery, UpdateStockBody } from '#shared/contracts/stock';
+import { listEnvelope, sendJsonList } from '../../kernel/json-list.ts';
 import type { Api, AppContext } from '../../types.ts';
 
 /** HTTP only: stocking (/stock, /stock-cycle), /harvest, /death and /overview. */
@@ -119,9 +120,9 @@ export function productionRoutes(api: Api, ctx: AppContext): void {
   api.get(
     '/death',
     { schema: { tags: ['death'], querystring: DeathQuery, response: { 200: ListEnvelope(Death) } } },
-    async (req) => {
-      const { items, server_time } = await deaths.list(req.user.id, req.query);
-      return { message: req.t('server.ok'), data: items, server_time };
+    async (req, reply) => {
+      const { json, server_time } = await deaths.listJson(req.user.id, req.query);
+      return sendJsonList(reply, listEnvelope(req.t('server.ok'), json, server_time));
     },
   );
   api.post(

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { jsonList, recordTailJson } from '../../kernel/json-list.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface MovementRow {
@@ -41,6 +42,37 @@ export interface MovementInsert {
   created_by: string;
 }
 
+/** What a movement history is filtered by (`changedAfter`: an offline pull). */
+export interface HistoryFilter {
+  farmId: string;
+  warehouseId?: string;
+  kind?: string;
+  pondId?: string;
+  pondIds: string[] | null;
+  from?: string;
+  to?: string;
+  changedAfter?: Date;
+}
+
+/** A movement's own fields; decimals as text (read into rows) or float8 (written as JSON). */
+const movementFields = (decimal: 'text' | 'float8') =>
+  [
+    'm.id',
+    'm.farm_id',
+    'm.warehouse_id',
+    'm.kind',
+    sql<string>`m.qty::${sql.raw(decimal)}`.as('qty'),
+    sql<string>`m.unit_price::${sql.raw(decimal)}`.as('unit_price'),
+    sql<string>`m.value::${sql.raw(decimal)}`.as('value'),
+    'm.pond_id',
+    'm.cycle_id',
+    sql<string>`m.used_on::text`.as('used_on'),
+    'm.time',
+    'm.note',
+    'm.purchase_order_id',
+    'm.created_by',
+  ] as const;
+
 /** Stock movements (restock, removal, use) and their history (Kysely only). */
 export class WarehouseMovementRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -49,20 +81,7 @@ export class WarehouseMovementRepository {
     return db
       .selectFrom('warehouse_movements as m')
       .select([
-        'm.id',
-        'm.farm_id',
-        'm.warehouse_id',
-        'm.kind',
-        sql<string>`m.qty::text`.as('qty'),
-        sql<string>`m.unit_price::text`.as('unit_price'),
-        sql<string>`m.value::text`.as('value'),
-        'm.pond_id',
-        'm.cycle_id',
-        sql<string>`m.used_on::text`.as('used_on'),
-        'm.time',
-        'm.note',
-        'm.purchase_order_id',
-        'm.created_by',
+        ...movementFields('text'),
         'm.created_at',
         'm.updated_at',
         'm.deleted_at',
@@ -87,39 +106,30 @@ export class WarehouseMovementRepository {
     return this.movements(db).where('m.purchase_order_id', '=', orderId).execute() as Promise<MovementRow[]>;
   }
 
-  history(
-    q: {
-      farmId: string;
-      warehouseId?: string;
-      kind?: string;
-      pondId?: string;
-      pondIds: string[] | null;
-      from?: string;
-      to?: string;
-      changedAfter?: Date;
-    },
-    db: DbOrTx = this.db,
-  ): Promise<MovementRow[]> {
-    let query = this.movements(db).where('m.farm_id', '=', q.farmId);
-    if (q.changedAfter) query = query.where('m.updated_at', '>', q.changedAfter);
-    else query = query.where('m.deleted_at', 'is', null);
-    if (q.warehouseId) query = query.where('m.warehouse_id', '=', q.warehouseId);
-    if (q.kind) query = query.where('m.kind', '=', q.kind);
-    if (q.pondId) query = query.where('m.pond_id', '=', q.pondId);
+  /** A farm's movement history as the answer's JSON array (the Movement contract), written by PostgreSQL. */
+  historyJson(q: HistoryFilter, db: DbOrTx = this.db): Promise<string> {
+    const query = db
+      .selectFrom('warehouse_movements as m')
+      .select([...movementFields('float8'), ...recordTailJson('m')]);
+    let filtered = query.where('m.farm_id', '=', q.farmId);
+    if (q.changedAfter) filtered = filtered.where('m.updated_at', '>', q.changedAfter);
+    else filtered = filtered.where('m.deleted_at', 'is', null);
+    if (q.warehouseId) filtered = filtered.where('m.warehouse_id', '=', q.warehouseId);
+    if (q.kind) filtered = filtered.where('m.kind', '=', q.kind);
+    if (q.pondId) filtered = filtered.where('m.pond_id', '=', q.pondId);
     if (q.pondIds) {
       const ponds = q.pondIds;
       // A restricted member sees stock movements and uses in their own ponds only.
-      query = query.where((eb) =>
+      filtered = filtered.where((eb) =>
         eb.or([eb('m.pond_id', 'is', null), eb('m.pond_id', '=', sql<string>`any(${ponds}::uuid[])`)]),
       );
     }
-    if (q.from) query = query.where('m.used_on', '>=', q.from);
-    if (q.to) query = query.where('m.used_on', '<=', q.to);
-    return query
-      .orderBy('m.used_on', 'desc')
-      .orderBy(sql`m.time desc nulls last`)
-      .orderBy('m.id', 'desc')
-      .execute() as Promise<MovementRow[]>;
+    if (q.from) filtered = filtered.where('m.used_on', '>=', q.from);
+    if (q.to) filtered = filtered.where('m.used_on', '<=', q.to);
+    return jsonList(
+      db,
+      filtered.orderBy('m.used_on', 'desc').orderBy(sql`m.time desc nulls last`).orderBy('m.id', 'desc'),
+    );
   }
 
   /** Inserts a movement valued in SQL (round(qty × price)); false when the id exists. */

@@ -143,6 +143,12 @@ describe('items, restock and removal', () => {
     expect(await item(it0.warehouse_id)).toMatchObject({ qty: 25.5, price: 2500, stock_state: 'ok' });
     // The answer carries the item as it stands after the restock, for the device's mirror.
     expect(store.json().related.warehouseItems).toEqual([await item(it0.warehouse_id)]);
+    // The history (its JSON written by PostgreSQL) lists the movement as the write answered it.
+    const listed = await call({
+      method: 'GET',
+      url: `/api/warehouse/history?farm_id=${farm.farmId}&warehouse_id=${it0.warehouse_id}`,
+    });
+    expect(listed.json().data).toEqual([store.json().data]);
 
     const beyond = await post(`/api/warehouse/${it0.warehouse_id}/remove?lang=en`, {
       id: uuidv7(),

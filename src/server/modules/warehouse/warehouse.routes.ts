@@ -28,6 +28,7 @@ import {
   WarehouseItem,
   WarehouseQuery,
 } from '#shared/contracts/warehouse';
+import { listEnvelope, sendJsonList } from '../../kernel/json-list.ts';
 import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['warehouse'];
@@ -96,9 +97,9 @@ export function warehouseRoutes(api: Api, ctx: AppContext): void {
   api.get(
     '/warehouse/history',
     { schema: { tags, querystring: HistoryQuery, response: { 200: ListEnvelope(Movement) } } },
-    async (req) => {
-      const { items, server_time } = await warehouse.history(req.user.id, req.query);
-      return { message: req.t('server.ok'), data: items, server_time };
+    async (req, reply) => {
+      const { json, server_time } = await warehouse.historyJson(req.user.id, req.query);
+      return sendJsonList(reply, listEnvelope(req.t('server.ok'), json, server_time));
     },
   );
 

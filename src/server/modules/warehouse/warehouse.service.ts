@@ -209,7 +209,8 @@ export class WarehouseService {
     await this.d.items.softDeleteItem(id);
   }
 
-  async history(userId: string, q: HistoryQuery): Promise<{ items: Movement[]; server_time: string }> {
+  /** The movement history, as the answer's JSON array written by PostgreSQL (ADR 0082). */
+  async historyJson(userId: string, q: HistoryQuery): Promise<{ json: string; server_time: string }> {
     const m = await this.d.access.require(userId, q.farm_id, 'warehouse', ACTION.view);
     if (
       q.pond_id &&
@@ -217,7 +218,7 @@ export class WarehouseService {
         this.d.access.pondAction(m, 'warehouse', q.pond_id) < ACTION.view)
     )
       throw new AppError('not-found');
-    const rows = await this.d.movements.history({
+    const json = await this.d.movements.historyJson({
       farmId: q.farm_id,
       warehouseId: q.warehouse_id,
       kind: q.kind,
@@ -227,7 +228,7 @@ export class WarehouseService {
       to: q.to,
       changedAfter: q.since ? changedAfter(q.since) : undefined,
     });
-    return { items: rows.map(toMovement), server_time: m.readAt };
+    return { json, server_time: m.readAt };
   }
 
   // ---- restock and removal ----------------------------------------------------------
