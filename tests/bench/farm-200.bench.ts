@@ -8,6 +8,8 @@
  * Prints figures and the load average; no pass/fail.
  *
  *   node --import tsx tests/bench/farm-200.bench.ts [ponds=200] [days=730] [runs=30]
+ *
+ * FARM200_ONLY=board times only the attention board (no other screen, report or first sync).
  */
 import 'fake-indexeddb/auto';
 import { loadavg } from 'node:os';
@@ -25,6 +27,7 @@ import { type DemoBench, ms, quantile, withDemoFarm } from '../helpers/bench-dem
 const PONDS = Number(process.argv[2] ?? 200);
 const DAYS = Number(process.argv[3] ?? 730);
 const RUNS = Number(process.argv[4] ?? 30);
+const ONLY = process.env.FARM200_ONLY;
 
 const load = () =>
   loadavg()
@@ -115,6 +118,11 @@ async function main() {
     const { farmId, ponds, today } = demo;
     console.log(`${PONDS} ponds × ${DAYS} days, ${RUNS} calls each; load average before ${load()}`);
     const q = `farm_id=${farmId}`;
+    if (ONLY === 'board') {
+      await timeGet(demo, 'attention board', `/api/attention?${q}`, 'goal p95 ≤ 200 ms');
+      console.log(`load average after ${load()}`);
+      return;
+    }
     await timeGet(demo, 'overview', `/api/overview?${q}`, 'goal p95 ≤ 300 ms');
     await timeGet(
       demo,
