@@ -5,6 +5,7 @@ import {
   dateProblem,
   type ForecastProblem,
   farmPrior,
+  fittedTargets,
   forecastCycle,
   forecastMoney,
   forecastPrices,
@@ -41,6 +42,16 @@ function parseSizes(raw: string | undefined): number[] | null {
   return sizes;
 }
 
+/** A cycle's sampling rows as the forecast reads them (weights as numbers). */
+const samplingInputs = (
+  rows: readonly { sampled_on: string; sample_weight: string | number; shrimp_count: number }[] = [],
+) =>
+  rows.map((x) => ({
+    sampled_on: x.sampled_on,
+    sample_weight: Number(x.sample_weight),
+    shrimp_count: x.shrimp_count,
+  }));
+
 /**
  * The forecast of a farm's running cycles (issue 26, ADR 0060): each cycle's samplings
  * fitted with the farm prior (its finished cycles' curves, else the default), target
@@ -76,6 +87,51 @@ export class ForecastService {
     return this.build(m, stocks, await this.sizesOf(q.farm_id, sizes), lang, null);
   }
 
+  /**
+   * The days each target size is reached of the farm's visible running cycles fitted to
+   * their own samplings (the attention board's "A6 reaches size 50 in 6–9 days"): the same
+   * days as `farm`, read without its curves, projections, money and deaths; the cycles
+   * forecast from the prior alone are left out.
+   */
+  async fittedTargets(userId: string, farmId: string) {
+    this.checkFarm(farmId);
+    const m = await this.d.access.require(userId, farmId, 'stock', ACTION.view);
+    const visible = visiblePondIds(this.d.access, m, 'stock');
+    const stocks = visible?.length === 0 ? [] : await this.d.stocks.activeStocks(farmId, visible);
+    if (stocks.length === 0) return [];
+    const [samplings, prior, sizes] = await Promise.all([
+      this.d.repo.samplingsOf(stocks.map((s) => s.cycle_id)),
+      this.prior(farmId),
+      this.sizesOf(farmId, null),
+    ]);
+    const samplingsOf = groupBy(samplings, (x) => x.cycle_id);
+    const today = farmToday();
+    return stocks.flatMap((s) => {
+      const targets = fittedTargets({
+        stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
+        samplings: samplingInputs(samplingsOf.get(s.cycle_id)),
+        prior,
+        today,
+        targets: sizes,
+      });
+      return targets ? [{ pond_id: s.pond_id, basis: 'fit' as const, targets }] : [];
+    });
+  }
+
+  /** The farm prior: its last finished cycles' samplings (farmPrior), else the default curve. */
+  private async prior(farmId: string) {
+    const byCycle = new Map<string, { points: GrowthPoint[]; stockDate: string }>();
+    for (const r of await this.d.repo.finishedSamplings(farmId)) {
+      const doc = docOf(r.stock_date, r.sampled_on);
+      const abw = abwOf(Number(r.sample_weight), r.shrimp_count);
+      if (doc === null || abw === null) continue;
+      const cycle = byCycle.get(r.cycle_id) ?? { points: [], stockDate: r.stock_date };
+      cycle.points.push({ doc, abw });
+      byCycle.set(r.cycle_id, cycle);
+    }
+    return farmPrior([...byCycle.values()]);
+  }
+
   async cycle(userId: string, cycleId: string, q: CycleForecastQuery, lang: Language) {
     this.checkFarm(q.farm_id);
     if (!UUID.test(cycleId)) throw invalid({ field: 'cycle_id', key: 'forecast.id-invalid' });
@@ -109,28 +165,17 @@ export class ForecastService {
     // The cost to date only for those who see the farm's finance (hidden finance: none).
     const seesFinance = !m.isHideFinance && (m.permissions.finance ?? ACTION.none) >= ACTION.view;
     const firstDay = stocks.reduce((d, s) => (s.stock_date < d ? s.stock_date : d), today);
-    const [samplings, deaths, harvests, finished, prices, priceRows, expenses, uses, items] =
-      await Promise.all([
-        this.d.repo.samplingsOf(cycleIds),
-        this.d.repo.deathsOf(stockIds),
-        this.d.harvests.harvestsOf(stockIds),
-        this.d.repo.finishedSamplings(farmId),
-        this.d.repo.harvestPrices(farmId),
-        this.d.prices.prices(farmId),
-        seesFinance && stocks.length > 0 ? this.d.repo.expensesSince(farmId, firstDay) : null,
-        this.d.repo.usesOf(cycleIds),
-        this.d.repo.items(farmId),
-      ]);
-    const byCycle = new Map<string, { points: GrowthPoint[]; stockDate: string }>();
-    for (const r of finished) {
-      const doc = docOf(r.stock_date, r.sampled_on);
-      const abw = abwOf(Number(r.sample_weight), r.shrimp_count);
-      if (doc === null || abw === null) continue;
-      const cycle = byCycle.get(r.cycle_id) ?? { points: [], stockDate: r.stock_date };
-      cycle.points.push({ doc, abw });
-      byCycle.set(r.cycle_id, cycle);
-    }
-    const prior = farmPrior([...byCycle.values()]);
+    const [samplings, deaths, harvests, prior, prices, priceRows, expenses, uses, items] = await Promise.all([
+      this.d.repo.samplingsOf(cycleIds),
+      this.d.repo.deathsOf(stockIds),
+      this.d.harvests.harvestsOf(stockIds),
+      this.prior(farmId),
+      this.d.repo.harvestPrices(farmId),
+      this.d.prices.prices(farmId),
+      seesFinance && stocks.length > 0 ? this.d.repo.expensesSince(farmId, firstDay) : null,
+      this.d.repo.usesOf(cycleIds),
+      this.d.repo.items(farmId),
+    ]);
     // Each stocking's rows, grouped once (in their order), not filtered out of the farm's per stocking.
     const usesOf = groupBy(uses, (u) => u.cycle_id);
     const deathsOf = groupBy(deaths, (d) => d.stock_id);
@@ -153,11 +198,7 @@ export class ForecastService {
         areaM2: Number(s.area),
         deaths: deathsOf.get(s.id) ?? [],
         harvests: (harvestsOf.get(s.id) ?? []).map(harvestInput),
-        samplings: (samplingsOf.get(s.cycle_id) ?? []).map((x) => ({
-          sampled_on: x.sampled_on,
-          sample_weight: Number(x.sample_weight),
-          shrimp_count: x.shrimp_count,
-        })),
+        samplings: samplingInputs(samplingsOf.get(s.cycle_id)),
         feedKg: null,
         today,
         prior,
