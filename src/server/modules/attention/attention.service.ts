@@ -83,14 +83,13 @@ export class AttentionService {
     const checked: AttentionKind[] = [];
     const items: AttentionItem[] = [];
     const stocked = stockPonds.length > 0;
-    const [water, slots, doubles, standards, probes, trays, deaths, cycles, every, forecasts, stock, sync] =
+    const [water, doubles, standards, probes, trays, deaths, cycles, every, forecasts, stock, sync] =
       await Promise.all([
         this.d.repo.water(ids(waterPonds), from),
-        this.d.repo.slots(ids(waterPonds), from),
         this.d.repo.sameSlot(ids(waterPonds), farmDayStart(addDays(today, -SAME_SLOT_DAYS))),
         waterPonds.length > 0 ? this.d.standards(farmId) : Promise.resolve([]),
         this.d.repo.probeAlerts(ids(waterPonds)),
-        this.d.repo.trays(ids(trayPonds), addDays(today, -14)),
+        this.d.repo.trays(ids(trayPonds), addDays(today, -14), t.trays_left_checks),
         this.d.repo.deaths(ids(deathPonds), addDays(today, -8)),
         stocked ? this.d.cycles(userId, farmId) : Promise.resolve([]),
         stocked ? this.d.repo.samplingEveryDays(farmId) : Promise.resolve(0),
@@ -102,7 +101,8 @@ export class AttentionService {
       checked.push('water_do', 'water_ph', 'ph_swing', 'missed_slot', 'same_slot');
       items.push(...waterItems(farmId, waterPonds, water, mergeStandards(standards), t));
       items.push(...sameSlotItems(farmId, waterPonds, doubles));
-      items.push(...missedSlotItems(farmId, waterPonds, slots, today, yesterday, hourNow, t));
+      // The slots that have a reading: those of the window's readings (any value).
+      items.push(...missedSlotItems(farmId, waterPonds, water, today, yesterday, hourNow, t));
       checked.push('probe_alert');
       items.push(...probeAlertItems(farmId, waterPonds, probes));
     }
