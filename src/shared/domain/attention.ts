@@ -425,11 +425,10 @@ const KIND_RANK: Record<AttentionKind, number> = {
 
 export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {
   const sev = (i: AttentionItem) => (i.severity === 'critical' ? 0 : 1);
+  // One collator for the sort: what localeCompare(b, undefined, { numeric: true }) makes each call.
+  const { compare } = new Intl.Collator(undefined, { numeric: true });
   return [...items].sort(
-    (a, b) =>
-      sev(a) - sev(b) ||
-      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-      a.subject.localeCompare(b.subject, undefined, { numeric: true }),
+    (a, b) => sev(a) - sev(b) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || compare(a.subject, b.subject),
   );
 }
 

@@ -176,4 +176,33 @@ describe('the attention board', () => {
     expect(item.figures.late).toBeGreaterThanOrEqual(9);
     expect(item.figures.late).toBeLessThan(16);
   });
+
+  it("reads the forecast's own target days, and reads them again after a new sampling", async () => {
+    const forecastDays = async () => {
+      const data = (await get(`/api/forecast?farm_id=${farm.farmId}`)).json().data;
+      return data.map((p: { pond_id: string; basis: string; targets: { projection: unknown }[] }) => ({
+        pond_id: p.pond_id,
+        basis: p.basis,
+        targets: p.targets.map(({ projection: _, ...days }) => days),
+      }));
+    };
+    const before = await app.ctx.forecast.fittedTargets(owner.id, farm.farmId);
+    expect(before).toEqual(await forecastDays());
+    // Today's sampling, well above the curve: the pond is nearer its sizes.
+    await app.ctx.db
+      .insertInto('samplings')
+      .values({
+        id: uuidv7(),
+        farm_id: farm.farmId,
+        pond_id: farm.pondIds[0] as string,
+        cycle_id: cycleId,
+        sampled_on: farmToday(),
+        shrimp_count: 100,
+        sample_weight: 1200,
+      })
+      .execute();
+    const after = await app.ctx.forecast.fittedTargets(owner.id, farm.farmId);
+    expect(after).toEqual(await forecastDays());
+    expect(after).not.toEqual(before);
+  });
 });

@@ -10,10 +10,12 @@ import {
   forecastMoney,
   forecastPrices,
   type GrowthPoint,
+  type GrowthPrior,
   harvestInput,
   harvestOn,
   sizeProblem,
   sizesProblem,
+  type TargetDays,
 } from '#shared/domain/forecast/index';
 import { ACTION } from '#shared/domain/permissions';
 import type { Language } from '#shared/i18n/language';
@@ -26,6 +28,9 @@ import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { FarmPriceRepository } from '../farm-price/public.ts';
 import type { HarvestRepository, StockRepository } from '../production/public.ts';
 import type { ForecastRepository } from './forecast.repository.ts';
+
+/** Priors and fitted cycles kept at most (farms; cycles per prior), then forgotten at once. */
+const MAX_KEPT_FITS = 5000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,6 +63,15 @@ const samplingInputs = (
  * sizes answered, computed by the shared forecast module the device also runs offline.
  */
 export class ForecastService {
+  /** Each farm's last learnt prior, with the finished samplings (as JSON) it was learnt from. */
+  private readonly priors = new Map<string, { rows: string; prior: GrowthPrior }>();
+  /**
+   * Target days already fitted, per prior and by the cycle's input (today, sizes, stocking
+   * day, samplings): fitting is pure, so the same input answers the same days. Dropped with
+   * the prior they were fitted on.
+   */
+  private readonly fitted = new WeakMap<GrowthPrior, Map<string, TargetDays[] | null>>();
+
   constructor(
     private readonly d: {
       repo: ForecastRepository;
@@ -106,22 +120,38 @@ export class ForecastService {
     ]);
     const samplingsOf = groupBy(samplings, (x) => x.cycle_id);
     const today = farmToday();
+    const known = this.fitted.get(prior) ?? new Map<string, TargetDays[] | null>();
+    if (known.size > MAX_KEPT_FITS) known.clear();
+    this.fitted.set(prior, known);
     return stocks.flatMap((s) => {
-      const targets = fittedTargets({
+      const input = {
         stock: { stock_date: s.stock_date, seed_actual: s.seed_actual, is_harvest: s.is_harvest },
         samplings: samplingInputs(samplingsOf.get(s.cycle_id)),
         prior,
         today,
         targets: sizes,
-      });
+      };
+      const key = JSON.stringify([today, sizes, s.stock_date, input.samplings]);
+      let targets = known.get(key);
+      if (targets === undefined) {
+        targets = fittedTargets(input);
+        known.set(key, targets);
+      }
       return targets ? [{ pond_id: s.pond_id, basis: 'fit' as const, targets }] : [];
     });
   }
 
-  /** The farm prior: its last finished cycles' samplings (farmPrior), else the default curve. */
+  /**
+   * The farm prior: its last finished cycles' samplings (farmPrior), else the default curve.
+   * Learnt again only when those rows changed (farmPrior is pure: the same rows, the same prior).
+   */
   private async prior(farmId: string) {
+    const rows = await this.d.repo.finishedSamplings(farmId);
+    const key = JSON.stringify(rows);
+    const kept = this.priors.get(farmId);
+    if (kept?.rows === key) return kept.prior;
     const byCycle = new Map<string, { points: GrowthPoint[]; stockDate: string }>();
-    for (const r of await this.d.repo.finishedSamplings(farmId)) {
+    for (const r of rows) {
       const doc = docOf(r.stock_date, r.sampled_on);
       const abw = abwOf(Number(r.sample_weight), r.shrimp_count);
       if (doc === null || abw === null) continue;
@@ -129,7 +159,10 @@ export class ForecastService {
       cycle.points.push({ doc, abw });
       byCycle.set(r.cycle_id, cycle);
     }
-    return farmPrior([...byCycle.values()]);
+    const prior = farmPrior([...byCycle.values()]);
+    if (this.priors.size >= MAX_KEPT_FITS) this.priors.clear();
+    this.priors.set(farmId, { rows: key, prior });
+    return prior;
   }
 
   async cycle(userId: string, cycleId: string, q: CycleForecastQuery, lang: Language) {
