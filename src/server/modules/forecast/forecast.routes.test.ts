@@ -29,6 +29,21 @@ const addDays = (day: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A sampling of 100 shrimp weighing `weight` g of the first pond's cycle. */
+const sampled = (sampledOn: string, weight: number) =>
+  app.ctx.db
+    .insertInto('samplings')
+    .values({
+      id: uuidv7(),
+      farm_id: farm.farmId,
+      pond_id: farm.pondIds[0] as string,
+      cycle_id: cycleId,
+      sampled_on: sampledOn,
+      shrimp_count: 100,
+      sample_weight: weight,
+    })
+    .execute();
+
 beforeAll(async () => {
   ({ app, owner, farm } = await ownerWithFarm(2, createTestApp));
   other = await createFarm(app, owner);
@@ -55,18 +70,7 @@ beforeAll(async () => {
   const truth = { winf: 38, b: 5.2, k: 0.019 };
   for (const doc of [21, 28, 35, 42, 49, 56]) {
     const weight = Math.round(100 * gompertz(truth, doc) * 10) / 10;
-    await app.ctx.db
-      .insertInto('samplings')
-      .values({
-        id: uuidv7(),
-        farm_id: farm.farmId,
-        pond_id: farm.pondIds[0] as string,
-        cycle_id: cycleId,
-        sampled_on: addDays(start, doc - 1),
-        shrimp_count: 100,
-        sample_weight: weight,
-      })
-      .execute();
+    await sampled(addDays(start, doc - 1), weight);
   }
   await post('/api/death', { stock_id: stock.stock_id, died_on: addDays(today, -3), count: 700 });
 });
@@ -189,18 +193,7 @@ describe('the attention board', () => {
     const before = await app.ctx.forecast.fittedTargets(owner.id, farm.farmId);
     expect(before).toEqual(await forecastDays());
     // Today's sampling, well above the curve: the pond is nearer its sizes.
-    await app.ctx.db
-      .insertInto('samplings')
-      .values({
-        id: uuidv7(),
-        farm_id: farm.farmId,
-        pond_id: farm.pondIds[0] as string,
-        cycle_id: cycleId,
-        sampled_on: farmToday(),
-        shrimp_count: 100,
-        sample_weight: 1200,
-      })
-      .execute();
+    await sampled(farmToday(), 1200);
     const after = await app.ctx.forecast.fittedTargets(owner.id, farm.farmId);
     expect(after).toEqual(await forecastDays());
     expect(after).not.toEqual(before);
