@@ -39,8 +39,7 @@ export function createAttentionModules({
         })),
       ...(forecast
         ? {
-            forecasts: async (userId: string, farmId: string) =>
-              (await forecast.farm(userId, { farm_id: farmId }, 'en')).data,
+            forecasts: (userId: string, farmId: string) => forecast.fittedTargets(userId, farmId),
           }
         : {}),
     }),

@@ -1,5 +1,6 @@
 import type { AttentionItem, AttentionKind, AttentionThresholds } from '../contracts/attention.ts';
 import type { AncoStatus } from './anco.ts';
+import { groupBy } from './group-by.ts';
 import type { TimeOfDay } from './time-of-day.ts';
 import { TIMES_OF_DAY } from './water-fields.ts';
 import {
@@ -120,8 +121,9 @@ export function waterItems(
   t: AttentionThresholds,
 ): AttentionItem[] {
   const out: AttentionItem[] = [];
+  const byPond = groupBy(facts, (f) => f.pond_id);
   for (const pond of ponds) {
-    const own = facts.filter((f) => f.pond_id === pond.id).sort(latestFirst);
+    const own = [...(byPond.get(pond.id) ?? [])].sort(latestFirst);
     for (const parameter of ['do', 'ph'] as const) {
       const last = own.find((f) => !isNotMeasured(f[parameter]));
       if (!last) continue;
@@ -190,9 +192,9 @@ export function trayItems(
   t: AttentionThresholds,
 ): AttentionItem[] {
   const out: AttentionItem[] = [];
+  const byPond = groupBy(facts, (f) => f.pond_id);
   for (const pond of ponds) {
-    const last = facts
-      .filter((f) => f.pond_id === pond.id)
+    const last = [...(byPond.get(pond.id) ?? [])]
       .sort((a, b) => b.day.localeCompare(a.day) || b.feeding - a.feeding)
       .slice(0, t.trays_left_checks);
     if (last.length < t.trays_left_checks || !last.every((f) => isLotLeft(f.statuses))) continue;
@@ -425,11 +427,10 @@ const KIND_RANK: Record<AttentionKind, number> = {
 
 export function rankItems(items: readonly AttentionItem[]): AttentionItem[] {
   const sev = (i: AttentionItem) => (i.severity === 'critical' ? 0 : 1);
+  // One collator for the sort: what localeCompare(b, undefined, { numeric: true }) makes each call.
+  const { compare } = new Intl.Collator(undefined, { numeric: true });
   return [...items].sort(
-    (a, b) =>
-      sev(a) - sev(b) ||
-      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-      a.subject.localeCompare(b.subject, undefined, { numeric: true }),
+    (a, b) => sev(a) - sev(b) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || compare(a.subject, b.subject),
   );
 }
 
@@ -463,8 +464,12 @@ export function harvestSizeItems(
   windowDays = HARVEST_SIZE_WINDOW_DAYS,
 ): AttentionItem[] {
   const out: AttentionItem[] = [];
+  const fitted = groupBy(
+    facts.filter((f) => f.basis === 'fit'),
+    (f) => f.pond_id,
+  );
   for (const pond of ponds) {
-    const fact = facts.find((f) => f.pond_id === pond.id && f.basis === 'fit');
+    const fact = fitted.get(pond.id)?.[0];
     const next = fact?.targets
       .filter((t) => t.status === 'ok' && t.days !== null)
       .sort((a, b) => (a.days as number) - (b.days as number))[0];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AttentionThresholds } from '#shared/contracts/attention';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
-import type { BoardPond, SlotFact, StockFact, SyncFact, TrayFact, WaterFact } from '#shared/domain/attention';
+import type { BoardPond, StockFact, SyncFact, TrayFact, WaterFact } from '#shared/domain/attention';
 import { DEFAULT_FEED_PROGRAMME } from '#shared/domain/feeding';
 import type { ProbeAlertFact } from '#shared/domain/probe-attention';
 import type { SameSlotFact } from '#shared/domain/same-slot';
@@ -82,33 +82,29 @@ export class AttentionRepository {
       .execute();
   }
 
-  /** Which pond, day and slot have a general reading (any value), from `from` on. */
-  async slots(pondIds: readonly string[], from: Date): Promise<SlotFact[]> {
-    if (pondIds.length === 0) return [];
-    return this.db
-      .selectFrom('water_general')
-      .select(['pond_id', 'time_of_day', sql<string>`to_char(${LOCAL}, 'YYYY-MM-DD')`.as('day')])
-      .distinct()
-      .where('pond_id', '=', anyUuid(pondIds))
-      .where('measured_at', '>=', from)
-      .where('deleted_at', 'is', null)
-      .execute();
-  }
-
   /**
    * Live readings of every kind from `from` on that share their pond, farm day and slot
    * with another of their kind (ADR 0063); `sameSlotItems` decides which are still doubles.
    */
   async sameSlot(pondIds: readonly string[], from: Date): Promise<SameSlotFact[]> {
     if (pondIds.length === 0) return [];
+    // Per kind: the window's live readings (read once), and those whose pond, farm day and
+    // slot are in a group of two or more (none, usually: the join then reads no more).
     const parts = WATER_KINDS.map(
       (kind) => sql`
-        select ${kind}::text as kind, id::text, pond_id::text, time_of_day,
-          to_char(${LOCAL}, 'YYYY-MM-DD"T"HH24:MI:SS') as measured_at,
-          slot_kept_at,
-          count(*) over (partition by pond_id, to_char(${LOCAL}, 'YYYY-MM-DD'), time_of_day) as n
-        from ${sql.table(`water_${kind}`)}
-        where pond_id = ${anyUuid(pondIds)} and measured_at >= ${from} and deleted_at is null`,
+        select * from (
+          with r as (
+            select id, pond_id, time_of_day, slot_kept_at, ${LOCAL} as local
+            from ${sql.table(`water_${kind}`)}
+            where pond_id = ${anyUuid(pondIds)} and measured_at >= ${from} and deleted_at is null
+          )
+          select ${kind}::text as kind, r.id::text, r.pond_id::text, r.time_of_day,
+            to_char(r.local, 'YYYY-MM-DD"T"HH24:MI:SS') as measured_at, r.slot_kept_at
+          from r join (
+            select pond_id, local::date as day, time_of_day from r
+            group by 1, 2, 3 having count(*) > 1
+          ) g on g.pond_id = r.pond_id and g.day = r.local::date and g.time_of_day = r.time_of_day
+        ) ${sql.raw(`k_${kind}`)}`,
     );
     const { rows } = await sql<{
       kind: string;
@@ -117,7 +113,7 @@ export class AttentionRepository {
       time_of_day: string;
       measured_at: string;
       slot_kept_at: Date | null;
-    }>`select * from (${sql.join(parts, sql` union all `)}) r where n > 1`.execute(this.db);
+    }>`${sql.join(parts, sql` union all `)}`.execute(this.db);
     return rows.map((r) => ({
       kind: r.kind,
       id: r.id,
@@ -128,15 +124,32 @@ export class AttentionRepository {
     }));
   }
 
-  /** Feed-tray checks of these ponds since `fromDay`. */
-  async trays(pondIds: readonly string[], fromDay: string): Promise<TrayFact[]> {
+  /**
+   * Feed-tray checks of these ponds since `fromDay`, only each pond's `last` latest (by day,
+   * then feeding; every check tied with the last of them too): what `trayItems` judges.
+   */
+  async trays(pondIds: readonly string[], fromDay: string, last: number): Promise<TrayFact[]> {
     if (pondIds.length === 0) return [];
     const rows = await this.db
-      .selectFrom('anco_checks')
-      .select(['pond_id', 'feeding_time', 'data_anco', sql<string>`check_date::text`.as('day')])
-      .where('pond_id', '=', anyUuid(pondIds))
-      .where('check_date', '>=', fromDay)
-      .where('deleted_at', 'is', null)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('anco_checks')
+          .select([
+            'pond_id',
+            'feeding_time',
+            'data_anco',
+            sql<string>`check_date::text`.as('day'),
+            sql<number>`rank() over (partition by pond_id order by check_date desc, feeding_time desc)`.as(
+              'rank',
+            ),
+          ])
+          .where('pond_id', '=', anyUuid(pondIds))
+          .where('check_date', '>=', fromDay)
+          .where('deleted_at', 'is', null)
+          .as('c'),
+      )
+      .select(['pond_id', 'feeding_time', 'data_anco', 'day'])
+      .where('rank', '<=', last)
       .execute();
     return rows.map((r) => ({
       pond_id: r.pond_id,

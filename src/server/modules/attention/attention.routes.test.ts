@@ -377,6 +377,25 @@ describe('/api/attentionSetting', () => {
     expect((await board(owner, healthyFarm.farmId)).data.items).toEqual([]);
   });
 
+  it('judges the trays by as many latest checks as the farm asks (the older eaten check counts at three)', async () => {
+    const trayItem = async () =>
+      (await board(owner, farm.farmId)).data.items.filter(
+        (i) => i.kind === 'trays_left' && i.pond_id === farm.pondIds[3],
+      );
+    const setChecks = (checks: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/attentionSetting',
+        headers: owner.auth,
+        payload: { farm_id: farm.farmId, thresholds: { ...ATTENTION_DEFAULTS, trays_left_checks: checks } },
+      });
+    expect(await trayItem()).toHaveLength(1);
+    expect((await setChecks(3)).statusCode).toBe(200);
+    expect(await trayItem()).toEqual([]);
+    await setChecks(ATTENTION_DEFAULTS.trays_left_checks);
+    expect(await trayItem()).toHaveLength(1);
+  });
+
   it('refuses non-numbers and impossible ranges with a translated message per field, saving nothing', async () => {
     const text = await put(owner, { ...ATTENTION_DEFAULTS, fcr_max: 'abc' });
     expect(text.statusCode).toBe(400);

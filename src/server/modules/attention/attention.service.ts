@@ -59,14 +59,17 @@ export class AttentionService {
   constructor(private readonly d: AttentionDeps) {}
 
   async board(userId: string, farmId: string, language: string): Promise<AttentionBoard> {
-    const m = await this.d.access.membership(userId, farmId);
+    const [m, stored, active] = await Promise.all([
+      this.d.access.membership(userId, farmId),
+      this.d.repo.thresholds(farmId),
+      this.d.repo.activePonds(farmId),
+    ]);
     const now = this.d.now?.() ?? new Date();
     const today = farmToday(now);
     const yesterday = addDays(today, -1);
     const from = farmDayStart(yesterday);
     const hourNow = (((now.getTime() / 3_600_000 + FARM_UTC_OFFSET_MINUTES / 60) % 24) + 24) % 24;
-    const t = withDefaults(await this.d.repo.thresholds(farmId));
-    const active = await this.d.repo.activePonds(farmId);
+    const t = withDefaults(stored);
     const pondsFor = (feature: Feature) =>
       this.can(m, feature)
         ? active.filter((p) => this.d.access.pondAction(m, feature, p.id) >= ACTION.view)
@@ -79,24 +82,29 @@ export class AttentionService {
 
     const checked: AttentionKind[] = [];
     const items: AttentionItem[] = [];
-    const [water, slots, doubles, stored, trays, deaths, cycles, stock, sync] = await Promise.all([
-      this.d.repo.water(ids(waterPonds), from),
-      this.d.repo.slots(ids(waterPonds), from),
-      this.d.repo.sameSlot(ids(waterPonds), farmDayStart(addDays(today, -SAME_SLOT_DAYS))),
-      waterPonds.length > 0 ? this.d.standards(farmId) : Promise.resolve([]),
-      this.d.repo.trays(ids(trayPonds), addDays(today, -14)),
-      this.d.repo.deaths(ids(deathPonds), addDays(today, -8)),
-      stockPonds.length > 0 ? this.d.cycles(userId, farmId) : Promise.resolve([]),
-      this.can(m, 'warehouse') ? this.d.repo.lowStock(farmId, language) : Promise.resolve([]),
-      this.can(m, 'user_permission') ? this.d.repo.syncRefused(farmId, from) : Promise.resolve([]),
-    ]);
+    const stocked = stockPonds.length > 0;
+    const [water, doubles, standards, probes, trays, deaths, cycles, every, forecasts, stock, sync] =
+      await Promise.all([
+        this.d.repo.water(ids(waterPonds), from),
+        this.d.repo.sameSlot(ids(waterPonds), farmDayStart(addDays(today, -SAME_SLOT_DAYS))),
+        waterPonds.length > 0 ? this.d.standards(farmId) : Promise.resolve([]),
+        this.d.repo.probeAlerts(ids(waterPonds)),
+        this.d.repo.trays(ids(trayPonds), addDays(today, -14), t.trays_left_checks),
+        this.d.repo.deaths(ids(deathPonds), addDays(today, -8)),
+        stocked ? this.d.cycles(userId, farmId) : Promise.resolve([]),
+        stocked ? this.d.repo.samplingEveryDays(farmId) : Promise.resolve(0),
+        stocked && this.d.forecasts ? this.d.forecasts(userId, farmId) : Promise.resolve([]),
+        this.can(m, 'warehouse') ? this.d.repo.lowStock(farmId, language) : Promise.resolve([]),
+        this.can(m, 'user_permission') ? this.d.repo.syncRefused(farmId, from) : Promise.resolve([]),
+      ]);
     if (waterPonds.length > 0) {
       checked.push('water_do', 'water_ph', 'ph_swing', 'missed_slot', 'same_slot');
-      items.push(...waterItems(farmId, waterPonds, water, mergeStandards(stored), t));
+      items.push(...waterItems(farmId, waterPonds, water, mergeStandards(standards), t));
       items.push(...sameSlotItems(farmId, waterPonds, doubles));
-      items.push(...missedSlotItems(farmId, waterPonds, slots, today, yesterday, hourNow, t));
+      // The slots that have a reading: those of the window's readings (any value).
+      items.push(...missedSlotItems(farmId, waterPonds, water, today, yesterday, hourNow, t));
       checked.push('probe_alert');
-      items.push(...probeAlertItems(farmId, waterPonds, await this.d.repo.probeAlerts(ids(waterPonds))));
+      items.push(...probeAlertItems(farmId, waterPonds, probes));
     }
     if (trayPonds.length > 0) {
       checked.push('trays_left');
@@ -107,10 +115,9 @@ export class AttentionService {
       const population = new Map(cycles.map((c) => [c.pond_id, c.population]));
       items.push(...deathItems(farmId, deathPonds, deathFacts(deaths, today, yesterday, population), t));
     }
-    if (stockPonds.length > 0) {
+    if (stocked) {
       checked.push('fcr', 'sampling');
       const visible = new Set(ids(stockPonds));
-      const every = await this.d.repo.samplingEveryDays(farmId);
       items.push(
         ...cycleItems(
           farmId,
@@ -122,9 +129,9 @@ export class AttentionService {
         ),
       );
     }
-    if (stockPonds.length > 0 && this.d.forecasts) {
+    if (stocked && this.d.forecasts) {
       checked.push('harvest_size');
-      items.push(...harvestSizeItems(farmId, stockPonds, await this.d.forecasts(userId, farmId)));
+      items.push(...harvestSizeItems(farmId, stockPonds, forecasts));
     }
     if (this.can(m, 'warehouse')) {
       checked.push('stock_low');

@@ -29,6 +29,21 @@ const addDays = (day: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A sampling of 100 shrimp weighing `weight` g of the first pond's cycle. */
+const sampled = (sampledOn: string, weight: number) =>
+  app.ctx.db
+    .insertInto('samplings')
+    .values({
+      id: uuidv7(),
+      farm_id: farm.farmId,
+      pond_id: farm.pondIds[0] as string,
+      cycle_id: cycleId,
+      sampled_on: sampledOn,
+      shrimp_count: 100,
+      sample_weight: weight,
+    })
+    .execute();
+
 beforeAll(async () => {
   ({ app, owner, farm } = await ownerWithFarm(2, createTestApp));
   other = await createFarm(app, owner);
@@ -55,18 +70,7 @@ beforeAll(async () => {
   const truth = { winf: 38, b: 5.2, k: 0.019 };
   for (const doc of [21, 28, 35, 42, 49, 56]) {
     const weight = Math.round(100 * gompertz(truth, doc) * 10) / 10;
-    await app.ctx.db
-      .insertInto('samplings')
-      .values({
-        id: uuidv7(),
-        farm_id: farm.farmId,
-        pond_id: farm.pondIds[0] as string,
-        cycle_id: cycleId,
-        sampled_on: addDays(start, doc - 1),
-        shrimp_count: 100,
-        sample_weight: weight,
-      })
-      .execute();
+    await sampled(addDays(start, doc - 1), weight);
   }
   await post('/api/death', { stock_id: stock.stock_id, died_on: addDays(today, -3), count: 700 });
 });
@@ -175,5 +179,23 @@ describe('the attention board', () => {
     expect(item.figures.early).toBeLessThanOrEqual(9);
     expect(item.figures.late).toBeGreaterThanOrEqual(9);
     expect(item.figures.late).toBeLessThan(16);
+  });
+
+  it("reads the forecast's own target days, and reads them again after a new sampling", async () => {
+    const forecastDays = async () => {
+      const data = (await get(`/api/forecast?farm_id=${farm.farmId}`)).json().data;
+      return data.map((p: { pond_id: string; basis: string; targets: { projection: unknown }[] }) => ({
+        pond_id: p.pond_id,
+        basis: p.basis,
+        targets: p.targets.map(({ projection: _, ...days }) => days),
+      }));
+    };
+    const before = await app.ctx.forecast.fittedTargets(owner.id, farm.farmId);
+    expect(before).toEqual(await forecastDays());
+    // Today's sampling, well above the curve: the pond is nearer its sizes.
+    await sampled(farmToday(), 1200);
+    const after = await app.ctx.forecast.fittedTargets(owner.id, farm.farmId);
+    expect(after).toEqual(await forecastDays());
+    expect(after).not.toEqual(before);
   });
 });

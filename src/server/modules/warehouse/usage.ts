@@ -28,12 +28,17 @@ export interface UsageFilter {
 export class WarehouseUsage {
   constructor(private readonly db: DbOrTx) {}
 
+  /**
+   * Live uses, `kind = 'use'` as a literal, not a parameter: the statement runs prepared, and
+   * its generic plan can use the partial indexes of uses (WHERE kind = 'use', migrations 0016
+   * and 0042) only so.
+   */
   private uses(db: DbOrTx) {
     return db
       .selectFrom('warehouse_movements as m')
       .innerJoin('warehouse_items as w', 'w.id', 'm.warehouse_id')
       .innerJoin('warehouse_products as p', 'p.id', 'w.product_id')
-      .where('m.kind', '=', 'use')
+      .where('m.kind', '=', sql.lit('use'))
       .where('m.deleted_at', 'is', null);
   }
 

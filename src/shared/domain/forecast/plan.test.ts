@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { biomassKg, cycleFigures, hppPerKg } from '../figures.ts';
 import { DEFAULT_PRIOR, gompertz } from './growth-model.ts';
-import { addDays, type ForecastInput, forecastCycle, harvestOn } from './plan.ts';
+import { addDays, type ForecastInput, fittedTargets, forecastCycle, harvestOn } from './plan.ts';
 import { priceForSize, priceListOn, suggestPrices } from './price-list.ts';
 import { dateProblem, priceProblem, sizeProblem, sizesProblem } from './validate.ts';
 
@@ -173,5 +173,25 @@ describe('input checks (translated keys, nothing saved)', () => {
     expect(dateProblem('2026-01-01', '2026-01-02')?.key).toBe('forecast.date-past');
     expect(dateProblem('2026-02-30', '2026-01-02')?.key).toBe('forecast.date-invalid');
     expect(dateProblem('2026-01-02', '2026-01-02')).toBeNull();
+  });
+});
+
+describe('fittedTargets (the attention board)', () => {
+  it("answers forecastCycle's target days without their projections, reached, ok and beyond alike", () => {
+    const statuses = new Set<string>();
+    for (const lastDoc of [63, 120]) {
+      const targets = [100, 70, 50, 30, 5];
+      const full = forecastCycle(input(lastDoc, { targets }));
+      expect(fittedTargets(input(lastDoc, { targets }))).toEqual(
+        full.targets.map(({ projection: _, ...days }) => days),
+      );
+      for (const t of full.targets) statuses.add(t.status);
+    }
+    expect([...statuses].sort()).toEqual(['beyond', 'ok', 'reached']);
+  });
+  it('is null for a cycle forecast from the prior alone (fewer than two samplings)', () => {
+    expect(forecastCycle(input(27)).basis).toBe('prior');
+    expect(fittedTargets(input(27))).toBeNull();
+    expect(fittedTargets(input(28))).not.toBeNull();
   });
 });

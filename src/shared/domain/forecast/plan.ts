@@ -8,7 +8,16 @@ import {
 import { type CycleFigures, type CycleInputs, cycleFigures } from '../figures/cycle.ts';
 import { abw as abwOf, biomassKg, daysBetween, doc as docOf, sizeFromAbw } from '../figures/formulas.ts';
 import { hppPerKg } from '../figures/money.ts';
-import { abwAt, abwBand, type BandPoint, docReaching, fitGrowth, type GrowthFit } from './fit.ts';
+import {
+  abwAt,
+  abwBand,
+  type BandPoint,
+  docReaching,
+  FIT_SETTINGS,
+  fitGrowth,
+  type GrowthFit,
+  type GrowthPoint,
+} from './fit.ts';
 import type { GrowthPrior } from './growth-model.ts';
 import { type PriceList, priceForSize } from './price-list.ts';
 
@@ -83,11 +92,22 @@ export interface CycleForecast {
   fit: GrowthFit;
 }
 
-interface Context {
-  input: ForecastInput;
+/** What the days a target size is reached need: the stocking, its samplings, the farm prior, today, the sizes. */
+export type TargetInput = Pick<ForecastInput, 'stock' | 'samplings' | 'prior' | 'today' | 'targets'>;
+
+/** A target size's answer without what a harvest on its day gives. */
+export type TargetDays = Omit<TargetAnswer, 'projection'>;
+
+interface Growth {
+  input: TargetInput;
   fit: GrowthFit;
-  now: CycleFigures;
+  /** Today's DOC. */
   docToday: number;
+}
+
+interface Context extends Growth {
+  input: ForecastInput;
+  now: CycleFigures;
   /** Deaths a day per shrimp alive (exponential trend). */
   mortality: number;
   /** Feed (kg) from today to i days on, filled as far as a projection asks (`feedUntil`). */
@@ -115,16 +135,24 @@ function feedUntil(c: Context, ahead: number): number {
   return feedSums[ahead] as number;
 }
 
-function context(input: ForecastInput): Context {
-  const now = cycleFigures(input);
-  const docToday = docOf(input.stock.stock_date, input.today) ?? 1;
-  const points = input.samplings
+/** The cycle's samplings as growth points (DOC, ABW), those without a positive DOC and ABW left out. */
+function growthPoints(input: TargetInput): GrowthPoint[] {
+  return input.samplings
     .map((s) => ({
       doc: docOf(input.stock.stock_date, s.sampled_on) ?? 0,
       abw: abwOf(s.sample_weight, s.shrimp_count) ?? 0,
     }))
     .filter((p) => p.doc > 0 && p.abw > 0);
-  const fit = fitGrowth(points, input.prior, input.stock.stock_date);
+}
+
+function growth(input: TargetInput, points = growthPoints(input)): Growth {
+  const docToday = docOf(input.stock.stock_date, input.today) ?? 1;
+  return { input, fit: fitGrowth(points, input.prior, input.stock.stock_date), docToday };
+}
+
+function context(input: ForecastInput): Context {
+  const now = cycleFigures(input);
+  const { fit, docToday } = growth(input);
   let recent = 0;
   for (const d of input.deaths) {
     const ago = daysBetween(d.died_on, input.today);
@@ -168,25 +196,31 @@ function project(c: Context, date: string): HarvestProjection {
   };
 }
 
-function target(c: Context, size: number): TargetAnswer {
+function targetDays(g: Growth, size: number): TargetDays {
   const targetAbw = 1000 / size;
-  const current = c.fit.basis === 'fit' || c.fit.samplings > 0 ? abwBand(c.fit, c.docToday).abw : null;
-  const none = { days: null, days_early: null, days_late: null, projection: null };
+  const current = g.fit.basis === 'fit' || g.fit.samplings > 0 ? abwBand(g.fit, g.docToday).abw : null;
+  const none = { days: null, days_early: null, days_late: null };
   if (current !== null && current >= targetAbw)
     return { size, target_abw: targetAbw, status: 'reached', ...none };
-  const reach = docReaching(c.fit, targetAbw, c.docToday);
+  const reach = docReaching(g.fit, targetAbw, g.docToday);
   if (reach.doc === null) return { size, target_abw: targetAbw, status: 'beyond', ...none };
-  const days = reach.doc - c.docToday;
   return {
     size,
     target_abw: targetAbw,
     status: 'ok',
-    days,
-    days_early: reach.early === null ? null : reach.early - c.docToday,
-    days_late: reach.late === null ? null : reach.late - c.docToday,
-    projection: project(c, addDays(c.input.today, days)),
+    days: reach.doc - g.docToday,
+    days_early: reach.early === null ? null : reach.early - g.docToday,
+    days_late: reach.late === null ? null : reach.late - g.docToday,
   };
 }
+
+function target(c: Context, size: number): TargetAnswer {
+  const t = targetDays(c, size);
+  return { ...t, projection: t.days === null ? null : project(c, addDays(c.input.today, t.days)) };
+}
+
+/** The target sizes, largest first (the smallest shrimp, reached first). */
+const sizesOf = (input: TargetInput) => [...(input.targets ?? DEFAULT_TARGET_SIZES)].sort((a, b) => b - a);
 
 /**
  * A running cycle's forecast: the fitted curve (prior alone with fewer than two
@@ -202,7 +236,7 @@ export function forecastCycle(input: ForecastInput): CycleForecast {
     curve.push({ ...abwBand(c.fit, d), date: day.toISOString().slice(0, 10) });
     day.setUTCDate(day.getUTCDate() + 1);
   }
-  const sizes = [...(input.targets ?? DEFAULT_TARGET_SIZES)].sort((a, b) => b - a);
+  const sizes = sizesOf(input);
   return {
     basis: c.fit.basis,
     prior_source: c.fit.prior.source,
@@ -218,4 +252,18 @@ export function forecastCycle(input: ForecastInput): CycleForecast {
 /** What a harvest on a chosen day (today or later) gives. */
 export function harvestOn(input: ForecastInput, date: string): HarvestProjection {
   return project(context(input), date);
+}
+
+/**
+ * The days each target size is reached of a cycle fitted to its own samplings (the same
+ * `targets` as `forecastCycle`, without what a harvest then gives, the curve or the
+ * figures): the attention board's question. Null for a cycle forecast from the prior alone
+ * (fewer than FIT_SETTINGS.minSamplings samplings), left unfitted.
+ */
+export function fittedTargets(input: TargetInput): TargetDays[] | null {
+  const points = growthPoints(input);
+  const usable = points.filter((p) => Number.isFinite(p.doc) && Number.isFinite(p.abw));
+  if (usable.length < FIT_SETTINGS.minSamplings) return null;
+  const g = growth(input, points);
+  return sizesOf(input).map((s) => targetDays(g, s));
 }
