@@ -70,21 +70,34 @@ export function routePreloads(options: {
   return {
     name: 'tambak:route-preloads',
     apply: 'build',
-    // 'post': after Vite has dropped the chunks that held only CSS (the stylesheet is one
-    // file, cssCodeSplit: false), so no route lists a chunk the build does not write.
+    // 'post': after Vite has dropped the chunks that held only CSS and written index.html,
+    // so no route lists a chunk the build does not write or one index.html already loads.
     generateBundle: {
       order: 'post',
       handler(_, output) {
         const bundle = output as unknown as Record<string, ChunkLike | { type: 'asset' }>;
         const imports = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).imports ?? {};
         const chunks = Object.values(bundle).filter((c): c is ChunkLike => c.type === 'chunk');
-        const shell = staticClosure(
-          bundle,
-          chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+        // What index.html loads itself (its scripts and its inlined, disabled stylesheets) is
+        // the shell as well as the entries' closure: a route never preloads it a second time.
+        const indexHtml = bundle['index.html'] as { type: 'asset'; source?: string | Uint8Array } | undefined;
+        const indexSource =
+          typeof indexHtml?.source === 'string'
+            ? indexHtml.source
+            : indexHtml?.source
+              ? new TextDecoder().decode(indexHtml.source)
+              : '';
+        const inIndex = [...indexSource.matchAll(/(?:src|href)="\/(assets\/[\w.-]+\.(?:js|css))"/g)].map(
+          (m) => m[1] as string,
         );
-        const shellCss = new Set(
-          [...shell].flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])]),
-        );
+        const shell = staticClosure(bundle, [
+          ...chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+          ...inIndex.filter((name) => name.endsWith('.js') && name in bundle),
+        ]);
+        const shellCss = new Set([
+          ...[...shell].flatMap((name) => [...((bundle[name] as ChunkLike).viteMetadata?.importedCss ?? [])]),
+          ...inIndex.filter((name) => name.endsWith('.css')),
+        ]);
         const signedInFile = options.signedIn ? resolve(root, options.signedIn.module) : null;
         const signedInChunk = signedInFile
           ? (chunks.find((c) => c.facadeModuleId === signedInFile) ??

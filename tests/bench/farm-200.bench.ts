@@ -130,7 +130,6 @@ async function firstSync({ app, headers, farmId }: DemoBench) {
   }
 }
 
-
 async function main() {
   await withDemoFarm(PONDS, DAYS, async (demo) => {
     const { farmId, ponds, today } = demo;

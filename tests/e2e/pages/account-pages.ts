@@ -31,7 +31,7 @@ export class AccountPages {
     await expect(password).toHaveValue(user.password);
     await sendCode.click();
     await expect(this.page.getByText('Masukkan kode')).toBeVisible();
-    const code = await readCode(this.page.request, user.email);
+    const code = await readCode(this.page.request, user.email, new URL(this.page.url()).origin);
     await this.page.getByLabel('Kode verifikasi').fill(code);
     await this.page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(this.page).not.toHaveURL(/\/login/);
