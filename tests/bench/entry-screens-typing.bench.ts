@@ -19,6 +19,7 @@ import {
   benchApi,
   benchFarm,
   benchSignUp,
+  fingerTap,
   interactionFigures,
   latencyLine,
   observeInteractions,
@@ -145,8 +146,7 @@ async function main() {
       let interactions = 0;
       for (let i = 0; i < count; i++) {
         const field = fields(page).nth(i);
-        await pace(page);
-        await field.tap();
+        await fingerTap(field);
         interactions += 1;
         const numeric = (await field.getAttribute('inputmode')) !== 'text';
         for (const char of numeric ? VALUE : 'Catatan') {

@@ -25,6 +25,7 @@ import {
   benchApi,
   benchFarm,
   benchSignUp,
+  fingerTap,
   interactionFigures,
   latencyLine,
   observeInteractions,
@@ -72,8 +73,7 @@ async function typeInto(
   last = false,
 ) {
   if (!(await box.evaluate((el) => el === document.activeElement))) {
-    await pace(page);
-    await box.tap();
+    await fingerTap(box);
     n.taps += 1;
   }
   for (const char of text) {
@@ -89,8 +89,7 @@ async function typeInto(
 }
 
 async function tapOn(locator: ReturnType<Page['locator']>, n: Counter) {
-  await pace(locator.page());
-  await locator.tap();
+  await fingerTap(locator);
   n.taps += 1;
 }
 

@@ -113,6 +113,46 @@ const AncoPondCard = memo(function AncoPondCard({
   );
 });
 
+/**
+ * The round's day, time and feeding; memoized (with the form's stable `setState`), so a tap
+ * on a pond's trays does not redraw the date and time fields and the feeding choice.
+ */
+const AncoWhen = memo(function AncoWhen({
+  date,
+  time,
+  feeding,
+  today,
+  dayIssue,
+  setState,
+}: {
+  date: string;
+  time: string;
+  feeding: number;
+  today: string;
+  dayIssue: string | null;
+  setState: (update: (s: AncoEntryState) => AncoEntryState) => void;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <Card>
+      <RecordDateTime
+        date={date}
+        time={time}
+        today={today}
+        timeLabel={t('anco.checkedAt')}
+        onChange={(next) => setState((s) => ({ ...s, ...next }))}
+      />
+      <FeedingPicker value={feeding} onChange={(n) => setState((s) => ({ ...s, feeding: n }))} />
+      <p className="muted">{t('anco.hint')}</p>
+      {dayIssue && (
+        <p className="field__error" role="alert">
+          {dayIssue}
+        </p>
+      )}
+    </Card>
+  );
+});
+
 function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search: Record<string, unknown> }) {
   const { t } = useTranslation('records');
   const toast = useToast();
@@ -236,22 +276,14 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
       saveLabel={filled > 0 ? t('anco.saveCount', { count: filled }) : undefined}
       bar
     >
-      <Card>
-        <RecordDateTime
-          date={state.date}
-          time={state.time}
-          today={today}
-          timeLabel={t('anco.checkedAt')}
-          onChange={(next) => setState((s) => ({ ...s, ...next }))}
-        />
-        <FeedingPicker value={state.feeding} onChange={(n) => setState((s) => ({ ...s, feeding: n }))} />
-        <p className="muted">{t('anco.hint')}</p>
-        {dayIssue && (
-          <p className="field__error" role="alert">
-            {dayIssue}
-          </p>
-        )}
-      </Card>
+      <AncoWhen
+        date={state.date}
+        time={state.time}
+        feeding={state.feeding}
+        today={today}
+        dayIssue={dayIssue}
+        setState={setState}
+      />
       {shown.length === 0 && <EmptyState title={t('common.noCycle')} />}
       {onlyPonds && shown.length < enterable.length && (
         <p className="notice row">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { DraftBanner } from '#components/draft-banner';
 import { EntryForm } from '#components/entry-form';
+import { afterNextPaint } from '#components/first-screen.ts';
 import { useStoreValue } from '#components/field-store.ts';
 import { EmptyState } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
@@ -110,6 +111,8 @@ export function WaterEntryForm({
   const [only, setOnly] = useState(pondId ? [pondId] : (onlyPonds ?? undefined));
   const [showWhen, setShowWhen] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** A save under way (the state above is a frame late for a second tap). */
+  const savingNow = useRef(false);
   const [lastSaved, setLastSaved] = useState<SavedRef[]>([]);
   const [asking, setAsking] = useState<{
     duplicates: Duplicate[];
@@ -210,7 +213,7 @@ export function WaterEntryForm({
       });
     });
 
-  const save = async () => {
+  const saveRound = async () => {
     const state = store.get();
     const when = measuredAt(state.date, state.time);
     if (whenProblem(state.date, state.time) || !when) return setShowWhen(true);
@@ -239,7 +242,6 @@ export function WaterEntryForm({
     // An emptied form is ready for the next round at the time it is next used, not at
     // this round's time: left open from morning to afternoon it must not say "Pagi".
     const rest = hasAnyValue(values) ? { ...state, values } : { ...initialState(), kind: state.kind };
-    setSaving(true);
     try {
       cancelAutosave();
       await saveReadings(db, batches, { farmId, form: WATER_DRAFT, rest });
@@ -263,7 +265,20 @@ export function WaterEntryForm({
       afterSave?.();
     } catch {
       toast.error(t('saveFailed'));
+    }
+  };
+
+  // The tap answers first (ADR 0080): the button shows it is saving in the tap's own frame,
+  // and the round is checked and written after that frame is painted.
+  const save = async () => {
+    if (savingNow.current) return;
+    savingNow.current = true;
+    setSaving(true);
+    try {
+      await afterNextPaint();
+      await saveRound();
     } finally {
+      savingNow.current = false;
       setSaving(false);
     }
   };
