@@ -5,7 +5,8 @@
  * the built app and the real server. On each screen: a tap into each of its first
  * text and number fields, then a value typed key by key ("12,5"), as a keeper types it:
  * each tap and key once the page has answered the last one (`pace`, as the keeper's round;
- * BENCH_BACK_TO_BACK=1 sends them as fast as the driver can).
+ * BENCH_BACK_TO_BACK=1 sends them as fast as the driver can), the first tap 1.5 s after the
+ * screen is up (a person finds the field first).
  * Prints per screen the per-interaction latency from the Event Timing API (goal: p98 ≤ 100 ms)
  * and the load average. Figures, no pass/fail. Needs a build first (BUILD_OUT_DIR or dist).
  *
@@ -33,6 +34,8 @@ const CPU_SLOWDOWN = Number(process.argv[3] ?? 4);
 /** Fields typed into per screen: the ones a keeper fills on a round. */
 const FIELDS_PER_SCREEN = 6;
 const VALUE = '12,5';
+/** The keystroke-level model's tap time: a person finds the first field before tapping it. */
+const FIRST_LOOK_MS = 1_500;
 /** Starter products (migration 0016): a feed for the feed entry, lime for the item use. */
 const CRUMBLE = '01930000-0000-7000-8000-000000000001';
 const LIME = STARTER_PRODUCTS.find((p) => p.en_name.startsWith('Agricultural lime'))?.id as string;
@@ -143,6 +146,9 @@ async function main() {
       const count = Math.min(FIELDS_PER_SCREEN, await fields(page).count());
       await observeInteractions(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      // A person reads the screen before the first tap: the keystroke-level model's tap
+      // (1.5 s, finding the field included) starts when the screen is up, not at once.
+      await page.waitForTimeout(FIRST_LOOK_MS);
       let interactions = 0;
       for (let i = 0; i < count; i++) {
         const field = fields(page).nth(i);
