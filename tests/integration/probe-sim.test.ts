@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFarm, type FarmSetup, type QuickUser, quickUser } from '../helpers/farm-fixtures.ts';
 import { type App, createTestApp } from '../helpers/test-app.ts';
 
@@ -82,22 +82,29 @@ describe('probe simulator', () => {
     // 60 or 61 one-minute instants (the window's start may fall on the minute), 3 parameters, 3 ponds.
     expect([60 * 9, 61 * 9]).toContain(stored);
     expect(await count('probe_devices')).toBe(3);
-    await app.ctx.alerts.idle();
-    // DO only: the simulated pH is continuous, the slot standards are not (a pH near 8.0 at noon may be flagged).
-    const episodes = await app.ctx.db
-      .selectFrom('probe_alerts')
-      .selectAll()
-      .where('farm_id', '=', farm.farmId)
-      .where('parameter', '=', 'do')
-      .execute();
-    expect(episodes.map((e) => [e.pond_id, e.parameter, e.direction, e.raised_at !== null])).toEqual([
-      [farm.pondIds[0], 'do', 'low', true],
-    ]);
-    const notes = await app.inject({ url: '/api/notifications', headers: owner.auth });
-    const probeAlerts = (
-      notes.json().data as { title_key: string; pond_id: string; body_params?: { parameter?: string } }[]
-    ).filter((n) => n.title_key === 'alert.probe-title' && n.body_params?.parameter === 'do');
-    expect(probeAlerts.map((n) => n.pond_id)).toEqual([farm.pondIds[0]]);
+    // Over MQTT the broker is answered once the readings are stored: the pond's episodes are
+    // judged after that, so the test waits for the episode (and its notice) to be there.
+    await vi.waitFor(
+      async () => {
+        await app.ctx.alerts.idle();
+        // DO only: the simulated pH is continuous, the slot standards are not (a pH near 8.0 at noon may be flagged).
+        const episodes = await app.ctx.db
+          .selectFrom('probe_alerts')
+          .selectAll()
+          .where('farm_id', '=', farm.farmId)
+          .where('parameter', '=', 'do')
+          .execute();
+        expect(episodes.map((e) => [e.pond_id, e.parameter, e.direction, e.raised_at !== null])).toEqual([
+          [farm.pondIds[0], 'do', 'low', true],
+        ]);
+        const notes = await app.inject({ url: '/api/notifications', headers: owner.auth });
+        const probeAlerts = (
+          notes.json().data as { title_key: string; pond_id: string; body_params?: { parameter?: string } }[]
+        ).filter((n) => n.title_key === 'alert.probe-title' && n.body_params?.parameter === 'do');
+        expect(probeAlerts.map((n) => n.pond_id)).toEqual([farm.pondIds[0]]);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
 
     // Same seed, same window, same devices (kept in the keys file): nothing stored twice.
     const again = await sim('--minutes', '5');
