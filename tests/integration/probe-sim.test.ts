@@ -111,5 +111,5 @@ describe('probe simulator', () => {
     expect(again.stdout).not.toContain('HTTP');
     expect(await count('probe_devices')).toBe(3);
     expect(await count('probe_readings')).toBeLessThanOrEqual(stored + 2 * 9);
-  });
+  }, 120_000);
 });
