@@ -1,4 +1,4 @@
-// `npm run probe:sim -- --farm <farm id> --token <session token> [--ponds 10] [--minutes 60]
+// `npm run probe:sim -- --farm <farm id> --token=<session token> [--ponds 10] [--minutes 60]
 //   [--rate 1m] [--via http|mqtt] [--url http://127.0.0.1:3000] [--mqtt mqtt://127.0.0.1:1883]
 //   [--outside-broker] [--crash-pond 1] [--crash-at <ISO>] [--live] [--seed 1]`
 // Simulated water-quality probes (issue 27 point 5): registers one probe (DO, pH,
@@ -49,7 +49,7 @@ if (
   !['http', 'mqtt'].includes(values.via ?? '')
 ) {
   console.error(
-    'Usage: npm run probe:sim -- --farm <farm id> --token <session token> [--ponds 1..200] [--minutes N] [--rate 10s|1m|5m] [--via http|mqtt] [--url …] [--mqtt …] [--outside-broker] [--crash-pond n (0: none)] [--crash-at ISO] [--live] [--seed n]',
+    'Usage: npm run probe:sim -- --farm <farm id> --token=<session token> [--ponds 1..200] [--minutes N] [--rate 10s|1m|5m] [--via http|mqtt] [--url …] [--mqtt …] [--outside-broker] [--crash-pond n (0: none)] [--crash-at ISO] [--live] [--seed n]',
   );
   process.exit(2);
 }

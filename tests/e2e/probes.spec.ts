@@ -102,8 +102,8 @@ test('a probe added in settings sends until revoked; the simulator’s DO crash 
       'scripts/probe-sim.ts',
       '--farm',
       farmId,
-      '--token',
-      owner.token,
+      // One argument with '=': a token may start with '-', which parseArgs takes for an option.
+      `--token=${owner.token}`,
       '--url',
       baseURL ?? '',
       '--ponds',

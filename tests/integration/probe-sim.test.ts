@@ -29,8 +29,9 @@ async function sim(...extra: string[]) {
       'scripts/probe-sim.ts',
       '--farm',
       farm.farmId,
-      '--token',
-      owner.auth.authorization.slice('Bearer '.length),
+      // One argument with '=': a session token may start with '-' (base64url), which
+      // parseArgs would take for an option.
+      `--token=${owner.auth.authorization.slice('Bearer '.length)}`,
       '--url',
       baseUrl,
       '--via',
