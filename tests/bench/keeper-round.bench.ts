@@ -172,7 +172,11 @@ async function main() {
     await page.goto(`${base}/farm/${farmId}`);
     const slot = (key: string) => page.locator(`[data-testid="today-slot"][data-slot="${key}"]`);
     const home = async () => {
-      await page.waitForURL(/\/today$/);
+      await page.waitForURL(/\/today$/).catch(async (error: Error) => {
+        // What the keeper saw instead of Today, for finding out why.
+        await page.screenshot({ path: process.env.BENCH_FAIL_SHOT ?? 'keeper-round-failed.png' });
+        throw error;
+      });
       await slot('water:06:00').waitFor();
     };
     await home();

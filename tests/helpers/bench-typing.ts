@@ -234,9 +234,14 @@ export async function pace(page: Page) {
  */
 export async function fingerTap(target: Locator): Promise<void> {
   const page = target.page();
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`nothing to tap: ${target}`);
+  const element = await target.elementHandle();
+  if (!element) throw new Error(`nothing to tap: ${target}`);
+  await element.scrollIntoViewIfNeeded();
   await pace(page);
+  // Where it is now, after the page went idle (a scroll the last tap started has ended):
+  // read from the element itself, no search of the page.
+  const box = await element.boundingBox();
+  await element.dispose();
+  if (!box) throw new Error(`nothing to tap: ${target}`);
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
