@@ -202,7 +202,8 @@ export function coverCheck(page: Page, options: CoverOptions): Promise<CoverRepo
  * from top to bottom in steps shorter than a control row and, at each stop, reports a
  * floating button (chat, help) that is shown while it lies over a control: over any part
  * of a field or of a control smaller than four times the button, or over the centre of a
- * larger one (a card that links on). Each stop waits two frames.
+ * larger one (a card that links on). Each stop waits two frames, and up to 60 more while a
+ * button still lies over a control (the buttons check after the paint).
  */
 export async function floatingSweep(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -211,10 +212,9 @@ export async function floatingSweep(page: Page): Promise<string[]> {
     const scroller = document.scrollingElement ?? document.documentElement;
     const max = Math.max(0, scroller.scrollHeight - window.innerHeight);
     const stops = Array.from({ length: Math.ceil(max / 83) + 1 }, (_, i) => Math.min(i * 83, max));
-    for (const y of stops) {
-      window.scrollTo(0, y);
-      // The scroll event's frame runs the buttons' check; the next one shows its result.
-      await frame();
+    /** What the floating buttons lie over now. */
+    const overlaps = (y: number): string[] => {
+      const found: string[] = [];
       const fabs = [...document.querySelectorAll('.chat-button, .help-button, [data-floating]')].filter(
         (el) => el.checkVisibility({ visibilityProperty: true }),
       );
@@ -235,12 +235,27 @@ export async function floatingSweep(page: Page): Promise<string[]> {
           const small = r.width * r.height < 4 * q.width * q.height;
           if (centre || small || c.matches('input, select, textarea')) {
             const label = (c.getAttribute('aria-label') || c.textContent || '').trim().slice(0, 30);
-            problems.add(
+            found.push(
               `${fab.className} over ${c.tagName.toLowerCase()} "${label}" at scroll ${y} (${Math.round(w)}×${Math.round(h)} px)`,
             );
           }
         }
       }
+      return found;
+    };
+    for (const y of stops) {
+      window.scrollTo(0, y);
+      // The scroll event's frame runs the buttons' check just after its paint; on a busy
+      // page that task can run after the next frame. A button still over a control is
+      // looked at again every two frames, for up to 60 frames (a second at 60 Hz),
+      // and counts only if it stays there.
+      await frame();
+      let found = overlaps(y);
+      for (let again = 0; found.length > 0 && again < 30; again++) {
+        await frame();
+        found = overlaps(y);
+      }
+      for (const line of found) problems.add(line);
     }
     window.scrollTo(0, 0);
     return [...problems];
