@@ -293,6 +293,27 @@ export function abwBand(fit: GrowthFit, doc: number): BandPoint {
 }
 
 /**
+ * The (fractional) DOC at which the forecast first reaches `abw`, from `fromDoc` on:
+ * ln ABW read linearly between whole days, as a curve through daily points would give
+ * it; `fromDoc` itself when it is already there, null when not by MAX_DOC. The backtest
+ * grades the harvest day with it against the day the real pond first reached that ABW,
+ * read the same way, so neither side is rounded up.
+ */
+export function dayReaching(fit: GrowthFit, abw: number, fromDoc: number): number | null {
+  const target = Math.log(abw);
+  let d = Math.max(0, fromDoc);
+  let prev = lnAbw(fit, d);
+  if (prev >= target) return d;
+  for (let next = Math.floor(d) + 1; next <= MAX_DOC; next++) {
+    const v = lnAbw(fit, next);
+    if (v >= target) return d + ((target - prev) / (v - prev)) * (next - d);
+    d = next;
+    prev = v;
+  }
+  return null;
+}
+
+/**
  * The first DOC (whole day, from `fromDoc`) at which the forecast reaches `abw`, with the
  * band's early (upper curve reaches it) and late (lower curve reaches it) days; null
  * parts when the curve does not get there by MAX_DOC.
