@@ -277,8 +277,16 @@ export function abwAt(fit: GrowthFit, doc: number): number {
   return Math.exp(lnAbw(fit, doc));
 }
 
-/** sd of ln ABW at a DOC: the fit's uncertainty plus the drift past the last sampling. */
+/**
+ * sd of ln ABW at a DOC: the fit's uncertainty plus the drift past the last sampling
+ * (`modelLnSd`), times the farm's learnt band scale (ADR 0084; 1 for the default prior).
+ */
 export function lnSd(fit: GrowthFit, doc: number): number {
+  return modelLnSd(fit, doc) * (fit.prior.bandScale ?? 1);
+}
+
+/** The model's sd of ln ABW at a DOC, before the farm's band scale. */
+export function modelLnSd(fit: Pick<GrowthFit, 'prior' | 'ref' | 'cov' | 'lastDoc'>, doc: number): number {
   const x = curveAt(fit.prior.curve, doc) - fit.ref;
   const [a, b, c, d] = fit.cov;
   const ahead = Math.max(0, doc - (fit.lastDoc ?? 0));

@@ -1,4 +1,4 @@
-import { fitLevelPace, type GrowthPoint, readings } from './fit.ts';
+import { FIT_SETTINGS, fitLevelPace, type GrowthPoint, modelLnSd, readings } from './fit.ts';
 import {
   type Cov2,
   DEFAULT_PRIOR,
@@ -138,11 +138,14 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
     source: 'farm',
     cycles: n,
   };
-  return { ...prior, warpWeight: farmWarpWeight(usable, prior) };
+  return { ...prior, ...farmReplay(usable, prior) };
 }
 
 /** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
 const WEIGHT_CUTS = [50] as const;
+/** The cuts each finished cycle is replayed at to learn the band's width (ADR 0084): early, mid and late culture. */
+const BAND_CUTS = [30, 50, 70] as const;
+const REPLAY_CUTS = [...new Set<number>([...WEIGHT_CUTS, ...BAND_CUTS])].sort((a, b) => a - b);
 /** Days ahead of a cut whose samplings grade the readings. */
 const WEIGHT_AHEAD = [7, 28] as const;
 /** Pseudo-pairs at half and half the learnt share is shrunk toward. */
@@ -150,19 +153,37 @@ const WEIGHT_SHRINK = 10;
 /** The most recently stocked finished cycles the share is learnt from (its cost grows with them). */
 const WEIGHT_CYCLES = 20;
 
+/** Pseudo-samplings at scale 1 the learnt band scale is shrunk toward. */
+const SCALE_SHRINK = 20;
+/** The share of true ABW the band is meant to hold (z = FIT_SETTINGS.bandZ). */
+const BAND_SHARE = 0.8;
+/** Bounds of the learnt band scale. */
+const SCALE_RANGE = [0.5, 2.5] as const;
+
 /**
- * The share of the time-warp reading for this farm (ADR 0078): its latest 20 finished
- * cycles cut at DOC 50 and forecast by both readings on the farm prior, graded on the
- * samplings 7–28 days after the cut: the share is the blend of the two with the least
- * squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) / Σ(W − L)²,
- * held to 0…1), shrunk toward ½ with few graded samplings. A farm whose ponds differ in size
- * at one pace leans on level and pace; one whose ponds stand at other places on the curve
- * (stocked smaller or later) leans on the warp.
+ * What the farm's own finished cycles teach when replayed (ADR 0078, 0084): its latest 20
+ * finished cycles cut at DOC 50 and forecast on the farm prior, graded on the samplings
+ * 7–28 days after the cut.
+ *
+ * - `warpWeight`, the share of the time-warp reading: the blend of the two readings with
+ *   the least squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) /
+ *   Σ(W − L)², held to 0…1), shrunk toward ½ with few graded samplings. A farm whose
+ *   ponds differ in size at one pace leans on level and pace; one whose ponds stand at
+ *   other places on the curve (stocked smaller or later) leans on the warp.
+ * - `bandScale`, how wide the band must be for this farm: the squared misses e² of that
+ *   blend against the model's variance v at each graded sampling, e² = n² + s²·v (n² the
+ *   sampling's own error, the same at every horizon; least squares, n² ≥ 0), s shrunk
+ *   toward 1 with few graded samplings and held to 0.5…2.5. A farm whose ponds grow more
+ *   alike than the model allows gets a narrower band, one with more surprises a wider one.
  */
-export function farmWarpWeight(cycles: readonly CycleLike[], prior: GrowthPrior): number {
+export function farmReplay(
+  cycles: readonly CycleLike[],
+  prior: GrowthPrior,
+): { warpWeight: number; bandScale: number } {
   let cross = 0;
   let apart = 0;
   let graded = 0;
+  const misses: [number, number, number, number][] = [];
   // The latest stocked first (undated ones after, in their order): the same set whatever
   // order the server or the device hands them in.
   const recent = cycles
@@ -172,22 +193,46 @@ export function farmWarpWeight(cycles: readonly CycleLike[], prior: GrowthPrior)
     .map((x) => x.c);
   for (const c of recent) {
     const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
-    for (const cut of WEIGHT_CUTS) {
+    for (const cut of REPLAY_CUTS) {
       const known = pts.filter((p) => p.doc <= cut);
       const ahead = pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1 && p.doc <= cut + WEIGHT_AHEAD[1]);
       if (known.length < 2 || ahead.length === 0) continue;
       const r = readings(known, { ...prior, warpWeight: undefined }, dateOf(c));
+      const weighs = (WEIGHT_CUTS as readonly number[]).includes(cut);
       for (const p of ahead) {
+        const y = Math.log(p.abw);
         const l = r.lnLevelPace(p.doc);
         const gap = r.lnWarp(p.doc) - l;
-        cross += (Math.log(p.abw) - l) * gap;
-        apart += gap * gap;
-        graded++;
+        if (weighs) {
+          cross += (y - l) * gap;
+          apart += gap * gap;
+          graded++;
+        }
+        misses.push([y, l, gap, modelLnSd(r.levelPace, p.doc) ** 2]);
       }
     }
   }
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
-  return (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
+  const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
+  return { warpWeight, bandScale: bandScaleOf(misses, warpWeight) };
+}
+
+/**
+ * The band scale from graded samplings [y, level-pace, warp − level-pace, model variance]
+ * (`farmReplay`): the scale s with which the band z·s·√v holds the share of the misses it
+ * promises (80 %), by bisection; shrunk toward 1 with few graded samplings. The samplings'
+ * own error is in the misses, so the band errs wide rather than narrow.
+ */
+function bandScaleOf(misses: readonly [number, number, number, number][], warpWeight: number): number {
+  const n = misses.length;
+  if (n === 0) return 1;
+  // Each miss as the scale it needs: |e| / (z·√v); the scale is their 80th percentile.
+  const needed = misses
+    .map(([y, l, gap, v]) => Math.abs(y - l - warpWeight * gap) / (FIT_SETTINGS.bandZ * Math.sqrt(v)))
+    .sort((a, b) => a - b);
+  const at = Math.min(n - 1, Math.ceil(BAND_SHARE * n) - 1);
+  const learnt = Math.min(SCALE_RANGE[1], Math.max(SCALE_RANGE[0], needed[at] as number));
+  return (n * learnt + SCALE_SHRINK) / (n + SCALE_SHRINK);
 }
 
 /**
