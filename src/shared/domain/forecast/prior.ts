@@ -5,6 +5,7 @@ import {
   DEFAULT_SPREAD,
   type GrowthPrior,
   MAX_DOC,
+  priorFor,
   type Season,
   seasonAngle,
   type Theta,
@@ -145,6 +146,8 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
 const WEIGHT_CUTS = [50] as const;
 /** The cuts each finished cycle is replayed at to learn the band's width (ADR 0084): early, mid and late culture. */
 const BAND_CUTS = [30, 50, 70] as const;
+/** The latest finished cycles replayed at the band's other cuts (the cost grows with them). */
+const BAND_CYCLES = 10;
 const REPLAY_CUTS = [...new Set<number>([...WEIGHT_CUTS, ...BAND_CUTS])].sort((a, b) => a - b);
 /** Days ahead of a cut whose samplings grade the readings. */
 const WEIGHT_AHEAD = [7, 28] as const;
@@ -157,24 +160,24 @@ const WEIGHT_CYCLES = 20;
 const SCALE_SHRINK = 20;
 /** The share of true ABW the band is meant to hold (z = FIT_SETTINGS.bandZ). */
 const BAND_SHARE = 0.8;
-/** Bounds of the learnt band scale. */
+/** Bounds of the learnt band scale (before its shrinkage toward 1). */
 const SCALE_RANGE = [0.5, 2.5] as const;
 
 /**
  * What the farm's own finished cycles teach when replayed (ADR 0078, 0084): its latest 20
- * finished cycles cut at DOC 50 and forecast on the farm prior, graded on the samplings
- * 7–28 days after the cut.
+ * finished cycles cut at DOC 50 (and the latest 10 also at DOC 30 and 70) and forecast on
+ * the farm prior, graded on the samplings 7–28 days after the cut.
  *
- * - `warpWeight`, the share of the time-warp reading: the blend of the two readings with
- *   the least squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) /
- *   Σ(W − L)², held to 0…1), shrunk toward ½ with few graded samplings. A farm whose
- *   ponds differ in size at one pace leans on level and pace; one whose ponds stand at
- *   other places on the curve (stocked smaller or later) leans on the warp.
- * - `bandScale`, how wide the band must be for this farm: the squared misses e² of that
- *   blend against the model's variance v at each graded sampling, e² = n² + s²·v (n² the
- *   sampling's own error, the same at every horizon; least squares, n² ≥ 0), s shrunk
- *   toward 1 with few graded samplings and held to 0.5…2.5. A farm whose ponds grow more
- *   alike than the model allows gets a narrower band, one with more surprises a wider one.
+ * - `warpWeight`, the share of the time-warp reading (cut at DOC 50): the blend of the two
+ *   readings with the least squared error in ln ABW on them (least-squares stacking:
+ *   Σ(y − L)(W − L) / Σ(W − L)², held to 0…1), shrunk toward ½ with few graded
+ *   samplings. A farm whose ponds differ in size at one pace leans on level and pace; one
+ *   whose ponds stand at other places on the curve (stocked smaller or later) leans on
+ *   the warp.
+ * - `bandScale`, how wide the band must be for this farm (every cut, `bandScaleOf`): the
+ *   multiple of the model's band that holds 80 % of the blend's misses. A farm whose ponds
+ *   grow more alike than the model allows gets a narrower band, one with more surprises a
+ *   wider one.
  */
 export function farmReplay(
   cycles: readonly CycleLike[],
@@ -184,6 +187,9 @@ export function farmReplay(
   let apart = 0;
   let graded = 0;
   const misses: [number, number, number, number][] = [];
+  // The replays' fits on their own samplings: the samplings' error.
+  let fitSq = 0;
+  let fitN = 0;
   // The latest stocked first (undated ones after, in their order): the same set whatever
   // order the server or the device hands them in.
   const recent = cycles
@@ -191,14 +197,21 @@ export function farmReplay(
     .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
     .slice(0, WEIGHT_CYCLES)
     .map((x) => x.c);
-  for (const c of recent) {
+  recent.forEach((c, rank) => {
     const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
+    // The cycle's season once (the readings of every cut run through the same months).
+    const own = priorFor({ ...prior, warpWeight: undefined }, dateOf(c));
     for (const cut of REPLAY_CUTS) {
+      if (rank >= BAND_CYCLES && !(WEIGHT_CUTS as readonly number[]).includes(cut)) continue;
       const known = pts.filter((p) => p.doc <= cut);
       const ahead = pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1 && p.doc <= cut + WEIGHT_AHEAD[1]);
       if (known.length < 2 || ahead.length === 0) continue;
-      const r = readings(known, { ...prior, warpWeight: undefined }, dateOf(c));
+      const r = readings(known, own);
       const weighs = (WEIGHT_CUTS as readonly number[]).includes(cut);
+      for (const p of known) {
+        fitSq += (Math.log(p.abw) - r.lnLevelPace(p.doc)) ** 2;
+        fitN++;
+      }
       for (const p of ahead) {
         const y = Math.log(p.abw);
         const l = r.lnLevelPace(p.doc);
@@ -211,24 +224,32 @@ export function farmReplay(
         misses.push([y, l, gap, modelLnSd(r.levelPace, p.doc) ** 2]);
       }
     }
-  }
+  });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
   const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
-  return { warpWeight, bandScale: bandScaleOf(misses, warpWeight) };
+  return { warpWeight, bandScale: bandScaleOf(misses, warpWeight, fitN > 0 ? fitSq / fitN : 0) };
 }
 
 /**
  * The band scale from graded samplings [y, level-pace, warp − level-pace, model variance]
- * (`farmReplay`): the scale s with which the band z·s·√v holds the share of the misses it
- * promises (80 %), by bisection; shrunk toward 1 with few graded samplings. The samplings'
- * own error is in the misses, so the band errs wide rather than narrow.
+ * (`farmReplay`): each miss e less the samplings' own error n² (a sampling is ~100 shrimp,
+ * the band is for the pond's ABW), as the scale it needs, √max(0, e² − n²) / (z·√v); the
+ * scale is their 80th percentile, so the band holds the share it promises, shrunk toward 1
+ * with few graded samplings. n² is the mean squared miss of the replays' fits on their own
+ * samplings.
  */
-function bandScaleOf(misses: readonly [number, number, number, number][], warpWeight: number): number {
+function bandScaleOf(
+  misses: readonly [number, number, number, number][],
+  warpWeight: number,
+  noise: number,
+): number {
   const n = misses.length;
   if (n === 0) return 1;
-  // Each miss as the scale it needs: |e| / (z·√v); the scale is their 80th percentile.
   const needed = misses
-    .map(([y, l, gap, v]) => Math.abs(y - l - warpWeight * gap) / (FIT_SETTINGS.bandZ * Math.sqrt(v)))
+    .map(
+      ([y, l, gap, v]) =>
+        Math.sqrt(Math.max(0, (y - l - warpWeight * gap) ** 2 - noise)) / (FIT_SETTINGS.bandZ * Math.sqrt(v)),
+    )
     .sort((a, b) => a - b);
   const at = Math.min(n - 1, Math.ceil(BAND_SHARE * n) - 1);
   const learnt = Math.min(SCALE_RANGE[1], Math.max(SCALE_RANGE[0], needed[at] as number));
