@@ -331,6 +331,17 @@ describe('farmPrior', () => {
     expect(curveAt(curve, MAX_DOC + 10)).toBeGreaterThan(curveAt(curve, MAX_DOC));
     expect(REF_DOC).toBe(60);
   });
+
+  it('the farm curve takes the middle half of the cycles on a day: two ponds sick from DOC 49 to 63 do not slow it', () => {
+    const healthy = farmOf(twoStanza, 8);
+    const stalled: Curve = (d) => (d <= 49 ? twoStanza(d) : d <= 63 ? twoStanza(49) : twoStanza(d - 14));
+    const sick = [weekly(stalled), weekly((d) => stalled(d) * 1.1)];
+    const curve = farmCurve([...healthy, ...sick]);
+    const clean = farmCurve(healthy);
+    expect(Math.abs(curve[63]! - curve[49]! - (clean[63]! - clean[49]!))).toBeLessThan(0.01);
+    // The mean of all ten would lose a fifth of those two weeks' growth.
+    expect(clean[63]! - clean[49]!).toBeGreaterThan(0.3);
+  });
 });
 
 describe('season', () => {

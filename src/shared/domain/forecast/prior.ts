@@ -42,15 +42,28 @@ const defaultRate = (d: number) =>
   (DEFAULT_PRIOR.curve[d + 1] as number) - (DEFAULT_PRIOR.curve[d] as number);
 
 /**
- * The farm's growth curve in ln ABW by DOC: on each day, the mean daily growth in ln ABW
- * of the farm's finished cycles whose sampling intervals span that day (Δ ln ABW / Δ days
- * between consecutive samplings; a pond's size cancels out, only its pace counts). Days
+ * The mean of the middle half of the values (a quarter, rounded down, dropped at each
+ * end): with fewer than four values, their mean.
+ */
+function interquartileMean(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const cut = Math.floor(s.length / 4);
+  let sum = 0;
+  for (let i = cut; i < s.length - cut; i++) sum += s[i] as number;
+  return sum / (s.length - 2 * cut);
+}
+
+/**
+ * The farm's growth curve in ln ABW by DOC: on each day, the typical daily growth in ln
+ * ABW of the farm's finished cycles whose sampling intervals span that day (Δ ln ABW /
+ * Δ days between consecutive samplings; a pond's size cancels out, only its pace counts),
+ * the mean of their middle half (ADR 0084): a pond sick or sold down on that day does not
+ * pull the typical pond's pace, and a sampling that read light, not its neighbours. Days
  * covered by fewer than MIN_COVER cycles (before the first samplings, after the longest
  * cycles) take the default curve's rate, scaled to meet the farm's at the edge.
  */
 export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[] {
-  const sum = new Array<number>(MAX_DOC).fill(0);
-  const n = new Array<number>(MAX_DOC).fill(0);
+  const rates: number[][] = Array.from({ length: MAX_DOC }, () => []);
   for (const c of cycles) {
     const pts = c.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
     for (let i = 1; i < pts.length; i++) {
@@ -58,13 +71,11 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
       const b = pts[i] as GrowthPoint;
       if (b.doc <= a.doc) continue;
       const r = (Math.log(b.abw) - Math.log(a.abw)) / (b.doc - a.doc);
-      for (let d = Math.floor(a.doc); d < Math.min(MAX_DOC, Math.floor(b.doc)); d++) {
-        sum[d] = (sum[d] as number) + r;
-        n[d] = (n[d] as number) + 1;
-      }
+      for (let d = Math.floor(a.doc); d < Math.min(MAX_DOC, Math.floor(b.doc)); d++)
+        (rates[d] as number[]).push(r);
     }
   }
-  const covered = (d: number) => (n[d] as number) >= MIN_COVER;
+  const covered = (d: number) => (rates[d] as number[]).length >= MIN_COVER;
   let first = 0;
   while (first < MAX_DOC && !covered(first)) first++;
   let last = MAX_DOC - 1;
@@ -72,7 +83,7 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
   const rate = new Array<number>(MAX_DOC).fill(0);
   if (first > last) return [...DEFAULT_PRIOR.curve];
   for (let d = first; d <= last; d++)
-    rate[d] = covered(d) ? (sum[d] as number) / (n[d] as number) : (rate[d - 1] as number);
+    rate[d] = covered(d) ? interquartileMean(rates[d] as number[]) : (rate[d - 1] as number);
   const edgeRatio = (from: number, to: number) => {
     let farm = 0;
     let def = 0;
