@@ -45,8 +45,8 @@ const defaultRate = (d: number) =>
  * The mean of the middle half of the values (a quarter, rounded down, dropped at each
  * end): with fewer than four values, their mean.
  */
-function interquartileMean(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
+function interquartileMean(xs: Float64Array): number {
+  const s = xs.sort();
   const cut = Math.floor(s.length / 4);
   let sum = 0;
   for (let i = cut; i < s.length - cut; i++) sum += s[i] as number;
@@ -63,7 +63,10 @@ function interquartileMean(xs: number[]): number {
  * cycles) take the default curve's rate, scaled to meet the farm's at the edge.
  */
 export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[] {
-  const rates: number[][] = Array.from({ length: MAX_DOC }, () => []);
+  // Day d's rates at d·n … d·n + count[d] (a cycle's intervals do not overlap: one rate a day).
+  const n = cycles.length;
+  const rates = new Float64Array(MAX_DOC * n);
+  const count = new Int32Array(MAX_DOC);
   for (const c of cycles) {
     const pts = c.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
     for (let i = 1; i < pts.length; i++) {
@@ -71,11 +74,14 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
       const b = pts[i] as GrowthPoint;
       if (b.doc <= a.doc) continue;
       const r = (Math.log(b.abw) - Math.log(a.abw)) / (b.doc - a.doc);
-      for (let d = Math.floor(a.doc); d < Math.min(MAX_DOC, Math.floor(b.doc)); d++)
-        (rates[d] as number[]).push(r);
+      for (let d = Math.floor(a.doc); d < Math.min(MAX_DOC, Math.floor(b.doc)); d++) {
+        if ((count[d] as number) >= n) continue;
+        rates[d * n + (count[d] as number)] = r;
+        count[d] = (count[d] as number) + 1;
+      }
     }
   }
-  const covered = (d: number) => (rates[d] as number[]).length >= MIN_COVER;
+  const covered = (d: number) => (count[d] as number) >= MIN_COVER;
   let first = 0;
   while (first < MAX_DOC && !covered(first)) first++;
   let last = MAX_DOC - 1;
@@ -83,7 +89,9 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
   const rate = new Array<number>(MAX_DOC).fill(0);
   if (first > last) return [...DEFAULT_PRIOR.curve];
   for (let d = first; d <= last; d++)
-    rate[d] = covered(d) ? interquartileMean(rates[d] as number[]) : (rate[d - 1] as number);
+    rate[d] = covered(d)
+      ? interquartileMean(rates.subarray(d * n, d * n + (count[d] as number)))
+      : (rate[d - 1] as number);
   const edgeRatio = (from: number, to: number) => {
     let farm = 0;
     let def = 0;
