@@ -1,7 +1,7 @@
 import {
   abwBand,
   DEFAULT_PRIOR,
-  docReaching,
+  dayReaching,
   farmPrior,
   fitGrowth,
   type GrowthPrior,
@@ -18,8 +18,31 @@ export interface Replay {
   ape: Record<number, number | null>;
   /** Truth inside the 80 % band, by horizon. */
   inBand: Record<number, boolean | null>;
-  /** Forecast day to the harvested size − actual harvest day (null: not reached by DOC 250). */
+  /**
+   * Forecast day the harvested size is reached − the day the cycle first reached it, both
+   * fractional (null: the forecast does not reach it by DOC 250).
+   */
   dateError: number | null;
+}
+
+/**
+ * The (fractional) DOC at which a finished cycle first reached its harvested ABW: its
+ * daily ABW read linearly in ln ABW between days, as the forecast's day is
+ * (`dayReaching`). Not the harvest day itself: a pond that stopped growing in its last
+ * days (disease before an emergency harvest) had reached that ABW before it was harvested.
+ */
+export function firstReached(cycle: EvalCycle): number {
+  const target = Math.log(cycle.harvestAbw);
+  for (let d = 1; d <= cycle.harvestDoc; d++) {
+    const w = cycle.truth[d];
+    if (w === undefined || !(Math.log(w) >= target)) continue;
+    const before = cycle.truth[d - 1];
+    if (!(before !== undefined && before > 0)) return d;
+    const a = Math.log(before);
+    const b = Math.log(w);
+    return b > a ? d - 1 + (target - a) / (b - a) : d;
+  }
+  return cycle.harvestDoc;
 }
 
 /** Cut a finished cycle at `cut` DOC and forecast with what was known then. */
@@ -41,13 +64,13 @@ export function replay(cycle: EvalCycle, cut: number, prior: GrowthPrior): Repla
     ape[h] = Math.abs(p.abw / truth - 1) * 100;
     inBand[h] = truth >= p.low && truth <= p.high;
   }
-  const reach = docReaching(fit, cycle.harvestAbw, cut);
+  const reach = dayReaching(fit, cycle.harvestAbw, cut);
   return {
     cycle: cycle.name,
     cut,
     ape,
     inBand,
-    dateError: reach.doc === null ? null : reach.doc - cycle.harvestDoc,
+    dateError: reach === null ? null : reach - firstReached(cycle),
   };
 }
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { abwAt, abwBand, docReaching, FIT_SETTINGS, fitGrowth, type GrowthPoint } from './fit.ts';
+import {
+  abwAt,
+  abwBand,
+  dayReaching,
+  docReaching,
+  FIT_SETTINGS,
+  fitGrowth,
+  type GrowthPoint,
+} from './fit.ts';
 import {
   curveAt,
   DEFAULT_CURVE,
@@ -233,6 +241,44 @@ describe('band', () => {
   });
 });
 
+describe('band learnt from the farm (ADR 0084)', () => {
+  it("narrows for a farm whose ponds grow alike and widens for one whose ponds turn (the replays' misses)", () => {
+    const alike = farmPrior(farmOf(twoStanza, 12));
+    expect(alike.bandScale as number).toBeLessThan(1);
+    // Ponds that change pace after DOC 40, each its own way (0.6–1.4 × the curve's growth).
+    const turning = farmPrior(
+      Array.from({ length: 12 }, (_, i) => {
+        const f = i % 2 ? 0.6 + (0.8 * i) / 11 : 1.4 - (0.8 * i) / 11;
+        return weekly((d) => (d <= 40 ? twoStanza(d) : twoStanza(40) * (twoStanza(d) / twoStanza(40)) ** f));
+      }),
+    );
+    expect(turning.bandScale as number).toBeGreaterThan(alike.bandScale as number);
+    expect(turning.bandScale as number).toBeGreaterThan(1);
+    // The band of a pond follows the scale; the default prior keeps the model's.
+    const pts = weekly(twoStanza, 21, 63);
+    const width = (p: GrowthPrior) => {
+      const b = abwBand(fitGrowth(pts, p), 77);
+      return Math.log(b.high / b.low);
+    };
+    expect(width({ ...alike, bandScale: 2 })).toBeCloseTo(2 * width({ ...alike, bandScale: 1 }), 6);
+    expect(DEFAULT_PRIOR.bandScale).toBeUndefined();
+  });
+});
+
+describe('dayReaching', () => {
+  it('is the fractional day the forecast reaches a weight, inside the whole day docReaching gives', () => {
+    const fit = fitGrowth(weekly(twoStanza, 21, 63), DEFAULT_PRIOR);
+    const day = dayReaching(fit, 20, 63) as number;
+    const whole = docReaching(fit, 20, 63).doc as number;
+    expect(day).toBeGreaterThan(whole - 1);
+    expect(day).toBeLessThanOrEqual(whole);
+    expect(abwAt(fit, day)).toBeCloseTo(20, 6);
+    // Already there: the day it starts from; never: null.
+    expect(dayReaching(fit, abwAt(fit, 63) * 0.9, 63)).toBe(63);
+    expect(dayReaching(fit, abwAt(fit, MAX_DOC) * 2, 63)).toBeNull();
+  });
+});
+
 describe('farmPrior', () => {
   it('falls back to the default curve without three finished cycles', () => {
     const two = farmOf(twoStanza, 2);
@@ -284,6 +330,17 @@ describe('farmPrior', () => {
     expect(curve).toHaveLength(MAX_DOC + 1);
     expect(curveAt(curve, MAX_DOC + 10)).toBeGreaterThan(curveAt(curve, MAX_DOC));
     expect(REF_DOC).toBe(60);
+  });
+
+  it('the farm curve takes the middle half of the cycles on a day: two ponds sick from DOC 49 to 63 do not slow it', () => {
+    const healthy = farmOf(twoStanza, 8);
+    const stalled: Curve = (d) => (d <= 49 ? twoStanza(d) : d <= 63 ? twoStanza(49) : twoStanza(d - 14));
+    const sick = [weekly(stalled), weekly((d) => stalled(d) * 1.1)];
+    const curve = farmCurve([...healthy, ...sick]);
+    const clean = farmCurve(healthy);
+    expect(Math.abs(curve[63]! - curve[49]! - (clean[63]! - clean[49]!))).toBeLessThan(0.01);
+    // The mean of all ten would lose a fifth of those two weeks' growth.
+    expect(clean[63]! - clean[49]!).toBeGreaterThan(0.3);
   });
 });
 

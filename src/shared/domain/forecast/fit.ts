@@ -277,8 +277,16 @@ export function abwAt(fit: GrowthFit, doc: number): number {
   return Math.exp(lnAbw(fit, doc));
 }
 
-/** sd of ln ABW at a DOC: the fit's uncertainty plus the drift past the last sampling. */
+/**
+ * sd of ln ABW at a DOC: the fit's uncertainty plus the drift past the last sampling
+ * (`modelLnSd`), times the farm's learnt band scale (ADR 0084; 1 for the default prior).
+ */
 export function lnSd(fit: GrowthFit, doc: number): number {
+  return modelLnSd(fit, doc) * (fit.prior.bandScale ?? 1);
+}
+
+/** The model's sd of ln ABW at a DOC, before the farm's band scale. */
+export function modelLnSd(fit: Pick<GrowthFit, 'prior' | 'ref' | 'cov' | 'lastDoc'>, doc: number): number {
   const x = curveAt(fit.prior.curve, doc) - fit.ref;
   const [a, b, c, d] = fit.cov;
   const ahead = Math.max(0, doc - (fit.lastDoc ?? 0));
@@ -290,6 +298,27 @@ export function abwBand(fit: GrowthFit, doc: number): BandPoint {
   const ln = lnAbw(fit, doc);
   const s = lnSd(fit, doc) * FIT_SETTINGS.bandZ;
   return { doc, abw: Math.exp(ln), low: Math.exp(ln - s), high: Math.exp(ln + s) };
+}
+
+/**
+ * The (fractional) DOC at which the forecast first reaches `abw`, from `fromDoc` on:
+ * ln ABW read linearly between whole days, as a curve through daily points would give
+ * it; `fromDoc` itself when it is already there, null when not by MAX_DOC. The backtest
+ * grades the harvest day with it against the day the real pond first reached that ABW,
+ * read the same way, so neither side is rounded up.
+ */
+export function dayReaching(fit: GrowthFit, abw: number, fromDoc: number): number | null {
+  const target = Math.log(abw);
+  let d = Math.max(0, fromDoc);
+  let prev = lnAbw(fit, d);
+  if (prev >= target) return d;
+  for (let next = Math.floor(d) + 1; next <= MAX_DOC; next++) {
+    const v = lnAbw(fit, next);
+    if (v >= target) return d + ((target - prev) / (v - prev)) * (next - d);
+    d = next;
+    prev = v;
+  }
+  return null;
 }
 
 /**

@@ -41,6 +41,12 @@ export interface GrowthPrior {
    * finished cycles; absent (the default prior): FIT_SETTINGS.warpWeight.
    */
   warpWeight?: number;
+  /**
+   * The band's width for this farm, as a multiple of the model's (ADR 0084): learnt from
+   * how far the farm's own finished cycles, replayed, fell from their forecasts; absent
+   * (the default prior): 1.
+   */
+  bandScale?: number;
   /** 'farm': learnt from this farm's finished cycles; 'default': the documented default curve. */
   source: 'farm' | 'default';
   /** Finished cycles the prior was learnt from (0 for the default). */

@@ -1,10 +1,11 @@
-import { fitLevelPace, type GrowthPoint, readings } from './fit.ts';
+import { FIT_SETTINGS, fitLevelPace, type GrowthPoint, modelLnSd, readings } from './fit.ts';
 import {
   type Cov2,
   DEFAULT_PRIOR,
   DEFAULT_SPREAD,
   type GrowthPrior,
   MAX_DOC,
+  priorFor,
   type Season,
   seasonAngle,
   type Theta,
@@ -41,15 +42,31 @@ const defaultRate = (d: number) =>
   (DEFAULT_PRIOR.curve[d + 1] as number) - (DEFAULT_PRIOR.curve[d] as number);
 
 /**
- * The farm's growth curve in ln ABW by DOC: on each day, the mean daily growth in ln ABW
- * of the farm's finished cycles whose sampling intervals span that day (Δ ln ABW / Δ days
- * between consecutive samplings; a pond's size cancels out, only its pace counts). Days
+ * The mean of the middle half of the values (a quarter, rounded down, dropped at each
+ * end): with fewer than four values, their mean.
+ */
+function interquartileMean(xs: Float64Array): number {
+  const s = xs.sort();
+  const cut = Math.floor(s.length / 4);
+  let sum = 0;
+  for (let i = cut; i < s.length - cut; i++) sum += s[i] as number;
+  return sum / (s.length - 2 * cut);
+}
+
+/**
+ * The farm's growth curve in ln ABW by DOC: on each day, the typical daily growth in ln
+ * ABW of the farm's finished cycles whose sampling intervals span that day (Δ ln ABW /
+ * Δ days between consecutive samplings; a pond's size cancels out, only its pace counts),
+ * the mean of their middle half (ADR 0084): a pond sick or sold down on that day does not
+ * pull the typical pond's pace, and a sampling that read light, not its neighbours. Days
  * covered by fewer than MIN_COVER cycles (before the first samplings, after the longest
  * cycles) take the default curve's rate, scaled to meet the farm's at the edge.
  */
 export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[] {
-  const sum = new Array<number>(MAX_DOC).fill(0);
-  const n = new Array<number>(MAX_DOC).fill(0);
+  // Day d's rates at d·n … d·n + count[d] (a cycle's intervals do not overlap: one rate a day).
+  const n = cycles.length;
+  const rates = new Float64Array(MAX_DOC * n);
+  const count = new Int32Array(MAX_DOC);
   for (const c of cycles) {
     const pts = c.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
     for (let i = 1; i < pts.length; i++) {
@@ -58,12 +75,13 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
       if (b.doc <= a.doc) continue;
       const r = (Math.log(b.abw) - Math.log(a.abw)) / (b.doc - a.doc);
       for (let d = Math.floor(a.doc); d < Math.min(MAX_DOC, Math.floor(b.doc)); d++) {
-        sum[d] = (sum[d] as number) + r;
-        n[d] = (n[d] as number) + 1;
+        if ((count[d] as number) >= n) continue;
+        rates[d * n + (count[d] as number)] = r;
+        count[d] = (count[d] as number) + 1;
       }
     }
   }
-  const covered = (d: number) => (n[d] as number) >= MIN_COVER;
+  const covered = (d: number) => (count[d] as number) >= MIN_COVER;
   let first = 0;
   while (first < MAX_DOC && !covered(first)) first++;
   let last = MAX_DOC - 1;
@@ -71,7 +89,9 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
   const rate = new Array<number>(MAX_DOC).fill(0);
   if (first > last) return [...DEFAULT_PRIOR.curve];
   for (let d = first; d <= last; d++)
-    rate[d] = covered(d) ? (sum[d] as number) / (n[d] as number) : (rate[d - 1] as number);
+    rate[d] = covered(d)
+      ? interquartileMean(rates.subarray(d * n, d * n + (count[d] as number)))
+      : (rate[d - 1] as number);
   const edgeRatio = (from: number, to: number) => {
     let farm = 0;
     let def = 0;
@@ -138,11 +158,16 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
     source: 'farm',
     cycles: n,
   };
-  return { ...prior, warpWeight: farmWarpWeight(usable, prior) };
+  return { ...prior, ...farmReplay(usable, prior) };
 }
 
 /** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
 const WEIGHT_CUTS = [50] as const;
+/** The cuts each finished cycle is replayed at to learn the band's width (ADR 0084): early, mid and late culture. */
+const BAND_CUTS = [30, 50, 70] as const;
+/** The latest finished cycles replayed at the band's other cuts (the cost grows with them). */
+const BAND_CYCLES = 10;
+const REPLAY_CUTS = [...new Set<number>([...WEIGHT_CUTS, ...BAND_CUTS])].sort((a, b) => a - b);
 /** Days ahead of a cut whose samplings grade the readings. */
 const WEIGHT_AHEAD = [7, 28] as const;
 /** Pseudo-pairs at half and half the learnt share is shrunk toward. */
@@ -150,19 +175,40 @@ const WEIGHT_SHRINK = 10;
 /** The most recently stocked finished cycles the share is learnt from (its cost grows with them). */
 const WEIGHT_CYCLES = 20;
 
+/** Pseudo-samplings at scale 1 the learnt band scale is shrunk toward. */
+const SCALE_SHRINK = 20;
+/** The share of true ABW the band is meant to hold (z = FIT_SETTINGS.bandZ). */
+const BAND_SHARE = 0.8;
+/** Bounds of the learnt band scale (before its shrinkage toward 1). */
+const SCALE_RANGE = [0.5, 2.5] as const;
+
 /**
- * The share of the time-warp reading for this farm (ADR 0078): its latest 20 finished
- * cycles cut at DOC 50 and forecast by both readings on the farm prior, graded on the
- * samplings 7–28 days after the cut: the share is the blend of the two with the least
- * squared error in ln ABW on them (least-squares stacking: Σ(y − L)(W − L) / Σ(W − L)²,
- * held to 0…1), shrunk toward ½ with few graded samplings. A farm whose ponds differ in size
- * at one pace leans on level and pace; one whose ponds stand at other places on the curve
- * (stocked smaller or later) leans on the warp.
+ * What the farm's own finished cycles teach when replayed (ADR 0078, 0084): its latest 20
+ * finished cycles cut at DOC 50 (and the latest 10 also at DOC 30 and 70) and forecast on
+ * the farm prior, graded on the samplings 7–28 days after the cut.
+ *
+ * - `warpWeight`, the share of the time-warp reading (cut at DOC 50): the blend of the two
+ *   readings with the least squared error in ln ABW on them (least-squares stacking:
+ *   Σ(y − L)(W − L) / Σ(W − L)², held to 0…1), shrunk toward ½ with few graded
+ *   samplings. A farm whose ponds differ in size at one pace leans on level and pace; one
+ *   whose ponds stand at other places on the curve (stocked smaller or later) leans on
+ *   the warp.
+ * - `bandScale`, how wide the band must be for this farm (every cut, `bandScaleOf`): the
+ *   multiple of the model's band that holds 80 % of the blend's misses. A farm whose ponds
+ *   grow more alike than the model allows gets a narrower band, one with more surprises a
+ *   wider one.
  */
-export function farmWarpWeight(cycles: readonly CycleLike[], prior: GrowthPrior): number {
+export function farmReplay(
+  cycles: readonly CycleLike[],
+  prior: GrowthPrior,
+): { warpWeight: number; bandScale: number } {
   let cross = 0;
   let apart = 0;
   let graded = 0;
+  const misses: [number, number, number, number][] = [];
+  // The replays' fits on their own samplings: the samplings' error.
+  let fitSq = 0;
+  let fitN = 0;
   // The latest stocked first (undated ones after, in their order): the same set whatever
   // order the server or the device hands them in.
   const recent = cycles
@@ -170,24 +216,63 @@ export function farmWarpWeight(cycles: readonly CycleLike[], prior: GrowthPrior)
     .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
     .slice(0, WEIGHT_CYCLES)
     .map((x) => x.c);
-  for (const c of recent) {
+  recent.forEach((c, rank) => {
     const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
-    for (const cut of WEIGHT_CUTS) {
+    // The cycle's season once (the readings of every cut run through the same months).
+    const own = priorFor({ ...prior, warpWeight: undefined }, dateOf(c));
+    for (const cut of REPLAY_CUTS) {
+      if (rank >= BAND_CYCLES && !(WEIGHT_CUTS as readonly number[]).includes(cut)) continue;
       const known = pts.filter((p) => p.doc <= cut);
       const ahead = pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1 && p.doc <= cut + WEIGHT_AHEAD[1]);
       if (known.length < 2 || ahead.length === 0) continue;
-      const r = readings(known, { ...prior, warpWeight: undefined }, dateOf(c));
+      const r = readings(known, own);
+      const weighs = (WEIGHT_CUTS as readonly number[]).includes(cut);
+      for (const p of known) {
+        fitSq += (Math.log(p.abw) - r.lnLevelPace(p.doc)) ** 2;
+        fitN++;
+      }
       for (const p of ahead) {
+        const y = Math.log(p.abw);
         const l = r.lnLevelPace(p.doc);
         const gap = r.lnWarp(p.doc) - l;
-        cross += (Math.log(p.abw) - l) * gap;
-        apart += gap * gap;
-        graded++;
+        if (weighs) {
+          cross += (y - l) * gap;
+          apart += gap * gap;
+          graded++;
+        }
+        misses.push([y, l, gap, modelLnSd(r.levelPace, p.doc) ** 2]);
       }
     }
-  }
+  });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
-  return (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
+  const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
+  return { warpWeight, bandScale: bandScaleOf(misses, warpWeight, fitN > 0 ? fitSq / fitN : 0) };
+}
+
+/**
+ * The band scale from graded samplings [y, level-pace, warp − level-pace, model variance]
+ * (`farmReplay`): each miss e less the samplings' own error n² (a sampling is ~100 shrimp,
+ * the band is for the pond's ABW), as the scale it needs, √max(0, e² − n²) / (z·√v); the
+ * scale is their 80th percentile, so the band holds the share it promises, shrunk toward 1
+ * with few graded samplings. n² is the mean squared miss of the replays' fits on their own
+ * samplings.
+ */
+function bandScaleOf(
+  misses: readonly [number, number, number, number][],
+  warpWeight: number,
+  noise: number,
+): number {
+  const n = misses.length;
+  if (n === 0) return 1;
+  const needed = misses
+    .map(
+      ([y, l, gap, v]) =>
+        Math.sqrt(Math.max(0, (y - l - warpWeight * gap) ** 2 - noise)) / (FIT_SETTINGS.bandZ * Math.sqrt(v)),
+    )
+    .sort((a, b) => a - b);
+  const at = Math.min(n - 1, Math.ceil(BAND_SHARE * n) - 1);
+  const learnt = Math.min(SCALE_RANGE[1], Math.max(SCALE_RANGE[0], needed[at] as number));
+  return (n * learnt + SCALE_SHRINK) / (n + SCALE_SHRINK);
 }
 
 /**
