@@ -15,6 +15,7 @@ import {
   WaterIcon,
 } from '#components/icons';
 import { AppShell, type ShellFlags } from '#components/layout/app-shell';
+import { HistoryFillingNotice } from '#components/layout/history-notice';
 import type { NavItem } from '#components/layout/nav-links';
 import { UnsentTooLong } from '#components/layout/storage-notices';
 import { lazyPart } from '#components/lazy-part';
@@ -207,6 +208,8 @@ export function RootLayout() {
         {!embed && (spec?.path === '/farm/$farm_id' || spec?.path === '/farm/$farm_id/today') && (
           <UnsentTooLong />
         )}
+        {/* A new device: the farm's older records are still coming (ADR 0086). */}
+        {!embed && farmId && <HistoryFillingNotice farmId={farmId} />}
         {embedRefused ? (
           <Suspense fallback={null}>
             <EmbedDenied />

@@ -18,6 +18,8 @@ const id = {
     unsentLong_one: '{{count}} catatan belum terkirim sejak {{since}}. Cari sinyal agar sampai ke kantor.',
     unsentLong_other: '{{count}} catatan belum terkirim sejak {{since}}. Cari sinyal agar sampai ke kantor.',
     openSync: 'Lihat sinkronisasi',
+    historyFilling:
+      'Riwayat lama tambak ini masih dimuat ke ponsel. Data hari ini sudah lengkap; angka siklus yang sudah selesai menyusul sebentar lagi.',
     full: 'Memori ponsel penuh: data ini belum tersimpan. Yang sudah tersimpan aman. Hapus foto atau aplikasi yang tidak dipakai di ponsel, lalu tekan Simpan lagi — isian Anda masih ada.',
     understood: 'Mengerti',
   },
@@ -150,6 +152,8 @@ const en: UiCatalog = {
     unsentLong_one: '{{count}} record not sent since {{since}}. Find signal so it reaches the office.',
     unsentLong_other: '{{count}} records not sent since {{since}}. Find signal so they reach the office.',
     openSync: 'Open sync',
+    historyFilling:
+      'This farm’s older records are still loading onto the phone. Today’s data is complete; figures of finished cycles follow shortly.',
     full: 'The phone’s storage is full: this record is not saved yet. What was saved before is safe. Delete photos or apps you do not use, then press Save again — what you typed is still here.',
     understood: 'Understood',
   },

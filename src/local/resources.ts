@@ -26,7 +26,17 @@ export interface ResourceDescriptor {
    * the server always answers whole (farms): every answer is then a full snapshot and a
    * synced row missing from it is removed (deleted, or the user left the farm).
    */
-  pull?: { url: string; since?: boolean; query?: (now: number) => Record<string, string> };
+  pull?: {
+    url: string;
+    since?: boolean;
+    query?: (now: number) => Record<string, string>;
+    /**
+     * A new device's first pull of a long list asks for the part the day's work needs
+     * (these parameters over `query`'s); the rest follows in a second pull in the
+     * background (`fill:` in syncState until it is in; ADR 0086).
+     */
+    first?: (now: number) => Record<string, string>;
+  };
   /** Shapes a pulled item into a row (e.g. adds farm_id or a synthetic key). */
   fromServer?: (item: ServerRecord, farmId: string | null) => ServerRecord;
   /**
@@ -117,6 +127,16 @@ export const WATER_SETTINGS: ResourceDescriptor = {
  */
 export const RECENT_READING_DAYS = 30;
 const DAY_MS = 86_400_000;
+/**
+ * A new device's first pull of the long lists (ADR 0086): the last week of readings, two
+ * weeks of warehouse movements and of the daily pond records; the rest of each list's usual
+ * window comes after, in the background.
+ */
+export const FIRST_READING_DAYS = 7;
+export const FIRST_RECORD_DAYS = 14;
+const daysBack = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString().slice(0, 10);
+/** A first pull of records kept per cycle: the running cycles' only. */
+const liveCycles = () => ({ live: 'true' });
 const water = (kind: 'general' | 'chemical' | 'biological', table: string): ResourceDescriptor => ({
   name: table,
   table,
@@ -124,7 +144,8 @@ const water = (kind: 'general' | 'chemical' | 'biological', table: string): Reso
   create: { url: `/api/water/${kind}/bulk`, bulk: true },
   pull: {
     url: `/api/water/${kind}`,
-    query: (now) => ({ from: new Date(now - RECENT_READING_DAYS * DAY_MS).toISOString().slice(0, 10) }),
+    query: (now) => ({ from: daysBack(now, RECENT_READING_DAYS) }),
+    first: (now) => ({ from: daysBack(now, FIRST_READING_DAYS) }),
   },
   ...crud(`water/${kind}`),
   // The server derives the offset and the slot from measured_at: an edit sends measured_at alone.
@@ -140,7 +161,7 @@ export const SAMPLINGS: ResourceDescriptor = {
   table: 'samplings',
   scope: 'farm',
   create: { url: '/api/sampling/bulk', bulk: true },
-  pull: { url: '/api/sampling' },
+  pull: { url: '/api/sampling', first: liveCycles },
   ...crud('sampling'),
   updateFields: ['sampled_on', 'shrimp_count', 'sample_weight', ...SAMPLING_SIGNS, 'note'],
 };
@@ -196,7 +217,7 @@ export const DEATHS: ResourceDescriptor = {
   table: 'deaths',
   scope: 'farm',
   create: { url: '/api/death', bulk: false },
-  pull: { url: '/api/death' },
+  pull: { url: '/api/death', first: liveCycles },
   ...crud('death'),
   updateFields: ['died_on', 'count', 'total_weight_kg'],
 };
@@ -224,7 +245,8 @@ export const WAREHOUSE_MOVEMENTS: ResourceDescriptor = {
   create: { url: '/api/useitem/bulk', bulk: true },
   pull: {
     url: '/api/warehouse/history',
-    query: (now) => ({ from: new Date(now - MOVEMENT_DAYS * DAY_MS).toISOString().slice(0, 10) }),
+    query: (now) => ({ from: daysBack(now, MOVEMENT_DAYS) }),
+    first: (now) => ({ from: daysBack(now, FIRST_RECORD_DAYS) }),
   },
   updateFields: ['qty', 'used_on', 'time', 'note'],
   ...crud('useitem'),
@@ -252,15 +274,14 @@ export const PURCHASE_ORDERS: ResourceDescriptor = {
  * entry), notes and diseases one by one.
  */
 export const RECENT_RECORD_DAYS = 60;
-const recentDays = (now: number) => ({
-  from: new Date(now - RECENT_RECORD_DAYS * DAY_MS).toISOString().slice(0, 10),
-});
+const recentDays = (now: number) => ({ from: daysBack(now, RECENT_RECORD_DAYS) });
+const firstDays = (now: number) => ({ from: daysBack(now, FIRST_RECORD_DAYS) });
 export const ANCO: ResourceDescriptor = {
   name: 'anco',
   table: 'anco',
   scope: 'farm',
   create: { url: '/api/anco/bulk', bulk: true },
-  pull: { url: '/api/anco', query: recentDays },
+  pull: { url: '/api/anco', query: recentDays, first: firstDays },
   ...crud('anco'),
   updateFields: ['check_date', 'feeding_time', 'checked_at', 'data_anco', 'note'],
 };
@@ -269,7 +290,7 @@ export const WATER_CHANGES: ResourceDescriptor = {
   table: 'waterChanges',
   scope: 'farm',
   create: { url: '/api/waterChange/bulk', bulk: true },
-  pull: { url: '/api/waterChange', query: recentDays },
+  pull: { url: '/api/waterChange', query: recentDays, first: firstDays },
   ...crud('waterChange'),
   updateFields: ['change_date', 'change_time', 'percent', 'height_cm', 'note'],
 };
@@ -356,7 +377,7 @@ export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
   create: { url: '/api/transaction', bulk: false },
   pull: {
     url: '/api/transaction',
-    query: (now) => ({ from: new Date(now - RECENT_FINANCE_DAYS * DAY_MS).toISOString().slice(0, 10) }),
+    query: (now) => ({ from: daysBack(now, RECENT_FINANCE_DAYS) }),
   },
   ...crud('transaction'),
   toBody: (row, kind) => {

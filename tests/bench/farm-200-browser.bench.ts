@@ -2,7 +2,8 @@
  * A new device's first sync of the 200-pond × 2-year demo farm (issue 32 point 6) in a real
  * browser: the client's own pull code, bundled into a page on 127.0.0.1:3281 in Debian's
  * Chromium, pulls from the bench server over the loopback (compressed as a phone asks for
- * it) into IndexedDB. Timed from the start to every row in IndexedDB (goal ≤ 15 s).
+ * it) into IndexedDB. Timed to "ready" (every list, the long ones in part; goal ≤ 15 s) and
+ * to every row (the rest, asked after: in the app it comes in the background, ADR 0086).
  * Prints figures and the load average; no pass/fail.
  *
  *   DEMO_KEEP_DIR=… DEMO_KEEP_PORT=… node --import tsx tests/bench/farm-200-browser.bench.ts [ponds=200] [days=730] [runs=2]
@@ -42,10 +43,11 @@ async function main() {
           )) as FirstSyncFigures;
           if (r.bad.length > 0) throw new Error(`not pulled: ${r.bad.join('; ').slice(0, 500)}`);
           console.log(
-            `  Chromium, first sync of ${PONDS} ponds × ${DAYS} days: ${r.requests} requests, ${r.rows} rows in IndexedDB, ` +
-              `${(r.ms / 1000).toFixed(1)} s (goal ≤ 15 s); answers ${(r.bytes / 1e6).toFixed(1)} MB in ${(r.serverMs / 1000).toFixed(1)} s, ` +
+            `  Chromium, first sync of ${PONDS} ponds × ${DAYS} days: ready in ${(r.ms / 1000).toFixed(1)} s with ${r.readyRows} rows ` +
+              `(goal ≤ 15 s), the rest in ${(r.restMs / 1000).toFixed(1)} s more (background), ${r.rows} rows in all, ${r.requests} requests; answers ${(r.bytes / 1e6).toFixed(1)} MB in ${(r.serverMs / 1000).toFixed(1)} s, ` +
               `writing rows (bulkPut) ${(r.putMs / 1000).toFixed(1)} s, parsing ${(r.parseMs / 1000).toFixed(1)} s (load before ${before}, after ${load()})`,
           );
+          console.log(`    ready with: ${r.readyTables.join(', ')}`);
         }
       },
       PAGE_PORT,

@@ -56,6 +56,43 @@ export async function applyPull(
 }
 
 /**
+ * The rest of a list whose first pull came in part (ADR 0086), written beside what the
+ * device already has: a record the mirror lacks is added; a synced one is replaced only by
+ * a newer version (`updated_at`), since the regular pulls may have brought a later one
+ * meanwhile; a row with a local change keeps it (the regular pull rebases it). Nothing is
+ * dropped: this answer is older than the cursor.
+ */
+export async function applyHistory(
+  db: TambakDb,
+  resource: ResourceDescriptor,
+  items: ServerRecord[],
+): Promise<number> {
+  const table = db.mirror(resource.table);
+  const key = db.keyOf(resource.table);
+  const fresh = items.filter(
+    (item) => typeof item[key] === 'string' && (item.deleted_at === null || item.deleted_at === undefined),
+  );
+  return db.transaction('rw', table, async () => {
+    const locals = await table.bulkGet(fresh.map((item) => item[key] as string));
+    const puts: AnyRow[] = [];
+    fresh.forEach((item, i) => {
+      const local = locals[i];
+      if (!local || (local._status === 'synced' && newer(item, local)))
+        puts.push({ ...serverFields(item), _status: 'synced' } as AnyRow);
+    });
+    await table.bulkPut(puts);
+    return puts.length;
+  });
+}
+
+/** Whether the server's `item` is a later version than the mirror's `row` (ISO times compare as text). */
+function newer(item: ServerRecord, row: AnyRow): boolean {
+  const theirs = item.updated_at;
+  const ours = row.updated_at;
+  return typeof theirs === 'string' && typeof ours === 'string' && theirs > ours;
+}
+
+/**
  * A row with a local change the server has not accepted yet, brought up to the server's
  * version: the fields its queued create or edit sets stay as the user typed them, every
  * other field takes the server's value; `_base` becomes the server's version. Rows whose

@@ -28,6 +28,8 @@ const reading = (pond: string) => ({
   ph: 8,
 });
 const writes = (server: FakeServer) => server.requests.filter((r) => r.method !== 'GET');
+/** The readings' list pulled whole from the start (the staged first pull has its own test). */
+const WATER = { ...WATER_GENERAL, pull: { url: '/api/water/general' } };
 
 describe('sync engine', () => {
   const db = testDb();
@@ -37,7 +39,7 @@ describe('sync engine', () => {
     await Promise.all(db.tables.map((t) => t.clear()));
   });
 
-  function setup(handler: Handler = bulkOk, locks?: FakeLocks) {
+  function setup(handler: Handler = bulkOk, locks?: FakeLocks, lists = [FARMS, BLOCKS, WATER]) {
     const clock = new ManualClock();
     const server = new FakeServer(handler);
     const env = new TestEnv(locks);
@@ -46,7 +48,7 @@ describe('sync engine', () => {
       transport: server.transport,
       clock,
       env,
-      resources: () => [FARMS, BLOCKS, WATER_GENERAL],
+      resources: () => lists,
     });
     engines.push(engine);
     const seen: { [K in keyof SyncEventMap]?: SyncEventMap[K][] } = {};
@@ -251,6 +253,28 @@ describe('sync engine', () => {
     // One request a pull, whatever the number of lists.
     expect(server.batches).toBe(2);
     expect(seen['sync:pulled']?.map((p) => p.farmId)).toEqual([null, FARM]);
+  });
+
+  it("a new device's first pull asks for the last week of readings; the rest follows in the background, once", async () => {
+    const { server, engine, seen, clock } = setup(bulkOk, undefined, [FARMS, WATER_GENERAL]);
+    await engine.setFarm(FARM);
+    // Ready after the first batch; the second (the rest) goes out on its own.
+    await vi.waitFor(() => expect(server.batches).toBe(2));
+    await vi.waitFor(async () => expect(await db.syncState.get(`fill:waterGeneral:${FARM}`)).toBeUndefined());
+    const water = server.requests.filter((r) => r.url.startsWith('/api/water/general'));
+    const from = (url: string) => new URL(url, 'http://x').searchParams.get('from');
+    const since = (url: string) => new URL(url, 'http://x').searchParams.get('since');
+    expect(water).toHaveLength(2);
+    // The first pull's window is a week, the rest's the usual 30 days; neither asks `since`.
+    const days = (url: string) => (clock.now() - Date.parse(from(url) ?? '')) / 86_400_000;
+    expect(Math.round(days(water[0].url))).toBeLessThanOrEqual(8);
+    expect(Math.round(days(water[1].url))).toBeGreaterThanOrEqual(29);
+    expect(water.map((r) => since(r.url))).toEqual([null, null]);
+    await vi.waitFor(() => expect(seen['sync:pulled']).toHaveLength(2));
+    // The next pull asks for changes only, and no rest again.
+    await engine.sync('manual');
+    const later = server.requests.filter((r) => r.url.startsWith('/api/water/general')).slice(2);
+    expect(later.map((r) => since(r.url))).toEqual(['T0']);
   });
 
   it('a pull cut by the network is wanted again on the next trigger', async () => {

@@ -7,7 +7,7 @@ import { type ResourceDescriptor, resources as registeredResources } from '#loca
 import { browserEnv, type SyncEnv } from '#local/sync/env';
 import { SyncEvents, type SyncState } from '#local/sync/events';
 import { discardEntry, retryEntry } from '#local/sync/failed-actions';
-import { pullResources } from '#local/sync/pull';
+import { fillHistory, pullResources } from '#local/sync/pull';
 import { drainOutbox, releaseAbandoned, watchOutboxWrites } from '#local/sync/push';
 import { singleFlight } from '#local/sync/single-flight';
 import { readSummary } from '#local/sync/summary';
@@ -96,6 +96,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     events.emit('sync:auth-required', { reason: 'unauthenticated' });
   }
 
+  /** The rest of the lists whose first pull came in part (ADR 0086), asked beside the runs. */
+  let filling: Promise<void> | undefined;
+  function fillRest(farm: string | null, wanted: ResourceDescriptor[]): void {
+    if (filling || stopped) return;
+    filling = fillHistory({ db, transport, clock }, wanted, farm)
+      .then((results) => {
+        if (results.some((r) => r.kind === 'held')) authRequired();
+        const pulled = results.filter((r) => r.kind === 'ok').map((r) => r.resource);
+        if (pulled.length > 0) events.emit('sync:pulled', { farmId: farm, resources: pulled });
+      })
+      // Not filled (offline, a refusal): its mark stays, and the next pull asks again.
+      .catch((error: unknown) => captureError(error, 'sync'))
+      .finally(() => {
+        filling = undefined;
+      });
+  }
+
   async function pull(): Promise<void> {
     // The request is taken when the pull starts, not when it ends: a farm switch (or any
     // trigger) that asks for a pull while this one is in flight must get its own, for the
@@ -117,6 +134,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const pulled = results.filter((r) => r.kind === 'ok').map((r) => r.resource);
     lastPullAt = clock.now();
     events.emit('sync:pulled', { farmId: pulledFor, resources: pulled });
+    // A new device is ready with the day's records; the older ones follow without holding
+    // up the next push (a reading saved meanwhile goes out at once).
+    fillRest(pulledFor, wanted);
   }
 
   const run = singleFlight(

@@ -2,7 +2,7 @@ import type { Clock } from '#local/clock';
 import type { ServerRecord, TambakDb } from '#local/db';
 import type { ResourceDescriptor } from '#local/resources';
 import { holdForLogin } from '#local/sync/apply-answer';
-import { applyPull } from '#local/sync/apply-rows';
+import { applyHistory, applyPull } from '#local/sync/apply-rows';
 import { errorOf } from '#local/sync/classify';
 import type { Transport } from '#local/sync/transport';
 import { HEADER_SYNC } from '#local/sync/worker-protocol';
@@ -36,6 +36,17 @@ export function cursorKey(resource: string, farmId: string | null): string {
   return `cursor:${resource}:${farmId ?? '*'}`;
 }
 
+/** Set while a list's first pull came in part and the rest is still to come (ADR 0086). */
+export function fillKey(resource: string, farmId: string | null): string {
+  return `fill:${resource}:${farmId ?? '*'}`;
+}
+
+/**
+ * 'first': a list's first pull, asked in part (`pull.first`); 'history': the rest of such
+ * a list, asked whole after it; 'sync': every other pull.
+ */
+type Stage = 'first' | 'sync' | 'history';
+
 /** A pull about to be asked for: the GET's URL and the cursor its answer moves. */
 interface PreparedPull {
   resource: ResourceDescriptor;
@@ -43,6 +54,7 @@ interface PreparedPull {
   cursor: string;
   incremental: boolean;
   since: string | undefined;
+  stage: Stage;
   url: string;
 }
 
@@ -50,20 +62,30 @@ async function preparePull(
   options: PullOptions,
   resource: ResourceDescriptor,
   farmId: string | null,
+  history = false,
 ): Promise<PreparedPull | null> {
   const { db, clock } = options;
   if (!resource.pull) return null;
   const scope = resource.scope === 'farm' ? farmId : null;
   const cursor = cursorKey(resource.name, scope);
   const incremental = resource.pull.since !== false;
-  const since = incremental ? (await db.syncState.get(cursor))?.since : undefined;
-  const query = new URLSearchParams(resource.pull.query?.(clock.now()));
+  const since = incremental && !history ? (await db.syncState.get(cursor))?.since : undefined;
+  const now = clock.now();
+  const stage: Stage = history
+    ? 'history'
+    : incremental && since === undefined && resource.pull.first
+      ? 'first'
+      : 'sync';
+  const query = new URLSearchParams({
+    ...resource.pull.query?.(now),
+    ...(stage === 'first' ? resource.pull.first?.(now) : undefined),
+  });
   if (resource.scope === 'farm' && farmId) query.set('farm_id', farmId);
   if (since) query.set('since', since);
   // toString(), not .size: URLSearchParams.size is missing on the older Chromes pond phones run.
   const search = query.toString();
   const url = search ? `${resource.pull.url}?${search}` : resource.pull.url;
-  return { resource, scope, cursor, incremental, since, url };
+  return { resource, scope, cursor, incremental, since, stage, url };
 }
 
 /** Applies one list's answer to its mirror and moves its cursor. */
@@ -85,15 +107,60 @@ async function applyPullAnswer(
   }
   const shape = pull.resource.fromServer;
   const items = shape ? parsed.items.map((item) => shape(item, pull.scope)) : parsed.items;
+  if (pull.stage === 'history') {
+    const applied = await applyHistory(db, pull.resource, items);
+    await historyIn(db, pull, parsed.serverTime);
+    return { kind: 'ok', resource: name, applied };
+  }
   const applied = await applyPull(db, pull.resource, pull.scope, items, pull.since === undefined);
   if (parsed.serverTime && pull.incremental) {
-    await db.syncState.put({ key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() });
+    const moved = { key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() };
+    // With its cursor, in one write: a first pull that came in part leaves the rest to fill.
+    const fill = {
+      key: fillKey(name, pull.scope),
+      farmId: pull.scope ?? undefined,
+      pulledAt: moved.pulledAt,
+    };
+    await db.syncState.bulkPut(pull.stage === 'first' ? [moved, fill] : [moved]);
   } else if (!pull.incremental) {
     // Whole-list pulls need no `since`, but the UI must tell "never pulled" (show loading,
     // or a retry when offline) from "pulled, and the list is empty" (e.g. no farms yet).
     await db.syncState.put({ key: pull.cursor, pulledAt: clock.now() });
   }
   return { kind: 'ok', resource: name, applied };
+}
+
+/**
+ * The rest of a list is in: its `fill:` mark goes, and its cursor moves back to the
+ * rest's read time when that is earlier. A record deleted after that read was missing
+ * from the rest's answer but may have been re-added by it, if the regular pull had
+ * already removed it; the next pull reads the changes since then again and removes it.
+ */
+async function historyIn(db: TambakDb, pull: PreparedPull, readAt: string | undefined): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    const cursor = await db.syncState.get(pull.cursor);
+    if (readAt && cursor?.since && readAt < cursor.since)
+      await db.syncState.put({ ...cursor, since: readAt });
+    await db.syncState.delete(fillKey(pull.resource.name, pull.scope));
+  });
+}
+
+/**
+ * The lists whose first pull came in part, asked for whole (ADR 0086): the device was
+ * ready with the day's records; older ones follow here, in the background. Returns no
+ * result when nothing is left to fill.
+ */
+export async function fillHistory(
+  options: PullOptions,
+  resources: readonly ResourceDescriptor[],
+  farmId: string | null,
+): Promise<PullResult[]> {
+  const staged = resources.filter((r) => r.pull?.first);
+  const marks = await options.db.syncState.bulkGet(
+    staged.map((r) => fillKey(r.name, r.scope === 'farm' ? farmId : null)),
+  );
+  const due = staged.filter((_, i) => marks[i] !== undefined);
+  return due.length === 0 ? [] : pullResources(options, due, farmId, true);
 }
 
 /** One list by its own GET (a screen that refreshes one mirror). */
@@ -130,11 +197,12 @@ export async function pullResources(
   options: PullOptions,
   resources: readonly ResourceDescriptor[],
   farmId: string | null,
+  history = false,
 ): Promise<PullResult[]> {
   const prepared: PreparedPull[] = [];
   const results = new Map<string, PullResult>();
   for (const resource of resources) {
-    const pull = await preparePull(options, resource, farmId);
+    const pull = await preparePull(options, resource, farmId, history);
     if (pull) prepared.push(pull);
     else results.set(resource.name, { kind: 'ok', resource: resource.name, applied: 0 });
   }

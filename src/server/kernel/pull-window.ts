@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
 
 /**
@@ -14,6 +14,12 @@ export const PULL_OVERLAP_MS = 10_000;
 export function changedAfter(since: string): Date {
   return new Date(Date.parse(since) - PULL_OVERLAP_MS);
 }
+
+/**
+ * A first pull's `live=true` (ADR 0086): the row's cycle is still running. For lists whose
+ * table has `cycle_id`; the rest of the history follows in a second pull.
+ */
+export const inLiveCycle = sql<SqlBool>`cycle_id in (select id from cycles where end_date is null and deleted_at is null)`;
 
 /**
  * The database clock, which also stamps `updated_at` (`now()`), so app servers with

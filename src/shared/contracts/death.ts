@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { IsoDate, Since, Uuid } from './envelope.ts';
+import { IsoDate, Live, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
 /** Dead shrimp found on one day in one stocking (seed 000 §3 "Death"). */
@@ -25,6 +25,7 @@ export const DeathQuery = Type.Object({
   stock_id: Type.Optional(Uuid),
   farm_id: Type.Optional(Uuid),
   since: Since,
+  live: Live,
 });
 export type DeathQuery = Static<typeof DeathQuery>;
 

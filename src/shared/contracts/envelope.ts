@@ -52,3 +52,12 @@ export const MessageOnly = Envelope(Type.Null());
 export const IsoDate = Type.String({ format: 'date' });
 /** Pull changes after this instant (ISO timestamp from the previous pull's `server_time`). */
 export const Since = Type.Optional(Type.String({ format: 'date-time' }));
+/**
+ * `live=true`: only the records of cycles still running (a new device's first pull of a
+ * long history; the rest follows in the background, ADR 0086).
+ */
+export const Live = Type.Optional(
+  Type.Boolean({
+    description: "true: only the records of the farm's running cycles (a device's first pull)",
+  }),
+);

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { SAMPLING_SIGNS, type SamplingSign } from '../domain/sampling-signs.ts';
-import { IsoDate, Since, Uuid } from './envelope.ts';
+import { IsoDate, Live, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
 /**
@@ -80,6 +80,7 @@ export const SamplingQuery = Type.Object({
   pond_id: Type.Optional(Uuid),
   cycle_id: Type.Optional(Uuid),
   since: Since,
+  live: Live,
   /** The spec's client sends its UTC offset; the farm's day is used instead, so it is accepted and ignored. */
   timediff: Type.Optional(Type.String({ maxLength: 10 })),
 });

@@ -1,12 +1,19 @@
 import { systemClock } from '../../../src/local/clock.ts';
 import type { TambakDb } from '../../../src/local/db.ts';
 import { resources } from '../../../src/local/resources.ts';
-import { pullResources } from '../../../src/local/sync/pull.ts';
+import { fillHistory, pullResources } from '../../../src/local/sync/pull.ts';
 import { createFetchTransport } from '../../../src/local/sync/transport.ts';
 
-/** A first sync's figures: where its time went (ADR 0082). */
+/** A first sync's figures: where its time went (ADR 0082), ready and with the rest (ADR 0086). */
 export interface FirstSyncFigures {
+  /** Until the device is ready: every list pulled, the long ones in part. */
   ms: number;
+  /** Rows in the database when ready. */
+  readyRows: number;
+  /** The biggest tables when ready: "name rows". */
+  readyTables: string[];
+  /** The rest of the long lists, asked after (in the app, in the background). */
+  restMs: number;
   requests: number;
   /** From each request to its answer's last byte (the next page is asked for while one is applied). */
   serverMs: number;
@@ -63,12 +70,24 @@ export async function firstSyncFigures(
   try {
     const transport = createFetchTransport({ getToken: () => token, fetchFn });
     const t0 = performance.now();
-    const results = await pullResources({ db, transport, clock: systemClock }, resources(), farmId);
+    const options = { db, transport, clock: systemClock };
+    const results = await pullResources(options, resources(), farmId);
     const ms = performance.now() - t0;
-    let rows = 0;
-    for (const table of db.tables) rows += await table.count();
-    const bad = results.filter((r) => r.kind !== 'ok').map((r) => JSON.stringify(r));
-    return { ms, rows, bad, ...f };
+    const sizes = async () => {
+      const out: [string, number][] = [];
+      for (const table of db.tables) out.push([table.name, await table.count()]);
+      return out.sort((a, b) => b[1] - a[1]);
+    };
+    const count = async () => (await sizes()).reduce((sum, [, n]) => sum + n, 0);
+    const ready = await sizes();
+    const readyRows = ready.reduce((sum, [, n]) => sum + n, 0);
+    const readyTables = ready.slice(0, 8).map(([name, n]) => `${name} ${n}`);
+    const t1 = performance.now();
+    const rest = await fillHistory(options, resources(), farmId);
+    const restMs = performance.now() - t1;
+    const rows = await count();
+    const bad = [...results, ...rest].filter((r) => r.kind !== 'ok').map((r) => JSON.stringify(r));
+    return { ms, readyRows, readyTables, restMs, rows, bad, ...f };
   } finally {
     proto.bulkPut = bulkPut;
     JSON.parse = parse;

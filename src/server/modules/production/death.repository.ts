@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { jsonList, recordTailJson } from '../../kernel/json-list.ts';
+import { inLiveCycle } from '../../kernel/pull-window.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 import { anyUuid, type ListFilter } from './list-filter.ts';
 
@@ -179,6 +180,7 @@ function listed<Q extends SelectQueryBuilder<Database, 'deaths', object>>(q: Q, 
   if (f.stockId) out = out.where('stock_id', '=', f.stockId) as Q;
   if (f.farmId) out = out.where('farm_id', '=', f.farmId) as Q;
   if (f.pondIds) out = out.where('pond_id', '=', anyUuid(f.pondIds)) as Q;
+  if (f.live) out = out.where(inLiveCycle) as Q;
   out = (
     f.changedAfter ? out.where('updated_at', '>', f.changedAfter) : out.where('deleted_at', 'is', null)
   ) as Q;

@@ -44,14 +44,23 @@ export class DeathService {
       const stock = await this.d.stocks.findStock(q.stock_id);
       if (!stock || stock.deleted_at) throw new AppError('not-found');
       const m = await this.d.access.requirePond(userId, stock.pond_id, 'death', ACTION.view);
-      const json = await this.d.deaths.listDeathsJson({ stockId: q.stock_id, changedAfter: after });
+      const json = await this.d.deaths.listDeathsJson({
+        stockId: q.stock_id,
+        changedAfter: after,
+        live: q.live,
+      });
       return { json, server_time: m.readAt };
     }
     if (q.farm_id) {
       const m = await this.d.access.require(userId, q.farm_id, 'death', ACTION.view);
       const pondIds = visiblePondIds(this.d.access, m, 'death');
       if (pondIds?.length === 0) return { json: '[]', server_time: m.readAt };
-      const json = await this.d.deaths.listDeathsJson({ farmId: q.farm_id, pondIds, changedAfter: after });
+      const json = await this.d.deaths.listDeathsJson({
+        farmId: q.farm_id,
+        pondIds,
+        changedAfter: after,
+        live: q.live,
+      });
       return { json, server_time: m.readAt };
     }
     throw fieldError('stock_id', 'validation.required');

@@ -7,6 +7,8 @@ export interface ListFilter {
   stockId?: string;
   pondIds?: string[] | null;
   changedAfter?: Date;
+  /** Only the records of cycles still running (`live=true`). */
+  live?: boolean;
 }
 
 /** `= any($1::uuid[])`: one parameter for a list of ids. */

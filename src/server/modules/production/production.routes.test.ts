@@ -15,7 +15,7 @@ let app: App;
 let owner: QuickUser;
 let farm: FarmSetup;
 beforeAll(async () => {
-  ({ app, owner, farm } = await ownerWithFarm(8, createTestApp));
+  ({ app, owner, farm } = await ownerWithFarm(9, createTestApp));
 });
 afterAll(() => app.close());
 
@@ -283,6 +283,28 @@ describe('harvest and deaths', () => {
     await stock(farm.pondIds[6], { stock_date: '2025-02-05' });
     const res = await call(owner, 'DELETE', `/api/harvest/${t.harvest_id}/delete`);
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe("a new device's first pull (live=true, ADR 0086)", () => {
+  it('lists the deaths of running cycles only; the whole list keeps the finished ones', async () => {
+    const old = await stock(farm.pondIds[8], { seed_actual: 10_000 });
+    const oldDeath = (await death(old.stock_id)).json().data.death_id as string;
+    expect((await harvest(old.stock_id, { type: 'total', weight_kg: 50, size: 100 })).statusCode).toBe(201);
+    const now = await stock(farm.pondIds[8], { stock_date: '2025-02-05' });
+    const newDeath = (await death(now.stock_id, { died_on: '2025-02-06' })).json().data.death_id as string;
+    const ids = async (query: string) => {
+      const res = await call(owner, 'GET', `/api/death?farm_id=${farm.farmId}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { death_id: string }[]).map((d) => d.death_id);
+    };
+    const live = await ids('&live=true');
+    expect(live).toContain(newDeath);
+    expect(live).not.toContain(oldDeath);
+    expect(await ids('')).toEqual(expect.arrayContaining([oldDeath, newDeath]));
+    expect(await ids('&live=false')).toEqual(expect.arrayContaining([oldDeath, newDeath]));
+    const wrong = await call(owner, 'GET', `/api/death?farm_id=${farm.farmId}&live=yes`);
+    expect(wrong.statusCode).toBe(400);
   });
 });
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SAMPLING_SIGNS } from '#shared/contracts/sampling';
 import type { DbOrTx } from '../../db/database.ts';
 import type { SamplingsTable } from '../../db/schema.ts';
+import { inLiveCycle } from '../../kernel/pull-window.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 
 /** A sampling as pg returns it, the day read as text (no time zone can shift it). */
@@ -27,6 +28,8 @@ export interface SamplingFilter {
   pondId?: string;
   cycleId?: string;
   changedAfter?: Date;
+  /** Only the samplings of cycles still running (`live=true`). */
+  live?: boolean;
 }
 
 const OVERWRITE = [
@@ -157,6 +160,7 @@ export class SamplingRepository {
     if (f.pondIds) q = q.where('pond_id', '=', sql<string>`any(${f.pondIds}::uuid[])`);
     if (f.pondId) q = q.where('pond_id', '=', f.pondId);
     if (f.cycleId) q = q.where('cycle_id', '=', f.cycleId);
+    if (f.live) q = q.where(inLiveCycle);
     q = f.changedAfter ? q.where('updated_at', '>', f.changedAfter) : q.where('deleted_at', 'is', null);
     return q.orderBy('sampled_on').orderBy('id').execute() as Promise<SamplingRow[]>;
   }

@@ -245,3 +245,40 @@ describe('GET, PUT and DELETE /api/sampling', () => {
     await app.ctx.db.updateTable('cycles').set({ end_date: null }).where('id', '=', cycles[0]).execute();
   });
 });
+
+describe("a new device's first pull (live=true, ADR 0086)", () => {
+  it('lists the samplings of running cycles only; the whole list keeps the finished ones', async () => {
+    // Pond 2's cycle was ended by an earlier test; ponds 0 and 1 run.
+    const done = sample(farm.pondIds[0], { sampled_on: day(-5) });
+    const running = sample(farm.pondIds[1], { sampled_on: day(-5) });
+    const saved = await bulk(owner, [done, running]);
+    expect(saved.json().data.results, saved.body).toEqual(
+      [done, running].map((s) => ({ id: s.id, status: 'ok' })),
+    );
+    await app.ctx.db
+      .updateTable('cycles')
+      .set({ end_date: day(0) })
+      .where('id', '=', cycles[0])
+      .execute();
+    const ids = async (query: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/sampling?farm_id=${farm.farmId}${query}`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: string }[]).map((s) => s.id);
+    };
+    const live = await ids('&live=true');
+    expect(live).toContain(running.id);
+    expect(live).not.toContain(done.id);
+    expect(await ids('')).toEqual(expect.arrayContaining([done.id, running.id]));
+    const wrong = await app.inject({
+      method: 'GET',
+      url: `/api/sampling?farm_id=${farm.farmId}&live=1e309`,
+      headers: owner.auth,
+    });
+    expect(wrong.statusCode).toBe(400);
+    await app.ctx.db.updateTable('cycles').set({ end_date: null }).where('id', '=', cycles[0]).execute();
+  });
+});

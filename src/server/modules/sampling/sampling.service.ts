@@ -48,6 +48,7 @@ export class SamplingService {
       pondId: q.pond_id,
       cycleId: q.cycle_id,
       changedAfter: q.since ? changedAfter(q.since) : undefined,
+      live: q.live,
     });
     return { items: rows.map(toSampling), server_time: m.readAt };
   }
