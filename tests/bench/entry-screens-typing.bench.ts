@@ -28,6 +28,7 @@ import {
   phoneContext,
   withAppAndBrowser,
 } from '../helpers/bench-typing.ts';
+import { startProfile, stopProfile } from '../helpers/cpu-profile.ts';
 
 const ONLY = process.argv[2]?.split(',').filter(Boolean);
 const CPU_SLOWDOWN = Number(process.argv[3] ?? 4);
@@ -150,6 +151,8 @@ async function main() {
       // (1.5 s, finding the field included) starts when the screen is up, not at once.
       await page.waitForTimeout(FIRST_LOOK_MS);
       let interactions = 0;
+      // BENCH_PROFILE=file: a CPU profile of the typing (build with --minify false for names).
+      if (process.env.BENCH_PROFILE) await startProfile(cdp);
       for (let i = 0; i < count; i++) {
         const field = fields(page).nth(i);
         await fingerTap(field);
@@ -161,6 +164,8 @@ async function main() {
           interactions += 1;
         }
       }
+      if (process.env.BENCH_PROFILE)
+        await stopProfile(cdp, `${process.env.BENCH_PROFILE}-${screen.name.replace(/ /g, '-')}.cpuprofile`);
       const figures = await interactionFigures(page, interactions);
       const p98 =
         figures.all[Math.min(figures.all.length - 1, Math.ceil(0.98 * figures.all.length) - 1)] ?? 0;

@@ -1,6 +1,6 @@
 import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
 import { entryPreset } from '#components/entry-preset.ts';
@@ -22,11 +22,11 @@ import { newId } from '#local/ids';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
+import { FeedPond } from './feed-pond.tsx';
 import { Field, today } from './fields.tsx';
 import { shownItems } from './stock-model.ts';
 import {
   buildUses,
-  cellKey,
   fillRations,
   hasEntries,
   initialEntry,
@@ -125,6 +125,41 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     () => (ponds.data ?? []).filter((p) => pondAction(farm, p, 'warehouse') >= ACTION.add),
     [ponds.data, farm],
   );
+  const item =
+    choices.find((i) => i.warehouse_id === state?.itemId) ?? (choices.length === 1 ? choices[0] : undefined);
+  // The item's stock from its movements: once per item or movement change, not per keystroke.
+  const stock = useMemo(
+    () =>
+      item && movements
+        ? shownItems(
+            [item],
+            movements.filter((m) => m.warehouse_id === item.warehouse_id),
+          )[0]
+        : null,
+    [item, movements],
+  );
+  // The boxes' handlers stay the same function while typing, so a pond not typed in is
+  // not drawn again (FeedPond); they read the entry as it is now.
+  const latest = useRef<{ entry: UseEntryState | null; update: typeof update }>({ entry: null, update });
+  const onQty = useCallback((key: string, value: string) => {
+    const { entry, update: write } = latest.current;
+    if (entry) write({ ...entry, qty: { ...entry.qty, [key]: value } });
+  }, []);
+  const onCheck = useCallback(
+    (key: string, value: string) => {
+      const parsed = parseQty(value);
+      const error = parsed && 'error' in parsed ? translateMessage(t, parsed.error) : undefined;
+      // The same errors, the same object: leaving a box redraws nothing.
+      setErrors((prev) => {
+        if (prev[key] === error) return prev;
+        const next = { ...prev };
+        if (error === undefined) delete next[key];
+        else next[key] = error;
+        return next;
+      });
+    },
+    [t],
+  );
   const loaded = Boolean(state && items && movements && ponds.data);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form is up
   useEffect(() => {
@@ -135,15 +170,8 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
         ?.focus();
   }, [loaded]);
   if (!state || !items || !movements || !ponds.data) return <Loading />;
-  const item =
-    choices.find((i) => i.warehouse_id === state.itemId) ?? (choices.length === 1 ? choices[0] : undefined);
   const current = item ? { ...state, itemId: item.warehouse_id } : state;
-  const stock = item
-    ? shownItems(
-        [item],
-        movements.filter((m) => m.warehouse_id === item.warehouse_id),
-      )[0]
-    : null;
+  latest.current = { entry: current, update };
   const preview = buildUses(
     current,
     usable.map((p) => p.pond_id),
@@ -159,15 +187,12 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const ration = new Map((rations ?? []).map((r) => [r.pond_id, r]));
   // Opened from the Today list: the ponds still to do, until "all ponds".
   const shown = onlyPonds ? usable.filter((p) => onlyPonds.includes(p.pond_id)) : usable;
-  const nextPond = new Map(shown.map((p, i) => [p.pond_id, shown[i + 1]?.pond_id]));
   const shownIds = shown.map((p) => p.pond_id);
   const perFeeding = new Map(shownIds.map((id) => [id, ration.get(id)?.per_feeding_kg ?? null]));
   // "Fill as recommended" where some pond to do has a ration in this item's unit.
   const canFill =
     item !== undefined && shownIds.some((id) => rationInUnit(perFeeding.get(id) ?? null, item.unit) !== null);
 
-  const setQty = (key: string, value: string) =>
-    update({ ...current, qty: { ...current.qty, [key]: value } });
   const submit = async () => {
     setFormError(null);
     if (!item) {
@@ -313,77 +338,22 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
               </button>
             </p>
           )}
-          {shown.map((pond) => {
-            const r = ration.get(pond.pond_id);
-            return (
-              <section key={pond.pond_id} className="feed-pond" data-testid="feed-pond">
-                <div className="feed-pond__head">
-                  <h2 className="feed-pond__name">{pond.name}</h2>
-                  {mode === 'feed' && r && r.fed_kg > 0 && (
-                    <span className="muted">{t('entry.fedToday', { value: f.number(r.fed_kg, 3) })}</span>
-                  )}
-                </div>
-                {mode === 'feed' && r && (
-                  <p className="feed-pond__ration" data-testid="ration">
-                    {r.population === 0
-                      ? t('entry.noStock')
-                      : r.daily_kg === null
-                        ? t('entry.noSampling')
-                        : r.mode === 'blind'
-                          ? t('entry.recommendedBlind', {
-                              doc: r.doc,
-                              value: f.number(r.per_feeding_kg ?? 0, 3),
-                              daily: f.number(r.daily_kg, 3),
-                            })
-                          : t('entry.recommended', {
-                              value: f.number(r.per_feeding_kg ?? 0, 3),
-                              daily: f.number(r.daily_kg, 3),
-                            })}
-                  </p>
-                )}
-                <div className="feed-pond__cells">
-                  {current.times.map((time, ti) => {
-                    const key = cellKey(pond.pond_id, time);
-                    // Next walks down the column: this feeding of the next pond, then the
-                    // next feeding of the first pond (a keeper feeds pond after pond).
-                    const below = nextPond.get(pond.pond_id);
-                    const after = current.times[ti + 1];
-                    const next = below
-                      ? cellKey(below, time)
-                      : after && shown[0]
-                        ? cellKey(shown[0].pond_id, after)
-                        : undefined;
-                    return (
-                      <Field
-                        key={key}
-                        data-enter-id={key}
-                        data-enter-next={next}
-                        label={`${time}${item ? ` (${item.unit})` : ''}`}
-                        aria-label={t('entry.quantityAt', { pond: pond.name, time })}
-                        inputMode="decimal"
-                        value={current.qty[key] ?? ''}
-                        onChange={(e) => setQty(key, e.target.value)}
-                        onBlur={(e) => {
-                          const parsed = parseQty(e.target.value);
-                          const error =
-                            parsed && 'error' in parsed ? translateMessage(t, parsed.error) : undefined;
-                          // The same errors, the same object: leaving a box redraws nothing.
-                          setErrors((prev) => {
-                            if (prev[key] === error) return prev;
-                            const next = { ...prev };
-                            if (error === undefined) delete next[key];
-                            else next[key] = error;
-                            return next;
-                          });
-                        }}
-                        error={errors[key]}
-                      />
-                    );
-                  })}
-                </div>
-              </section>
-            );
-          })}
+          {shown.map((pond, i) => (
+            <FeedPond
+              key={pond.pond_id}
+              pond={pond}
+              mode={mode}
+              ration={ration.get(pond.pond_id)}
+              times={current.times}
+              qty={current.qty}
+              errors={errors}
+              unit={item?.unit}
+              below={shown[i + 1]?.pond_id}
+              first={shown[0]?.pond_id}
+              onQty={onQty}
+              onCheck={onCheck}
+            />
+          ))}
           <Card>
             {item && (
               <>
