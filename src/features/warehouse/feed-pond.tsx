@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
