@@ -19,7 +19,7 @@
  *   and dark basins with clutter and glare, a pond). `--summary` prints C and D without
  *   their per-photo lines (how they are looked at while tuning).
  * - E, TUNED: tests/larvae/generator-e (the fifth generator, issue 25's fourth round, ADR
- *   0085), 24 tray photos (2.6–7 MP) plus 4 without larvae (a page of text, empty bright and
+ *   0085), 24 tray photos (7.7–12 MP at scale 1, 1,600–2,000 px on the long side at 0.5) plus 4 without larvae (a page of text, empty bright and
  *   dark trays with clutter and glare, a scene). Written to find why the engine over-counts
  *   on photos unlike A and B without looking at C's or D's photos; its per-photo lines and
  *   `--draw=<folder>` (each tuning photo saved as a PNG with the engine's marks) may be

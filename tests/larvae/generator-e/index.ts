@@ -127,11 +127,12 @@ export async function generatePhotoE(spec: SpecE): Promise<PhotoE> {
 }
 
 const COUNTS = [45, 80, 130, 200, 320, 500, 750, 1100, 1600, 2400, 160, 900] as const;
+/** Frames at scale 1 (3.6 MP + … 12 MP, like a phone's photos; `--scale=0.5` halves them). */
 const FRAMES = [
-  [3000, 2250],
-  [2250, 3000],
-  [3200, 1800],
-  [2600, 1950],
+  [4000, 3000],
+  [3000, 4000],
+  [4000, 2250],
+  [3200, 2400],
 ] as const;
 const BASINS: readonly BasinE[] = ['tray', 'bowl', 'floor'];
 const GLARES = {
@@ -164,7 +165,7 @@ export function photoSpecE(o: Partial<SpecE> & Pick<SpecE, 'name' | 'kind' | 'tr
 }
 
 /**
- * The tuning set E: 24 tray photos (12 counts × bright and dark; 2.6–7 MP at scale 1) and
+ * The tuning set E: 24 tray photos (12 counts × bright and dark; 7.7–12 MP at scale 1) and
  * 4 without larvae (a page of text, empty bright and dark trays with clutter, a scene).
  */
 export function tuningSetE(scale = 1): SpecE[] {
@@ -193,7 +194,7 @@ export function tuningSetE(scale = 1): SpecE[] {
       );
     }
   });
-  const size = { width: Math.round(2400 * scale), height: Math.round(1800 * scale) };
+  const size = { width: Math.round(3200 * scale), height: Math.round(2400 * scale) };
   specs.push(
     photoSpecE({ name: 'E-neg-text', kind: 'text', tray: 'bright', seed: 860_001, ...size }),
     photoSpecE({
