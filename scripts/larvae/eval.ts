@@ -125,29 +125,8 @@ const rowsB = sets.includes('B')
     )
   : [];
 
-const rowsE = sets.includes('E')
-  ? await runSet(
-      'Set E (tuned: tests/larvae/generator-e)',
-      tuningSetE(scale),
-      (s) => ({
-        name: s.name,
-        truth: s.count,
-        hatch: s.tray,
-        conditions: {
-          tray: s.tray,
-          density: density(s.count),
-          basin: s.basin,
-          glare: s.glare === 'none' ? 'none' : s.glare,
-          blur: s.blur,
-          light: s.uneven ? 'uneven' : 'even',
-        },
-      }),
-      generatePhotoE,
-    )
-  : [];
-
-/** C and D describe a photo alike: tray, count, glare, blur, light, frame size. */
-function heldOutRow(s: {
+/** C, D and E describe a photo alike: tray, count, glare, blur, light, frame size. */
+function photoRow(s: {
   name: string;
   count: number;
   tray: 'bright' | 'dark';
@@ -172,7 +151,7 @@ function heldOutRow(s: {
   };
 }
 
-const heldOut = async <S extends Parameters<typeof heldOutRow>[0]>(
+const heldOut = async <S extends Parameters<typeof photoRow>[0]>(
   set: 'C' | 'D',
   specs: readonly S[],
   make: (spec: S) => Promise<Parameters<typeof countLarvae>[1]>,
@@ -181,11 +160,22 @@ const heldOut = async <S extends Parameters<typeof heldOutRow>[0]>(
     ? await runSet(
         `Set ${set} (HELD OUT: tests/larvae/generator-${set.toLowerCase()})`,
         specs,
-        heldOutRow,
+        photoRow,
         make,
         true,
       )
     : [];
+const rowsE = sets.includes('E')
+  ? await runSet(
+      'Set E (tuned: tests/larvae/generator-e)',
+      tuningSetE(scale),
+      (s) => {
+        const row = photoRow(s);
+        return { ...row, conditions: { ...row.conditions, basin: s.basin } };
+      },
+      generatePhotoE,
+    )
+  : [];
 const rowsC = await heldOut('C', heldOutSetC(scale), generatePhotoC);
 const rowsD = await heldOut('D', heldOutSetD(scale), generatePhotoD);
 

@@ -5,20 +5,28 @@
 export type Rgb = readonly [number, number, number];
 
 export class Picture {
-  readonly r: Float32Array;
-  readonly g: Float32Array;
-  readonly b: Float32Array;
+  /** Red, green and blue, each w × h. */
+  readonly rgb: readonly [Float32Array, Float32Array, Float32Array];
   constructor(
     readonly w: number,
     readonly h: number,
   ) {
-    this.r = new Float32Array(w * h);
-    this.g = new Float32Array(w * h);
-    this.b = new Float32Array(w * h);
+    const plane = () => new Float32Array(w * h);
+    this.rgb = [plane(), plane(), plane()];
+  }
+
+  get r(): Float32Array {
+    return this.rgb[0];
+  }
+  get g(): Float32Array {
+    return this.rgb[1];
+  }
+  get b(): Float32Array {
+    return this.rgb[2];
   }
 
   planes(): Float32Array[] {
-    return [this.r, this.g, this.b];
+    return [...this.rgb];
   }
 
   /** Paints colour `col` over pixel i with opacity a (0–1). */

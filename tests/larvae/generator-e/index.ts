@@ -169,30 +169,28 @@ export function photoSpecE(o: Partial<SpecE> & Pick<SpecE, 'name' | 'kind' | 'tr
  * 4 without larvae (a page of text, empty bright and dark trays with clutter, a scene).
  */
 export function tuningSetE(scale = 1): SpecE[] {
-  const specs: SpecE[] = [];
-  COUNTS.forEach((count, i) => {
-    for (const [j, tray] of (['bright', 'dark'] as const).entries()) {
-      const k = 2 * i + j;
-      const seed = 850_001 + k * 104_729;
-      const r = makeRand(seed ^ 0x27d4eb2f);
-      const [fw, fh] = FRAMES[(i + j) % FRAMES.length] as readonly [number, number];
-      specs.push(
-        photoSpecE({
-          name: `E-${tray}-${count}-${k}`,
-          kind: 'tray',
-          tray,
-          seed,
-          count,
-          width: Math.round(fw * scale),
-          height: Math.round(fh * scale),
-          basin: BASINS[(i + 2 * j) % 3] as BasinE,
-          glare: GLARES[tray][(i + j) % 4] as GlareE,
-          blur: BLURS[(i + 3 * j) % 4] as BlurE,
-          uneven: r.yes(0.5),
-          clumped: r.range(0, 0.45),
-        }),
-      );
-    }
+  // Photo k: count k ÷ 2, a white basin when k is even, a black one when odd.
+  const specs = Array.from({ length: 2 * COUNTS.length }, (_, k): SpecE => {
+    const i = k >> 1;
+    const j = k & 1;
+    const tray = j === 0 ? 'bright' : 'dark';
+    const seed = 850_001 + k * 104_729;
+    const r = makeRand(seed ^ 0x27d4eb2f);
+    const [fw, fh] = FRAMES[(i + j) % FRAMES.length] as readonly [number, number];
+    return photoSpecE({
+      name: `E-${tray}-${COUNTS[i]}-${k}`,
+      kind: 'tray',
+      tray,
+      seed,
+      count: COUNTS[i] as number,
+      width: Math.round(fw * scale),
+      height: Math.round(fh * scale),
+      basin: BASINS[(i + 2 * j) % 3] as BasinE,
+      glare: GLARES[tray][(i + j) % 4] as GlareE,
+      blur: BLURS[(i + 3 * j) % 4] as BlurE,
+      uneven: r.yes(0.5),
+      clumped: r.range(0, 0.45),
+    });
   });
   const size = { width: Math.round(3200 * scale), height: Math.round(2400 * scale) };
   specs.push(

@@ -131,16 +131,19 @@ export function paintGlare(pic: Picture, glare: GlareE, r: Rand): void {
   const white: Rgb = [1.05, 1.05, 1.03];
   const m = new Mask(0, 0, w, h);
   let alpha = r.range(0.6, 0.95);
-  if (glare === 'blob') {
+  /** A soft bright ellipse somewhere in the middle of the frame (sizes as shares of its side). */
+  const patch = (long: [number, number], short: [number, number], soft: number) =>
     m.ellipse(
       r.range(0.2, 0.8) * w,
       r.range(0.2, 0.8) * h,
-      side * r.range(0.04, 0.1),
-      side * r.range(0.03, 0.07),
+      side * r.range(...long),
+      side * r.range(...short),
       r.range(0, 3),
       1,
-      side * 0.03,
+      side * soft,
     );
+  if (glare === 'blob') {
+    patch([0.04, 0.1], [0.03, 0.07], 0.03);
   } else if (glare === 'window') {
     // A window: panes with bars, seen as soft bright rectangles.
     const x = r.range(0.15, 0.6) * w;
@@ -170,15 +173,7 @@ export function paintGlare(pic: Picture, glare: GlareE, r: Rand): void {
     for (let a = 0; a < 2 * Math.PI; a += band / rad / 2)
       m.ellipse(cx + Math.cos(a) * rad, cy + Math.sin(a) * rad, band, band, 0, 1, 1.5);
   } else if (glare === 'streak') {
-    m.ellipse(
-      r.range(0.2, 0.8) * w,
-      r.range(0.2, 0.8) * h,
-      side * r.range(0.15, 0.3),
-      side * r.range(0.008, 0.02),
-      r.range(0, 3),
-      1,
-      side * 0.01,
-    );
+    patch([0.15, 0.3], [0.008, 0.02], 0.01);
     alpha = r.range(0.4, 0.8);
   } else if (glare === 'sparkles') {
     const n = r.int(30, 140);
