@@ -18,19 +18,27 @@
  *   2–3.7 MP) plus 5 without larvae (a printed page, chalk on a blackboard, empty bright
  *   and dark basins with clutter and glare, a pond). `--summary` prints C and D without
  *   their per-photo lines (how they are looked at while tuning).
+ * - E, TUNED: tests/larvae/generator-e (the fifth generator, issue 25's fourth round, ADR
+ *   0085), 24 tray photos (7.7–12 MP at scale 1, 1,600–2,000 px on the long side at 0.5) plus 4 without larvae (a page of text, empty bright and
+ *   dark trays with clutter and glare, a scene). Written to find why the engine over-counts
+ *   on photos unlike A and B without looking at C's or D's photos; its per-photo lines and
+ *   `--draw=<folder>` (each tuning photo saved as a PNG with the engine's marks) may be
+ *   looked at as much as needed.
  *
  * Targets (both sets): MAPE ≤ 3 %, no photo worse than 8 %, ≥ 95 % counted, band holds
  * the truth on ≥ 90 %. Options while iterating (the CPU is shared): `--quick` (4 counts of
  * A), `--scale=0.5` (both sets at a fraction of 12 MP's width), `--limit=8` (B trays),
- * `--set=A` or `--set=B`, `--only=<name part>`, `--cache=<folder>` (photos kept as raw
+ * `--set=A`, `--set=BE`, …, `--only=<name part>`, `--cache=<folder>` (photos kept as raw
  * RGBA between runs, scripts/larvae/photo-cache.ts).
  */
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import { generatePhotoB, heldOutSet } from '../../tests/larvae/generator-b/index.ts';
 import { generatePhotoC, heldOutSetC } from '../../tests/larvae/generator-c/index.ts';
 import { generatePhotoD, heldOutSetD } from '../../tests/larvae/generator-d/index.ts';
+import { generatePhotoE, tuningSetE } from '../../tests/larvae/generator-e/index.ts';
 import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.ts';
+import { drawMarks } from './draw-marks.ts';
 import { conditionTables, density, type EvalRow, rowLine, summaryLines } from './eval-report.ts';
 import { cachedPhoto } from './photo-cache.ts';
 
@@ -38,10 +46,11 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const quick = process.argv.includes('--quick');
 const scale = Number(arg('scale') ?? 1);
 const limit = arg('limit') ? Number(arg('limit')) : undefined;
-const sets = arg('set') ?? 'ABCD';
+const sets = arg('set') ?? 'ABCDE';
 const summaryOnly = process.argv.includes('--summary');
 const only = arg('only');
 const cache = arg('cache');
+const draw = arg('draw');
 const { cv } = await loadNodeOpenCv();
 
 function measure(image: Parameters<typeof countLarvae>[1], hatch: 'bright' | 'dark') {
@@ -72,6 +81,7 @@ async function runSet<S>(
     const row: EvalRow = { name, truth, conditions, ...measure(photo, hatch) };
     rows.push(row);
     if (!(heldOut && summaryOnly)) console.log(rowLine(row));
+    if (draw && !heldOut) await drawMarks(draw, name, photo, row.result);
   }
   return rows;
 }
@@ -115,8 +125,8 @@ const rowsB = sets.includes('B')
     )
   : [];
 
-/** C and D describe a photo alike: tray, count, glare, blur, light, frame size. */
-function heldOutRow(s: {
+/** C, D and E describe a photo alike: tray, count, glare, blur, light, frame size. */
+function photoRow(s: {
   name: string;
   count: number;
   tray: 'bright' | 'dark';
@@ -141,7 +151,7 @@ function heldOutRow(s: {
   };
 }
 
-const heldOut = async <S extends Parameters<typeof heldOutRow>[0]>(
+const heldOut = async <S extends Parameters<typeof photoRow>[0]>(
   set: 'C' | 'D',
   specs: readonly S[],
   make: (spec: S) => Promise<Parameters<typeof countLarvae>[1]>,
@@ -150,11 +160,22 @@ const heldOut = async <S extends Parameters<typeof heldOutRow>[0]>(
     ? await runSet(
         `Set ${set} (HELD OUT: tests/larvae/generator-${set.toLowerCase()})`,
         specs,
-        heldOutRow,
+        photoRow,
         make,
         true,
       )
     : [];
+const rowsE = sets.includes('E')
+  ? await runSet(
+      'Set E (tuned: tests/larvae/generator-e)',
+      tuningSetE(scale),
+      (s) => {
+        const row = photoRow(s);
+        return { ...row, conditions: { ...row.conditions, basin: s.basin } };
+      },
+      generatePhotoE,
+    )
+  : [];
 const rowsC = await heldOut('C', heldOutSetC(scale), generatePhotoC);
 const rowsD = await heldOut('D', heldOutSetD(scale), generatePhotoD);
 
@@ -164,6 +185,7 @@ console.log(
 for (const [title, rows] of [
   ['A — tuned set (synthetic-tray.ts)', rowsA],
   ['B — tuned set (generator-b)', rowsB],
+  ['E — tuned set (generator-e)', rowsE],
   ['C — HELD-OUT set (generator-c)', rowsC],
   ['D — HELD-OUT set (generator-d)', rowsD],
 ] as const) {

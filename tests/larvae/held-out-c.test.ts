@@ -18,9 +18,8 @@ const spec = (kind: KindC, seed: number, extra: Partial<SpecC> = {}): SpecC =>
   photoSpecC(`test-${kind}-${seed}`, kind, 'bright', seed, { width: 1600, height: 1200, ...extra });
 
 describe('countLarvae on held-out photos without larvae (generator C)', () => {
-  // Not met: this printed form gets 70 (band 62–78) — a table's short strokes pass for
-  // larvae. Skipped, not weakened (ADR 0071, "Not done").
-  it.skip('gives no number for a printed form', async () => {
+  // Met since ADR 0085 (it got 70: a table's short strokes passed for larvae).
+  it('gives no number for a printed form', async () => {
     const s = spec('form', 610_001);
     const res = countLarvae(cv, await generatePhotoC(s), s.tray);
     expect(res.ok).toBe(false);

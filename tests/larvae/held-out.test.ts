@@ -53,9 +53,8 @@ describe('countLarvae on held-out photos without larvae', () => {
 // Issue 25: photos where larvae are visible are counted, not refused ("too dark", "not a
 // tray" before), within 8 %; poor light widens the band and says so.
 describe('countLarvae on held-out dark trays', () => {
-  // Not met yet: 99 for these 90 (+10 %; was 136): about ten single larvae are read as
-  // pairs. Skipped, not weakened, until the engine meets it (ADR 0071, "Not done").
-  it.skip('counts a sparse dark tray within 8 %', async () => {
+  // Met since ADR 0085 (was 99 for these 90: single larvae read as pairs).
+  it('counts a sparse dark tray within 8 %', async () => {
     const res = await count(
       photoSpecB({ seed: 504, kind: 'tray', hatchColor: 'dark', count: 90, debris: 30, bubbles: 6, ...half }),
     );

@@ -6,12 +6,15 @@
  *
  * Steps (all on a copy scaled to WORK_SIDE pixels on the long side):
  * 1. grey; exposure checks (too dark / too bright);
- * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene;
- *    each pixel's contrast is its ratio to a background that follows sharp steps (glare
- *    edges, the rim, shadows): a closing (white tray) or opening (black tray) of a 1/2
- *    copy with a kernel wider than a larva's body;
+ * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene
+ *    (over the basin only when it sits in a surround of another light: a table, a floor,
+ *    where nothing is counted); each pixel's contrast is its ratio to a background that
+ *    follows sharp steps (glare edges, the rim, shadows): a closing (white tray) or
+ *    opening (black tray) of a 1/2 copy with a kernel wider than a larva's body;
  * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
- *    a share of the larvae's own contrast; median filter and an opening clean it up;
+ *    a share of the larvae's own contrast; median filter and an opening clean it up; a
+ *    mark grows over fainter pixels it touches (hysteresis: a larva's faint abdomen stays
+ *    with its head);
  * 4. connected components with area, second moments (elongation) and the largest
  *    inner distance (thickness) each;
  * 5. the single-larva size from confident larvae only: the area mode of larva-shaped
@@ -19,8 +22,12 @@
  *    count without evidence of larvae (enough separate larvae of one size, each a visible
  *    share of the frame, larva-shaped marks a fair share of all marks, not lined up in
  *    rows like print);
- * 6. what is not a larva is dropped: specks (small), bubbles (round), glare and big
- *    debris (thick blobs), fibres (long thin lines); a blob of touching or crossing larvae
+ * 6. a larva's evidence: on a white basin its eyes (a compact spot far darker than its
+ *    body) — a single-sized mark without them, far paler than a larva, is a rim's edge or
+ *    a table's grain; a clump as strong as the larvae it holds (a pale ring is the basin's
+ *    edge); what is not a larva is dropped: specks (small), bubbles (round), glare, labels
+ *    and big debris (thick and solid blobs; a clump of many larvae is thick but a mesh),
+ *    fibres, glare streaks and the rim (straight bars); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
  * 7. the band: the clumps' own spread, the error of the single area and the engine's
@@ -53,6 +60,12 @@ const OFF_TRAY = 0.45;
 const SCENE_SPREAD = 1;
 /** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
 const SCENE_SPREAD_DARK = 1.6;
+/** A basin seen inside its surround covers at least this share of the frame. */
+const BASIN_SHARE = 0.3;
+/** Off a white basin seen in its surround: lit under this share of the basin's median (a shadow on the basin is lighter). */
+const TABLE_SHARE = 0.7;
+/** … and the surround's light differs from the basin's by at least this share of it. */
+const SURROUND_STEP = 0.35;
 /** Large-scale light spread (p90 − p10 over the median) above this: 'uneven-light'. */
 const UNEVEN_SPREAD = 0.35;
 /** Median elongation of single larvae below this: 'blurry'. */
@@ -70,6 +83,20 @@ const MIN_SINGLES = 12;
 const MIN_LENGTH_SHARE = 0.009;
 /** Single marks longer than this many body widths: lines, not larvae. */
 const MAX_SLENDERNESS = 16;
+/** A mark grows over pixels down to this share of the threshold (hysteresis: a faint abdomen stays with its head). */
+const HYSTERESIS = 0.7;
+/**
+ * A larva's eyes on a white basin: the mark's darkest point darkens the background at least
+ * EYE_PEAK and EYE_OVER_BODY times the mark's mean.
+ */
+const EYE_PEAK = 0.3;
+const EYE_OVER_BODY = 1.5;
+/** A single-sized mark without eyes whose darkest point is under this share of a larva's: not one. */
+const PALE_SHARE = 0.5;
+/** A thick mark with more than this share of its pixels deeper than a larva's half-width: solid (glare, a label, a lump). */
+const SOLID_CORE = 0.35;
+/** A clump holds several larvae: its strongest point is at least this share of a single larva's. */
+const PALE_CLUMP = 0.8;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -82,6 +109,12 @@ interface Blob {
   thickness: number;
   /** Length along the main axis (a thin rod: √(12 λ1)). */
   length: number;
+  /**
+   * The strongest point's contrast in the tray's sense (darkening 1 − grey / background on
+   * a white basin, brightening on a black one) and the mark's mean contrast.
+   */
+  peak: number;
+  meanDark: number;
 }
 
 function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -198,8 +231,14 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // patch, the rim or a table at the edge take less than a tenth of the frame and do not
     // move it; a sky over grass does.
     const bgStats = greyStats(smallSmooth.data);
-    const spread = (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
-    if (spread > (hatchColor === 'bright' ? SCENE_SPREAD : SCENE_SPREAD_DARK)) return fail('not-a-tray');
+    // A basin on a table or floor of another light: the basin is the part of the large-
+    // scale light on its side of the middle of the range (darker for a black basin, lighter
+    // for a white one); when it fills a fair share of the frame, it is the basin's own light
+    // that must be even, and nothing off it is counted.
+    const basin = basinPart(smallSmooth.data, bgStats, hatchColor);
+    const spread = basin ? basin.spread : (bgStats.p90 - bgStats.p10) / Math.max(60, bgStats.p50);
+    if (spread > (hatchColor === 'bright' || basin ? SCENE_SPREAD : SCENE_SPREAD_DARK))
+      return fail('not-a-tray');
 
     // Contrast image, 8-bit: bright tray → darkening ratio, dark tray → brightening ratio.
     const contrast = track(new cv.Mat(h, w, cv.CV_8UC1));
@@ -207,10 +246,14 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const gain = hatchColor === 'bright' ? 400 : 100;
     // Off the white basin (the table or floor around it, far darker than the basin's own
     // light) nothing is counted: its grain would read as larvae against a white tray.
-    const offTray = hatchColor === 'bright' ? OFF_TRAY * bgStats.p90 : 0;
+    const offTray =
+      hatchColor === 'bright'
+        ? Math.max(OFF_TRAY * bgStats.p90, basin ? Math.min(basin.limit, TABLE_SHARE * basin.level) : 0)
+        : 0;
+    const offDarkTray = hatchColor === 'dark' && basin ? basin.limit : 256;
     for (let i = 0; i < c.length; i++) {
       const base = Math.max(b[i], 4);
-      if (b[i] < offTray) {
+      if (b[i] < offTray || b[i] > offDarkTray) {
         c[i] = 0;
         continue;
       }
@@ -259,6 +302,23 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const kernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2, 2)));
     const clean = track(new cv.Mat());
     cv.morphologyEx(binary, clean, cv.MORPH_OPEN, kernel);
+    // A body goes on where it is fainter (a thin abdomen between the head and the tail):
+    // pixels above a lower threshold join a mark they touch (hysteresis), so a whole larva
+    // is one mark, not a head and a tail.
+    {
+      const low = track(new cv.Mat());
+      cv.threshold(smooth, low, Math.max(noiseT, HYSTERESIS * thresh), 255, cv.THRESH_BINARY);
+      const lowClean = track(new cv.Mat());
+      cv.morphologyEx(low, lowClean, cv.MORPH_OPEN, kernel);
+      const lowLab = track(new cv.Mat());
+      const nLow = cv.connectedComponents(lowClean, lowLab, 8, cv.CV_32S);
+      const seeded = new Uint8Array(nLow);
+      const ll = lowLab.data32S;
+      const hi = clean.data;
+      for (let i = 0; i < hi.length; i++) if (hi[i] !== 0) seeded[ll[i]] = 1;
+      seeded[0] = 0;
+      for (let i = 0; i < hi.length; i++) hi[i] = seeded[ll[i]] ? 255 : 0;
+    }
 
     const fgShare = countNonZero(clean.data) / clean.data.length;
     if (fgShare > 0.55) return fail('not-a-tray');
@@ -275,11 +335,20 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const syy = new Float64Array(n);
     const sxy = new Float64Array(n);
     const cnt = new Float64Array(n);
+    // The strongest point of each mark against the background and the mark's mean: on a
+    // white basin a larva's eyes are a compact spot far darker than its body.
+    const peak = new Float32Array(n);
+    const darkSum = new Float64Array(n);
     for (let y = 0; y < h; y++) {
       const row = y * w;
       for (let x = 0; x < w; x++) {
         const l = lab[row + x];
         if (l === 0) continue;
+        const i = row + x;
+        // In the tray's sense: darkening on a white basin, brightening on a black one.
+        const dk = hatchColor === 'bright' ? 1 - g[i] / Math.max(b[i], 4) : g[i] / Math.max(b[i], 4) - 1;
+        darkSum[l] += dk;
+        if (dk > peak[l]) peak[l] = dk;
         cnt[l]++;
         sx[l] += x;
         sy[l] += y;
@@ -288,7 +357,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         sxy[l] += x * y;
       }
     }
-    const thickness = maxInnerDistance(lab, w, h, n);
+    const { max: thickness, depth } = innerDistance(lab, w, h, n);
     const blobs: Blob[] = [];
     for (let l = 1; l < n; l++) {
       const a = cnt[l];
@@ -310,6 +379,8 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         elongation: Math.sqrt(l1 / l2),
         thickness: thickness[l],
         length: Math.sqrt(12 * l1),
+        peak: peak[l],
+        meanDark: darkSum[l] / a,
       });
     }
 
@@ -350,13 +421,39 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const larvae: Blob[] = [];
     let rejectedArea = 0;
     let keptArea = 0;
+    // A larva's darkest point (its eyes, or its body when they do not show) is as dark as
+    // the confident larvae's, and a clump holds the eyes of all its larvae; a single-sized
+    // mark far paler with no dark spot, or a large one far paler (the basin's edge seen as
+    // one long ring, a table's grain, a shadow's border) is not larvae.
+    // A larva's eyes on a white basin: a compact spot far darker than its body. A rim's
+    // edge, a table's grain, print or a glare's border are larva-shaped at times but evenly
+    // dark; when enough marks show eyes, the photo has larvae that show them.
+    const eyed = (bl: Blob) => bl.peak >= EYE_PEAK && bl.peak >= EYE_OVER_BODY * bl.meanDark;
+    const eyesSeen = hatchColor === 'bright' && elongated.filter(eyed).length >= MIN_SINGLES;
+    const p1 = median(singles.map((bl) => bl.peak));
+    const pale = (bl: Blob) =>
+      bl.area >= 1.45 * a1
+        ? bl.area >= 4 * a1 && bl.peak < PALE_CLUMP * p1
+        : eyesSeen && !eyed(bl) && bl.peak < PALE_SHARE * p1;
+    // Pixels of the thick marks deeper than a single larva's half-width.
+    const coreOf = new Map<number, number>();
+    for (const bl of blobs) if (bl.thickness > 2.6 * t1 + 1) coreOf.set(bl.label, 0);
+    if (coreOf.size > 0)
+      for (let i = 0; i < depth.length; i++) {
+        const l = lab[i];
+        if (l !== 0 && depth[i] > t1 + 1 && coreOf.has(l)) coreOf.set(l, (coreOf.get(l) ?? 0) + 1);
+      }
     for (const bl of blobs) {
       const r = bl.area / a1;
+      if (pale(bl)) continue;
       const speck = r < 0.35;
       const round = r < 1.6 && bl.elongation < 2.4;
-      const thick = bl.thickness > 2.6 * t1 + 1;
-      // A thin line much longer than any larva: a fibre, the basin's rim, a glare edge.
-      const line = bl.elongation >= 8 && bl.length > 2.6 * l1 && bl.thickness <= t1 + 1;
+      // Thick and solid: glare, a label, a lump of debris. A clump of many larvae is thick
+      // too, but a mesh of bodies: few of its pixels lie deeper than one body's half-width.
+      const thick = bl.thickness > 2.6 * t1 + 1 && (coreOf.get(bl.label) ?? 0) > SOLID_CORE * bl.area;
+      // A straight bar much longer than any larva: a fibre, the basin's rim, a glare edge or
+      // streak (larvae touching end to end bend and branch; they do not make a bar).
+      const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
       if (speck || round || thick || line) {
         if (!speck) rejectedArea += bl.area;
         continue;
@@ -495,6 +592,29 @@ function neighbourAnisotropy(blobs: readonly Blob[], reach: number): number {
   return (tr + det) / Math.max(tr - det, 1e-9);
 }
 
+/**
+ * The basin inside a surround of another light (a white basin on a darker table, a black one
+ * on a lighter floor): the large-scale light's values on the basin's side of the middle of
+ * its range (p01…p99), when they are at least BASIN_SHARE of the frame; their own spread
+ * (p90 − p10 over the median, at least 60 levels) and the level past which a pixel is off
+ * the basin. Undefined when there is no such part (a basin filling the frame).
+ */
+function basinPart(
+  data: Uint8Array,
+  all: { p01: number; p99: number },
+  hatchColor: HatchColor,
+): { spread: number; limit: number; level: number } | undefined {
+  if (all.p99 - all.p01 < 40) return undefined;
+  const limit = (all.p01 + all.p99) / 2;
+  const part = data.filter((v) => (hatchColor === 'dark' ? v <= limit : v >= limit));
+  const rest = data.filter((v) => (hatchColor === 'dark' ? v > limit : v < limit));
+  if (part.length < BASIN_SHARE * data.length || rest.length === 0) return undefined;
+  const s = greyStats(part);
+  // The surround is of another light (a table, a floor), not the basin's own uneven light.
+  if (Math.abs(median(Array.from(rest)) - s.p50) < SURROUND_STEP * Math.max(s.p50, 60)) return undefined;
+  return { spread: (s.p90 - s.p10) / Math.max(60, s.p50), limit, level: s.p50 };
+}
+
 /** The area with the most √-weighted area of blobs within ×/÷ 1.35 of it. */
 function areaMode(areas: number[]): number {
   const sorted = [...areas].sort((x, y) => x - y);
@@ -523,10 +643,16 @@ function countNonZero(data: Uint8Array): number {
 }
 
 /**
- * The largest chessboard distance from a blob's pixel to its edge, per label (two passes
- * over the label image): a larva is a few pixels thick, glare and lumps are thicker.
+ * The chessboard distance from each blob pixel to its edge (two passes over the label
+ * image) and its largest value per label: a larva is a few pixels thick, glare and lumps
+ * are thicker.
  */
-function maxInnerDistance(lab: Int32Array, w: number, h: number, n: number): Float32Array {
+function innerDistance(
+  lab: Int32Array,
+  w: number,
+  h: number,
+  n: number,
+): { max: Float32Array; depth: Uint16Array } {
   const d = new Uint16Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -553,7 +679,7 @@ function maxInnerDistance(lab: Int32Array, w: number, h: number, n: number): Flo
       if (v > out[lab[i]]) out[lab[i]] = v;
     }
   }
-  return out;
+  return { max: out, depth: d };
 }
 
 /** k points inside each clump: k-means (a few rounds) over the clump's pixels. */

@@ -26,6 +26,7 @@ export interface Cv {
   CV_8UC1: number;
   CV_8UC4: number;
   CV_32F: number;
+  CV_32S: number;
   COLOR_RGBA2GRAY: number;
   INTER_AREA: number;
   INTER_LINEAR: number;
@@ -43,6 +44,7 @@ export interface Cv {
   threshold(src: CvMat, dst: CvMat, thresh: number, maxval: number, type: number): number;
   getStructuringElement(shape: number, size: CvSize): CvMat;
   morphologyEx(src: CvMat, dst: CvMat, op: number, kernel: CvMat): void;
+  connectedComponents(src: CvMat, labels: CvMat, connectivity: number, ltype: number): number;
   connectedComponentsWithStats(
     src: CvMat,
     labels: CvMat,
