@@ -92,7 +92,8 @@ test("a new device shows the farm's running cycles at once and says the older re
     await expect(notice).toHaveText(
       lang === 'id' ? /Riwayat lama tambak ini masih dimuat ke ponsel/ : /older records are still loading/,
     );
-    expect(restAsked).toBe(true);
+    // The mark is set with the first part; the rest is asked right after the whole first pull.
+    await expect.poll(() => restAsked, { timeout: 30_000 }).toBe(true);
     // The running cycle's death is on the device; the finished cycle's is still to come.
     expect(await deathsOnDevice(page)).toEqual([farmDayMinus(2)]);
     await page.screenshot({ path: `test-results/first-sync-rest-${lang}-360.png` });

@@ -67,9 +67,12 @@ test('a cycle as a farm runs it: stock, deaths (one offline), a partial then a t
   await page.setViewportSize({ width: 1280, height: 800 });
   const cells = await stock.overviewRow(farmId, 'Kolam 1');
   expect(cells).toEqual(['31', '–', '–', '–', '94.200', '99,2', '–', '–', '200']);
-  const server = await api.get<{ ponds: { population: number; sr: number; productivity_kg_ha: number }[] }>(
-    `/overview?farm_id=${farmId}`,
-  );
+  // The server's, once the phone has sent the harvest (it shows on the phone at once).
+  type Overview = { ponds: { population: number; sr: number; productivity_kg_ha: number }[] };
+  await expect
+    .poll(async () => (await api.get<Overview>(`/overview?farm_id=${farmId}`)).ponds[0].productivity_kg_ha)
+    .toBe(200);
+  const server = await api.get<Overview>(`/overview?farm_id=${farmId}`);
   expect(server.ponds[0]).toMatchObject({ population: 94_200, productivity_kg_ha: 200 });
   expect(server.ponds[0].sr).toBeCloseTo(99.2);
 
