@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { signedInPhone } from './support/signed-in-phone.ts';
 
 /**
  * ADR 0086: a new device's first pull brings the running cycles' records and the last
@@ -59,18 +60,7 @@ test("a new device shows the farm's running cycles at once and says the older re
 
   for (const lang of ['id', 'en'] as const) {
     // Each language on a new device: its own first sync.
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 800 },
-      locale: lang === 'id' ? 'id-ID' : 'en-US',
-    });
-    const page = await context.newPage();
-    await page.addInitScript(
-      ([token, who, l]) => {
-        localStorage.setItem('tambak:session', JSON.stringify({ token, user: who }));
-        localStorage.setItem('tambak:language', l);
-      },
-      [owner.token, user, lang] as const,
-    );
+    const { context, page } = await signedInPhone(browser, owner.token, user, lang);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

@@ -5,6 +5,7 @@ import { AccountPages } from './pages/account-pages.ts';
 import { farmDayMinus, StockPages } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
+import { signedInPhone } from './support/signed-in-phone.ts';
 import { trayPhoto } from './support/tray-photo.ts';
 
 test('stocking at the pond without signal: the seed count comes from a tray photo, corrected by a tap, and reaches the server', async ({
@@ -100,18 +101,7 @@ test('stocking form with the counter: screenshots', async ({ browser, request })
   const user = await api.get('/user');
   const file = await trayPhoto(43, 150, 'bright');
   for (const lang of ['id', 'en'] as const) {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 800 },
-      locale: lang === 'id' ? 'id-ID' : 'en-US',
-    });
-    const page = await context.newPage();
-    await page.addInitScript(
-      ([token, u, l]) => {
-        localStorage.setItem('tambak:session', JSON.stringify({ token, user: u }));
-        localStorage.setItem('tambak:language', l as string);
-      },
-      [owner.token, user, lang] as const,
-    );
+    const { context, page } = await signedInPhone(browser, owner.token, user, lang);
     await page.goto(`/farm/${farmId}/stock/add?pond_id=${pondIds['Kolam 1']}`);
     const open = page.getByRole('button', { name: lang === 'id' ? 'Hitung dari foto' : 'Count from photo' });
     await expect(open).toBeVisible();
