@@ -116,11 +116,7 @@ async function applyPullAnswer(
   if (parsed.serverTime && pull.incremental) {
     const moved = { key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() };
     // With its cursor, in one write: a first pull that came in part leaves the rest to fill.
-    const fill = {
-      key: fillKey(name, pull.scope),
-      farmId: pull.scope ?? undefined,
-      pulledAt: moved.pulledAt,
-    };
+    const fill = { key: fillKey(name, pull.scope) };
     await db.syncState.bulkPut(pull.stage === 'first' ? [moved, fill] : [moved]);
   } else if (!pull.incremental) {
     // Whole-list pulls need no `since`, but the UI must tell "never pulled" (show loading,
