@@ -28,6 +28,7 @@ import {
   phoneContext,
   withAppAndBrowser,
 } from '../helpers/bench-typing.ts';
+import { startTrace, stopTrace } from '../helpers/cdp-trace.ts';
 import { startProfile, stopProfile } from '../helpers/cpu-profile.ts';
 
 const ONLY = process.argv[2]?.split(',').filter(Boolean);
@@ -153,6 +154,10 @@ async function main() {
       let interactions = 0;
       // BENCH_PROFILE=file: a CPU profile of the typing (build with --minify false for names).
       if (process.env.BENCH_PROFILE) await startProfile(cdp);
+      // BENCH_TRACE=file: a timeline trace (style, layout, paint) of the typing.
+      const traceFile =
+        process.env.BENCH_TRACE && `${process.env.BENCH_TRACE}-${screen.name.replace(/ /g, '-')}.json`;
+      if (traceFile) await startTrace(browser, page, traceFile);
       for (let i = 0; i < count; i++) {
         const field = fields(page).nth(i);
         await fingerTap(field);
@@ -164,6 +169,7 @@ async function main() {
           interactions += 1;
         }
       }
+      if (traceFile) await stopTrace(browser, traceFile);
       if (process.env.BENCH_PROFILE)
         await stopProfile(cdp, `${process.env.BENCH_PROFILE}-${screen.name.replace(/ /g, '-')}.cpuprofile`);
       const figures = await interactionFigures(page, interactions);

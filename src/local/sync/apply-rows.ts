@@ -18,6 +18,8 @@ export async function applyPull(
   const table = db.mirror(resource.table);
   const key = db.keyOf(resource.table);
   const valid = items.filter((item) => typeof item[key] === 'string');
+  // Nothing changed since the cursor (most lists of most pulls): no transaction to open.
+  if (!full && valid.length === 0) return 0;
   // One transaction: the mirror never shows half an answer to a live query.
   return db.transaction('rw', table, db.outbox, async () => {
     // A first pull into an empty mirror (a new device): no local row to rebase or drop,
@@ -39,7 +41,10 @@ export async function applyPull(
       if (local && local._status !== 'synced')
         puts.push(rebase(local, owners[i], queued.get(local[key] as string), item, gone));
       else if (gone) deletes.push(item[key] as string);
-      else puts.push({ ...serverFields(item), _status: 'synced' });
+      // A whole list asked again (farms, ponds, standards) is mostly what the mirror holds:
+      // an unchanged row is not written, so the live queries over its table do not run again.
+      else if (!local || !sameServerFields(local, item))
+        puts.push({ ...serverFields(item), _status: 'synced' });
     });
     if (full) {
       const listed = new Set(valid.map((item) => item[key] as string));
@@ -49,8 +54,9 @@ export async function applyPull(
         .primaryKeys();
       deletes.push(...stale);
     }
-    await table.bulkPut(puts);
-    await table.bulkDelete(deletes);
+    // Empty writes still wake every live query over the table: skipped.
+    if (puts.length > 0) await table.bulkPut(puts);
+    if (deletes.length > 0) await table.bulkDelete(deletes);
     return puts.length + deletes.length;
   });
 }
@@ -83,6 +89,23 @@ export async function applyHistory(
     await table.bulkPut(puts);
     return puts.length;
   });
+}
+
+/** Whether a synced mirror row holds exactly the server's `item` (its own `_` fields aside). */
+export function sameServerFields(row: AnyRow, item: ServerRecord): boolean {
+  let count = 0;
+  for (const [field, value] of Object.entries(row)) {
+    if (field.startsWith('_')) continue;
+    count += 1;
+    if (!sameValue(value, item[field])) return false;
+  }
+  return count === Object.keys(item).filter((field) => !field.startsWith('_')).length;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Whether the server's `item` is a later version than the mirror's `row` (ISO times compare as text). */

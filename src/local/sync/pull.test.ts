@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveRecords, updateRecord } from '#local/outbox';
 import { BLOCKS, FARMS, PONDS, resources, WATER_SETTINGS } from '#local/resources';
@@ -115,6 +116,28 @@ describe('pullResource', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/api/farm', '/api/farm']);
   });
 
+  it('writes nothing when a whole list comes back unchanged, and a changed row when one changed', async () => {
+    const farm = { farm_id: 'f1', name: 'Satu', deleted_at: null, settings: { slots: ['06:00'] } };
+    let answer = [farm];
+    const server = new FakeServer(() => list(answer, 'T5'));
+    await pullResource(options(server), FARMS, null);
+    const written: string[] = [];
+    const watch = (parts: Record<string, unknown>) => {
+      for (const part of Object.keys(parts)) if (part.includes('/farms/')) written.push(part);
+    };
+    Dexie.on('storagemutated', watch);
+    try {
+      await pullResource(options(server), FARMS, null);
+      expect(written).toEqual([]);
+      answer = [{ ...farm, settings: { slots: ['06:00', '16:00'] } }];
+      await pullResource(options(server), FARMS, null);
+      expect(written.length).toBeGreaterThan(0);
+      expect(await db.farms.get('f1')).toMatchObject({ settings: { slots: ['06:00', '16:00'] } });
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(watch);
+    }
+  });
+
   it('shapes items that have no row id (water standards) into keyed rows', async () => {
     const server = new FakeServer(() =>
       list([{ setting_id: null, parameter: 'ph', min: 7.8, max: 8.5, unit: '', is_default: true }], 'T1'),
@@ -164,6 +187,30 @@ describe('pullResources (one request, ADR 0065)', () => {
     expect(await db.blocks.get('b1')).toMatchObject({ block_name: 'A' });
     expect(await db.ponds.get('p1')).toMatchObject({ name: 'p1' });
     expect((await db.syncState.get(cursorKey('ponds', FARM)))?.since).toBe('T6');
+  });
+
+  it('moves every cursor of a round in one write, after the lists with changes are in', async () => {
+    await db.syncState.bulkPut([
+      { key: cursorKey('blocks', FARM), since: 'T1' },
+      { key: cursorKey('ponds', FARM), since: 'T1' },
+    ]);
+    const server = new FakeServer((r) =>
+      r.url.startsWith('/api/block') ? list([], 'T7') : list([pond('p1')], 'T7'),
+    );
+    const writes: string[] = [];
+    const watch = (parts: Record<string, unknown>) => {
+      for (const part of Object.keys(parts)) if (part.endsWith('/syncState/')) writes.push(part);
+    };
+    Dexie.on('storagemutated', watch);
+    try {
+      await pullResources({ db, transport: server.transport, clock }, [BLOCKS, PONDS], FARM);
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(watch);
+    }
+    expect(writes).toHaveLength(1);
+    expect((await db.syncState.get(cursorKey('blocks', FARM)))?.since).toBe('T7');
+    expect((await db.syncState.get(cursorKey('ponds', FARM)))?.since).toBe('T7');
+    expect(await db.ponds.get('p1')).toMatchObject({ name: 'p1' });
   });
 
   it('asks again for the lists the server left pending, and only those', async () => {

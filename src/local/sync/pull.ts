@@ -1,5 +1,5 @@
 import type { Clock } from '#local/clock';
-import type { ServerRecord, TambakDb } from '#local/db';
+import type { ServerRecord, SyncStateRow, TambakDb } from '#local/db';
 import type { ResourceDescriptor } from '#local/resources';
 import { holdForLogin } from '#local/sync/apply-answer';
 import { applyHistory, applyPull } from '#local/sync/apply-rows';
@@ -58,18 +58,37 @@ interface PreparedPull {
   url: string;
 }
 
-async function preparePull(
+function scopeOf(resource: ResourceDescriptor, farmId: string | null): string | null {
+  return resource.scope === 'farm' ? farmId : null;
+}
+
+/**
+ * The cursors of `resources`, read in one go: a pull of every list asks for all of them,
+ * and one read instead of one per list spares a cheap phone's start ~30 transactions.
+ */
+async function readCursors(
+  db: TambakDb,
+  resources: readonly ResourceDescriptor[],
+  farmId: string | null,
+): Promise<Map<string, string | undefined>> {
+  const keys = resources.map((r) => cursorKey(r.name, scopeOf(r, farmId)));
+  const rows = await db.syncState.bulkGet(keys);
+  return new Map(keys.map((key, i) => [key, rows[i]?.since]));
+}
+
+function preparePull(
   options: PullOptions,
   resource: ResourceDescriptor,
   farmId: string | null,
+  cursors: Map<string, string | undefined>,
   history = false,
-): Promise<PreparedPull | null> {
-  const { db, clock } = options;
+): PreparedPull | null {
+  const { clock } = options;
   if (!resource.pull) return null;
-  const scope = resource.scope === 'farm' ? farmId : null;
+  const scope = scopeOf(resource, farmId);
   const cursor = cursorKey(resource.name, scope);
   const incremental = resource.pull.since !== false;
-  const since = incremental && !history ? (await db.syncState.get(cursor))?.since : undefined;
+  const since = incremental && !history ? cursors.get(cursor) : undefined;
   const now = clock.now();
   const stage: Stage = history
     ? 'history'
@@ -88,11 +107,16 @@ async function preparePull(
   return { resource, scope, cursor, incremental, since, stage, url };
 }
 
-/** Applies one list's answer to its mirror and moves its cursor. */
+/**
+ * Applies one list's answer to its mirror; the cursor rows its answer moves are added to
+ * `moves`, for the caller to write (one write for a whole batch of lists: each write wakes
+ * every live query on the sync state).
+ */
 async function applyPullAnswer(
   options: PullOptions,
   pull: PreparedPull,
   answer: { status: number; body: unknown },
+  moves: SyncStateRow[],
 ): Promise<PullResult> {
   const { db, clock } = options;
   const name = pull.resource.name;
@@ -116,12 +140,12 @@ async function applyPullAnswer(
   if (parsed.serverTime && pull.incremental) {
     const moved = { key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() };
     // With its cursor, in one write: a first pull that came in part leaves the rest to fill.
-    const fill = { key: fillKey(name, pull.scope) };
-    await db.syncState.bulkPut(pull.stage === 'first' ? [moved, fill] : [moved]);
+    moves.push(moved);
+    if (pull.stage === 'first') moves.push({ key: fillKey(name, pull.scope) });
   } else if (!pull.incremental) {
     // Whole-list pulls need no `since`, but the UI must tell "never pulled" (show loading,
     // or a retry when offline) from "pulled, and the list is empty" (e.g. no farms yet).
-    await db.syncState.put({ key: pull.cursor, pulledAt: clock.now() });
+    moves.push({ key: pull.cursor, pulledAt: clock.now() });
   }
   return { kind: 'ok', resource: name, applied };
 }
@@ -165,7 +189,7 @@ export async function pullResource(
   resource: ResourceDescriptor,
   farmId: string | null,
 ): Promise<PullResult> {
-  const pull = await preparePull(options, resource, farmId);
+  const pull = preparePull(options, resource, farmId, await readCursors(options.db, [resource], farmId));
   if (!pull) return { kind: 'ok', resource: resource.name, applied: 0 };
   let answer: { status: number; body: unknown };
   try {
@@ -173,7 +197,10 @@ export async function pullResource(
   } catch (error) {
     return { kind: 'network', resource: pull.resource.name, message: messageOf(error) };
   }
-  return applyPullAnswer(options, pull, answer);
+  const moves: SyncStateRow[] = [];
+  const result = await applyPullAnswer(options, pull, answer, moves);
+  if (moves.length > 0) await options.db.syncState.bulkPut(moves);
+  return result;
 }
 
 /** The batched pull's route (src/shared/contracts/sync-pull.ts). */
@@ -197,8 +224,11 @@ export async function pullResources(
 ): Promise<PullResult[]> {
   const prepared: PreparedPull[] = [];
   const results = new Map<string, PullResult>();
+  const cursors = history
+    ? new Map<string, string | undefined>()
+    : await readCursors(options.db, resources, farmId);
   for (const resource of resources) {
-    const pull = await preparePull(options, resource, farmId, history);
+    const pull = preparePull(options, resource, farmId, cursors, history);
     if (pull) prepared.push(pull);
     else results.set(resource.name, { kind: 'ok', resource: resource.name, applied: 0 });
   }
@@ -250,11 +280,15 @@ export async function pullResources(
       inFlight.catch(() => undefined);
     }
     const byName = new Map(current.map((p) => [p.resource.name, p]));
+    const moves: SyncStateRow[] = [];
     for (const a of batch.answers) {
       const pull = byName.get(a.key);
       if (!pull || results.has(a.key)) continue;
-      results.set(a.key, await applyPullAnswer(options, pull, a));
+      results.set(a.key, await applyPullAnswer(options, pull, a, moves));
     }
+    // The round's cursors move together, after their lists' rows are in: a page closed
+    // before this write asks for the same rows again, and writing them twice changes nothing.
+    if (moves.length > 0) await options.db.syncState.bulkPut(moves);
   }
   // A page asked for after a failure is not waited for (its rows come with the next pull).
   // Left unanswered (more rounds than allowed, or an answer the server skipped): next pull.
