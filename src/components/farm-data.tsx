@@ -55,10 +55,13 @@ async function readList<T>(
   name: (row: Local<T>) => string,
 ): Promise<Listed<T>> {
   const source = db.mirror(table);
-  const [rows, cursor] = await Promise.all([
-    farmId ? source.where('farm_id').equals(farmId).toArray() : source.toArray(),
-    db.syncState.get(cursorKey(table, farmId)),
-  ]);
+  // One read transaction for the rows and their cursor (two, after every write to either).
+  const [rows, cursor] = await db.transaction('r', source, db.syncState, () =>
+    Promise.all([
+      farmId ? source.where('farm_id').equals(farmId).toArray() : source.toArray(),
+      db.syncState.get(cursorKey(table, farmId)),
+    ]),
+  );
   return { rows: sortByName(visible(rows) as Local<T>[], name), pulled: cursor?.pulledAt !== undefined };
 }
 

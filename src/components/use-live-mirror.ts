@@ -33,10 +33,50 @@ export interface LiveResult<T> {
   error: unknown;
 }
 
+interface Listener {
+  next: (data: unknown) => void;
+  error: (error: unknown) => void;
+}
+
 /**
- * `key` names the query and all its inputs (`warehouse-items:${farmId}`); null: nothing to
- * read yet. `db` is for a caller handed another database than the app's (tests, a screen
- * given its own); its values are kept apart under its name.
+ * One live query per key, however many components read it: the farm list, the ponds and
+ * the sync cursors are read by a dozen components of one screen, and each query of its own
+ * was its own IndexedDB transaction, run again after every write to what it read (a cheap
+ * phone's start spent a third of its transactions on the same few reads).
+ */
+interface Shared {
+  listeners: Set<Listener>;
+  error?: unknown;
+  stop?: () => void;
+}
+const shared = new Map<string, Shared>();
+
+function join(slot: string, listener: Listener, start: (entry: Shared) => void): () => void {
+  let entry = shared.get(slot);
+  if (!entry) {
+    entry = { listeners: new Set() };
+    shared.set(slot, entry);
+    entry.listeners.add(listener);
+    start(entry);
+  } else {
+    entry.listeners.add(listener);
+    if (entry.error !== undefined) listener.error(entry.error);
+    else if (liveCache.has(slot)) listener.next(liveCache.get(slot));
+  }
+  const own = entry;
+  return () => {
+    own.listeners.delete(listener);
+    if (own.listeners.size > 0) return;
+    own.stop?.();
+    if (shared.get(slot) === own) shared.delete(slot);
+  };
+}
+
+/**
+ * `key` names the query and all its inputs (`warehouse-items:${farmId}`): components that
+ * give the same key share one query. null: nothing to read yet. `db` is for a caller
+ * handed another database than the app's (tests, a screen given its own); its values are
+ * kept apart under its name.
  */
 export function useLiveMirror<T>(
   key: string | null,
@@ -55,31 +95,42 @@ export function useLiveMirror<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the query
   useEffect(() => {
     if (!slot) return;
-    let stopped = false;
-    let unsubscribe: (() => void) | undefined;
-    loadMirror().then(
-      (mirror) => {
-        if (stopped) return;
-        const read = db ?? mirror.db;
-        const subscription = mirror
-          .liveQuery(() => query(read))
-          .subscribe({
-            next: (data) => {
-              liveCache.set(slot, data);
-              // A transition: a screen filling with synced rows renders in slices, so typing
-              // into a form while a pull lands stays smooth.
-              startTransition(() => setState({ slot, data, error: undefined }));
-            },
-            error: (error: unknown) => setState((prev) => ({ slot, data: prev.data, error })),
-          });
-        unsubscribe = () => subscription.unsubscribe();
-      },
-      (error: unknown) => setState({ slot, data: undefined, error }),
-    );
-    return () => {
-      stopped = true;
-      unsubscribe?.();
+    const listener: Listener = {
+      // A transition: a screen filling with synced rows renders in slices, so typing
+      // into a form while a pull lands stays smooth.
+      next: (data) => startTransition(() => setState({ slot, data: data as T, error: undefined })),
+      error: (error) => setState((prev) => ({ slot, data: prev.data, error })),
     };
+    return join(slot, listener, (entry) => {
+      let stopped = false;
+      entry.stop = () => {
+        stopped = true;
+      };
+      loadMirror().then(
+        (mirror) => {
+          if (stopped) return;
+          const read = db ?? mirror.db;
+          const subscription = mirror
+            .liveQuery(() => query(read))
+            .subscribe({
+              next: (data) => {
+                liveCache.set(slot, data);
+                entry.error = undefined;
+                for (const each of entry.listeners) each.next(data);
+              },
+              error: (error: unknown) => {
+                entry.error = error;
+                for (const each of entry.listeners) each.error(error);
+              },
+            });
+          entry.stop = () => subscription.unsubscribe();
+        },
+        (error: unknown) => {
+          entry.error = error;
+          for (const each of entry.listeners) each.error(error);
+        },
+      );
+    });
   }, [slot]);
   if (!slot) return { data: undefined, error: undefined };
   // Another key's value (the farm changed) never shows under this one: use the cache.

@@ -184,14 +184,16 @@ export async function releaseAbandoned(db: TambakDb, sentBefore: number): Promis
  */
 export function watchOutboxWrites(db: TambakDb, onWrite: () => void): () => void {
   let last = { newest: '', fresh: 0 };
-  const subscription = liveQuery(async () => ({
-    newest: ((await db.outbox.orderBy('id').lastKey()) as string | undefined) ?? '',
-    fresh: await db.outbox
-      .where('status')
-      .equals('queued')
-      .filter((e) => e.attempts === 0)
-      .count(),
-  })).subscribe({
+  const subscription = liveQuery(() =>
+    db.transaction('r', db.outbox, async () => ({
+      newest: ((await db.outbox.orderBy('id').lastKey()) as string | undefined) ?? '',
+      fresh: await db.outbox
+        .where('status')
+        .equals('queued')
+        .filter((e) => e.attempts === 0)
+        .count(),
+    })),
+  ).subscribe({
     next(value) {
       const rose = value.newest > last.newest || value.fresh > last.fresh;
       last = value;

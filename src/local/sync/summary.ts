@@ -12,18 +12,21 @@ export interface OutboxSummary {
   total: number;
 }
 
-export async function readSummary(db: TambakDb): Promise<OutboxSummary> {
-  const count = (status: OutboxStatus) => db.outbox.where('status').equals(status).count();
-  const [outboxQueued, sending, inWorker, held, failed] = await Promise.all(
-    (['queued', 'sending', 'in-worker', 'held', 'failed'] as const).map(count),
-  );
-  // A large save not yet spread into the outbox (src/local/journal.ts) is waiting too.
-  let journaled = 0;
-  await db.journal.each((doc) => {
-    journaled += doc.entries.length;
+/** In one read transaction: it runs after every outbox write, and six would cost a cheap phone six. */
+export function readSummary(db: TambakDb): Promise<OutboxSummary> {
+  return db.transaction('r', db.outbox, db.journal, async () => {
+    const count = (status: OutboxStatus) => db.outbox.where('status').equals(status).count();
+    const [outboxQueued, sending, inWorker, held, failed] = await Promise.all(
+      (['queued', 'sending', 'in-worker', 'held', 'failed'] as const).map(count),
+    );
+    // A large save not yet spread into the outbox (src/local/journal.ts) is waiting too.
+    let journaled = 0;
+    await db.journal.each((doc) => {
+      journaled += doc.entries.length;
+    });
+    const queued = outboxQueued + journaled;
+    return { queued, sending, inWorker, held, failed, total: queued + sending + inWorker + held + failed };
   });
-  const queued = outboxQueued + journaled;
-  return { queued, sending, inWorker, held, failed, total: queued + sending + inWorker + held + failed };
 }
 
 /** Live counts for a sync badge: `useLiveMirror('sync-summary', readSummary)` does the same in React. */
