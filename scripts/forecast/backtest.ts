@@ -148,11 +148,12 @@ const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 export function table(title: string, rows: readonly Replay[]): string {
   const lines = [
     title,
-    'cut DOC |    n | MAPE +7d | MAPE +14d | MAPE +28d | in band +14d | date |err| median | mean | bias | not reached',
+    'cut DOC |    n | MAPE +7d | MAPE +14d | MAPE +28d | in 80 % band +7d | +14d | +28d | date |err| median | mean | bias | not reached',
   ];
   for (const s of summarise(rows)) {
+    const pct = (h: number, w: number) => `${f1(s.band[h] as number).padStart(w)} %`;
     lines.push(
-      `${String(s.cut).padStart(7)} | ${String(s.n).padStart(4)} | ${f1(s.mape[7] as number).padStart(7)} % | ${f1(s.mape[14] as number).padStart(8)} % | ${f1(s.mape[28] as number).padStart(8)} % | ${f1(s.band[14] as number).padStart(10)} % | ${f1(s.dateMedianAbs).padStart(12)} d | ${f1(s.dateMeanAbs).padStart(4)} | ${f1(s.dateBias).padStart(4)} | ${s.unreached}`,
+      `${String(s.cut).padStart(7)} | ${String(s.n).padStart(4)} | ${f1(s.mape[7] as number).padStart(7)} % | ${f1(s.mape[14] as number).padStart(8)} % | ${f1(s.mape[28] as number).padStart(8)} % | ${pct(7, 14)} | ${pct(14, 4)} | ${pct(28, 4)} | ${f1(s.dateMedianAbs).padStart(12)} d | ${f1(s.dateMeanAbs).padStart(4)} | ${f1(s.dateBias).padStart(4)} | ${s.unreached}`,
     );
   }
   return lines.join('\n');

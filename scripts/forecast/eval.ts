@@ -2,7 +2,7 @@
  * `npm run eval:forecast`: the forecast backtest (issue 26, ADR 0060). Finished cycles
  * are cut at DOC 30, 45, 60 and 75 and forecast with only what was known then; the
  * table gives the mean absolute percentage error of ABW at +7, +14 and +28 days, the
- * share of true ABW inside the 80 % band at +14 days, and the error in days of the date
+ * share of true ABW inside the 80 % band at each horizon, and the error in days of the date
  * the harvested size is reached (median and mean of |error|, bias = mean signed error):
  * the forecast's fractional day to the harvested ABW minus the day the cycle first
  * reached it, both read linearly in ln ABW between days (ADR 0084).
