@@ -14,14 +14,17 @@
  * - HELD-OUT: the demo farm of seed 2 (not looked at while tuning); a second farm written
  *   independently with another growth law (scripts/forecast/bertalanffy-cycles.ts:
  *   generalised von Bertalanffy, thermal performance curve, harvest at a target size),
- *   with its farm prior and with the default prior.
+ *   with its farm prior and with the default prior; a third farm written independently
+ *   in round 7 (scripts/forecast/plateau-cycles.ts: Richards and piecewise-linear growth
+ *   with a carrying-capacity plateau, a strong cool season, partial harvests, irregular
+ *   sampling days), likewise.
  * - PUBLISHED (scripts/forecast/published-cycles.ts, ADR 0078): split before any result
  *   was run into a TUNING part (printed, may be looked at) and a HELD-OUT part, the
  *   latter forecast with the default prior (a new farm) and with the prior learnt from
  *   the tuning part's finished cycles (a farm with history like theirs).
  *
  * `--set=tuned` prints the tuned sets (the published tuning part included), `--set=held`
- * the held-out ones, `--set=published` both published parts.
+ * the held-out ones, `--set=published` both published parts, `--set=plateau` the third farm only.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -30,6 +33,7 @@ import { farmPrior } from '../../src/shared/domain/forecast/index.ts';
 import { replayFarm, replayWith, summarise, table } from './backtest.ts';
 import { bertalanffyCycles } from './bertalanffy-cycles.ts';
 import { demoCycles } from './demo-cycles.ts';
+import { plateauCycles } from './plateau-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
 
 const only = process.argv.find((a) => a.startsWith('--set='))?.split('=')[1];
@@ -48,6 +52,14 @@ if (!only || only === 'held') {
   sets.push([
     'HELD-OUT — von Bertalanffy farm (independent generator), default prior',
     replayFarm(vb, 'default'),
+  ]);
+}
+if (!only || only === 'held' || only === 'plateau') {
+  const rp = plateauCycles();
+  sets.push(['HELD-OUT — plateau farm (independent generator, round 7), farm prior', replayFarm(rp, 'farm')]);
+  sets.push([
+    'HELD-OUT — plateau farm (independent generator, round 7), default prior',
+    replayFarm(rp, 'default'),
   ]);
 }
 if (!only || only === 'tuned' || only === 'published') {
