@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CompiledOnce } from '../../db/compiled-once.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { permissionRowsOf } from '../../kernel/farm-access.repository.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
@@ -20,6 +21,45 @@ export interface MemberFarmWithAccessRow extends MemberFarmRow {
   permission_rows: { feature_name: string; action: number }[] | null;
   access_rows: { pond_id: string; access_level: number }[] | null;
 }
+
+/** GET /farm's read (every request of the farm list): built and compiled once per shape. */
+const MEMBER_FARMS = new CompiledOnce((db, userId: string, farmId: string | undefined) => {
+  let q = (db as Db)
+    .selectFrom('user_farms as uf')
+    .innerJoin('farms as f', 'f.id', 'uf.farm_id')
+    .select((eb) => [
+      'f.id',
+      'f.name',
+      'f.status',
+      'f.is_hide_finance',
+      sql<Date>`greatest(f.updated_at, uf.updated_at)`.as('updated_at'),
+      'uf.id as user_farm_id',
+      'uf.role_id',
+      'f.version',
+      'f.conflicts',
+      sql<Date>`now()`.as('db_now'),
+      permissionRowsOf('uf').as('permission_rows'),
+      eb
+        .selectFrom('user_farm_ponds as ufp')
+        .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
+        .select(
+          sql<
+            { pond_id: string; access_level: number }[]
+          >`coalesce(json_agg(json_build_object('pond_id', ufp.pond_id, 'access_level', ufp.access_level) order by ufp.pond_id), '[]'::json)`.as(
+            'rows',
+          ),
+        )
+        .whereRef('ufp.user_farm_id', '=', 'uf.id')
+        .where('p.deleted_at', 'is', null)
+        .$asScalar()
+        .as('access_rows'),
+    ])
+    .where('uf.user_id', '=', userId)
+    .where('uf.deleted_at', 'is', null)
+    .where('f.deleted_at', 'is', null);
+  if (farmId) q = q.where('f.id', '=', farmId);
+  return q;
+}) as CompiledOnce<[string, string | undefined], MemberFarmWithAccessRow>;
 
 /** Kysely queries on farms and their permission rows; counts for the info card. */
 export class FarmRepository {
@@ -61,41 +101,7 @@ export class FarmRepository {
    * database's clock (`db_now`, the statement's start: a safe `server_time`).
    */
   memberFarmsWithAccess(userId: string, farmId?: string): Promise<MemberFarmWithAccessRow[]> {
-    let q = this.db
-      .selectFrom('user_farms as uf')
-      .innerJoin('farms as f', 'f.id', 'uf.farm_id')
-      .select((eb) => [
-        'f.id',
-        'f.name',
-        'f.status',
-        'f.is_hide_finance',
-        sql<Date>`greatest(f.updated_at, uf.updated_at)`.as('updated_at'),
-        'uf.id as user_farm_id',
-        'uf.role_id',
-        'f.version',
-        'f.conflicts',
-        sql<Date>`now()`.as('db_now'),
-        permissionRowsOf('uf').as('permission_rows'),
-        eb
-          .selectFrom('user_farm_ponds as ufp')
-          .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
-          .select(
-            sql<
-              { pond_id: string; access_level: number }[]
-            >`coalesce(json_agg(json_build_object('pond_id', ufp.pond_id, 'access_level', ufp.access_level) order by ufp.pond_id), '[]'::json)`.as(
-              'rows',
-            ),
-          )
-          .whereRef('ufp.user_farm_id', '=', 'uf.id')
-          .where('p.deleted_at', 'is', null)
-          .$asScalar()
-          .as('access_rows'),
-      ])
-      .where('uf.user_id', '=', userId)
-      .where('uf.deleted_at', 'is', null)
-      .where('f.deleted_at', 'is', null);
-    if (farmId) q = q.where('f.id', '=', farmId);
-    return q.execute() as Promise<MemberFarmWithAccessRow[]>;
+    return MEMBER_FARMS.execute(this.db, userId, farmId);
   }
 
   /** Every live farm with its owner (the longest-standing admin, else the creator). */

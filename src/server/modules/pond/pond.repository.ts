@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CompiledOnce } from '../../db/compiled-once.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 
@@ -16,6 +17,38 @@ export interface PondRow {
   conflicts: unknown;
 }
 
+function selectPonds(db: DbOrTx) {
+  return db
+    .selectFrom('ponds as p')
+    .innerJoin('blocks as b', 'b.id', 'p.block_id')
+    .select([
+      'p.id',
+      'p.farm_id',
+      'p.block_id',
+      'b.block_name',
+      'p.name',
+      'p.area',
+      'p.status',
+      'p.updated_at',
+      'p.deleted_at',
+      'p.version',
+      'p.conflicts',
+    ]);
+}
+
+/**
+ * GET /pond's read, built and compiled once per shape (compiled-once.ts). The ids of a
+ * restricted member go as one array parameter, so that shape is kept too.
+ */
+const PONDS_OF_FARM = new CompiledOnce(
+  (db, farmId: string, after: Date | undefined, onlyIds: string[] | undefined) => {
+    let q = selectPonds(db as Db).where('p.farm_id', '=', farmId);
+    q = after ? q.where('p.updated_at', '>', after) : q.where('p.deleted_at', 'is', null);
+    if (onlyIds) q = q.where('p.id', '=', sql<string>`any(${onlyIds}::uuid[])`);
+    return q;
+  },
+) as CompiledOnce<[string, Date | undefined, string[] | undefined], PondRow>;
+
 /** Kysely queries on ponds (with their block's name); nothing else. */
 export class PondRepository {
   constructor(private readonly db: Db) {}
@@ -25,22 +58,7 @@ export class PondRepository {
   }
 
   private select(db: DbOrTx = this.db) {
-    return db
-      .selectFrom('ponds as p')
-      .innerJoin('blocks as b', 'b.id', 'p.block_id')
-      .select([
-        'p.id',
-        'p.farm_id',
-        'p.block_id',
-        'b.block_name',
-        'p.name',
-        'p.area',
-        'p.status',
-        'p.updated_at',
-        'p.deleted_at',
-        'p.version',
-        'p.conflicts',
-      ]);
+    return selectPonds(db);
   }
 
   /**
@@ -49,10 +67,7 @@ export class PondRepository {
    */
   list(farmId: string, after?: Date, onlyIds?: string[]): Promise<PondRow[]> {
     if (onlyIds?.length === 0) return Promise.resolve([]);
-    let q = this.select().where('p.farm_id', '=', farmId);
-    q = after ? q.where('p.updated_at', '>', after) : q.where('p.deleted_at', 'is', null);
-    if (onlyIds) q = q.where('p.id', 'in', onlyIds);
-    return q.execute();
+    return PONDS_OF_FARM.execute(this.db, farmId, after, onlyIds);
   }
 
   /** Any pond by id, deleted or not: a replayed create must find its earlier copy. */
