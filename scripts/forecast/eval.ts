@@ -23,8 +23,13 @@
  *   latter forecast with the default prior (a new farm) and with the prior learnt from
  *   the tuning part's finished cycles (a farm with history like theirs).
  *
- * `--set=tuned` prints the tuned sets (the published tuning part included), `--set=held`
- * the held-out ones, `--set=published` both published parts, `--set=plateau` the third farm only.
+ * - TUNED too (ADR 0087): the plateau generator with seed 12 (`--set=plateau-tune`), farm and
+ *   default prior. Seed 11 of the same generator stays in the held-out sets, a weaker
+ *   held-out than the others since its generator was tuned on.
+ *
+ * `--set=tuned` prints the tuned sets (the published tuning part and the plateau seed 12
+ * included), `--set=held` the held-out ones, `--set=published` both published parts,
+ * `--set=plateau` the third farm's held-out seed only, `--set=plateau-tune` its tuning seed.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -61,6 +66,12 @@ if (!only || only === 'held' || only === 'plateau') {
     'HELD-OUT — plateau farm (independent generator, round 7), default prior',
     replayFarm(rp, 'default'),
   ]);
+}
+if (!only || only === 'tuned' || only === 'plateau-tune') {
+  // The plateau generator with another seed (12): a tuning set (ADR 0087); seed 11 stays held out.
+  const rt = plateauCycles(12);
+  sets.push(['TUNED — plateau farm, seed 12, farm prior', replayFarm(rt, 'farm')]);
+  sets.push(['TUNED — plateau farm, seed 12, default prior', replayFarm(rt, 'default')]);
 }
 if (!only || only === 'tuned' || only === 'published') {
   sets.push([

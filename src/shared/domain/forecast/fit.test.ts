@@ -53,7 +53,7 @@ const farmOf = (w: Curve, n = 8, to = 112) =>
 
 describe('fitGrowth', () => {
   it('recovers a curve of the model exactly with a weak prior (the level-and-pace reading alone)', () => {
-    const weak: GrowthPrior = { ...DEFAULT_PRIOR, cov: [100, 0, 0, 100], warpWeight: 0 };
+    const weak: GrowthPrior = { ...DEFAULT_PRIOR, cov: [100, 0, 0, 100], warpWeight: 0, recentWeight: 0 };
     for (const theta of [
       [Math.log(6), 0.9],
       [Math.log(9), 1.15],
@@ -428,5 +428,65 @@ describe('server and device', () => {
 describe('settings', () => {
   it('needs two samplings to fit', () => {
     expect(FIT_SETTINGS.minSamplings).toBe(2);
+  });
+});
+
+describe("the pond's recent gain (ADR 0087)", () => {
+  const typical: Curve = (d) =>
+    Math.exp(DEFAULT_PRIOR.mean[0] + curveAt(DEFAULT_PRIOR.curve, d) - curveAt(DEFAULT_PRIOR.curve, REF_DOC));
+  /** On the typical pond to DOC 49, then crowded: 0.08 g a day. */
+  const capped: Curve = (d) => (d <= 49 ? typical(d) : typical(49) + 0.08 * (d - 49));
+  const without = (p: GrowthPrior): GrowthPrior => ({ ...p, recentWeight: 0 });
+
+  it('a pond whose growth slows below the curve is forecast slower, and closer to the truth, two weeks on', () => {
+    const known = [21, 28, 35, 42, 49, 56, 63].map((doc) => ({ doc, abw: capped(doc) }));
+    const fit = fitGrowth(known, DEFAULT_PRIOR);
+    const curveOnly = fitGrowth(known, without(DEFAULT_PRIOR));
+    expect(fit.recent?.gain).toBeCloseTo(0.08, 2);
+    for (const doc of [70, 77]) {
+      expect(abwAt(fit, doc)).toBeLessThan(abwAt(curveOnly, doc));
+      expect(rel(abwAt(fit, doc), capped(doc))).toBeLessThan(rel(abwAt(curveOnly, doc), capped(doc)));
+    }
+    // Up to the last sampling the forecast is the blend's.
+    expect(abwAt(fit, 63)).toBeCloseTo(abwAt(curveOnly, 63), 9);
+    // The band is wider where the readings part.
+    const w = (f: typeof fit) => Math.log(abwBand(f, 77).high / abwBand(f, 77).low);
+    expect(w(fit)).toBeGreaterThan(w(curveOnly) * 1.2);
+  });
+
+  it('a pond on the curve is forecast as before: within 2 % at +7 and +14 days, the day of 20 g within 1 day', () => {
+    const known = weekly(typical, 21, 63);
+    const fit = fitGrowth(known, DEFAULT_PRIOR);
+    const curveOnly = fitGrowth(known, without(DEFAULT_PRIOR));
+    expect(fit.recent).not.toBeNull();
+    for (const doc of [70, 77]) expect(rel(abwAt(fit, doc), abwAt(curveOnly, doc))).toBeLessThan(0.02);
+    const day = (f: typeof fit) => dayReaching(f, 20, 63) as number;
+    expect(Math.abs(day(fit) - day(curveOnly))).toBeLessThan(1);
+  });
+
+  it('is not read from samplings spanning under a week, nor with fewer than two', () => {
+    expect(fitGrowth([{ doc: 60, abw: 7 }], DEFAULT_PRIOR).recent).toBeNull();
+    expect(
+      fitGrowth(
+        [
+          { doc: 57, abw: 6.5 },
+          { doc: 60, abw: 7 },
+        ],
+        DEFAULT_PRIOR,
+      ).recent,
+    ).toBeNull();
+  });
+
+  it('a farm learns its share from its own cycles: ponds that stop growing at their own sizes lean on the recent gain, ponds on one curve hardly', () => {
+    const onCurve = farmPrior(farmOf(twoStanza, 12));
+    const stalling = farmPrior(
+      Array.from({ length: 12 }, (_, i) => {
+        const at = 40 + 3 * i;
+        return weekly((d) => twoStanza(Math.min(d, at)));
+      }),
+    );
+    expect(onCurve.recentWeight as number).toBeLessThan(FIT_SETTINGS.recentWeight);
+    expect(stalling.recentWeight as number).toBeGreaterThan(FIT_SETTINGS.recentWeight);
+    expect(DEFAULT_PRIOR.recentWeight).toBeUndefined();
   });
 });

@@ -34,6 +34,19 @@ export const FIT_SETTINGS = {
   warpPaceSd: 0.2,
   /** sd in days of where on the farm's curve a pond stands (time-warp reading). */
   warpPlaceSd: 10,
+  /** The latest samplings whose own pace the forecast follows past the last one (ADR 0087). */
+  recentSamplings: 3,
+  /** Least days those samplings must span for their pace to be read. */
+  recentMinSpan: 7,
+  /**
+   * Share of the pond's recent daily gain continued (in grams a day) in the forecast past the
+   * last sampling, for a new farm (a farm with history learns its own).
+   */
+  recentWeight: 0.5,
+  /** Days ahead (e-folding) over which the continued gain's share fades: it tells the next weeks, not the harvest. */
+  recentFade: 14,
+  /** Band widening with the gap g in ln ABW between the blend and the recent gain continued: variance += (this·g)². */
+  recentBand: 1,
 } as const;
 
 export interface GrowthFit {
@@ -56,8 +69,83 @@ export interface GrowthFit {
    * `speed` from `place` days ahead of it, ln ABW(t) = L(speed·t + place).
    */
   warp: { speed: number; place: number };
-  /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`). */
+  /**
+   * The third reading (ADR 0087): the pond's recent daily gain over its latest samplings,
+   * continued from the last one, and its share in the forecast past it; null when the latest
+   * samplings do not span enough days.
+   */
+  recent: RecentPace | null;
+  /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
+}
+
+/** The pond's recent daily gain, the forecast's third reading (ADR 0087). */
+export interface RecentPace {
+  /** DOC of the last sampling: the recent gain is continued from there on. */
+  fromDoc: number;
+  /** The forecast's ABW (g) at `fromDoc`, where the continued gain starts. */
+  fromAbw: number;
+  /** The latest samplings' daily gain in grams (least-squares slope; never below 0). */
+  gain: number;
+  /** The share of the continued gain in the forecast past the last sampling. */
+  weight: number;
+}
+
+/** Least-squares slope of y on x. */
+function slopeOf(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += ((xs[i] as number) - mx) * ((ys[i] as number) - my);
+    sxx += ((xs[i] as number) - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : 0;
+}
+
+/**
+ * The pond's recent daily gain (ADR 0087): over its latest `recentSamplings` samplings
+ * (sorted by DOC; at least two spanning `recentMinSpan` days), the least-squares slope of
+ * their ABW in grams a day, never below 0; with the forecast `ln`'s ABW at the last one.
+ * Null without enough span.
+ */
+export function recentGain(
+  pts: readonly GrowthPoint[],
+  ln: (doc: number) => number,
+): { fromDoc: number; fromAbw: number; gain: number } | null {
+  const latest = pts.slice(-FIT_SETTINGS.recentSamplings);
+  const first = latest[0];
+  const last = latest.at(-1);
+  if (!first || !last || latest.length < 2 || last.doc - first.doc < FIT_SETTINGS.recentMinSpan) return null;
+  const gain = slopeOf(
+    latest.map((p) => p.doc),
+    latest.map((p) => p.abw),
+  );
+  return { fromDoc: last.doc, fromAbw: Math.exp(ln(last.doc)), gain: Math.max(0, gain) };
+}
+
+/**
+ * The gap in ln ABW at `doc` between the recent gain continued (ABW at the last sampling
+ * plus gain × days) and the forecast `ln`, faded with the days ahead (`recentFade`): what
+ * following it wholly (weight 1) adds. Zero up to the last sampling.
+ */
+export function recentShift(
+  ln: (doc: number) => number,
+  recent: { fromDoc: number; fromAbw: number; gain: number },
+  doc: number,
+): number {
+  if (doc <= recent.fromDoc) return 0;
+  const ahead = doc - recent.fromDoc;
+  return (
+    (Math.log(recent.fromAbw + recent.gain * ahead) - ln(doc)) * Math.exp(-ahead / FIT_SETTINGS.recentFade)
+  );
+}
+
+/** Extra variance of ln ABW at `doc` for a pond departing from the curve (ADR 0087). */
+export function departureVar(gap: number): number {
+  return (FIT_SETTINGS.recentBand * gap) ** 2;
 }
 
 function invert2(m: readonly number[]): Cov2 | null {
@@ -68,7 +156,7 @@ function invert2(m: readonly number[]): Cov2 | null {
 }
 
 /** The level-and-pace reading alone (what the farm prior learns from). */
-export type LevelPaceFit = Omit<GrowthFit, 'warp' | 'mean'>;
+export type LevelPaceFit = Omit<GrowthFit, 'warp' | 'recent' | 'mean'>;
 
 /** Recency weight of a sampling `before` days before the last one, over the sampling variance. */
 const weightOf = (before: number) => 0.5 ** (before / FIT_SETTINGS.recencyHalfLife) / FIT_SETTINGS.obsSd ** 2;
@@ -161,6 +249,8 @@ export function fitWarp(pts: readonly GrowthPoint[], prior: GrowthPrior): { spee
 /** The two readings of a pond's samplings on the farm's curve, each as ln ABW by DOC. */
 export interface Readings {
   levelPace: LevelPaceFit;
+  /** The usable samplings, by DOC. */
+  points: readonly GrowthPoint[];
   warp: { speed: number; place: number };
   lnLevelPace: (doc: number) => number;
   lnWarp: (doc: number) => number;
@@ -182,6 +272,7 @@ export function readings(
   const typicalRef = base.prior.mean[0] - base.ref;
   return {
     levelPace: base,
+    points: pts,
     warp: w,
     lnLevelPace: (d) => base.theta[0] + base.theta[1] * (curveAt(curve, d) - base.ref),
     lnWarp: (d) => typicalRef + curveAt(curve, w.speed * d + w.place),
@@ -208,7 +299,18 @@ export function fitGrowth(
     { length: MAX_DOC + 1 },
     (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),
   );
-  return { ...r.levelPace, warp: r.warp, mean };
+  const weight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
+  const pace =
+    r.levelPace.basis === 'fit' && weight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
+  const recent = pace ? { ...pace, weight } : null;
+  if (recent) {
+    // Past the last sampling: (1 − weight)·the blend + weight·the recent gain continued, in ln ABW.
+    const base = [...mean];
+    const blend = (d: number) => curveAt(base, d);
+    for (let d = Math.floor(recent.fromDoc) + 1; d <= MAX_DOC; d++)
+      mean[d] = (base[d] as number) + weight * recentShift(blend, recent, d);
+  }
+  return { ...r.levelPace, warp: r.warp, recent, mean };
 }
 
 /**
@@ -282,7 +384,10 @@ export function abwAt(fit: GrowthFit, doc: number): number {
  * (`modelLnSd`), times the farm's learnt band scale (ADR 0084; 1 for the default prior).
  */
 export function lnSd(fit: GrowthFit, doc: number): number {
-  return modelLnSd(fit, doc) * (fit.prior.bandScale ?? 1);
+  const r = fit.recent;
+  // The gap between the blend and the recent gain continued: the forecast's own doubt about which holds.
+  const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc) / (1 - r.weight) : 0;
+  return Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap)) * (fit.prior.bandScale ?? 1);
 }
 
 /** The model's sd of ln ABW at a DOC, before the farm's band scale. */

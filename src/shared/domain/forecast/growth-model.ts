@@ -42,6 +42,12 @@ export interface GrowthPrior {
    */
   warpWeight?: number;
   /**
+   * Share of a pond's departure from the forecast's pace over its latest samplings that the
+   * forecast follows past the last sampling (ADR 0087), learnt from the farm's finished
+   * cycles; absent (the default prior): FIT_SETTINGS.recentWeight.
+   */
+  recentWeight?: number;
+  /**
    * The band's width for this farm, as a multiple of the model's (ADR 0084): learnt from
    * how far the farm's own finished cycles, replayed, fell from their forecasts; absent
    * (the default prior): 1.

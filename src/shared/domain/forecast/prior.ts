@@ -1,4 +1,14 @@
-import { FIT_SETTINGS, fitLevelPace, type GrowthPoint, modelLnSd, readings } from './fit.ts';
+import {
+  departureVar,
+  FIT_SETTINGS,
+  fitLevelPace,
+  type GrowthPoint,
+  modelLnSd,
+  type Readings,
+  readings,
+  recentGain,
+  recentShift,
+} from './fit.ts';
 import {
   type Cov2,
   DEFAULT_PRIOR,
@@ -175,6 +185,9 @@ const WEIGHT_SHRINK = 10;
 /** The most recently stocked finished cycles the share is learnt from (its cost grows with them). */
 const WEIGHT_CYCLES = 20;
 
+/** Pseudo-samplings at the default share the learnt share of a recent departure is shrunk toward (ADR 0087). */
+const RECENT_SHRINK = 20;
+
 /** Pseudo-samplings at scale 1 the learnt band scale is shrunk toward. */
 const SCALE_SHRINK = 20;
 /** The share of true ABW the band is meant to hold (z = FIT_SETTINGS.bandZ). */
@@ -201,11 +214,12 @@ const SCALE_RANGE = [0.5, 2.5] as const;
 export function farmReplay(
   cycles: readonly CycleLike[],
   prior: GrowthPrior,
-): { warpWeight: number; bandScale: number } {
+): { warpWeight: number; recentWeight: number; bandScale: number } {
   let cross = 0;
   let apart = 0;
   let graded = 0;
-  const misses: [number, number, number, number][] = [];
+  // Every replay's readings and the samplings that grade it (the recent pace is read on the blend, once its share is known).
+  const replays: { r: Readings; ahead: GrowthPoint[] }[] = [];
   // The replays' fits on their own samplings: the samplings' error.
   let fitSq = 0;
   let fitN = 0;
@@ -226,49 +240,61 @@ export function farmReplay(
       const ahead = pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1 && p.doc <= cut + WEIGHT_AHEAD[1]);
       if (known.length < 2 || ahead.length === 0) continue;
       const r = readings(known, own);
-      const weighs = (WEIGHT_CUTS as readonly number[]).includes(cut);
       for (const p of known) {
         fitSq += (Math.log(p.abw) - r.lnLevelPace(p.doc)) ** 2;
         fitN++;
       }
-      for (const p of ahead) {
-        const y = Math.log(p.abw);
-        const l = r.lnLevelPace(p.doc);
-        const gap = r.lnWarp(p.doc) - l;
-        if (weighs) {
-          cross += (y - l) * gap;
+      if ((WEIGHT_CUTS as readonly number[]).includes(cut))
+        for (const p of ahead) {
+          const l = r.lnLevelPace(p.doc);
+          const gap = r.lnWarp(p.doc) - l;
+          cross += (Math.log(p.abw) - l) * gap;
           apart += gap * gap;
           graded++;
         }
-        misses.push([y, l, gap, modelLnSd(r.levelPace, p.doc) ** 2]);
-      }
+      replays.push({ r, ahead });
     }
   });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
   const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
-  return { warpWeight, bandScale: bandScaleOf(misses, warpWeight, fitN > 0 ? fitSq / fitN : 0) };
+  // The share of a recent departure to follow: least squares of the blend's misses on the
+  // shift of following all of it (Σ e·D / Σ D², held to 0…1), shrunk toward the default.
+  const graded2: [number, number, number][] = [];
+  let follow = 0;
+  let spread = 0;
+  for (const { r, ahead } of replays) {
+    const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
+    const pace = recentGain(r.points, blend);
+    for (const p of ahead) {
+      const shift = pace ? recentShift(blend, pace, p.doc) : 0;
+      const e = Math.log(p.abw) - blend(p.doc);
+      follow += e * shift;
+      spread += shift * shift;
+      graded2.push([e, shift, modelLnSd(r.levelPace, p.doc) ** 2]);
+    }
+  }
+  const n2 = graded2.length;
+  const stacked = spread > 0 ? Math.min(1, Math.max(0, follow / spread)) : FIT_SETTINGS.recentWeight;
+  const recentWeight = (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
+  const misses = graded2.map(
+    ([e, shift, v]) => [e - recentWeight * shift, v + departureVar(shift)] as [number, number],
+  );
+  return { warpWeight, recentWeight, bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0) };
 }
 
 /**
- * The band scale from graded samplings [y, level-pace, warp − level-pace, model variance]
+ * The band scale from graded samplings [miss of the forecast in ln ABW, model variance]
  * (`farmReplay`): each miss e less the samplings' own error n² (a sampling is ~100 shrimp,
  * the band is for the pond's ABW), as the scale it needs, √max(0, e² − n²) / (z·√v); the
  * scale is their 80th percentile, so the band holds the share it promises, shrunk toward 1
  * with few graded samplings. n² is the mean squared miss of the replays' fits on their own
  * samplings.
  */
-function bandScaleOf(
-  misses: readonly [number, number, number, number][],
-  warpWeight: number,
-  noise: number,
-): number {
+function bandScaleOf(misses: readonly [number, number][], noise: number): number {
   const n = misses.length;
   if (n === 0) return 1;
   const needed = misses
-    .map(
-      ([y, l, gap, v]) =>
-        Math.sqrt(Math.max(0, (y - l - warpWeight * gap) ** 2 - noise)) / (FIT_SETTINGS.bandZ * Math.sqrt(v)),
-    )
+    .map(([e, v]) => Math.sqrt(Math.max(0, e * e - noise)) / (FIT_SETTINGS.bandZ * Math.sqrt(v)))
     .sort((a, b) => a - b);
   const at = Math.min(n - 1, Math.ceil(BAND_SHARE * n) - 1);
   const learnt = Math.min(SCALE_RANGE[1], Math.max(SCALE_RANGE[0], needed[at] as number));
