@@ -56,6 +56,8 @@ const CROSSING_LOSS = 0.45;
 
 /** A white basin's floor is lit at least this share of its brighter parts (p90). */
 const OFF_TRAY = 0.45;
+/** Share of the frame at 250 or more above which it is too bright to count (larvae still show on a glare patch). */
+const BLOWN_OUT = 0.6;
 /** Large-scale light spread above this: not a tray (a scene). */
 const SCENE_SPREAD = 1;
 /** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
@@ -97,6 +99,16 @@ const PALE_SHARE = 0.5;
 const SOLID_CORE = 0.35;
 /** A clump holds several larvae: its strongest point is at least this share of a single larva's. */
 const PALE_CLUMP = 0.8;
+/**
+ * A lump of debris (a pale clot on a black basin): under LUMP_AREA single areas, stubby
+ * (elongation under LUMP_ELONGATION) and more than LUMP_FILL of its pixels deeper than half a
+ * larva's width. Two or three larvae across each other fill under half of their mark.
+ */
+const LUMP_AREA = 4;
+const LUMP_ELONGATION = 3;
+const LUMP_FILL = 0.6;
+/** One mark that is not a larva (a glare streak, a lump) weighs at most this many larvae' area as clutter. */
+const CLUTTER_CAP = 6;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -193,7 +205,9 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // pixels (the larvae) are dark is nothing visible.
     const brightest = hatchColor === 'dark' ? stats.p999 : stats.p99;
     if (brightest < 40 || (hatchColor === 'bright' && stats.p50 < 60)) return fail('too-dark');
-    if (stats.saturated > 0.25 || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
+    // Larvae still darken a white basin where glare blows it out (a blown-out patch is
+    // reported as uneven light, below); only a frame blown out nearly whole is refused.
+    if (stats.saturated > BLOWN_OUT || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
       return fail('too-bright');
 
     // 2. Illumination. The large-scale light (a 1/16 median-filtered copy) tells a tray
@@ -438,10 +452,18 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // Pixels of the thick marks deeper than a single larva's half-width.
     const coreOf = new Map<number, number>();
     for (const bl of blobs) if (bl.thickness > 2.6 * t1 + 1) coreOf.set(bl.label, 0);
-    if (coreOf.size > 0)
+    // Pixels of the short, stubby marks of a few larvae' area deeper than half a body width:
+    // a lump of debris is filled, two or three larvae lying across each other are not.
+    const fillOf = new Map<number, number>();
+    for (const bl of blobs)
+      if (bl.area >= 1.45 * a1 && bl.area < LUMP_AREA * a1 && bl.elongation < LUMP_ELONGATION)
+        fillOf.set(bl.label, 0);
+    if (coreOf.size > 0 || fillOf.size > 0)
       for (let i = 0; i < depth.length; i++) {
         const l = lab[i];
-        if (l !== 0 && depth[i] > t1 + 1 && coreOf.has(l)) coreOf.set(l, (coreOf.get(l) ?? 0) + 1);
+        if (l === 0) continue;
+        if (depth[i] > t1 + 1 && coreOf.has(l)) coreOf.set(l, (coreOf.get(l) ?? 0) + 1);
+        if (depth[i] > t1 / 2 + 0.5 && fillOf.has(l)) fillOf.set(l, (fillOf.get(l) ?? 0) + 1);
       }
     for (const bl of blobs) {
       const r = bl.area / a1;
@@ -454,8 +476,11 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // A straight bar much longer than any larva: a fibre, the basin's rim, a glare edge or
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
-      if (speck || round || thick || line) {
-        if (!speck) rejectedArea += bl.area;
+      const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
+      if (speck || round || thick || line || lump) {
+        // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
+        // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
+        if (!speck) rejectedArea += Math.min(bl.area, CLUTTER_CAP * a1);
         continue;
       }
       keptArea += bl.area;
