@@ -107,6 +107,9 @@ const PALE_CLUMP = 0.8;
 const LUMP_AREA = 4;
 const LUMP_ELONGATION = 3;
 const LUMP_FILL = 0.6;
+/** A bubble on a black basin: elongation under BUBBLE_ELONGATION, its brightest point BUBBLE_CATCHLIGHT × its mean. */
+const BUBBLE_ELONGATION = 1.1;
+const BUBBLE_CATCHLIGHT = 2.5;
 /** One mark that is not a larva (a glare streak, a lump) weighs at most this many larvae' area as clutter. */
 const CLUTTER_CAP = 6;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
@@ -477,7 +480,14 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
       const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
-      if (speck || round || thick || line || lump) {
+      // A bubble on a black basin: a disc (rounder than larvae crossing) lit by a small
+      // catch-light far brighter than the rest of it.
+      const bubble =
+        hatchColor === 'dark' &&
+        r < LUMP_AREA &&
+        bl.elongation < BUBBLE_ELONGATION &&
+        bl.peak >= BUBBLE_CATCHLIGHT * bl.meanDark;
+      if (speck || round || thick || line || lump || bubble) {
         // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
         // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
         if (!speck) rejectedArea += Math.min(bl.area, CLUTTER_CAP * a1);
