@@ -5,7 +5,7 @@
  * band and the position of every larva, or a problem (too dark, no larvae, …).
  *
  * Steps (all on a copy scaled to WORK_SIDE pixels on the long side):
- * 1. grey; exposure checks (too dark / too bright);
+ * 1. grey; exposure checks (too dark / too bright: only a frame blown out nearly whole);
  * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene
  *    (over the basin only when it sits in a surround of another light: a table, a floor,
  *    where nothing is counted); each pixel's contrast is its ratio to a background that
@@ -25,8 +25,10 @@
  * 6. a larva's evidence: on a white basin its eyes (a compact spot far darker than its
  *    body) — a single-sized mark without them, far paler than a larva, is a rim's edge or
  *    a table's grain; a clump as strong as the larvae it holds (a pale ring is the basin's
- *    edge); what is not a larva is dropped: specks (small), bubbles (round), glare, labels
- *    and big debris (thick and solid blobs; a clump of many larvae is thick but a mesh),
+ *    edge); what is not a larva is dropped: specks (small), bubbles (round; on a black basin
+ *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
+ *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
+ *    thick but a mesh),
  *    fibres, glare streaks and the rim (straight bars); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
