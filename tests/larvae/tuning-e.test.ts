@@ -5,9 +5,10 @@ import { generatePhotoE, tuningSetE } from './generator-e/index.ts';
 import { loadNodeOpenCv } from './node-opencv.ts';
 
 /**
- * The engine on generator E's photos at `--scale=0.5` (ADR 0085): its photos without larvae
- * get no number, and a black bowl on a lighter table (refused "not a tray" before) is
- * counted within 8 %.
+ * The engine on generator E's photos at `--scale=0.5` (ADR 0085, 0088): its photos without
+ * larvae get no number; a black bowl on a lighter table (refused "not a tray" before ADR
+ * 0085), a sparse black tray with a glare streak and bubbles and a white tray with a
+ * blown-out glare patch (refused before ADR 0088) are counted.
  */
 let cv: Cv;
 beforeAll(async () => {
@@ -31,6 +32,17 @@ describe('countLarvae on generator E', () => {
     },
     60_000,
   );
+
+  it('counts a sparse black tray with a glare streak and bubbles within 8 % (refused before)', async () => {
+    const res = await count('E-dark-45-1');
+    expect(res).toMatchObject({ ok: true });
+    if (res.ok) expect(Math.abs(res.count - 45) / 45).toBeLessThanOrEqual(0.08);
+  }, 60_000);
+
+  it('counts a white tray with a blown-out glare patch instead of refusing it "too bright"', async () => {
+    const res = await count('E-bright-1600-16');
+    expect(res).toMatchObject({ ok: true, quality: expect.arrayContaining(['uneven-light']) });
+  }, 60_000);
 
   it('counts a black bowl on a lighter table within 8 %', async () => {
     const res = await count('E-dark-320-9');

@@ -5,7 +5,7 @@
  * band and the position of every larva, or a problem (too dark, no larvae, …).
  *
  * Steps (all on a copy scaled to WORK_SIDE pixels on the long side):
- * 1. grey; exposure checks (too dark / too bright);
+ * 1. grey; exposure checks (too dark / too bright: only a frame blown out nearly whole);
  * 2. illumination: the large-scale light (a 1/16 median copy) tells a tray from a scene
  *    (over the basin only when it sits in a surround of another light: a table, a floor,
  *    where nothing is counted); each pixel's contrast is its ratio to a background that
@@ -25,8 +25,10 @@
  * 6. a larva's evidence: on a white basin its eyes (a compact spot far darker than its
  *    body) — a single-sized mark without them, far paler than a larva, is a rim's edge or
  *    a table's grain; a clump as strong as the larvae it holds (a pale ring is the basin's
- *    edge); what is not a larva is dropped: specks (small), bubbles (round), glare, labels
- *    and big debris (thick and solid blobs; a clump of many larvae is thick but a mesh),
+ *    edge); what is not a larva is dropped: specks (small), bubbles (round; on a black basin
+ *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
+ *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
+ *    thick but a mesh),
  *    fibres, glare streaks and the rim (straight bars); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
@@ -56,6 +58,8 @@ const CROSSING_LOSS = 0.45;
 
 /** A white basin's floor is lit at least this share of its brighter parts (p90). */
 const OFF_TRAY = 0.45;
+/** Share of the frame at 250 or more above which it is too bright to count (larvae still show on a glare patch). */
+const BLOWN_OUT = 0.6;
 /** Large-scale light spread above this: not a tray (a scene). */
 const SCENE_SPREAD = 1;
 /** On a black basin the lighter floor around it takes more of the frame: a higher limit. */
@@ -97,6 +101,19 @@ const PALE_SHARE = 0.5;
 const SOLID_CORE = 0.35;
 /** A clump holds several larvae: its strongest point is at least this share of a single larva's. */
 const PALE_CLUMP = 0.8;
+/**
+ * A lump of debris (a pale clot on a black basin): under LUMP_AREA single areas, stubby
+ * (elongation under LUMP_ELONGATION) and more than LUMP_FILL of its pixels deeper than half a
+ * larva's width. Two or three larvae across each other fill under half of their mark.
+ */
+const LUMP_AREA = 4;
+const LUMP_ELONGATION = 3;
+const LUMP_FILL = 0.6;
+/** A bubble on a black basin: elongation under BUBBLE_ELONGATION, its brightest point BUBBLE_CATCHLIGHT × its mean. */
+const BUBBLE_ELONGATION = 1.1;
+const BUBBLE_CATCHLIGHT = 2.5;
+/** One mark that is not a larva (a glare streak, a lump) weighs at most this many larvae' area as clutter. */
+const CLUTTER_CAP = 6;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -193,7 +210,9 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // pixels (the larvae) are dark is nothing visible.
     const brightest = hatchColor === 'dark' ? stats.p999 : stats.p99;
     if (brightest < 40 || (hatchColor === 'bright' && stats.p50 < 60)) return fail('too-dark');
-    if (stats.saturated > 0.25 || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
+    // Larvae still darken a white basin where glare blows it out (a blown-out patch is
+    // reported as uneven light, below); only a frame blown out nearly whole is refused.
+    if (stats.saturated > BLOWN_OUT || (hatchColor === 'dark' && stats.p50 > 170) || stats.p01 > 245)
       return fail('too-bright');
 
     // 2. Illumination. The large-scale light (a 1/16 median-filtered copy) tells a tray
@@ -438,10 +457,18 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // Pixels of the thick marks deeper than a single larva's half-width.
     const coreOf = new Map<number, number>();
     for (const bl of blobs) if (bl.thickness > 2.6 * t1 + 1) coreOf.set(bl.label, 0);
-    if (coreOf.size > 0)
+    // Pixels of the short, stubby marks of a few larvae' area deeper than half a body width:
+    // a lump of debris is filled, two or three larvae lying across each other are not.
+    const fillOf = new Map<number, number>();
+    for (const bl of blobs)
+      if (bl.area >= 1.45 * a1 && bl.area < LUMP_AREA * a1 && bl.elongation < LUMP_ELONGATION)
+        fillOf.set(bl.label, 0);
+    if (coreOf.size > 0 || fillOf.size > 0)
       for (let i = 0; i < depth.length; i++) {
         const l = lab[i];
-        if (l !== 0 && depth[i] > t1 + 1 && coreOf.has(l)) coreOf.set(l, (coreOf.get(l) ?? 0) + 1);
+        if (l === 0) continue;
+        if (depth[i] > t1 + 1 && coreOf.has(l)) coreOf.set(l, (coreOf.get(l) ?? 0) + 1);
+        if (depth[i] > t1 / 2 + 0.5 && fillOf.has(l)) fillOf.set(l, (fillOf.get(l) ?? 0) + 1);
       }
     for (const bl of blobs) {
       const r = bl.area / a1;
@@ -454,8 +481,18 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // A straight bar much longer than any larva: a fibre, the basin's rim, a glare edge or
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
-      if (speck || round || thick || line) {
-        if (!speck) rejectedArea += bl.area;
+      const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
+      // A bubble on a black basin: a disc (rounder than larvae crossing) lit by a small
+      // catch-light far brighter than the rest of it.
+      const bubble =
+        hatchColor === 'dark' &&
+        r < LUMP_AREA &&
+        bl.elongation < BUBBLE_ELONGATION &&
+        bl.peak >= BUBBLE_CATCHLIGHT * bl.meanDark;
+      if (speck || round || thick || line || lump || bubble) {
+        // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
+        // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
+        if (!speck) rejectedArea += Math.min(bl.area, CLUTTER_CAP * a1);
         continue;
       }
       keptArea += bl.area;
