@@ -176,9 +176,7 @@ export async function fillHistory(
   farmId: string | null,
 ): Promise<PullResult[]> {
   const staged = resources.filter((r) => r.pull?.first);
-  const marks = await options.db.syncState.bulkGet(
-    staged.map((r) => fillKey(r.name, r.scope === 'farm' ? farmId : null)),
-  );
+  const marks = await options.db.syncState.bulkGet(staged.map((r) => fillKey(r.name, scopeOf(r, farmId))));
   const due = staged.filter((_, i) => marks[i] !== undefined);
   return due.length === 0 ? [] : pullResources(options, due, farmId, true);
 }

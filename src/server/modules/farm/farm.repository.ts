@@ -22,12 +22,15 @@ export interface MemberFarmWithAccessRow extends MemberFarmRow {
   access_rows: { pond_id: string; access_level: number }[] | null;
 }
 
-/** GET /farm's read (every request of the farm list): built and compiled once per shape. */
-const MEMBER_FARMS = new CompiledOnce((db, userId: string, farmId: string | undefined) => {
-  let q = (db as Db)
+/**
+ * The caller's live farms: `updated_at` is the later of the farm's and the membership's,
+ * so a change of the caller's role or pond access also reads as "farm changed".
+ */
+function memberFarmsOf(db: DbOrTx, userId: string, farmId: string | undefined) {
+  let q = db
     .selectFrom('user_farms as uf')
     .innerJoin('farms as f', 'f.id', 'uf.farm_id')
-    .select((eb) => [
+    .select([
       'f.id',
       'f.name',
       'f.status',
@@ -37,29 +40,35 @@ const MEMBER_FARMS = new CompiledOnce((db, userId: string, farmId: string | unde
       'uf.role_id',
       'f.version',
       'f.conflicts',
-      sql<Date>`now()`.as('db_now'),
-      permissionRowsOf('uf').as('permission_rows'),
-      eb
-        .selectFrom('user_farm_ponds as ufp')
-        .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
-        .select(
-          sql<
-            { pond_id: string; access_level: number }[]
-          >`coalesce(json_agg(json_build_object('pond_id', ufp.pond_id, 'access_level', ufp.access_level) order by ufp.pond_id), '[]'::json)`.as(
-            'rows',
-          ),
-        )
-        .whereRef('ufp.user_farm_id', '=', 'uf.id')
-        .where('p.deleted_at', 'is', null)
-        .$asScalar()
-        .as('access_rows'),
     ])
     .where('uf.user_id', '=', userId)
     .where('uf.deleted_at', 'is', null)
     .where('f.deleted_at', 'is', null);
   if (farmId) q = q.where('f.id', '=', farmId);
   return q;
-}) as CompiledOnce<[string, string | undefined], MemberFarmWithAccessRow>;
+}
+
+/** GET /farm's read (every request of the farm list): built and compiled once per shape. */
+const MEMBER_FARMS = new CompiledOnce((db, userId: string, farmId: string | undefined) =>
+  memberFarmsOf(db as Db, userId, farmId).select((eb) => [
+    sql<Date>`now()`.as('db_now'),
+    permissionRowsOf('uf').as('permission_rows'),
+    eb
+      .selectFrom('user_farm_ponds as ufp')
+      .innerJoin('ponds as p', 'p.id', 'ufp.pond_id')
+      .select(
+        sql<
+          { pond_id: string; access_level: number }[]
+        >`coalesce(json_agg(json_build_object('pond_id', ufp.pond_id, 'access_level', ufp.access_level) order by ufp.pond_id), '[]'::json)`.as(
+          'rows',
+        ),
+      )
+      .whereRef('ufp.user_farm_id', '=', 'uf.id')
+      .where('p.deleted_at', 'is', null)
+      .$asScalar()
+      .as('access_rows'),
+  ]),
+) as CompiledOnce<[string, string | undefined], MemberFarmWithAccessRow>;
 
 /** Kysely queries on farms and their permission rows; counts for the info card. */
 export class FarmRepository {
@@ -69,30 +78,9 @@ export class FarmRepository {
     return this.db.transaction().execute(fn);
   }
 
-  /**
-   * The caller's live farms. `updated_at` is the later of the farm's and the membership's,
-   * so a change of the caller's role or pond access also reads as "farm changed".
-   */
+  /** The caller's live farms (memberFarmsOf). */
   memberFarms(userId: string, farmId?: string, db: DbOrTx = this.db): Promise<MemberFarmRow[]> {
-    let q = db
-      .selectFrom('user_farms as uf')
-      .innerJoin('farms as f', 'f.id', 'uf.farm_id')
-      .select([
-        'f.id',
-        'f.name',
-        'f.status',
-        'f.is_hide_finance',
-        sql<Date>`greatest(f.updated_at, uf.updated_at)`.as('updated_at'),
-        'uf.id as user_farm_id',
-        'uf.role_id',
-        'f.version',
-        'f.conflicts',
-      ])
-      .where('uf.user_id', '=', userId)
-      .where('uf.deleted_at', 'is', null)
-      .where('f.deleted_at', 'is', null);
-    if (farmId) q = q.where('f.id', '=', farmId);
-    return q.execute();
+    return memberFarmsOf(db, userId, farmId).execute();
   }
 
   /**
