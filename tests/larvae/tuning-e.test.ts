@@ -8,7 +8,8 @@ import { loadNodeOpenCv } from './node-opencv.ts';
  * The engine on generator E's photos at `--scale=0.5` (ADR 0085, 0088): its photos without
  * larvae get no number; a black bowl on a lighter table (refused "not a tray" before ADR
  * 0085), a sparse black tray with a glare streak and bubbles and a white tray with a
- * blown-out glare patch (refused before ADR 0088) are counted.
+ * blown-out glare patch (refused before ADR 0088) are counted; the band of a tray whose
+ * clumps are under-read holds the truth (ADR 0091).
  */
 let cv: Cv;
 beforeAll(async () => {
@@ -42,6 +43,19 @@ describe('countLarvae on generator E', () => {
   it('counts a white tray with a blown-out glare patch instead of refusing it "too bright"', async () => {
     const res = await count('E-bright-1600-16');
     expect(res).toMatchObject({ ok: true, quality: expect.arrayContaining(['uneven-light']) });
+  }, 60_000);
+
+  it('holds the truth in the band of a black tray whose dense clumps are under-read (ADR 0091)', async () => {
+    // 500 larvae, most in clumps, counted ~23 % short: the band's upper side reaches the
+    // truth through the larvae hidden in clumps; it stayed at 482 before.
+    const res = await count('E-dark-500-11');
+    expect(res).toMatchObject({ ok: true });
+    if (!res.ok) return;
+    expect(res.inClumps).toBeGreaterThan(res.singles);
+    expect(res.lower).toBeLessThanOrEqual(500);
+    expect(res.upper).toBeGreaterThanOrEqual(500);
+    // Clumps are under-read, not over-read: the band reaches further up than down.
+    expect(res.upper - res.count).toBeGreaterThan(res.count - res.lower);
   }, 60_000);
 
   it('counts a black bowl on a lighter table within 8 %', async () => {
