@@ -9,7 +9,8 @@ import { loadNodeOpenCv } from './node-opencv.ts';
  * larvae get no number; a black bowl on a lighter table (refused "not a tray" before ADR
  * 0085), a sparse black tray with a glare streak and bubbles and a white tray with a
  * blown-out glare patch (refused before ADR 0088) are counted; the band of a tray whose
- * clumps are under-read holds the truth (ADR 0091).
+ * clumps are under-read holds the truth, and a dense defocused tray's faint larvae are
+ * seen (ADR 0091).
  */
 let cv: Cv;
 beforeAll(async () => {
@@ -56,6 +57,14 @@ describe('countLarvae on generator E', () => {
     expect(res.upper).toBeGreaterThanOrEqual(500);
     // Clumps are under-read, not over-read: the band reaches further up than down.
     expect(res.upper - res.count).toBeGreaterThan(res.count - res.lower);
+  }, 60_000);
+
+  it('sees the faint larvae of a dense defocused white tray (the noise floor stays under their contrast)', async () => {
+    // 2,400 larvae; the noise floor read from the contrast's lower half had risen above
+    // half the larvae's own contrast: 1,868 (−22 %) before ADR 0091.
+    const res = await count('E-bright-2400-18');
+    expect(res).toMatchObject({ ok: true });
+    if (res.ok) expect(res.count).toBeGreaterThanOrEqual(0.82 * 2400);
   }, 60_000);
 
   it('counts a black bowl on a lighter table within 8 %', async () => {

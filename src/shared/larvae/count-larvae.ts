@@ -11,8 +11,8 @@
  *    where nothing is counted); each pixel's contrast is its ratio to a background that
  *    follows sharp steps (glare edges, the rim, shadows): a closing (white tray) or
  *    opening (black tray) of a 1/2 copy with a kernel wider than a larva's body;
- * 3. adaptive threshold: above the background noise (median + 8 robust sigma) and above
- *    a share of the larvae's own contrast; median filter and an opening clean it up; a
+ * 3. adaptive threshold: above the background noise (median + 8 robust sigma, but never
+ *    above half the larvae's own contrast) and above a share of the larvae's contrast; median filter and an opening clean it up; a
  *    mark grows over fainter pixels it touches (hysteresis: a larva's faint abdomen stays
  *    with its head);
  * 4. connected components with area, second moments (elongation) and the largest
@@ -90,6 +90,13 @@ const POOR_SHARE = 0.04;
  * E so the band holds the truth on ≥ 90 % of each (ADR 0091).
  */
 const CLUMP_HIDDEN = 0.3;
+/**
+ * The noise floor is at most this share of the larvae's own contrast. The floor is read from
+ * the contrast's lower half, taken as the background; on a dense tray that half holds the
+ * halos of defocused larvae and the shadows between clumps too, and the floor rose above
+ * faint larvae (E-bright-2400-18: 17 % darkening, more than half the larvae's mean; ADR 0091).
+ */
+const NOISE_CAP = 0.5;
 /** Fewer separate larvae of one size than this: nothing countable (an empty tray's specks). */
 const MIN_SINGLES = 12;
 /** A larva shorter than this share of the photo's long side is not one (print, grains). */
@@ -324,7 +331,8 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     }
     const objLevel = objN > 0 ? objSum / objN : noiseT * 2;
     const minT = hatchColor === 'bright' ? 0.13 * gain : 0.3 * gain;
-    const thresh = Math.max(noiseT, 0.3 * objLevel, minT);
+    const noiseFloor = Math.min(noiseT, NOISE_CAP * objLevel);
+    const thresh = Math.max(noiseFloor, 0.3 * objLevel, minT);
     const binary = track(new cv.Mat());
     cv.threshold(smooth, binary, thresh, 255, cv.THRESH_BINARY);
     const kernel = track(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2, 2)));
@@ -335,7 +343,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // is one mark, not a head and a tail.
     {
       const low = track(new cv.Mat());
-      cv.threshold(smooth, low, Math.max(noiseT, HYSTERESIS * thresh), 255, cv.THRESH_BINARY);
+      cv.threshold(smooth, low, Math.max(noiseFloor, HYSTERESIS * thresh), 255, cv.THRESH_BINARY);
       const lowClean = track(new cv.Mat());
       cv.morphologyEx(low, lowClean, cv.MORPH_OPEN, kernel);
       const lowLab = track(new cv.Mat());
