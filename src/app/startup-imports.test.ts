@@ -109,4 +109,22 @@ describe('start-up imports', () => {
     expect(offenders).toEqual([]);
     expect([...shell.keys()].map((f) => relative(process.cwd(), f))).not.toContain('src/local/db.ts');
   });
+
+  it('reaches no TypeBox schema from the screens a farm opens every day', () => {
+    // A form reading one limit from the API contracts (the pond dialog's largest area) made
+    // every visit of the settings load TypeBox and the schemas it builds at start.
+    const daily = startupGraph([
+      'src/features/farm/farm-home-screen.tsx',
+      'src/features/water/water-entry-screen.tsx',
+      'src/app/screens/pond-screen.tsx',
+      'src/app/screens/settings-page.tsx',
+      'src/features/today/today-screen.tsx',
+      'src/features/production/harvest-form-screen.tsx',
+    ]);
+    expect(daily.size).toBeGreaterThan(50);
+    const offenders = [...daily]
+      .filter(([, packages]) => packages.some((p) => p === 'typebox' || p.startsWith('typebox/')))
+      .map(([file]) => relative(process.cwd(), file));
+    expect(offenders).toEqual([]);
+  });
 });
