@@ -10,9 +10,13 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"
  * paints from the HTML alone while the JavaScript is still on its way (the shell's CSS is
  * about 4 KB compressed, and index.html is precached by the service worker like the rest).
  *
- * Each link stays, `disabled` (never fetched, never applied), so Vite's preload helper,
- * which looks for an existing `<link rel="stylesheet">` before it adds one for a lazy
- * chunk that shares the CSS, still finds it and does not load the same rules a second time.
+ * The link itself goes. It used to stay, `disabled`, for Vite's preload helper to find;
+ * but Chromium's preload scanner fetches a disabled stylesheet link all the same (16.7 KB
+ * at the highest priority beside the shell's JavaScript on every cold start, seen in
+ * Lighthouse's network requests), and with one stylesheet for the whole app
+ * (`cssCodeSplit: false`) no lazy chunk asks the helper for a stylesheet. The `<style>`
+ * keeps the file's name in `data-href`, where the route preloads (vite-route-preloads.ts)
+ * read what index.html already holds.
  */
 export function inlineEntryCss(): Plugin {
   return {
@@ -29,7 +33,7 @@ export function inlineEntryCss(): Plugin {
           const css =
             typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           if (css.includes('</style')) return link;
-          return `<style data-href="/${fileName}">${css}</style>\n    ${link.replace('<link ', '<link disabled ')}`;
+          return `<style data-href="/${fileName}">${css}</style>`;
         });
       },
     },

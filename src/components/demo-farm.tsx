@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { api } from '#local/api-client';
-import { getDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
 import type { DemoFarm } from '#shared/contracts/demo';
 import type { Farm } from '#shared/contracts/farm';
@@ -34,6 +33,9 @@ export function useDemoFarm(ask = true) {
     const farms = await api.get<Farm[]>('/farm');
     const farm = farms.find((f) => f.farm_id === joined.farm_id);
     if (!farm || !joined.farm_id) throw new Error('demo farm missing from the farm list');
+    // The mirror's module (Dexie) is the data chunk's: not downloaded with the shell, which
+    // reaches this module through the farm switcher.
+    const { getDb } = await import('#local/db');
     await getDb().farms.put({ ...farm, _status: 'synced' });
     rememberFarm(farm.farm_id);
     void syncControl().then((control) => control.syncNow());

@@ -85,3 +85,33 @@ try {
 } catch {
   console.log('sw.js: not built');
 }
+
+/**
+ * What a signed-in first visit of each daily screen downloads on top of the shell: the
+ * chunks the server lists for its route (route-preloads.json, scripts/vite-route-preloads.ts).
+ * The farm home has no form: a chunk of formik and yup here means a shared module pulled
+ * them in (scripts/chunk-groups.ts).
+ */
+const DAILY_ROUTES = [
+  '/farm/$farm_id',
+  '/farm/$farm_id/today',
+  '/farm/$farm_id/water-quality/add',
+  '/farm/$farm_id/pond/$pond_id',
+  '/farm/$farm_id/settings',
+];
+try {
+  const preloads = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8')) as Record<
+    string,
+    { js: string[] }
+  >;
+  for (const route of DAILY_ROUTES) {
+    const js = (preloads[route]?.js ?? []).filter((f) => !initial.has(f));
+    const gzip = js.reduce((sum, f) => sum + size(f).gzip, 0);
+    const names = js.map((f) => f.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
+    console.log(
+      `route ${route}: +${(gzip / 1024).toFixed(1)} KB gzip (${names.join(', ')}); with the shell ${((total + gzip) / 1024).toFixed(1)} KB`,
+    );
+  }
+} catch {
+  console.log('route preloads: not built');
+}

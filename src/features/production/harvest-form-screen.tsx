@@ -5,8 +5,8 @@ import { FormAlert, FormikForm, SelectField, SubmitButton, TextField } from '#co
 import { useFormat } from '#components/format';
 import { typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
-import { HARVEST_TYPES } from '#shared/contracts/harvest';
 import { numberForInput } from '#shared/domain/number-input';
+import { HARVEST_TYPES } from '#shared/domain/production-rules';
 import { FormPage, type FormPageContext } from './form-shell.tsx';
 import { createHarvest, harvestRepo, recordsOf, usePondProduction } from './production-data.ts';
 import {

@@ -13,7 +13,8 @@ import {
 import { NumberField, readTyped, typedNumber, typingLanguage } from '#components/number-field';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
-import { type Block, POND_AREA_MAX, type Pond } from '#shared/contracts/farm';
+import type { Block, Pond } from '#shared/contracts/farm';
+import { POND_AREA_MAX } from '#shared/domain/farm-limits';
 import { numberForInput } from '#shared/domain/number-input';
 
 const schema = yup.object({

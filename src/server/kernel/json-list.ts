@@ -10,12 +10,20 @@ import type { DbOrTx } from '../db/database.ts';
  * (`isoTime` for instants, `::float8` for decimals); its ORDER BY is the array's order.
  */
 export async function jsonList(db: DbOrTx, query: Compilable & Expression<unknown>): Promise<string> {
-  // string_agg, not json_agg: no space and line break between the items.
-  const { rows } = await sql<{ list: string }>`
-    select '[' || coalesce(string_agg(row_to_json(t)::text, ','), '') || ']' as list from (${query}) t`.execute(
-    db,
+  const row = await jsonListQuery(db, query).executeTakeFirst();
+  return row?.list ?? '[]';
+}
+
+/**
+ * `jsonList`'s read as a query of its own, for a read built once (compiled-once.ts).
+ * string_agg, not json_agg: no space and line break between the items.
+ */
+export function jsonListQuery(db: DbOrTx, query: Compilable & Expression<unknown>) {
+  return db.selectNoFrom(
+    sql<string>`(select '[' || coalesce(string_agg(row_to_json(t)::text, ','), '') || ']' from (${query}) t)`.as(
+      'list',
+    ),
   );
-  return rows[0]?.list ?? '[]';
 }
 
 /** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`), or null. */

@@ -1,9 +1,9 @@
 import { type Static, Type } from 'typebox';
+import { POND_AREA_MAX } from '../domain/farm-limits.ts';
 import { Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
-/** A pond's area in m² (1,000 ha): the form and the API refuse more. */
-export const POND_AREA_MAX = 10_000_000;
+export { POND_AREA_MAX };
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const ActionLevel = Type.Integer({ minimum: -1, maximum: 2 });

@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
+import { HARVEST_TYPES, type HarvestType } from '../domain/production-rules.ts';
 import { IsoDate, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
 
-/** Kinds of harvest (seed 000 §3); a `total` harvest closes the stocking and its cycle. */
-export const HARVEST_TYPES = ['partial', 'molting', 'defective', 'hollow', 'others', 'total'] as const;
-export type HarvestType = (typeof HARVEST_TYPES)[number];
+export { HARVEST_TYPES, type HarvestType };
+
 const HarvestKind = Type.Union([
   Type.Literal('partial'),
   Type.Literal('molting'),

@@ -1,6 +1,13 @@
 import { harvestedCount } from './figures/formulas.ts';
 
 /**
+ * Kinds of harvest (seed 000 §3); a `total` harvest closes the stocking and its cycle.
+ * Here, not in the API contracts, so that the harvest form does not load TypeBox to list them.
+ */
+export const HARVEST_TYPES = ['partial', 'molting', 'defective', 'hollow', 'others', 'total'] as const;
+export type HarvestType = (typeof HARVEST_TYPES)[number];
+
+/**
  * The rules of production records (issue 14 "Bad input"), shared by the entry forms and
  * the server so both refuse the same things with the same message keys
  * (`validation.<problem>` in src/shared/i18n/messages.ts).

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CompiledOnce } from '../../db/compiled-once.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { isoTime, jsonListQuery } from '../../kernel/json-list.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 
 export interface PondRow {
@@ -36,18 +37,56 @@ function selectPonds(db: DbOrTx) {
     ]);
 }
 
+/** What the caller may do on each pond: the ponds with a level of their own, and the rest's. */
+export interface PondLevels {
+  ids: string[];
+  levels: number[];
+  other: number;
+}
+
 /**
- * GET /pond's read, built and compiled once per shape (compiled-once.ts). The ids of a
- * restricted member go as one array parameter, so that shape is kept too.
+ * GET /pond's read, built and compiled once per shape (compiled-once.ts) and written as
+ * JSON by PostgreSQL in the answer's form and order (json-list.ts, ADR 0092): names as a
+ * person reads them (the `natural_name` collation, migration 0043), then id. The ids of
+ * a restricted member and the per-pond levels go as array parameters, so the shape is kept.
  */
 const PONDS_OF_FARM = new CompiledOnce(
-  (db, farmId: string, after: Date | undefined, onlyIds: string[] | undefined) => {
-    let q = selectPonds(db as Db).where('p.farm_id', '=', farmId);
+  (
+    db,
+    farmId: string,
+    after: Date | undefined,
+    onlyIds: string[] | undefined,
+    levelIds: string[],
+    levels: number[],
+    other: number,
+  ) => {
+    let q = (db as Db)
+      .selectFrom('ponds as p')
+      .innerJoin('blocks as b', 'b.id', 'p.block_id')
+      .select([
+        'p.id as pond_id',
+        'p.farm_id',
+        'p.block_id',
+        'b.block_name',
+        'p.name',
+        sql<number>`p.area::float8`.as('area'),
+        'p.status',
+        sql<number>`coalesce((select l.level from unnest(${levelIds}::uuid[], ${levels}::int[]) as l(id, level)
+          where l.id = p.id), ${other}::int)`.as('access_level'),
+        isoTime('p.updated_at').as('updated_at'),
+        isoTime('p.deleted_at').as('deleted_at'),
+        'p.version',
+        'p.conflicts',
+      ])
+      .where('p.farm_id', '=', farmId);
     q = after ? q.where('p.updated_at', '>', after) : q.where('p.deleted_at', 'is', null);
     if (onlyIds) q = q.where('p.id', '=', sql<string>`any(${onlyIds}::uuid[])`);
-    return q;
+    return jsonListQuery(db as Db, q.orderBy(sql`p.name collate natural_name`).orderBy('p.id'));
   },
-) as CompiledOnce<[string, Date | undefined, string[] | undefined], PondRow>;
+) as CompiledOnce<
+  [string, Date | undefined, string[] | undefined, string[], number[], number],
+  { list: string }
+>;
 
 /** Kysely queries on ponds (with their block's name); nothing else. */
 export class PondRepository {
@@ -62,12 +101,22 @@ export class PondRepository {
   }
 
   /**
-   * Live ponds of the farm, or with `after` every row changed since (deleted ones too).
-   * `onlyIds` limits the answer to the ponds a restricted member may see.
+   * Live ponds of the farm, or with `after` every row changed since (deleted ones too), as
+   * the JSON array of GET /pond's answer. `onlyIds` limits it to the ponds a restricted
+   * member may see; `levels` says what the caller may do on each.
    */
-  list(farmId: string, after?: Date, onlyIds?: string[]): Promise<PondRow[]> {
-    if (onlyIds?.length === 0) return Promise.resolve([]);
-    return PONDS_OF_FARM.execute(this.db, farmId, after, onlyIds);
+  async listJson(farmId: string, after: Date | undefined, onlyIds: string[] | undefined, levels: PondLevels) {
+    if (onlyIds?.length === 0) return '[]';
+    const [row] = await PONDS_OF_FARM.execute(
+      this.db,
+      farmId,
+      after,
+      onlyIds,
+      levels.ids,
+      levels.levels,
+      levels.other,
+    );
+    return row?.list ?? '[]';
   }
 
   /** Any pond by id, deleted or not: a replayed create must find its earlier copy. */

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sortByName } from '#shared/domain/natural-sort';
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { createFarmFixture, quickUser } from '../../authz/fixture.ts';
@@ -139,6 +140,50 @@ describe('GET /api/pond', () => {
     ).toEqual([
       ['Kolam A', 0],
       ['Kolam B', 0],
+    ]);
+  });
+
+  it('lists each pond exactly as its own answer gives it, per-pond levels included (JSON written by PostgreSQL)', async () => {
+    const own = await createFarmFixture(app, admin, 'J');
+    const add = async (name: string, area: number) => {
+      const res = await call(admin, 'POST', '/api/pond', {
+        farm_id: own.farmId,
+        block_id: own.blockId,
+        name,
+        area,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data;
+    };
+    const made = [await add('Kolam Ä 3', 0.1), await add('kolam ä 20', 2500.75), await add('Kolam 100', 1e6)];
+    const edited = await call(admin, 'PUT', `/api/pond/${made[1].pond_id}/update`, { status: 1 });
+    made[1] = edited.json().data;
+    const listed = (await call(admin, 'GET', `/api/pond?farm_id=${own.farmId}`)).json().data;
+    const ids = new Set(made.map((p) => p.pond_id));
+    const mine = listed.filter((p: { pond_id: string }) => ids.has(p.pond_id));
+    expect(mine).toEqual(sortByName(made, (p: { name: string }) => p.name));
+    expect(mine.map((p: { name: string }) => p.name)).toEqual(['Kolam 100', 'Kolam Ä 3', 'kolam ä 20']);
+
+    const user = await quickUser(app, 'role4-json');
+    const joined = await call(admin, 'POST', '/api/userFarm', {
+      farm_id: own.farmId,
+      email: user.email,
+      role_id: 4,
+      ponds: [
+        { pond_id: made[0].pond_id, access_level: 2 },
+        { pond_id: made[2].pond_id, access_level: 0 },
+      ],
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    await call(admin, 'PUT', '/api/permission', {
+      farm_id: own.farmId,
+      role_id: 4,
+      permissions: [{ feature_name: 'pond', action: 1 }],
+    });
+    const theirs = (await call(user, 'GET', `/api/pond?farm_id=${own.farmId}`)).json().data;
+    expect(theirs.map((p: { name: string; access_level: number }) => [p.name, p.access_level])).toEqual([
+      ['Kolam 100', 0],
+      ['Kolam Ä 3', 1],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Envelope, IdParams, ListEnvelope, MessageOnly } from '#shared/contracts/envelope';
 import { AddPondBody, FarmQuery, Pond, UpdatePondBody } from '#shared/contracts/farm';
+import { listEnvelope, sendJsonList } from '../../kernel/json-list.ts';
 import type { Api, AppContext } from '../../types.ts';
 
 const tags = ['pond'];
@@ -11,9 +12,9 @@ export function pondRoutes(api: Api, ctx: AppContext): void {
   api.get(
     '/pond',
     { schema: { tags, querystring: FarmQuery, response: { 200: ListEnvelope(Pond) } } },
-    async (req) => {
-      const { items, server_time } = await ponds.list(req.user.id, req.query.farm_id, req.query.since);
-      return { message: req.t('server.ok'), data: items, server_time };
+    async (req, reply) => {
+      const { json, server_time } = await ponds.listJson(req.user.id, req.query.farm_id, req.query.since);
+      return sendJsonList(reply, listEnvelope(req.t('server.ok'), json, server_time));
     },
   );
 

@@ -1,13 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddPondBody, Pond, UpdatePondBody } from '#shared/contracts/farm';
-import { sortByName } from '#shared/domain/natural-sort';
-import { ACTION, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
+import { ACTION, effectivePondAction, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { MembershipRepository } from '../user-farm/public.ts';
-import type { PondRepository, PondRow } from './pond.repository.ts';
+import type { PondLevels, PondRepository, PondRow } from './pond.repository.ts';
 
 export interface PondDeps {
   ponds: PondRepository;
@@ -23,19 +22,28 @@ export interface PondDeps {
 export class PondService {
   constructor(private readonly d: PondDeps) {}
 
-  async list(
+  /** The farm's ponds as GET /pond's JSON array, in name order (ADR 0092). */
+  async listJson(
     userId: string,
     farmId: string,
     since?: string,
-  ): Promise<{ items: Pond[]; server_time: string }> {
+  ): Promise<{ json: string; server_time: string }> {
     const m = await this.d.access.require(userId, farmId, 'pond', ACTION.view);
     const visible = isPondRestricted(m.roleId) ? [...m.pondAccess.keys()] : undefined;
-    const rows = await this.d.ponds.list(farmId, since ? changedAfter(since) : undefined, visible);
-    const items = sortByName(
-      rows.map((r) => this.toPond(m, r)),
-      (p) => p.name,
+    const roleAction = m.permissions.pond ?? ACTION.none;
+    const ids = [...m.pondAccess.keys()];
+    const levels: PondLevels = {
+      ids,
+      levels: ids.map((id) => this.d.access.pondAction(m, 'pond', id)),
+      other: effectivePondAction(roleAction, m.roleId, undefined),
+    };
+    const json = await this.d.ponds.listJson(
+      farmId,
+      since ? changedAfter(since) : undefined,
+      visible,
+      levels,
     );
-    return { items, server_time: m.readAt };
+    return { json, server_time: m.readAt };
   }
 
   /**
