@@ -1,3 +1,4 @@
+import { analogReading } from './analog.ts';
 import {
   type Cov2,
   curveAt,
@@ -45,6 +46,13 @@ export const FIT_SETTINGS = {
   recentWeight: 0.5,
   /** Days ahead (e-folding) over which the continued gain's share fades: it tells the next weeks, not the harvest. */
   recentFade: 14,
+  /**
+   * Trust in the recent gain by the DOC of the last sampling (ADR 0090): none up to
+   * `recentTrust[0]`, all from `recentTrust[1]`, linear between. Early in the culture a
+   * pond's gain in grams a day is still climbing fast (the exponential stanza); continued,
+   * it holds the forecast down.
+   */
+  recentTrust: [25, 45] as readonly [number, number],
   /** Band widening with the gap g in ln ABW between the blend and the recent gain continued: variance += (this·g)². */
   recentBand: 1,
 } as const;
@@ -87,8 +95,17 @@ export interface RecentPace {
   fromAbw: number;
   /** The latest samplings' daily gain in grams (least-squares slope; never below 0). */
   gain: number;
-  /** The share of the continued gain in the forecast past the last sampling. */
+  /** The share of the continued gain in the forecast past the last sampling (the farm's, times `recentTrustAt`). */
   weight: number;
+  /** Days ahead (e-folding) over which that share fades: the farm's (ADR 0090), `recentFade` for a new farm. */
+  fade: number;
+}
+
+/** The share of the farm's recent-gain weight a pond gets at the DOC of its last sampling (`recentTrust`, ADR 0090). */
+export function recentTrustAt(lastDoc: number): number {
+  const [from, to] = FIT_SETTINGS.recentTrust;
+  if (!(lastDoc > from)) return 0;
+  return lastDoc >= to ? 1 : (lastDoc - from) / (to - from);
 }
 
 /** Least-squares slope of y on x. */
@@ -135,12 +152,11 @@ export function recentShift(
   ln: (doc: number) => number,
   recent: { fromDoc: number; fromAbw: number; gain: number },
   doc: number,
+  fade: number = FIT_SETTINGS.recentFade,
 ): number {
   if (doc <= recent.fromDoc) return 0;
   const ahead = doc - recent.fromDoc;
-  return (
-    (Math.log(recent.fromAbw + recent.gain * ahead) - ln(doc)) * Math.exp(-ahead / FIT_SETTINGS.recentFade)
-  );
+  return (Math.log(recent.fromAbw + recent.gain * ahead) - ln(doc)) * Math.exp(-ahead / fade);
 }
 
 /** Extra variance of ln ABW at `doc` for a pond departing from the curve (ADR 0087). */
@@ -299,16 +315,27 @@ export function fitGrowth(
     { length: MAX_DOC + 1 },
     (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),
   );
-  const weight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
+  const farmWeight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
   const pace =
-    r.levelPace.basis === 'fit' && weight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
-  const recent = pace ? { ...pace, weight } : null;
+    r.levelPace.basis === 'fit' && farmWeight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
+  const weight = pace ? farmWeight * recentTrustAt(pace.fromDoc) : 0;
+  const fade = farmPrior.recentFade ?? FIT_SETTINGS.recentFade;
+  const recent = pace && weight > 0 ? { ...pace, weight, fade } : null;
   if (recent) {
     // Past the last sampling: (1 − weight)·the blend + weight·the recent gain continued, in ln ABW.
     const base = [...mean];
     const blend = (d: number) => curveAt(base, d);
     for (let d = Math.floor(recent.fromDoc) + 1; d <= MAX_DOC; d++)
-      mean[d] = (base[d] as number) + weight * recentShift(blend, recent, d);
+      mean[d] = (base[d] as number) + weight * recentShift(blend, recent, d, fade);
+  }
+  const analogShare = farmPrior.analogWeight ?? 0;
+  const last = r.points.at(-1);
+  if (farmPrior.analogs && analogShare > 0 && r.levelPace.basis === 'fit' && last) {
+    // Past the last sampling: the share of the farm's ponds that grew like this one (ADR 0090).
+    const reading = analogReading(r.points, last.doc, curveAt(mean, last.doc), farmPrior.analogs);
+    if (reading)
+      for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++)
+        mean[d] = (mean[d] as number) + analogShare * ((reading[d] as number) - (mean[d] as number));
   }
   return { ...r.levelPace, warp: r.warp, recent, mean };
 }
@@ -386,7 +413,11 @@ export function abwAt(fit: GrowthFit, doc: number): number {
 export function lnSd(fit: GrowthFit, doc: number): number {
   const r = fit.recent;
   // The gap between the blend and the recent gain continued: the forecast's own doubt about which holds.
-  const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc) / (1 - r.weight) : 0;
+  // (As trusted as the gain itself: `recentTrustAt`, ADR 0090.)
+  const gap =
+    r && r.weight < 1
+      ? (recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight)) * recentTrustAt(r.fromDoc)
+      : 0;
   return Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap)) * (fit.prior.bandScale ?? 1);
 }
 

@@ -1,3 +1,4 @@
+import { ANALOG_SETTINGS, type AnalogPath, analogPath, analogReading } from './analog.ts';
 import {
   departureVar,
   FIT_SETTINGS,
@@ -8,6 +9,7 @@ import {
   readings,
   recentGain,
   recentShift,
+  recentTrustAt,
 } from './fit.ts';
 import {
   type Cov2,
@@ -160,15 +162,30 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   });
   cov[0] = Math.max((SD_FLOOR[0] as number) ** 2, cov[0] as number);
   cov[3] = Math.max((SD_FLOOR[1] as number) ** 2, cov[3] as number);
+  // The latest cycles' paths (ADR 0090): the analog reading's ponds.
+  const pathOf = new Map<CycleLike, AnalogPath>();
+  for (const c of latestFirst(usable).slice(0, ANALOG_SETTINGS.cycles)) {
+    const path = analogPath(pointsOf(c));
+    if (path) pathOf.set(c, path);
+  }
   const prior: GrowthPrior = {
     curve,
     mean,
     cov: cov as unknown as Cov2,
     ...(season ? { season } : {}),
+    analogs: [...pathOf.values()],
     source: 'farm',
     cycles: n,
   };
-  return { ...prior, ...farmReplay(usable, prior) };
+  return { ...prior, ...farmReplay(usable, prior, pathOf) };
+}
+
+/** The cycles latest stocked first (undated ones after, in their order). */
+function latestFirst<C extends CycleLike>(cycles: readonly C[]): C[] {
+  return cycles
+    .map((c, i) => ({ c, i, day: dateOf(c) ?? '' }))
+    .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
+    .map((x) => x.c);
 }
 
 /** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
@@ -187,6 +204,8 @@ const WEIGHT_CYCLES = 20;
 
 /** Pseudo-samplings at the default share the learnt share of a recent departure is shrunk toward (ADR 0087). */
 const RECENT_SHRINK = 20;
+/** The fades (e-folding days) of the continued recent gain a farm chooses among (ADR 0090). */
+const RECENT_FADES = [7, 14, 28, 56, 112] as const;
 
 /** Pseudo-samplings at scale 1 the learnt band scale is shrunk toward. */
 const SCALE_SHRINK = 20;
@@ -214,23 +233,34 @@ const SCALE_RANGE = [0.5, 2.5] as const;
 export function farmReplay(
   cycles: readonly CycleLike[],
   prior: GrowthPrior,
-): { warpWeight: number; recentWeight: number; bandScale: number } {
+  pathOf?: ReadonlyMap<CycleLike, AnalogPath>,
+): {
+  warpWeight: number;
+  recentWeight: number;
+  recentFade: number;
+  analogWeight: number;
+  bandScale: number;
+} {
   let cross = 0;
   let apart = 0;
   let graded = 0;
   // Every replay's readings and the samplings that grade it (the recent pace is read on the blend, once its share is known).
-  const replays: { r: Readings; ahead: GrowthPoint[] }[] = [];
+  const replays: {
+    r: Readings;
+    ahead: GrowthPoint[];
+    later: GrowthPoint[];
+    others: readonly AnalogPath[];
+  }[] = [];
   // The replays' fits on their own samplings: the samplings' error.
   let fitSq = 0;
   let fitN = 0;
   // The latest stocked first (undated ones after, in their order): the same set whatever
   // order the server or the device hands them in.
-  const recent = cycles
-    .map((c, i) => ({ c, i, day: dateOf(c) ?? '' }))
-    .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
-    .slice(0, WEIGHT_CYCLES)
-    .map((x) => x.c);
+  const recent = latestFirst(cycles).slice(0, WEIGHT_CYCLES);
   recent.forEach((c, rank) => {
+    // The other cycles' paths (a cycle is not its own analog).
+    const mine = pathOf?.get(c);
+    const others = (prior.analogs ?? []).filter((p) => p !== mine);
     const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
     // The cycle's season once (the readings of every cut run through the same months).
     const own = priorFor({ ...prior, warpWeight: undefined }, dateOf(c));
@@ -252,34 +282,96 @@ export function farmReplay(
           apart += gap * gap;
           graded++;
         }
-      replays.push({ r, ahead });
+      replays.push({ r, ahead, later: pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1), others });
     }
   });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
   const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
   // The share of a recent departure to follow: least squares of the blend's misses on the
-  // shift of following all of it (Σ e·D / Σ D², held to 0…1), shrunk toward the default.
-  const graded2: [number, number, number][] = [];
-  let follow = 0;
-  let spread = 0;
+  // shift of following all of it (Σ e·D / Σ D², held to 0…1), shrunk toward the default;
+  // for each fade of RECENT_FADES, the one whose share leaves the least squared miss (ADR 0090).
+  const graded2: { e: number; v: number; shifts: number[] }[] = [];
   for (const { r, ahead } of replays) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
-    for (const p of ahead) {
-      const shift = pace ? recentShift(blend, pace, p.doc) : 0;
-      const e = Math.log(p.abw) - blend(p.doc);
-      follow += e * shift;
-      spread += shift * shift;
-      graded2.push([e, shift, modelLnSd(r.levelPace, p.doc) ** 2]);
-    }
+    const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
+    for (const p of ahead)
+      graded2.push({
+        e: Math.log(p.abw) - blend(p.doc),
+        v: modelLnSd(r.levelPace, p.doc) ** 2,
+        shifts: RECENT_FADES.map((fade) => (pace ? trust * recentShift(blend, pace, p.doc, fade) : 0)),
+      });
   }
   const n2 = graded2.length;
-  const stacked = spread > 0 ? Math.min(1, Math.max(0, follow / spread)) : FIT_SETTINGS.recentWeight;
-  const recentWeight = (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
-  const misses = graded2.map(
-    ([e, shift, v]) => [e - recentWeight * shift, v + departureVar(shift)] as [number, number],
-  );
-  return { warpWeight, recentWeight, bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0) };
+  let chosen = {
+    fade: FIT_SETTINGS.recentFade as number,
+    weight: FIT_SETTINGS.recentWeight as number,
+    k: -1,
+  };
+  let least = Number.POSITIVE_INFINITY;
+  RECENT_FADES.forEach((fade, k) => {
+    let follow = 0;
+    let spread = 0;
+    for (const g of graded2) {
+      const shift = g.shifts[k] as number;
+      follow += g.e * shift;
+      spread += shift * shift;
+    }
+    const stacked = spread > 0 ? Math.min(1, Math.max(0, follow / spread)) : FIT_SETTINGS.recentWeight;
+    const weight = (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
+    let sq = 0;
+    for (const g of graded2) sq += (g.e - weight * (g.shifts[k] as number)) ** 2;
+    // Ties (no replay with a recent gain): the first, the shortest fade listed… unless it is the default.
+    if (sq < least - 1e-12 || (sq <= least + 1e-12 && fade === FIT_SETTINGS.recentFade)) {
+      least = sq;
+      chosen = { fade, weight, k };
+    }
+  });
+  const recentWeight = chosen.weight;
+  // The analog reading's share (ADR 0090): least squares of the forecast's misses so far on
+  // its gap to the analog reading, on every later sampling of the replays (the reading is
+  // for the weeks to harvest), held to 0…1 and shrunk toward 0 (no evidence, no share).
+  let cross2 = 0;
+  let apart2 = 0;
+  let n3 = 0;
+  const gapsAhead: number[] = [];
+  for (const { r, ahead, later, others } of replays) {
+    const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
+    const pace = recentGain(r.points, blend);
+    const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
+    const forecast = (d: number) =>
+      blend(d) + (pace ? recentWeight * trust * recentShift(blend, pace, d, chosen.fade) : 0);
+    const last = r.points.at(-1);
+    const reading =
+      last && others.length > 0 ? analogReading(r.points, last.doc, blend(last.doc), others) : null;
+    const gapAt = (d: number) => {
+      const v = reading?.[Math.round(d)];
+      return v === undefined || Number.isNaN(v) ? 0 : v - forecast(d);
+    };
+    for (const p of later) {
+      const gap = gapAt(p.doc);
+      cross2 += (Math.log(p.abw) - forecast(p.doc)) * gap;
+      apart2 += gap * gap;
+      n3++;
+    }
+    for (const p of ahead) gapsAhead.push(gapAt(p.doc));
+  }
+  const learnt2 = apart2 > 0 ? Math.min(1, Math.max(0, cross2 / apart2)) : 0;
+  const analogWeight = (n3 * learnt2) / (n3 + ANALOG_SETTINGS.shrink);
+  const misses = graded2.map((g, i) => {
+    const shift = chosen.k >= 0 ? (g.shifts[chosen.k] as number) : 0;
+    return [
+      g.e - recentWeight * shift - analogWeight * (gapsAhead[i] as number),
+      g.v + departureVar(shift),
+    ] as [number, number];
+  });
+  return {
+    warpWeight,
+    recentWeight,
+    recentFade: chosen.fade,
+    analogWeight,
+    bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0),
+  };
 }
 
 /**

@@ -1,0 +1,140 @@
+/**
+ * The fourth reading (ADR 0090): the farm's own finished ponds that grew like this one.
+ *
+ * The farm curve is one shape for every pond. A farm whose ponds grow in more than one way
+ * (post-larvae and nursery juveniles, dense ponds that plateau, thin ones that do not) has a
+ * curve that fits none of them: past the last sampling the forecast runs the average shape.
+ * Here each finished cycle of the farm is kept as its own path (ln ABW by DOC between its
+ * first and last samplings) and the pond is laid on each at the day that path had the
+ * pond's ABW. The paths whose weeks before that day look like the pond's last samplings,
+ * and that got there at about the same DOC, weigh most; what they grew next is the reading.
+ * A farm learns how much to trust it (`analogWeight`, from its replays); a new farm has no
+ * paths and no such reading.
+ */
+import type { GrowthPoint } from './fit.ts';
+import { MAX_DOC } from './growth-model.ts';
+
+/** A finished cycle's path: ln ABW by whole DOC from `first` (linear in ln ABW between samplings). */
+export interface AnalogPath {
+  first: number;
+  ln: Float64Array;
+  /** Its daily gain (g) over its last samplings, continuing it past its end (never below 0). */
+  tailGain: number;
+}
+
+export const ANALOG_SETTINGS = {
+  /** The latest finished cycles kept as paths. */
+  cycles: 40,
+  /** sd of ln ABW when a path is compared with the pond's samplings (a sampling's error and a pond's own path). */
+  lnSd: 0.1,
+  /** sd in days of the DOC a path had the pond's ABW against the pond's DOC. */
+  docSd: 12,
+  /** The pond's samplings compared: those within this many days before its last. */
+  lookBack: 35,
+  /** Days of the path's end whose gain continues it. */
+  tailDays: 14,
+  /** Pseudo-samplings at share 0 the farm's learnt share of the reading is shrunk toward. */
+  shrink: 20,
+} as const;
+
+/** The path of a finished cycle's samplings; null with fewer than two. */
+export function analogPath(points: readonly GrowthPoint[]): AnalogPath | null {
+  const pts = points
+    .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
+    .sort((a, b) => a.doc - b.doc);
+  const a = pts[0];
+  const z = pts.at(-1);
+  if (!a || !z || pts.length < 2) return null;
+  const first = Math.ceil(a.doc);
+  const last = Math.min(MAX_DOC, Math.floor(z.doc));
+  if (last <= first) return null;
+  const ln = new Float64Array(last - first + 1);
+  let j = 0;
+  for (let d = first; d <= last; d++) {
+    while (j < pts.length - 2 && (pts[j + 1] as GrowthPoint).doc < d) j++;
+    const p = pts[j] as GrowthPoint;
+    const q = pts[j + 1] as GrowthPoint;
+    const f = q.doc > p.doc ? Math.min(1, Math.max(0, (d - p.doc) / (q.doc - p.doc))) : 1;
+    ln[d - first] = Math.log(p.abw) + f * (Math.log(q.abw) - Math.log(p.abw));
+  }
+  const end = ln.length - 1;
+  const back = Math.max(0, end - ANALOG_SETTINGS.tailDays);
+  const tailGain =
+    end > back ? Math.max(0, (Math.exp(ln[end] as number) - Math.exp(ln[back] as number)) / (end - back)) : 0;
+  return { first, ln, tailGain };
+}
+
+/** A path's ln ABW at a (fractional) DOC from its first day on; past its end, its tail gain continued. */
+function pathAt(p: AnalogPath, doc: number): number {
+  const end = p.ln.length - 1;
+  const x = doc - p.first;
+  if (x >= end) {
+    const lnEnd = p.ln[end] as number;
+    return x === end ? lnEnd : Math.log(Math.exp(lnEnd) + p.tailGain * (x - end));
+  }
+  const i = Math.max(0, Math.floor(x));
+  const f = Math.max(0, x - i);
+  return (p.ln[i] as number) * (1 - f) + (p.ln[i + 1] as number) * f;
+}
+
+/** The (fractional) DOC at which a path first reaches ln ABW `y` within its samplings; null when it does not. */
+function pathReaching(p: AnalogPath, y: number): number | null {
+  if ((p.ln[0] as number) > y) return null;
+  for (let i = 1; i < p.ln.length; i++) {
+    const b = p.ln[i] as number;
+    if (b >= y) {
+      const a = p.ln[i - 1] as number;
+      return p.first + i - 1 + (b > a ? (y - a) / (b - a) : 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * The analog reading of a pond (ADR 0090): ln ABW by whole DOC from `fromDoc` + 1 to
+ * MAX_DOC (index = DOC; NaN up to `fromDoc`), started from `fromLn` (the forecast's ln ABW at
+ * the pond's last sampling, `fromDoc`). Each path is laid on the pond at the day t it had
+ * that ABW and weighs exp(−½·(Σ over the pond's samplings of the last `lookBack` days of
+ * ((their ln ABW − the path's the same days before t) / lnSd)², over their count, + ((t −
+ * fromDoc)/docSd)²)); the reading is fromLn plus the weighted mean of what the paths grew
+ * from t on. Null without any path reaching that ABW.
+ */
+export function analogReading(
+  points: readonly GrowthPoint[],
+  fromDoc: number,
+  fromLn: number,
+  paths: readonly AnalogPath[],
+): Float64Array | null {
+  const recent = points.filter((p) => p.doc > 0 && p.abw > 0 && p.doc >= fromDoc - ANALOG_SETTINGS.lookBack);
+  const laid: { t: number; cost: number; path: AnalogPath }[] = [];
+  let least = Number.POSITIVE_INFINITY;
+  for (const path of paths) {
+    const t = pathReaching(path, fromLn);
+    if (t === null) continue;
+    let sq = 0;
+    let n = 0;
+    for (const p of recent) {
+      const at = t - (fromDoc - p.doc);
+      if (at < path.first) continue;
+      sq += ((Math.log(p.abw) - pathAt(path, at)) / ANALOG_SETTINGS.lnSd) ** 2;
+      n++;
+    }
+    const cost = (n > 0 ? sq / n : 0) + ((t - fromDoc) / ANALOG_SETTINGS.docSd) ** 2;
+    laid.push({ t, cost, path });
+    if (cost < least) least = cost;
+  }
+  if (laid.length === 0) return null;
+  const out = new Float64Array(MAX_DOC + 1).fill(Number.NaN);
+  const start = Math.floor(fromDoc) + 1;
+  // Paths under 1/10 000 of the nearest's weight are left out (they would not move the mean).
+  const kept = laid.map((x) => ({ ...x, w: Math.exp(-0.5 * (x.cost - least)) })).filter((x) => x.w >= 1e-4);
+  const total = kept.reduce((s, x) => s + x.w, 0);
+  for (let d = start; d <= MAX_DOC; d++) out[d] = fromLn;
+  for (const { t, w: raw, path } of kept) {
+    const w = raw / total;
+    const base = pathAt(path, t);
+    for (let d = start; d <= MAX_DOC; d++)
+      out[d] = (out[d] as number) + w * (pathAt(path, t + (d - fromDoc)) - base);
+  }
+  return out;
+}
