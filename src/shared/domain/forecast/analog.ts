@@ -129,12 +129,40 @@ export function analogReading(
   // Paths under 1/10 000 of the nearest's weight are left out (they would not move the mean).
   const kept = laid.map((x) => ({ ...x, w: Math.exp(-0.5 * (x.cost - least)) })).filter((x) => x.w >= 1e-4);
   const total = kept.reduce((s, x) => s + x.w, 0);
-  for (let d = start; d <= MAX_DOC; d++) out[d] = fromLn;
-  for (const { t, w: raw, path } of kept) {
-    const w = raw / total;
-    const base = pathAt(path, t);
-    for (let d = start; d <= MAX_DOC; d++)
-      out[d] = (out[d] as number) + w * (pathAt(path, t + (d - fromDoc)) - base);
+  // Day by day, the growth of the paths still within their samplings on that day (weights
+  // renormalised over them) while they hold a quarter of the weight or more; below, moved
+  // toward every path's, tails continued. A path harvested small would otherwise carry its
+  // last weeks' pace to sizes it never had.
+  let prev = fromDoc;
+  let level = fromLn;
+  for (let d = start; d <= MAX_DOC; d++) {
+    let inner = 0;
+    let innerW = 0;
+    let all = 0;
+    for (const { t, w, path } of kept) {
+      const a = t + (prev - fromDoc);
+      const b = t + (d - fromDoc);
+      const step = pathAt(path, b) - pathAt(path, a);
+      all += w * step;
+      if (b <= path.first + path.ln.length - 1) {
+        inner += w * step;
+        innerW += w;
+      }
+    }
+    // (Moved to them as their weight grows to a quarter of the paths'.)
+    const covered = Math.min(1, innerW / (0.25 * total));
+    level += (covered > 0 ? covered * (inner / innerW) : 0) + (1 - covered) * (all / total);
+    out[d] = level;
+    prev = d;
   }
   return out;
+}
+
+/** The horizon term of the reading's share: days ahead of the last sampling over 30, at most 2. */
+export const analogHorizon = (ahead: number): number => Math.min(2, Math.max(0, ahead) / 30);
+
+/** The reading's share `ahead` of the last sampling: a + b·analogHorizon(ahead), held to 0…1. */
+export function analogShareAt(share: readonly [number, number] | undefined, x: number): number {
+  if (!share) return 0;
+  return Math.min(1, Math.max(0, share[0] + share[1] * x));
 }

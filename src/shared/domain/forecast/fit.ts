@@ -1,4 +1,4 @@
-import { analogReading } from './analog.ts';
+import { analogHorizon, analogReading, analogShareAt } from './analog.ts';
 import {
   type Cov2,
   curveAt,
@@ -83,6 +83,11 @@ export interface GrowthFit {
    * samplings do not span enough days.
    */
   recent: RecentPace | null;
+  /**
+   * The gap in ln ABW by whole DOC between the analog reading (ADR 0090) and the forecast
+   * before it was mixed in (as trusted); absent without that reading. The band widens by it.
+   */
+  analogGap?: readonly number[];
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
 }
@@ -328,14 +333,22 @@ export function fitGrowth(
     for (let d = Math.floor(recent.fromDoc) + 1; d <= MAX_DOC; d++)
       mean[d] = (base[d] as number) + weight * recentShift(blend, recent, d, fade);
   }
-  const analogShare = farmPrior.analogWeight ?? 0;
+  const analogShare = farmPrior.analogWeight;
   const last = r.points.at(-1);
-  if (farmPrior.analogs && analogShare > 0 && r.levelPace.basis === 'fit' && last) {
-    // Past the last sampling: the share of the farm's ponds that grew like this one (ADR 0090).
+  const analogTrust = last ? recentTrustAt(last.doc) : 0;
+  if (farmPrior.analogs && analogShare && r.levelPace.basis === 'fit' && last && analogTrust > 0) {
+    // Past the last sampling: the share of the farm's ponds that grew like this one (ADR 0090),
+    // trusted as the recent gain is (early samplings tell little of which ponds are alike).
     const reading = analogReading(r.points, last.doc, curveAt(mean, last.doc), farmPrior.analogs);
-    if (reading)
-      for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++)
-        mean[d] = (mean[d] as number) + analogShare * ((reading[d] as number) - (mean[d] as number));
+    if (reading) {
+      const gap = new Array<number>(MAX_DOC + 1).fill(0);
+      for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++) {
+        gap[d] = analogTrust * ((reading[d] as number) - (mean[d] as number));
+        mean[d] =
+          (mean[d] as number) + analogShareAt(analogShare, analogHorizon(d - last.doc)) * (gap[d] as number);
+      }
+      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, mean };
+    }
   }
   return { ...r.levelPace, warp: r.warp, recent, mean };
 }
@@ -411,6 +424,7 @@ export function abwAt(fit: GrowthFit, doc: number): number {
  * (`modelLnSd`), times the farm's learnt band scale (ADR 0084; 1 for the default prior).
  */
 export function lnSd(fit: GrowthFit, doc: number): number {
+  // (And where the analog reading parts from the rest, ADR 0090.)
   const r = fit.recent;
   // The gap between the blend and the recent gain continued: the forecast's own doubt about which holds.
   // (As trusted as the gain itself: `recentTrustAt`, ADR 0090.)
@@ -418,7 +432,10 @@ export function lnSd(fit: GrowthFit, doc: number): number {
     r && r.weight < 1
       ? (recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight)) * recentTrustAt(r.fromDoc)
       : 0;
-  return Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap)) * (fit.prior.bandScale ?? 1);
+  const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
+  return (
+    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) * (fit.prior.bandScale ?? 1)
+  );
 }
 
 /** The model's sd of ln ABW at a DOC, before the farm's band scale. */

@@ -59,8 +59,11 @@ export interface GrowthPrior {
    * on those that grew like it. Absent (the default prior): no such reading.
    */
   analogs?: readonly AnalogPath[];
-  /** Share of that reading past the last sampling, learnt from the farm's replays; absent: 0. */
-  analogWeight?: number;
+  /**
+   * Share of that reading past the last sampling, learnt from the farm's replays: a + b·x,
+   * x the days ahead over 30 (at most 2), held to 0…1 (`analogShareAt`); absent: 0.
+   */
+  analogWeight?: readonly [number, number];
   /**
    * The band's width for this farm, as a multiple of the model's (ADR 0084): learnt from
    * how far the farm's own finished cycles, replayed, fell from their forecasts; absent

@@ -1,4 +1,11 @@
-import { ANALOG_SETTINGS, type AnalogPath, analogPath, analogReading } from './analog.ts';
+import {
+  ANALOG_SETTINGS,
+  type AnalogPath,
+  analogHorizon,
+  analogPath,
+  analogReading,
+  analogShareAt,
+} from './analog.ts';
 import {
   departureVar,
   FIT_SETTINGS,
@@ -238,7 +245,7 @@ export function farmReplay(
   warpWeight: number;
   recentWeight: number;
   recentFade: number;
-  analogWeight: number;
+  analogWeight: readonly [number, number];
   bandScale: number;
 } {
   let cross = 0;
@@ -331,10 +338,10 @@ export function farmReplay(
   // The analog reading's share (ADR 0090): least squares of the forecast's misses so far on
   // its gap to the analog reading, on every later sampling of the replays (the reading is
   // for the weeks to harvest), held to 0…1 and shrunk toward 0 (no evidence, no share).
-  let cross2 = 0;
-  let apart2 = 0;
+  // Normal equations of e = (a + b·x)·gap, x = analogHorizon(days ahead).
+  const ne = [0, 0, 0, 0, 0];
   let n3 = 0;
-  const gapsAhead: number[] = [];
+  const gapsAhead: [number, number][] = [];
   for (const { r, ahead, later, others } of replays) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
@@ -344,25 +351,47 @@ export function farmReplay(
     const last = r.points.at(-1);
     const reading =
       last && others.length > 0 ? analogReading(r.points, last.doc, blend(last.doc), others) : null;
+    const analogTrust = last ? recentTrustAt(last.doc) : 0;
     const gapAt = (d: number) => {
       const v = reading?.[Math.round(d)];
-      return v === undefined || Number.isNaN(v) ? 0 : v - forecast(d);
+      return v === undefined || Number.isNaN(v) ? 0 : analogTrust * (v - forecast(d));
     };
+    const from = last?.doc ?? 0;
     for (const p of later) {
       const gap = gapAt(p.doc);
-      cross2 += (Math.log(p.abw) - forecast(p.doc)) * gap;
-      apart2 += gap * gap;
-      n3++;
+      const e = Math.log(p.abw) - forecast(p.doc);
+      const x = analogHorizon(p.doc - from);
+      ne[0] = (ne[0] as number) + gap * gap;
+      ne[1] = (ne[1] as number) + gap * gap * x;
+      ne[2] = (ne[2] as number) + gap * gap * x * x;
+      ne[3] = (ne[3] as number) + e * gap;
+      ne[4] = (ne[4] as number) + e * gap * x;
     }
-    for (const p of ahead) gapsAhead.push(gapAt(p.doc));
+    if (reading && later.length > 0) n3++;
+    for (const p of ahead) gapsAhead.push([gapAt(p.doc), analogHorizon(p.doc - from)]);
   }
-  const learnt2 = apart2 > 0 ? Math.min(1, Math.max(0, cross2 / apart2)) : 0;
-  const analogWeight = (n3 * learnt2) / (n3 + ANALOG_SETTINGS.shrink);
+  // Shrunk toward no share: `shrink` pseudo-replays of the mean squared gap on the diagonal
+  // (a replay's samplings share its pond's errors: the evidence grows with the replays).
+  const ridge = n3 > 0 ? (ANALOG_SETTINGS.shrink * (ne[0] as number)) / n3 : 0;
+  const a11 = (ne[0] as number) + ridge;
+  const a12 = ne[1] as number;
+  const a22 = (ne[2] as number) + ridge;
+  const det = a11 * a22 - a12 * a12;
+  const analogWeight: [number, number] =
+    det > 0
+      ? [
+          (a22 * (ne[3] as number) - a12 * (ne[4] as number)) / det,
+          (a11 * (ne[4] as number) - a12 * (ne[3] as number)) / det,
+        ]
+      : [0, 0];
   const misses = graded2.map((g, i) => {
     const shift = chosen.k >= 0 ? (g.shifts[chosen.k] as number) : 0;
     return [
-      g.e - recentWeight * shift - analogWeight * (gapsAhead[i] as number),
-      g.v + departureVar(shift),
+      g.e -
+        recentWeight * shift -
+        analogShareAt(analogWeight, (gapsAhead[i] as [number, number])[1]) *
+          (gapsAhead[i] as [number, number])[0],
+      g.v + departureVar(shift) + departureVar((gapsAhead[i] as [number, number])[0]),
     ] as [number, number];
   });
   return {
