@@ -20,6 +20,8 @@ export interface AnalogPath {
   ln: Float64Array;
   /** Its daily gain (g) over its last samplings, continuing it past its end (never below 0). */
   tailGain: number;
+  /** `ln` continued past its end with `tailGain`, to 2·MAX_DOC days from `first` (read by `pathAt`). */
+  ext: Float64Array;
 }
 
 export const ANALOG_SETTINGS = {
@@ -33,6 +35,8 @@ export const ANALOG_SETTINGS = {
   lookBack: 35,
   /** Days of the path's end whose gain continues it. */
   tailDays: 14,
+  /** The most alike paths the reading is read from. */
+  nearest: 12,
   /** Pseudo-samplings at share 0 the farm's learnt share of the reading is shrunk toward. */
   shrink: 20,
 } as const;
@@ -61,20 +65,23 @@ export function analogPath(points: readonly GrowthPoint[]): AnalogPath | null {
   const back = Math.max(0, end - ANALOG_SETTINGS.tailDays);
   const tailGain =
     end > back ? Math.max(0, (Math.exp(ln[end] as number) - Math.exp(ln[back] as number)) / (end - back)) : 0;
-  return { first, ln, tailGain };
+  const ext = new Float64Array(2 * MAX_DOC + 2);
+  ext.set(ln);
+  const lnEnd = ln[end] as number;
+  for (let x = end + 1; x < ext.length; x++) ext[x] = Math.log(Math.exp(lnEnd) + tailGain * (x - end));
+  return { first, ln, tailGain, ext };
 }
 
-/** A path's ln ABW at a (fractional) DOC from its first day on; past its end, its tail gain continued. */
+/** A path's ln ABW at a (fractional) DOC from its first day on (linear between days); past its end, its tail gain continued. */
 function pathAt(p: AnalogPath, doc: number): number {
-  const end = p.ln.length - 1;
+  const ext = p.ext;
   const x = doc - p.first;
-  if (x >= end) {
-    const lnEnd = p.ln[end] as number;
-    return x === end ? lnEnd : Math.log(Math.exp(lnEnd) + p.tailGain * (x - end));
-  }
-  const i = Math.max(0, Math.floor(x));
-  const f = Math.max(0, x - i);
-  return (p.ln[i] as number) * (1 - f) + (p.ln[i + 1] as number) * f;
+  if (!(x > 0)) return ext[0] as number;
+  const last = ext.length - 1;
+  if (x >= last) return ext[last] as number;
+  const i = Math.floor(x);
+  const f = x - i;
+  return (ext[i] as number) * (1 - f) + (ext[i + 1] as number) * f;
 }
 
 /** The (fractional) DOC at which a path first reaches ln ABW `y` within its samplings; null when it does not. */
@@ -92,7 +99,7 @@ function pathReaching(p: AnalogPath, y: number): number | null {
 
 /**
  * The analog reading of a pond (ADR 0090): ln ABW by whole DOC from `fromDoc` + 1 to
- * MAX_DOC (index = DOC; NaN up to `fromDoc`), started from `fromLn` (the forecast's ln ABW at
+ * `toDoc` (MAX_DOC unless told; index = DOC; NaN outside), started from `fromLn` (the forecast's ln ABW at
  * the pond's last sampling, `fromDoc`). Each path is laid on the pond at the day t it had
  * that ABW and weighs exp(−½·(Σ over the pond's samplings of the last `lookBack` days of
  * ((their ln ABW − the path's the same days before t) / lnSd)², over their count, + ((t −
@@ -104,6 +111,7 @@ export function analogReading(
   fromDoc: number,
   fromLn: number,
   paths: readonly AnalogPath[],
+  toDoc: number = MAX_DOC,
 ): Float64Array | null {
   const recent = points.filter((p) => p.doc > 0 && p.abw > 0 && p.doc >= fromDoc - ANALOG_SETTINGS.lookBack);
   const laid: { t: number; cost: number; path: AnalogPath }[] = [];
@@ -126,25 +134,38 @@ export function analogReading(
   if (laid.length === 0) return null;
   const out = new Float64Array(MAX_DOC + 1).fill(Number.NaN);
   const start = Math.floor(fromDoc) + 1;
-  // Paths under 1/10 000 of the nearest's weight are left out (they would not move the mean).
-  const kept = laid.map((x) => ({ ...x, w: Math.exp(-0.5 * (x.cost - least)) })).filter((x) => x.w >= 1e-4);
+  // The `nearest` paths, less those under 1/100 of the nearest's weight (they would hardly move the mean).
+  const kept = laid
+    .sort((a, b) => a.cost - b.cost)
+    .slice(0, ANALOG_SETTINGS.nearest)
+    .map((x) => ({ ...x, w: Math.exp(-0.5 * (x.cost - least)) }))
+    .filter((x) => x.w >= 1e-2);
+  const k = kept.length;
   const total = kept.reduce((s, x) => s + x.w, 0);
+  // Per path: its weight, the day on it of the pond's last sampling, the last day of its
+  // samplings, and its ln ABW on the day before (each day's step reads one new point).
+  const ws = Float64Array.from(kept, (x) => x.w);
+  const shift = Float64Array.from(kept, (x) => x.t - fromDoc);
+  const ends = Float64Array.from(kept, (x) => x.path.first + x.path.ln.length - 1);
+  const before = Float64Array.from(kept, (x) => pathAt(x.path, x.t));
   // Day by day, the growth of the paths still within their samplings on that day (weights
   // renormalised over them) while they hold a quarter of the weight or more; below, moved
   // toward every path's, tails continued. A path harvested small would otherwise carry its
   // last weeks' pace to sizes it never had.
-  let prev = fromDoc;
   let level = fromLn;
-  for (let d = start; d <= MAX_DOC; d++) {
+  const end = Math.min(MAX_DOC, Math.floor(toDoc));
+  for (let d = start; d <= end; d++) {
     let inner = 0;
     let innerW = 0;
     let all = 0;
-    for (const { t, w, path } of kept) {
-      const a = t + (prev - fromDoc);
-      const b = t + (d - fromDoc);
-      const step = pathAt(path, b) - pathAt(path, a);
+    for (let j = 0; j < k; j++) {
+      const b = (shift[j] as number) + d;
+      const now = pathAt((kept[j] as (typeof kept)[number]).path, b);
+      const w = ws[j] as number;
+      const step = now - (before[j] as number);
+      before[j] = now;
       all += w * step;
-      if (b <= path.first + path.ln.length - 1) {
+      if (b <= (ends[j] as number)) {
         inner += w * step;
         innerW += w;
       }
@@ -153,7 +174,6 @@ export function analogReading(
     const covered = Math.min(1, innerW / (0.25 * total));
     level += (covered > 0 ? covered * (inner / innerW) : 0) + (1 - covered) * (all / total);
     out[d] = level;
-    prev = d;
   }
   return out;
 }

@@ -350,7 +350,9 @@ export function farmReplay(
       blend(d) + (pace ? recentWeight * trust * recentShift(blend, pace, d, chosen.fade) : 0);
     const last = r.points.at(-1);
     const reading =
-      last && others.length > 0 ? analogReading(r.points, last.doc, blend(last.doc), others) : null;
+      last && others.length > 0 && later.length > 0
+        ? analogReading(r.points, last.doc, blend(last.doc), others, Math.max(...later.map((p) => p.doc)))
+        : null;
     const analogTrust = last ? recentTrustAt(last.doc) : 0;
     const gapAt = (d: number) => {
       const v = reading?.[Math.round(d)];
