@@ -236,6 +236,12 @@ const SCALE_RANGE = [0.5, 2.5] as const;
  *   multiple of the model's band that holds 80 % of the blend's misses. A farm whose ponds
  *   grow more alike than the model allows gets a narrower band, one with more surprises a
  *   wider one.
+ * - `recentWeight` and `recentFade` (ADR 0087, 0090): the share of the pond's recent gain
+ *   continued, and over how many days ahead it fades, the pair (of RECENT_FADES) that leaves
+ *   the least squared miss; the gain trusted by DOC (`recentTrustAt`).
+ * - `analogWeight` (ADR 0090): the share a + b·x of the reading of the farm's other finished
+ *   ponds that grew alike (`analogReading`; a cycle is not its own analog), on every sampling
+ *   after the cut, shrunk toward none.
  */
 export function farmReplay(
   cycles: readonly CycleLike[],
