@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analogHorizon, analogPath, analogReading, analogShareAt } from './analog.ts';
-import { abwAt, dayReaching, FIT_SETTINGS, fitGrowth, type GrowthPoint, recentTrustAt } from './fit.ts';
+import { abwAt, dayReaching, FIT_SETTINGS, fitGrowth, type GrowthPoint, lnSd, recentTrustAt } from './fit.ts';
 import { DEFAULT_PRIOR, type GrowthPrior } from './growth-model.ts';
 import { farmPrior } from './prior.ts';
 
@@ -101,12 +101,24 @@ describe('analog paths (ADR 0090)', () => {
     expect(fitGrowth(sampled(linear, 21, 63), DEFAULT_PRIOR).analogGap).toBeUndefined();
   });
 
-  it('a farm whose ponds all follow one curve learns (next to) no share', () => {
+  it('a farm whose ponds all follow one curve gets no share: learnt on half its cycles, it does not help the other half', () => {
     const farm = Array.from({ length: 16 }, (_, i) => ({
       points: sampled((d) => logistic(d) * (0.9 + (0.2 * i) / 15), 21, 120),
     }));
     const prior = farmPrior(farm);
-    expect(analogShareAt(prior.analogWeight, analogHorizon(28))).toBeLessThan(0.15);
+    expect(prior.analogWeight).toEqual([0, 0]);
+    // Its paths are still read: the band widens where the reading parts from the forecast.
+    const fit = fitGrowth(sampled(logistic, 21, 63), prior);
+    expect(fit.analogGap).toBeDefined();
+    const alone = { ...fit, analogGap: undefined };
+    expect(abwAt(fit, 91)).toBeCloseTo(abwAt(alone, 91), 12);
+    expect(Math.abs(fit.analogGap?.[91] ?? 0)).toBeGreaterThan(1e-4);
+    expect(lnSd(fit, 91)).toBeGreaterThan(lnSd(alone, 91));
+  });
+
+  it('a farm of two kinds keeps its share through the fold check (the mixed farm, fewer ponds)', () => {
+    const prior = farmPrior(mixedFarm(10));
+    expect(analogShareAt(prior.analogWeight, analogHorizon(28))).toBeGreaterThan(0);
   });
 });
 
@@ -132,14 +144,27 @@ describe('trust in the recent gain by DOC (ADR 0090)', () => {
     expect(recentTrustAt(90)).toBe(1);
   });
 
-  it('a pond sampled to DOC 25 is forecast from the curve alone; at DOC 35 the gain has half its share', () => {
-    const early = fitGrowth(sampled(linear, 11, 25), DEFAULT_PRIOR);
-    expect(early.recent).toBeNull();
-    const mid = fitGrowth(sampled(linear, 21, 35), DEFAULT_PRIOR);
-    expect(mid.recent?.weight).toBeCloseTo(FIT_SETTINGS.recentWeight * 0.5, 12);
-    const late = fitGrowth(sampled(linear, 21, 63), DEFAULT_PRIOR);
-    expect(late.recent?.weight).toBeCloseTo(FIT_SETTINGS.recentWeight, 12);
+  it("on a farm's prior, a pond sampled to DOC 25 is forecast from the curve alone; at DOC 35 the gain has half its share", () => {
+    const farm: GrowthPrior = { ...DEFAULT_PRIOR, source: 'farm', cycles: 10, recentWeight: 0.6 };
+    const early = fitGrowth(sampled(linear, 11, 25), farm);
+    expect(early.recent?.weight).toBe(0);
+    expect(early.recent?.trust).toBe(0);
+    // Not followed, but the band still widens by the gap to the gain continued.
+    expect(abwAt(early, 60)).toBeCloseTo(abwAt({ ...early, recent: null }, 60), 12);
+    expect(lnSd(early, 60)).toBeGreaterThan(lnSd({ ...early, recent: null }, 60));
+    const mid = fitGrowth(sampled(linear, 21, 35), farm);
+    expect(mid.recent?.weight).toBeCloseTo(0.6 * 0.5, 12);
+    const late = fitGrowth(sampled(linear, 21, 63), farm);
+    expect(late.recent?.weight).toBeCloseTo(0.6, 12);
     expect(late.recent?.fade).toBe(FIT_SETTINGS.recentFade);
+  });
+
+  it('a new farm (default prior) follows the gain from its second sampling, untrimmed by DOC (ADR 0087)', () => {
+    for (const to of [25, 35, 63]) {
+      const fit = fitGrowth(sampled(linear, to - 14, to), DEFAULT_PRIOR);
+      expect(fit.recent?.trust).toBe(1);
+      expect(fit.recent?.weight).toBeCloseTo(FIT_SETTINGS.recentWeight, 12);
+    }
   });
 });
 
@@ -148,8 +173,8 @@ describe('the fade of the recent gain, learnt per farm (ADR 0090)', () => {
     // Each pond slows to a gain of 2 % of its size a day from its own day (DOC 40–73): the
     // farm curve does not know when; the pond's last weeks do, for weeks to come.
     const twoStanza: Curve = (d) => (d <= 45 ? 4 * Math.exp(0.075 * (d - 45)) : 4 + 0.3 * (d - 45));
-    const farm = Array.from({ length: 12 }, (_, i) => {
-      const at = 40 + 3 * i;
+    const farm = Array.from({ length: 20 }, (_, i) => {
+      const at = 40 + 1.8 * i;
       const w: Curve = (d) => (d <= at ? twoStanza(d) : twoStanza(at) * (1 + 0.02 * (d - at)));
       return { points: sampled(w, 21, 120) };
     });

@@ -39,6 +39,11 @@ export const ANALOG_SETTINGS = {
   nearest: 12,
   /** Pseudo-samplings at share 0 the farm's learnt share of the reading is shrunk toward. */
   shrink: 20,
+  /**
+   * The share is kept only when, learnt on half the farm's cycles, it takes at least this
+   * part off the other half's squared miss (ADR 0090, second round; `farmReplay`).
+   */
+  crossGain: 0.45,
 } as const;
 
 /** The path of a finished cycle's samplings; null with fewer than two. */

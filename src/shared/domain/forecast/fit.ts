@@ -104,6 +104,8 @@ export interface RecentPace {
   weight: number;
   /** Days ahead (e-folding) over which that share fades: the farm's (ADR 0090), `recentFade` for a new farm. */
   fade: number;
+  /** The trust in the gain by the DOC of the last sampling (`recentTrustAt` with a farm prior; 1 for a new farm). */
+  trust: number;
 }
 
 /** The share of the farm's recent-gain weight a pond gets at the DOC of its last sampling (`recentTrust`, ADR 0090). */
@@ -323,10 +325,14 @@ export function fitGrowth(
   const farmWeight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
   const pace =
     r.levelPace.basis === 'fit' && farmWeight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
-  const weight = pace ? farmWeight * recentTrustAt(pace.fromDoc) : 0;
+  // The trust ramp is the farm's (ADR 0090, second round): a new farm follows the gain from its
+  // second sampling on, as in ADR 0087 (with the ramp every default-prior tuning set lost at +14 d).
+  const trust = pace ? (farmPrior.source === 'farm' ? recentTrustAt(pace.fromDoc) : 1) : 0;
+  const weight = farmWeight * trust;
   const fade = farmPrior.recentFade ?? FIT_SETTINGS.recentFade;
-  const recent = pace && weight > 0 ? { ...pace, weight, fade } : null;
-  if (recent) {
+  // Kept with no share too (an early pond on a farm): the band still widens by the gap.
+  const recent = pace ? { ...pace, weight, fade, trust } : null;
+  if (recent && weight > 0) {
     // Past the last sampling: (1 − weight)·the blend + weight·the recent gain continued, in ln ABW.
     const base = [...mean];
     const blend = (d: number) => curveAt(base, d);
@@ -336,16 +342,18 @@ export function fitGrowth(
   const analogShare = farmPrior.analogWeight;
   const last = r.points.at(-1);
   const analogTrust = last ? recentTrustAt(last.doc) : 0;
-  if (farmPrior.analogs && analogShare && r.levelPace.basis === 'fit' && last && analogTrust > 0) {
+  if (farmPrior.analogs && analogShare && r.levelPace.basis === 'fit' && last) {
     // Past the last sampling: the share of the farm's ponds that grew like this one (ADR 0090),
     // trusted as the recent gain is (early samplings tell little of which ponds are alike).
+    // The band widens by the whole gap, trusted or not (ADR 0090, second round).
     const reading = analogReading(r.points, last.doc, curveAt(mean, last.doc), farmPrior.analogs);
     if (reading) {
       const gap = new Array<number>(MAX_DOC + 1).fill(0);
       for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++) {
-        gap[d] = analogTrust * ((reading[d] as number) - (mean[d] as number));
+        gap[d] = (reading[d] as number) - (mean[d] as number);
         mean[d] =
-          (mean[d] as number) + analogShareAt(analogShare, analogHorizon(d - last.doc)) * (gap[d] as number);
+          (mean[d] as number) +
+          analogShareAt(analogShare, analogHorizon(d - last.doc)) * analogTrust * (gap[d] as number);
       }
       return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, mean };
     }
@@ -427,11 +435,9 @@ export function lnSd(fit: GrowthFit, doc: number): number {
   // (And where the analog reading parts from the rest, ADR 0090.)
   const r = fit.recent;
   // The gap between the blend and the recent gain continued: the forecast's own doubt about which holds.
-  // (As trusted as the gain itself: `recentTrustAt`, ADR 0090.)
-  const gap =
-    r && r.weight < 1
-      ? (recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight)) * recentTrustAt(r.fromDoc)
-      : 0;
+  // The whole gap, whatever share of it is followed (ADR 0090, second round: trusted by DOC, the
+  // band lost most at the DOC 30 cut).
+  const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight) : 0;
   const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
   return (
     Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) * (fit.prior.bandScale ?? 1)

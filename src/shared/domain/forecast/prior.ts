@@ -212,7 +212,13 @@ const WEIGHT_CYCLES = 20;
 /** Pseudo-samplings at the default share the learnt share of a recent departure is shrunk toward (ADR 0087). */
 const RECENT_SHRINK = 20;
 /** The fades (e-folding days) of the continued recent gain a farm chooses among (ADR 0090). */
-const RECENT_FADES = [7, 14, 28, 56, 112] as const;
+const RECENT_FADES: readonly number[] = [7, 14, 28, 56, 112];
+/**
+ * The part of the default fade's squared miss (14 days) another fade must take off to be chosen
+ * (ADR 0090, second round): a fade chosen on a hair's difference moved the harvest day of a farm
+ * whose ponds keep no slowed gain.
+ */
+const FADE_GAIN = 0.06;
 
 /** Pseudo-samplings at scale 1 the learnt band scale is shrunk toward. */
 const SCALE_SHRINK = 20;
@@ -263,6 +269,7 @@ export function farmReplay(
     ahead: GrowthPoint[];
     later: GrowthPoint[];
     others: readonly AnalogPath[];
+    rank: number;
   }[] = [];
   // The replays' fits on their own samplings: the samplings' error.
   let fitSq = 0;
@@ -295,34 +302,31 @@ export function farmReplay(
           apart += gap * gap;
           graded++;
         }
-      replays.push({ r, ahead, later: pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1), others });
+      replays.push({ r, ahead, later: pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1), others, rank });
     }
   });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
   const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
   // The share of a recent departure to follow: least squares of the blend's misses on the
   // shift of following all of it (Σ e·D / Σ D², held to 0…1), shrunk toward the default;
-  // for each fade of RECENT_FADES, the one whose share leaves the least squared miss (ADR 0090).
-  const graded2: { e: number; v: number; shifts: number[] }[] = [];
+  // for each fade of RECENT_FADES, the one whose share leaves the least squared miss (ADR 0090),
+  // the default fade unless another takes FADE_GAIN of its miss off.
+  const graded2: { e: number; v: number; shifts: number[]; raw: number[] }[] = [];
   for (const { r, ahead } of replays) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
     const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
-    for (const p of ahead)
-      graded2.push({
-        e: Math.log(p.abw) - blend(p.doc),
-        v: modelLnSd(r.levelPace, p.doc) ** 2,
-        shifts: RECENT_FADES.map((fade) => (pace ? trust * recentShift(blend, pace, p.doc, fade) : 0)),
-      });
+    const graded = (p: GrowthPoint) => ({
+      e: Math.log(p.abw) - blend(p.doc),
+      v: modelLnSd(r.levelPace, p.doc) ** 2,
+      shifts: RECENT_FADES.map((fade) => (pace ? trust * recentShift(blend, pace, p.doc, fade) : 0)),
+      raw: RECENT_FADES.map((fade) => (pace ? recentShift(blend, pace, p.doc, fade) : 0)),
+    });
+    for (const p of ahead) graded2.push(graded(p));
   }
   const n2 = graded2.length;
-  let chosen = {
-    fade: FIT_SETTINGS.recentFade as number,
-    weight: FIT_SETTINGS.recentWeight as number,
-    k: -1,
-  };
-  let least = Number.POSITIVE_INFINITY;
-  RECENT_FADES.forEach((fade, k) => {
+  // The share for fade k.
+  const weightOf = (k: number) => {
     let follow = 0;
     let spread = 0;
     for (const g of graded2) {
@@ -331,24 +335,34 @@ export function farmReplay(
       spread += shift * shift;
     }
     const stacked = spread > 0 ? Math.min(1, Math.max(0, follow / spread)) : FIT_SETTINGS.recentWeight;
-    const weight = (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
+    return (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
+  };
+  // Each fade's squared miss with its share.
+  const missOf = (k: number) => {
+    const w = weightOf(k);
     let sq = 0;
-    for (const g of graded2) sq += (g.e - weight * (g.shifts[k] as number)) ** 2;
-    // Ties (no replay with a recent gain): the first, the shortest fade listed… unless it is the default.
-    if (sq < least - 1e-12 || (sq <= least + 1e-12 && fade === FIT_SETTINGS.recentFade)) {
+    for (const g of graded2) sq += (g.e - w * (g.shifts[k] as number)) ** 2;
+    return sq;
+  };
+  const k0 = RECENT_FADES.indexOf(FIT_SETTINGS.recentFade);
+  let chosen = { fade: FIT_SETTINGS.recentFade as number, k: k0 };
+  let least = missOf(k0) * (1 - FADE_GAIN);
+  RECENT_FADES.forEach((fade, k) => {
+    if (k === k0) return;
+    const sq = missOf(k);
+    if (sq < least - 1e-12) {
       least = sq;
-      chosen = { fade, weight, k };
+      chosen = { fade, k };
     }
   });
-  const recentWeight = chosen.weight;
+  const recentWeight = weightOf(chosen.k);
   // The analog reading's share (ADR 0090): least squares of the forecast's misses so far on
   // its gap to the analog reading, on every later sampling of the replays (the reading is
   // for the weeks to harvest), held to 0…1 and shrunk toward 0 (no evidence, no share).
   // Normal equations of e = (a + b·x)·gap, x = analogHorizon(days ahead).
-  const ne = [0, 0, 0, 0, 0];
-  let n3 = 0;
-  const gapsAhead: [number, number][] = [];
-  for (const { r, ahead, later, others } of replays) {
+  const samples: AnalogSample[] = [];
+  const gapsAhead: [number, number, number][] = [];
+  for (const [index, { r, ahead, later, others, rank }] of replays.entries()) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
     const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
@@ -365,41 +379,30 @@ export function farmReplay(
       return v === undefined || Number.isNaN(v) ? 0 : analogTrust * (v - forecast(d));
     };
     const from = last?.doc ?? 0;
-    for (const p of later) {
-      const gap = gapAt(p.doc);
-      const e = Math.log(p.abw) - forecast(p.doc);
-      const x = analogHorizon(p.doc - from);
-      ne[0] = (ne[0] as number) + gap * gap;
-      ne[1] = (ne[1] as number) + gap * gap * x;
-      ne[2] = (ne[2] as number) + gap * gap * x * x;
-      ne[3] = (ne[3] as number) + e * gap;
-      ne[4] = (ne[4] as number) + e * gap * x;
+    if (reading)
+      for (const p of later)
+        samples.push({
+          e: Math.log(p.abw) - forecast(p.doc),
+          gap: gapAt(p.doc),
+          x: analogHorizon(p.doc - from),
+          replay: index,
+          fold: rank % 2,
+        });
+    // Each graded sampling's trusted gap, its horizon and the whole gap (the band widens by it).
+    for (const p of ahead) {
+      const v = reading?.[Math.round(p.doc)];
+      const whole = v === undefined || Number.isNaN(v) ? 0 : v - forecast(p.doc);
+      gapsAhead.push([gapAt(p.doc), analogHorizon(p.doc - from), whole]);
     }
-    if (reading && later.length > 0) n3++;
-    for (const p of ahead) gapsAhead.push([gapAt(p.doc), analogHorizon(p.doc - from)]);
   }
-  // Shrunk toward no share: `shrink` pseudo-replays of the mean squared gap on the diagonal
-  // (a replay's samplings share its pond's errors: the evidence grows with the replays).
-  const ridge = n3 > 0 ? (ANALOG_SETTINGS.shrink * (ne[0] as number)) / n3 : 0;
-  const a11 = (ne[0] as number) + ridge;
-  const a12 = ne[1] as number;
-  const a22 = (ne[2] as number) + ridge;
-  const det = a11 * a22 - a12 * a12;
-  const analogWeight: [number, number] =
-    det > 0
-      ? [
-          (a22 * (ne[3] as number) - a12 * (ne[4] as number)) / det,
-          (a11 * (ne[4] as number) - a12 * (ne[3] as number)) / det,
-        ]
-      : [0, 0];
+  const analogWeight = analogShareOf(samples);
   const misses = graded2.map((g, i) => {
-    const shift = chosen.k >= 0 ? (g.shifts[chosen.k] as number) : 0;
+    const shift = g.shifts[chosen.k] as number;
+    const [gap, x, apart] = gapsAhead[i] as [number, number, number];
+    // The band widens by the gaps whether or not the forecast follows them (`lnSd`).
     return [
-      g.e -
-        recentWeight * shift -
-        analogShareAt(analogWeight, (gapsAhead[i] as [number, number])[1]) *
-          (gapsAhead[i] as [number, number])[0],
-      g.v + departureVar(shift) + departureVar((gapsAhead[i] as [number, number])[0]),
+      g.e - recentWeight * shift - analogShareAt(analogWeight, x) * gap,
+      g.v + departureVar(g.raw[chosen.k] as number) + departureVar(apart),
     ] as [number, number];
   });
   return {
@@ -409,6 +412,73 @@ export function farmReplay(
     analogWeight,
     bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0),
   };
+}
+
+/** One later sampling of a replay as the analog share learns from it (`farmReplay`). */
+interface AnalogSample {
+  /** The forecast's miss in ln ABW without the analog reading. */
+  e: number;
+  /** The (trusted) gap in ln ABW between the analog reading and that forecast. */
+  gap: number;
+  /** `analogHorizon` of the days ahead of the cut. */
+  x: number;
+  /** The replay it belongs to (index) and the fold of its cycle (latest-first rank, odd or even). */
+  replay: number;
+  fold: number;
+}
+
+/**
+ * The analog share a + b·x by least squares of the misses on the gap, shrunk toward no
+ * share with `shrink` pseudo-replays of the mean squared gap on the diagonal (a replay's
+ * samplings share its pond's errors: the evidence grows with the replays); [0, 0] without
+ * evidence.
+ */
+function analogLeastSquares(samples: readonly AnalogSample[]): [number, number] {
+  const ne = [0, 0, 0, 0, 0];
+  const replays = new Set<number>();
+  for (const { e, gap, x, replay } of samples) {
+    ne[0] = (ne[0] as number) + gap * gap;
+    ne[1] = (ne[1] as number) + gap * gap * x;
+    ne[2] = (ne[2] as number) + gap * gap * x * x;
+    ne[3] = (ne[3] as number) + e * gap;
+    ne[4] = (ne[4] as number) + e * gap * x;
+    replays.add(replay);
+  }
+  const n = replays.size;
+  const ridge = n > 0 ? (ANALOG_SETTINGS.shrink * (ne[0] as number)) / n : 0;
+  const a11 = (ne[0] as number) + ridge;
+  const a12 = ne[1] as number;
+  const a22 = (ne[2] as number) + ridge;
+  const det = a11 * a22 - a12 * a12;
+  return det > 0
+    ? [
+        (a22 * (ne[3] as number) - a12 * (ne[4] as number)) / det,
+        (a11 * (ne[4] as number) - a12 * (ne[3] as number)) / det,
+      ]
+    : [0, 0];
+}
+
+/**
+ * The farm's analog share (ADR 0090): `analogLeastSquares` on every replay, kept only when
+ * it holds across the farm's cycles. The replays are split in two folds by cycle (odd and
+ * even rank, latest first); the share learnt on each fold forecasts the other's samplings,
+ * and unless that leaves a smaller squared miss than no share at all, the farm gets no
+ * share: a farm whose ponds do not grow in kinds has paths that differ only by noise, and
+ * a share learnt on that noise does not carry to its next cycles.
+ */
+function analogShareOf(samples: readonly AnalogSample[]): [number, number] {
+  const all = analogLeastSquares(samples);
+  let without = 0;
+  let crossed = 0;
+  for (const fold of [0, 1]) {
+    const share = analogLeastSquares(samples.filter((s) => s.fold !== fold));
+    for (const s of samples) {
+      if (s.fold !== fold) continue;
+      without += s.e * s.e;
+      crossed += (s.e - analogShareAt(share, s.x) * s.gap) ** 2;
+    }
+  }
+  return crossed < without * (1 - ANALOG_SETTINGS.crossGain) ? all : [0, 0];
 }
 
 /**
