@@ -50,7 +50,8 @@ export const FIT_SETTINGS = {
    * Trust in the recent gain by the DOC of the last sampling (ADR 0090): none up to
    * `recentTrust[0]`, all from `recentTrust[1]`, linear between. Early in the culture a
    * pond's gain in grams a day is still climbing fast (the exponential stanza); continued,
-   * it holds the forecast down.
+   * it holds the forecast down. A farm's prior only: a new farm follows the gain from its
+   * second sampling (ADR 0090, second round).
    */
   recentTrust: [25, 45] as readonly [number, number],
   /** Band widening with the gap g in ln ABW between the blend and the recent gain continued: variance += (this·g)². */

@@ -244,10 +244,14 @@ const SCALE_RANGE = [0.5, 2.5] as const;
  *   wider one.
  * - `recentWeight` and `recentFade` (ADR 0087, 0090): the share of the pond's recent gain
  *   continued, and over how many days ahead it fades, the pair (of RECENT_FADES) that leaves
- *   the least squared miss; the gain trusted by DOC (`recentTrustAt`).
+ *   the least squared miss, the default fade unless another takes FADE_GAIN of its miss off;
+ *   the gain trusted by DOC (`recentTrustAt`).
  * - `analogWeight` (ADR 0090): the share a + b·x of the reading of the farm's other finished
  *   ponds that grew alike (`analogReading`; a cycle is not its own analog), on every sampling
- *   after the cut, shrunk toward none.
+ *   after the cut, shrunk toward none, and none unless it carries from half the cycles to the
+ *   other half (`analogShareOf`).
+ * - The band scale is learnt on misses whose variance takes in the whole gaps to the recent
+ *   gain and to the analog reading, as `lnSd` does.
  */
 export function farmReplay(
   cycles: readonly CycleLike[],
