@@ -27,9 +27,13 @@
  *   default prior. Seed 11 of the same generator stays in the held-out sets, a weaker
  *   held-out than the others since its generator was tuned on.
  *
- * `--set=tuned` prints the tuned sets (the published tuning part and the plateau seed 12
- * included), `--set=held` the held-out ones, `--set=published` both published parts,
- * `--set=plateau` the third farm's held-out seed only, `--set=plateau-tune` its tuning seed.
+ * - TUNED too (ADR 0090): the von Bertalanffy generator with seed 8 (`--set=bertalanffy-tune`), farm
+ *   and default prior. Seed 7 stays held out.
+ *
+ * `--set=tuned` prints the tuned sets (the published tuning part, the plateau seed 12 and the
+ * von Bertalanffy seed 8 included), `--set=held` the held-out ones, `--set=published` both published parts,
+ * `--set=plateau` the third farm's held-out seed only, `--set=plateau-tune` its tuning seed,
+ * `--set=bertalanffy-tune` the second farm's tuning seed.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -72,6 +76,12 @@ if (!only || only === 'tuned' || only === 'plateau-tune') {
   const rt = plateauCycles(12);
   sets.push(['TUNED — plateau farm, seed 12, farm prior', replayFarm(rt, 'farm')]);
   sets.push(['TUNED — plateau farm, seed 12, default prior', replayFarm(rt, 'default')]);
+}
+if (!only || only === 'tuned' || only === 'bertalanffy-tune') {
+  // The von Bertalanffy generator with another seed (8): a tuning set (ADR 0090); seed 7 stays held out.
+  const vt = bertalanffyCycles(8);
+  sets.push(['TUNED — von Bertalanffy farm, seed 8, farm prior', replayFarm(vt, 'farm')]);
+  sets.push(['TUNED — von Bertalanffy farm, seed 8, default prior', replayFarm(vt, 'default')]);
 }
 if (!only || only === 'tuned' || only === 'published') {
   sets.push([

@@ -1,3 +1,4 @@
+import { analogHorizon, analogReading, analogShareAt } from './analog.ts';
 import {
   type Cov2,
   curveAt,
@@ -45,6 +46,14 @@ export const FIT_SETTINGS = {
   recentWeight: 0.5,
   /** Days ahead (e-folding) over which the continued gain's share fades: it tells the next weeks, not the harvest. */
   recentFade: 14,
+  /**
+   * Trust in the recent gain by the DOC of the last sampling (ADR 0090): none up to
+   * `recentTrust[0]`, all from `recentTrust[1]`, linear between. Early in the culture a
+   * pond's gain in grams a day is still climbing fast (the exponential stanza); continued,
+   * it holds the forecast down. A farm's prior only: a new farm follows the gain from its
+   * second sampling (ADR 0090, second round).
+   */
+  recentTrust: [25, 45] as readonly [number, number],
   /** Band widening with the gap g in ln ABW between the blend and the recent gain continued: variance += (this·g)². */
   recentBand: 1,
 } as const;
@@ -75,6 +84,11 @@ export interface GrowthFit {
    * samplings do not span enough days.
    */
   recent: RecentPace | null;
+  /**
+   * The gap in ln ABW by whole DOC between the analog reading (ADR 0090) and the forecast
+   * before it was mixed in (as trusted); absent without that reading. The band widens by it.
+   */
+  analogGap?: readonly number[];
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
 }
@@ -87,8 +101,19 @@ export interface RecentPace {
   fromAbw: number;
   /** The latest samplings' daily gain in grams (least-squares slope; never below 0). */
   gain: number;
-  /** The share of the continued gain in the forecast past the last sampling. */
+  /** The share of the continued gain in the forecast past the last sampling (the farm's, times `recentTrustAt`). */
   weight: number;
+  /** Days ahead (e-folding) over which that share fades: the farm's (ADR 0090), `recentFade` for a new farm. */
+  fade: number;
+  /** The trust in the gain by the DOC of the last sampling (`recentTrustAt` with a farm prior; 1 for a new farm). */
+  trust: number;
+}
+
+/** The share of the farm's recent-gain weight a pond gets at the DOC of its last sampling (`recentTrust`, ADR 0090). */
+export function recentTrustAt(lastDoc: number): number {
+  const [from, to] = FIT_SETTINGS.recentTrust;
+  if (!(lastDoc > from)) return 0;
+  return lastDoc >= to ? 1 : (lastDoc - from) / (to - from);
 }
 
 /** Least-squares slope of y on x. */
@@ -135,12 +160,11 @@ export function recentShift(
   ln: (doc: number) => number,
   recent: { fromDoc: number; fromAbw: number; gain: number },
   doc: number,
+  fade: number = FIT_SETTINGS.recentFade,
 ): number {
   if (doc <= recent.fromDoc) return 0;
   const ahead = doc - recent.fromDoc;
-  return (
-    (Math.log(recent.fromAbw + recent.gain * ahead) - ln(doc)) * Math.exp(-ahead / FIT_SETTINGS.recentFade)
-  );
+  return (Math.log(recent.fromAbw + recent.gain * ahead) - ln(doc)) * Math.exp(-ahead / fade);
 }
 
 /** Extra variance of ln ABW at `doc` for a pond departing from the curve (ADR 0087). */
@@ -299,16 +323,41 @@ export function fitGrowth(
     { length: MAX_DOC + 1 },
     (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),
   );
-  const weight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
+  const farmWeight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
   const pace =
-    r.levelPace.basis === 'fit' && weight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
-  const recent = pace ? { ...pace, weight } : null;
-  if (recent) {
+    r.levelPace.basis === 'fit' && farmWeight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
+  // The trust ramp is the farm's (ADR 0090, second round): a new farm follows the gain from its
+  // second sampling on, as in ADR 0087 (with the ramp every default-prior tuning set lost at +14 d).
+  const trust = pace ? (farmPrior.source === 'farm' ? recentTrustAt(pace.fromDoc) : 1) : 0;
+  const weight = farmWeight * trust;
+  const fade = farmPrior.recentFade ?? FIT_SETTINGS.recentFade;
+  // Kept with no share too (an early pond on a farm): the band still widens by the gap.
+  const recent = pace ? { ...pace, weight, fade, trust } : null;
+  if (recent && weight > 0) {
     // Past the last sampling: (1 − weight)·the blend + weight·the recent gain continued, in ln ABW.
     const base = [...mean];
     const blend = (d: number) => curveAt(base, d);
     for (let d = Math.floor(recent.fromDoc) + 1; d <= MAX_DOC; d++)
-      mean[d] = (base[d] as number) + weight * recentShift(blend, recent, d);
+      mean[d] = (base[d] as number) + weight * recentShift(blend, recent, d, fade);
+  }
+  const analogShare = farmPrior.analogWeight;
+  const last = r.points.at(-1);
+  const analogTrust = last ? recentTrustAt(last.doc) : 0;
+  if (farmPrior.analogs && analogShare && r.levelPace.basis === 'fit' && last) {
+    // Past the last sampling: the share of the farm's ponds that grew like this one (ADR 0090),
+    // trusted as the recent gain is (early samplings tell little of which ponds are alike).
+    // The band widens by the whole gap, trusted or not (ADR 0090, second round).
+    const reading = analogReading(r.points, last.doc, curveAt(mean, last.doc), farmPrior.analogs);
+    if (reading) {
+      const gap = new Array<number>(MAX_DOC + 1).fill(0);
+      for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++) {
+        gap[d] = (reading[d] as number) - (mean[d] as number);
+        mean[d] =
+          (mean[d] as number) +
+          analogShareAt(analogShare, analogHorizon(d - last.doc)) * analogTrust * (gap[d] as number);
+      }
+      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, mean };
+    }
   }
   return { ...r.levelPace, warp: r.warp, recent, mean };
 }
@@ -384,10 +433,16 @@ export function abwAt(fit: GrowthFit, doc: number): number {
  * (`modelLnSd`), times the farm's learnt band scale (ADR 0084; 1 for the default prior).
  */
 export function lnSd(fit: GrowthFit, doc: number): number {
+  // (And where the analog reading parts from the rest, ADR 0090.)
   const r = fit.recent;
   // The gap between the blend and the recent gain continued: the forecast's own doubt about which holds.
-  const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc) / (1 - r.weight) : 0;
-  return Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap)) * (fit.prior.bandScale ?? 1);
+  // The whole gap, whatever share of it is followed (ADR 0090, second round: trusted by DOC, the
+  // band lost most at the DOC 30 cut).
+  const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight) : 0;
+  const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
+  return (
+    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) * (fit.prior.bandScale ?? 1)
+  );
 }
 
 /** The model's sd of ln ABW at a DOC, before the farm's band scale. */

@@ -14,6 +14,8 @@
  * posterior, no iteration.
  */
 
+import type { AnalogPath } from './analog.ts';
+
 /** Longest horizon (DOC) the curve is tabled for and a date is searched for. */
 export const MAX_DOC = 250;
 /** The DOC the level ℓ is read at. */
@@ -47,6 +49,21 @@ export interface GrowthPrior {
    * cycles; absent (the default prior): FIT_SETTINGS.recentWeight.
    */
   recentWeight?: number;
+  /**
+   * Days ahead (e-folding) over which that share fades, learnt with it from the farm's
+   * finished cycles (ADR 0090); absent (the default prior): FIT_SETTINGS.recentFade.
+   */
+  recentFade?: number;
+  /**
+   * The farm's finished cycles' paths (ADR 0090, `analog.ts`): the fourth reading lays a pond
+   * on those that grew like it. Absent (the default prior): no such reading.
+   */
+  analogs?: readonly AnalogPath[];
+  /**
+   * Share of that reading past the last sampling, learnt from the farm's replays: a + b·x,
+   * x the days ahead over 30 (at most 2), held to 0…1 (`analogShareAt`); absent: 0.
+   */
+  analogWeight?: readonly [number, number];
   /**
    * The band's width for this farm, as a multiple of the model's (ADR 0084): learnt from
    * how far the farm's own finished cycles, replayed, fell from their forecasts; absent

@@ -7,6 +7,7 @@
  * backtest (`npm run eval:forecast`) compute the same numbers. Re-exported by
  * `#shared/domain/figures`.
  */
+export * from './analog.ts';
 export * from './fit.ts';
 export * from './growth-model.ts';
 export * from './money-inputs.ts';

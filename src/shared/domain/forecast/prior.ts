@@ -1,4 +1,12 @@
 import {
+  ANALOG_SETTINGS,
+  type AnalogPath,
+  analogHorizon,
+  analogPath,
+  analogReading,
+  analogShareAt,
+} from './analog.ts';
+import {
   departureVar,
   FIT_SETTINGS,
   fitLevelPace,
@@ -8,6 +16,7 @@ import {
   readings,
   recentGain,
   recentShift,
+  recentTrustAt,
 } from './fit.ts';
 import {
   type Cov2,
@@ -160,15 +169,30 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   });
   cov[0] = Math.max((SD_FLOOR[0] as number) ** 2, cov[0] as number);
   cov[3] = Math.max((SD_FLOOR[1] as number) ** 2, cov[3] as number);
+  // The latest cycles' paths (ADR 0090): the analog reading's ponds.
+  const pathOf = new Map<CycleLike, AnalogPath>();
+  for (const c of latestFirst(usable).slice(0, ANALOG_SETTINGS.cycles)) {
+    const path = analogPath(pointsOf(c));
+    if (path) pathOf.set(c, path);
+  }
   const prior: GrowthPrior = {
     curve,
     mean,
     cov: cov as unknown as Cov2,
     ...(season ? { season } : {}),
+    analogs: [...pathOf.values()],
     source: 'farm',
     cycles: n,
   };
-  return { ...prior, ...farmReplay(usable, prior) };
+  return { ...prior, ...farmReplay(usable, prior, pathOf) };
+}
+
+/** The cycles latest stocked first (undated ones after, in their order). */
+function latestFirst<C extends CycleLike>(cycles: readonly C[]): C[] {
+  return cycles
+    .map((c, i) => ({ c, i, day: dateOf(c) ?? '' }))
+    .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
+    .map((x) => x.c);
 }
 
 /** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
@@ -187,6 +211,14 @@ const WEIGHT_CYCLES = 20;
 
 /** Pseudo-samplings at the default share the learnt share of a recent departure is shrunk toward (ADR 0087). */
 const RECENT_SHRINK = 20;
+/** The fades (e-folding days) of the continued recent gain a farm chooses among (ADR 0090). */
+const RECENT_FADES: readonly number[] = [7, 14, 28, 56, 112];
+/**
+ * The part of the default fade's squared miss (14 days) another fade must take off to be chosen
+ * (ADR 0090, second round): a fade chosen on a hair's difference moved the harvest day of a farm
+ * whose ponds keep no slowed gain.
+ */
+const FADE_GAIN = 0.06;
 
 /** Pseudo-samplings at scale 1 the learnt band scale is shrunk toward. */
 const SCALE_SHRINK = 20;
@@ -210,27 +242,49 @@ const SCALE_RANGE = [0.5, 2.5] as const;
  *   multiple of the model's band that holds 80 % of the blend's misses. A farm whose ponds
  *   grow more alike than the model allows gets a narrower band, one with more surprises a
  *   wider one.
+ * - `recentWeight` and `recentFade` (ADR 0087, 0090): the share of the pond's recent gain
+ *   continued, and over how many days ahead it fades, the pair (of RECENT_FADES) that leaves
+ *   the least squared miss, the default fade unless another takes FADE_GAIN of its miss off;
+ *   the gain trusted by DOC (`recentTrustAt`).
+ * - `analogWeight` (ADR 0090): the share a + b·x of the reading of the farm's other finished
+ *   ponds that grew alike (`analogReading`; a cycle is not its own analog), on every sampling
+ *   after the cut, shrunk toward none, and none unless it carries from half the cycles to the
+ *   other half (`analogShareOf`).
+ * - The band scale is learnt on misses whose variance takes in the whole gaps to the recent
+ *   gain and to the analog reading, as `lnSd` does.
  */
 export function farmReplay(
   cycles: readonly CycleLike[],
   prior: GrowthPrior,
-): { warpWeight: number; recentWeight: number; bandScale: number } {
+  pathOf?: ReadonlyMap<CycleLike, AnalogPath>,
+): {
+  warpWeight: number;
+  recentWeight: number;
+  recentFade: number;
+  analogWeight: readonly [number, number];
+  bandScale: number;
+} {
   let cross = 0;
   let apart = 0;
   let graded = 0;
   // Every replay's readings and the samplings that grade it (the recent pace is read on the blend, once its share is known).
-  const replays: { r: Readings; ahead: GrowthPoint[] }[] = [];
+  const replays: {
+    r: Readings;
+    ahead: GrowthPoint[];
+    later: GrowthPoint[];
+    others: readonly AnalogPath[];
+    rank: number;
+  }[] = [];
   // The replays' fits on their own samplings: the samplings' error.
   let fitSq = 0;
   let fitN = 0;
   // The latest stocked first (undated ones after, in their order): the same set whatever
   // order the server or the device hands them in.
-  const recent = cycles
-    .map((c, i) => ({ c, i, day: dateOf(c) ?? '' }))
-    .sort((a, b) => (a.day === b.day ? a.i - b.i : a.day < b.day ? 1 : -1))
-    .slice(0, WEIGHT_CYCLES)
-    .map((x) => x.c);
+  const recent = latestFirst(cycles).slice(0, WEIGHT_CYCLES);
   recent.forEach((c, rank) => {
+    // The other cycles' paths (a cycle is not its own analog).
+    const mine = pathOf?.get(c);
+    const others = (prior.analogs ?? []).filter((p) => p !== mine);
     const pts = pointsOf(c).filter((p) => p.doc > 0 && p.abw > 0);
     // The cycle's season once (the readings of every cut run through the same months).
     const own = priorFor({ ...prior, warpWeight: undefined }, dateOf(c));
@@ -252,34 +306,183 @@ export function farmReplay(
           apart += gap * gap;
           graded++;
         }
-      replays.push({ r, ahead });
+      replays.push({ r, ahead, later: pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1), others, rank });
     }
   });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
   const warpWeight = (graded * learnt + WEIGHT_SHRINK * 0.5) / (graded + WEIGHT_SHRINK);
   // The share of a recent departure to follow: least squares of the blend's misses on the
-  // shift of following all of it (Σ e·D / Σ D², held to 0…1), shrunk toward the default.
-  const graded2: [number, number, number][] = [];
-  let follow = 0;
-  let spread = 0;
+  // shift of following all of it (Σ e·D / Σ D², held to 0…1), shrunk toward the default;
+  // for each fade of RECENT_FADES, the one whose share leaves the least squared miss (ADR 0090),
+  // the default fade unless another takes FADE_GAIN of its miss off.
+  const graded2: { e: number; v: number; shifts: number[]; raw: number[] }[] = [];
   for (const { r, ahead } of replays) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
-    for (const p of ahead) {
-      const shift = pace ? recentShift(blend, pace, p.doc) : 0;
-      const e = Math.log(p.abw) - blend(p.doc);
-      follow += e * shift;
-      spread += shift * shift;
-      graded2.push([e, shift, modelLnSd(r.levelPace, p.doc) ** 2]);
-    }
+    const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
+    const graded = (p: GrowthPoint) => ({
+      e: Math.log(p.abw) - blend(p.doc),
+      v: modelLnSd(r.levelPace, p.doc) ** 2,
+      shifts: RECENT_FADES.map((fade) => (pace ? trust * recentShift(blend, pace, p.doc, fade) : 0)),
+      raw: RECENT_FADES.map((fade) => (pace ? recentShift(blend, pace, p.doc, fade) : 0)),
+    });
+    for (const p of ahead) graded2.push(graded(p));
   }
   const n2 = graded2.length;
-  const stacked = spread > 0 ? Math.min(1, Math.max(0, follow / spread)) : FIT_SETTINGS.recentWeight;
-  const recentWeight = (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
-  const misses = graded2.map(
-    ([e, shift, v]) => [e - recentWeight * shift, v + departureVar(shift)] as [number, number],
-  );
-  return { warpWeight, recentWeight, bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0) };
+  // The share for fade k.
+  const weightOf = (k: number) => {
+    let follow = 0;
+    let spread = 0;
+    for (const g of graded2) {
+      const shift = g.shifts[k] as number;
+      follow += g.e * shift;
+      spread += shift * shift;
+    }
+    const stacked = spread > 0 ? Math.min(1, Math.max(0, follow / spread)) : FIT_SETTINGS.recentWeight;
+    return (n2 * stacked + RECENT_SHRINK * FIT_SETTINGS.recentWeight) / (n2 + RECENT_SHRINK);
+  };
+  // Each fade's squared miss with its share.
+  const missOf = (k: number) => {
+    const w = weightOf(k);
+    let sq = 0;
+    for (const g of graded2) sq += (g.e - w * (g.shifts[k] as number)) ** 2;
+    return sq;
+  };
+  const k0 = RECENT_FADES.indexOf(FIT_SETTINGS.recentFade);
+  let chosen = { fade: FIT_SETTINGS.recentFade as number, k: k0 };
+  let least = missOf(k0) * (1 - FADE_GAIN);
+  RECENT_FADES.forEach((fade, k) => {
+    if (k === k0) return;
+    const sq = missOf(k);
+    if (sq < least - 1e-12) {
+      least = sq;
+      chosen = { fade, k };
+    }
+  });
+  const recentWeight = weightOf(chosen.k);
+  // The analog reading's share (ADR 0090): least squares of the forecast's misses so far on
+  // its gap to the analog reading, on every later sampling of the replays (the reading is
+  // for the weeks to harvest), held to 0…1 and shrunk toward 0 (no evidence, no share).
+  // Normal equations of e = (a + b·x)·gap, x = analogHorizon(days ahead).
+  const samples: AnalogSample[] = [];
+  const gapsAhead: [number, number, number][] = [];
+  for (const [index, { r, ahead, later, others, rank }] of replays.entries()) {
+    const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
+    const pace = recentGain(r.points, blend);
+    const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
+    const forecast = (d: number) =>
+      blend(d) + (pace ? recentWeight * trust * recentShift(blend, pace, d, chosen.fade) : 0);
+    const last = r.points.at(-1);
+    const reading =
+      last && others.length > 0 && later.length > 0
+        ? analogReading(r.points, last.doc, blend(last.doc), others, Math.max(...later.map((p) => p.doc)))
+        : null;
+    const analogTrust = last ? recentTrustAt(last.doc) : 0;
+    const gapAt = (d: number) => {
+      const v = reading?.[Math.round(d)];
+      return v === undefined || Number.isNaN(v) ? 0 : analogTrust * (v - forecast(d));
+    };
+    const from = last?.doc ?? 0;
+    if (reading)
+      for (const p of later)
+        samples.push({
+          e: Math.log(p.abw) - forecast(p.doc),
+          gap: gapAt(p.doc),
+          x: analogHorizon(p.doc - from),
+          replay: index,
+          fold: rank % 2,
+        });
+    // Each graded sampling's trusted gap, its horizon and the whole gap (the band widens by it).
+    for (const p of ahead) {
+      const v = reading?.[Math.round(p.doc)];
+      const whole = v === undefined || Number.isNaN(v) ? 0 : v - forecast(p.doc);
+      gapsAhead.push([gapAt(p.doc), analogHorizon(p.doc - from), whole]);
+    }
+  }
+  const analogWeight = analogShareOf(samples);
+  const misses = graded2.map((g, i) => {
+    const shift = g.shifts[chosen.k] as number;
+    const [gap, x, apart] = gapsAhead[i] as [number, number, number];
+    // The band widens by the gaps whether or not the forecast follows them (`lnSd`).
+    return [
+      g.e - recentWeight * shift - analogShareAt(analogWeight, x) * gap,
+      g.v + departureVar(g.raw[chosen.k] as number) + departureVar(apart),
+    ] as [number, number];
+  });
+  return {
+    warpWeight,
+    recentWeight,
+    recentFade: chosen.fade,
+    analogWeight,
+    bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0),
+  };
+}
+
+/** One later sampling of a replay as the analog share learns from it (`farmReplay`). */
+interface AnalogSample {
+  /** The forecast's miss in ln ABW without the analog reading. */
+  e: number;
+  /** The (trusted) gap in ln ABW between the analog reading and that forecast. */
+  gap: number;
+  /** `analogHorizon` of the days ahead of the cut. */
+  x: number;
+  /** The replay it belongs to (index) and the fold of its cycle (latest-first rank, odd or even). */
+  replay: number;
+  fold: number;
+}
+
+/**
+ * The analog share a + b·x by least squares of the misses on the gap, shrunk toward no
+ * share with `shrink` pseudo-replays of the mean squared gap on the diagonal (a replay's
+ * samplings share its pond's errors: the evidence grows with the replays); [0, 0] without
+ * evidence.
+ */
+function analogLeastSquares(samples: readonly AnalogSample[]): [number, number] {
+  const ne = [0, 0, 0, 0, 0];
+  const replays = new Set<number>();
+  for (const { e, gap, x, replay } of samples) {
+    ne[0] = (ne[0] as number) + gap * gap;
+    ne[1] = (ne[1] as number) + gap * gap * x;
+    ne[2] = (ne[2] as number) + gap * gap * x * x;
+    ne[3] = (ne[3] as number) + e * gap;
+    ne[4] = (ne[4] as number) + e * gap * x;
+    replays.add(replay);
+  }
+  const n = replays.size;
+  const ridge = n > 0 ? (ANALOG_SETTINGS.shrink * (ne[0] as number)) / n : 0;
+  const a11 = (ne[0] as number) + ridge;
+  const a12 = ne[1] as number;
+  const a22 = (ne[2] as number) + ridge;
+  const det = a11 * a22 - a12 * a12;
+  return det > 0
+    ? [
+        (a22 * (ne[3] as number) - a12 * (ne[4] as number)) / det,
+        (a11 * (ne[4] as number) - a12 * (ne[3] as number)) / det,
+      ]
+    : [0, 0];
+}
+
+/**
+ * The farm's analog share (ADR 0090): `analogLeastSquares` on every replay, kept only when
+ * it holds across the farm's cycles. The replays are split in two folds by cycle (odd and
+ * even rank, latest first); the share learnt on each fold forecasts the other's samplings,
+ * and unless that leaves a smaller squared miss than no share at all, the farm gets no
+ * share: a farm whose ponds do not grow in kinds has paths that differ only by noise, and
+ * a share learnt on that noise does not carry to its next cycles.
+ */
+function analogShareOf(samples: readonly AnalogSample[]): [number, number] {
+  const all = analogLeastSquares(samples);
+  let without = 0;
+  let crossed = 0;
+  for (const fold of [0, 1]) {
+    const share = analogLeastSquares(samples.filter((s) => s.fold !== fold));
+    for (const s of samples) {
+      if (s.fold !== fold) continue;
+      without += s.e * s.e;
+      crossed += (s.e - analogShareAt(share, s.x) * s.gap) ** 2;
+    }
+  }
+  return crossed < without * (1 - ANALOG_SETTINGS.crossGain) ? all : [0, 0];
 }
 
 /**
