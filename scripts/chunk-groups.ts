@@ -21,6 +21,7 @@
  *   the photo picker, luxon) goes with those screens, so the main screens do not download it.
  * - `guest`: the sign-in, registration and password screens.
  * - `data`: the sync runtime with Dexie and the offline data layer (src/local).
+ * - `luxon`: the date library, for the screens that use it (Today, the water screens…).
  * - `water`: the water-quality screens and parts (entry, pond page, standards tab).
  * The API contracts and TypeBox go with the chat, the one screen that validates with them.
  * Each signed-in screen, the chat and the calls stay their own chunks.
@@ -38,6 +39,7 @@ const FORMS =
 const UI_KIT = /\/src\/components\/|\/src\/shared\/(domain|i18n)\//;
 const DATA = /\/node_modules\/(dexie|uuid)\/|\/src\/local\/|\/src\/app\/sync-runtime\.ts$/;
 const WATER = /\/src\/features\/water\//;
+const LUXON = /\/node_modules\/luxon\//;
 
 function staticClosure(entries: string[], ctx: ChunkingContextLike): Set<string> {
   const seen = new Set<string>();
@@ -88,6 +90,10 @@ export function chunkGroups(entry: string, guestScreens: string[], mainScreens: 
     { debugName: 'forms', name: byPattern('forms', FORMS), priority: 35 },
     { debugName: 'guest', name: closureGroup('guest', guestScreens), priority: 30 },
     { debugName: 'data', name: byPattern('data', DATA), priority: 20 },
+    // luxon in a file of its own before `water` can take it: the water screens use it, and a
+    // group takes its modules' dependencies along, so Today (which needs luxon and none of
+    // the water screens) downloaded the water screens and, through them, the forms.
+    { debugName: 'luxon', name: byPattern('luxon', LUXON), priority: 15 },
     { debugName: 'water', name: byPattern('water', WATER), priority: 10 },
   ];
 }

@@ -35,6 +35,7 @@ export async function auditMainScreens(
   const screens = [
     { name: 'login', path: '/login', signedIn: false },
     { name: 'farm-home', path: `/farm/${farmId}?home=farm`, signedIn: true },
+    { name: 'today', path: `/farm/${farmId}/today`, signedIn: true },
     { name: 'water-entry', path: `/farm/${farmId}/water-quality/add`, signedIn: true },
     { name: 'settings', path: `/farm/${farmId}/settings`, signedIn: true },
   ].filter((s) => !options.only || options.only.includes(s.name));
