@@ -11,18 +11,9 @@
  * A farm learns how much to trust it (`analogWeight`, from its replays); a new farm has no
  * paths and no such reading.
  */
-import type { GrowthPoint } from './fit.ts';
-import { MAX_DOC } from './growth-model.ts';
+import { type AnalogPath, type GrowthPoint, MAX_DOC } from './growth-model.ts';
 
-/** A finished cycle's path: ln ABW by whole DOC from `first` (linear in ln ABW between samplings). */
-export interface AnalogPath {
-  first: number;
-  ln: Float64Array;
-  /** Its daily gain (g) over its last samplings, continuing it past its end (never below 0). */
-  tailGain: number;
-  /** `ln` continued past its end with `tailGain`, to 2·MAX_DOC days from `first` (read by `pathAt`). */
-  ext: Float64Array;
-}
+export type { AnalogPath };
 
 export const ANALOG_SETTINGS = {
   /** The latest finished cycles kept as paths. */

@@ -2,6 +2,7 @@ import { analogHorizon, analogReading, analogShareAt } from './analog.ts';
 import {
   type Cov2,
   curveAt,
+  type GrowthPoint,
   type GrowthPrior,
   MAX_DOC,
   priorFor,
@@ -9,13 +10,8 @@ import {
   type Theta,
 } from './growth-model.ts';
 
+export type { GrowthPoint } from './growth-model.ts';
 export { MAX_DOC } from './growth-model.ts';
-
-/** One sampling as the fit sees it: the day of culture and the ABW (g). */
-export interface GrowthPoint {
-  doc: number;
-  abw: number;
-}
 
 /** Tuning of the fit and band (docs/adr/0060): chosen on the tuned set of `npm run eval:forecast`. */
 export const FIT_SETTINGS = {

@@ -14,7 +14,21 @@
  * posterior, no iteration.
  */
 
-import type { AnalogPath } from './analog.ts';
+/** One sampling as the fit sees it: the day of culture and the ABW (g). */
+export interface GrowthPoint {
+  doc: number;
+  abw: number;
+}
+
+/** A finished cycle's path: ln ABW by whole DOC from `first` (linear in ln ABW between samplings). */
+export interface AnalogPath {
+  first: number;
+  ln: Float64Array;
+  /** Its daily gain (g) over its last samplings, continuing it past its end (never below 0). */
+  tailGain: number;
+  /** `ln` continued past its end with `tailGain`, to 2·MAX_DOC days from `first` (read by `pathAt`). */
+  ext: Float64Array;
+}
 
 /** Longest horizon (DOC) the curve is tabled for and a date is searched for. */
 export const MAX_DOC = 250;
