@@ -11,6 +11,12 @@ import { isChunkLoadError } from './screen-chunk.ts';
  * reloaded once, lazyRouteComponent) or it failed while drawing. Records saved on the
  * phone are not touched; "try again" loads the screen anew. What it caught is reported
  * (error tracing, ADR 0067).
+ *
+ * A screen whose code did not arrive is tried again by reloading the page, not by importing
+ * again: a browser may keep a failed import of a module for the page's life (Chromium 150,
+ * still on phones, answers every later `import()` of that file with the same failure), so
+ * only a new page asks the network again. Drafts and records are in IndexedDB; offline the
+ * service worker serves the page.
  */
 export function ScreenLoadError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation('ui');
@@ -27,6 +33,10 @@ export function ScreenLoadError({ error, reset }: ErrorComponentProps) {
           type="button"
           className="button button--primary"
           onClick={() => {
+            if (chunk) {
+              location.reload();
+              return;
+            }
             reset();
             void router.invalidate();
           }}
