@@ -119,6 +119,19 @@ export class FarmAccess {
     return effectivePondAction(m.permissions[feature] ?? ACTION.none, m.roleId, m.pondAccess.get(pondId));
   }
 
+  /**
+   * `pondAction` for every pond at once, for a list whose levels are filled in by SQL: the
+   * ponds with an access of their own with theirs, and the level of every other pond.
+   */
+  pondLevels(m: Membership, feature: Feature): { ids: string[]; levels: Action[]; other: Action } {
+    const ids = [...m.pondAccess.keys()];
+    return {
+      ids,
+      levels: ids.map((id) => this.pondAction(m, feature, id)),
+      other: effectivePondAction(m.permissions[feature] ?? ACTION.none, m.roleId, undefined),
+    };
+  }
+
   canSeePond(m: Membership, pondId: string): boolean {
     return !isPondRestricted(m.roleId) || m.pondAccess.has(pondId);
   }

@@ -1,12 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddPondBody, Pond, UpdatePondBody } from '#shared/contracts/farm';
-import { ACTION, effectivePondAction, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
+import { ACTION, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import type { MembershipRepository } from '../user-farm/public.ts';
-import type { PondLevels, PondRepository, PondRow } from './pond.repository.ts';
+import type { PondRepository, PondRow } from './pond.repository.ts';
 
 export interface PondDeps {
   ponds: PondRepository;
@@ -29,14 +29,9 @@ export class PondService {
     since?: string,
   ): Promise<{ json: string; server_time: string }> {
     const m = await this.d.access.require(userId, farmId, 'pond', ACTION.view);
-    const visible = isPondRestricted(m.roleId) ? [...m.pondAccess.keys()] : undefined;
-    const roleAction = m.permissions.pond ?? ACTION.none;
-    const ids = [...m.pondAccess.keys()];
-    const levels: PondLevels = {
-      ids,
-      levels: ids.map((id) => this.d.access.pondAction(m, 'pond', id)),
-      other: effectivePondAction(roleAction, m.roleId, undefined),
-    };
+    const levels = this.d.access.pondLevels(m, 'pond');
+    // A restricted member sees exactly the ponds with an access of their own.
+    const visible = isPondRestricted(m.roleId) ? levels.ids : undefined;
     const json = await this.d.ponds.listJson(
       farmId,
       since ? changedAfter(since) : undefined,
