@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '#shared/contracts/notifications';
 import { isPushPayload, type PushPayload } from '#shared/contracts/push';
 import { wordAlert } from '#shared/i18n/alert-messages';
@@ -14,6 +14,7 @@ import {
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import type { PushSender } from '../push/public.ts';
+import { AlertsRepository } from './alerts.repository.ts';
 
 /** What left for the push services, by endpoint; endpoints in `gone` answer 410 as a dropped browser's do. */
 const sent: { endpoint: string; payload: PushPayload }[] = [];
@@ -369,5 +370,35 @@ describe('a device’s sync failures and invitations', () => {
     expect(invite).toHaveLength(1);
     expect(invite[0]).toMatchObject({ url: `/farm/${farm.farmId}`, farm_id: farm.farmId });
     expect(invite[0].body).toContain('Owner');
+  });
+});
+
+describe('writes that arrive together', () => {
+  it('are evaluated as one while an evaluation runs, and none is lost', async () => {
+    const inserts = vi.spyOn(AlertsRepository.prototype, 'insert');
+    // Six phones' writes committed in the same moment: the first starts at once, the other
+    // five wait for it and go as one evaluation (one settings read, one INSERT, one push).
+    for (let day = 10; day < 16; day++)
+      app.ctx.alerts.committed('water_general', farm.farmId, [
+        {
+          pond_id: farm.pondIds[0],
+          measured_at: new Date(`2025-04-${day}T06:00:00+07:00`),
+          utc_offset: 420,
+          time_of_day: 'morning',
+          do: 2.5,
+        },
+      ]);
+    await app.ctx.alerts.idle();
+    expect(inserts).toHaveBeenCalledTimes(2);
+    inserts.mockRestore();
+    const april = (await notes(manager)).filter((n) => n.occurred_at.toISOString().startsWith('2025-04'));
+    expect(april.map((n) => n.occurred_at.toISOString().slice(0, 10)).sort()).toEqual([
+      '2025-04-09',
+      '2025-04-10',
+      '2025-04-11',
+      '2025-04-12',
+      '2025-04-13',
+      '2025-04-14',
+    ]);
   });
 });

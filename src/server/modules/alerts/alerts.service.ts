@@ -18,6 +18,7 @@ import { ALERT_RULES, type AlertRecord, type AlertSource } from '../../kernel/al
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
+import { CoalescingRunner } from './coalescing-runner.ts';
 
 /** What the alert machinery pushes through: PushService.notifyUsers. */
 export interface AlertPush {
@@ -53,16 +54,19 @@ export const DEFAULT_USER_SETTINGS: UserAlertSettings = {
  */
 export class AlertService implements AlertPort {
   private readonly running = new Set<Promise<unknown>>();
+  /** One evaluation per source and farm at a time; the writes that arrive meanwhile go together. */
+  private readonly queue = new CoalescingRunner<AlertRecord<AlertSource>>(async (key, records) => {
+    const [source, farmId] = JSON.parse(key) as [AlertSource, string];
+    await this.evaluate(source, farmId, records).catch((error) =>
+      this.d.log(`[alerts] ${source} evaluation failed: ${(error as Error).message}`),
+    );
+  });
 
   constructor(private readonly d: AlertDeps) {}
 
   /** Fire and forget from a service after its write committed. */
   committed<S extends AlertSource>(source: S, farmId: string, records: AlertRecord<S>[]): void {
-    if (records.length === 0) return;
-    const run = this.evaluate(source, farmId, records)
-      .catch((error) => this.d.log(`[alerts] ${source} evaluation failed: ${(error as Error).message}`))
-      .finally(() => this.running.delete(run));
-    this.running.add(run);
+    this.queue.add(JSON.stringify([source, farmId]), records as AlertRecord<AlertSource>[]);
   }
 
   /** Fire and forget: reads the records after the commit, then evaluates them farm by farm. */
@@ -78,7 +82,10 @@ export class AlertService implements AlertPort {
 
   /** Resolves when every evaluation started so far has finished (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    do {
+      while (this.running.size > 0) await Promise.all([...this.running]);
+      await this.queue.idle();
+    } while (this.running.size > 0);
   }
 
   /** Runs the source's rule over the records; answers the notifications stored now. */
@@ -183,7 +190,8 @@ export class AlertService implements AlertPort {
     await this.d.push.notifyUsers([...byUser.keys()], (uid, lang) => {
       const list = byUser.get(uid);
       if (!list) return null;
-      // Several alerts of one write to one user: the first is shown, the rest are in the list.
+      // Several alerts of one evaluation (one write, or writes that arrived together) to one
+      // user: the first is shown, the rest are in the list.
       // Worded now, in the language of the device it goes to.
       const first = list[0];
       return {

@@ -138,6 +138,24 @@ describe('POST /api/water/general/bulk', () => {
     expect((await stored([intruder.id, own.id, mismatch.id])).map((r) => r.id)).toEqual([own.id]);
   });
 
+  it('leaves no way, even below the API, to store a reading under a farm its pond is not in', async () => {
+    const stranger = await quickUser(app, 'stranger-db');
+    const other = await createFarm(app, stranger, 1);
+    for (const table of ['water_general', 'water_chemical', 'water_biological'] as const) {
+      const row = {
+        id: uuidv7(),
+        pond_id: other.pondIds[0],
+        farm_id: farm.farmId,
+        measured_at: new Date('2025-03-01T00:00:00Z'),
+        utc_offset: 420,
+        time_of_day: 'morning',
+        created_by: owner.id,
+      };
+      await expect(app.ctx.db.insertInto(table).values(row).execute()).rejects.toThrow(/pond_farm_fkey/);
+      await app.ctx.db.insertInto(table).values({ ...row, farm_id: other.farmId }).execute();
+    }
+  });
+
   it('refuses an id already used in another pond as a conflict, leaving that row alone', async () => {
     const original = reading(farm.pondIds[0]);
     await bulk(owner, [original]);
