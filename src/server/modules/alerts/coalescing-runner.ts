@@ -15,9 +15,9 @@ export class CoalescingRunner<T> {
 
   add(key: string, items: T[]): void {
     if (items.length === 0) return;
-    if (!this.busy.has(key)) return this.start(key, items);
     const waiting = this.waiting.get(key);
-    if (waiting) for (const item of items) waiting.push(item);
+    if (!this.busy.has(key)) this.start(key, items);
+    else if (waiting) for (const item of items) waiting.push(item);
     else this.waiting.set(key, [...items]);
   }
 

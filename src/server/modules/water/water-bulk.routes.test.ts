@@ -152,7 +152,10 @@ describe('POST /api/water/general/bulk', () => {
         created_by: owner.id,
       };
       await expect(app.ctx.db.insertInto(table).values(row).execute()).rejects.toThrow(/pond_farm_fkey/);
-      await app.ctx.db.insertInto(table).values({ ...row, farm_id: other.farmId }).execute();
+      await app.ctx.db
+        .insertInto(table)
+        .values({ ...row, farm_id: other.farmId })
+        .execute();
     }
   });
 
