@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-import { type Finding, findBadValue, printable } from '../security/clean-values.ts';
+import { cleanJsonText, type Finding, findBadValue, printable } from '../security/clean-values.ts';
 
 /**
  * Bad input stops at the edge (issue 12 point 7), before any handler or database sees it:
@@ -50,7 +50,7 @@ export const strictInputPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
-      const finding = findBadValue(value);
+      const finding = cleanJsonText(body as string) ? null : findBadValue(value);
       return finding ? done(refuse(finding), undefined) : done(null, value);
     });
   });
