@@ -2,7 +2,7 @@ import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { entryPreset } from '#components/entry-preset.ts';
-import { usePonds } from '#components/farm-data';
+import { useFarms, usePonds, useRouteFarmId } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
 import { useNavigateAfterPaint } from '#components/quick-open.ts';
@@ -11,43 +11,64 @@ import { SameSlotPanel } from './same-slot-panel.tsx';
 import { WaterEntryForm } from './water-entry-form.tsx';
 import './water.css';
 
+/** Where the screen's back arrow goes: the pond it was opened from, else the farm. */
+function useBackPath(farmId: string, pondId: string | undefined): string {
+  const farmPath = `/farm/${encodeURIComponent(farmId)}`;
+  return pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
+}
+
+function usePondParam(): string | undefined {
+  const search = useSearch({ strict: false }) as { pond_id?: unknown };
+  return typeof search.pond_id === 'string' ? search.pond_id : undefined;
+}
+
 function WaterEntry({ farm }: { farm: Farm }) {
-  const { t } = useTranslation('water');
   // After a save: the save's frame painted first (ADR 0080).
   const navigate = useNavigateAfterPaint();
-  const search = useSearch({ strict: false }) as { pond_id?: unknown };
-  const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
+  const search = useSearch({ strict: false });
+  const pondId = usePondParam();
   const preset = entryPreset(search);
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
-  const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
+  const back = useBackPath(farm.farm_id, pondId);
   return (
-    <div className="narrow water-screen">
-      <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
-      <Loaded read={ponds}>
-        {(data) => (
-          <>
-            <SameSlotPanel farm={farm} ponds={data} pondId={pondId} />
-            <WaterEntryForm
-              // a new farm is a new form: its draft, its ponds
-              key={farm.farm_id}
-              farm={farm}
-              ponds={data}
-              pondId={pondId}
-              onlyPonds={preset.ponds}
-              presetTime={preset.time}
-              // Opened from the Today list: back to it once the round is saved.
-              afterSave={preset.ponds ? () => navigate({ to: `${farmPath}/today` }) : undefined}
-              onLeave={() => navigate({ to: back })}
-            />
-          </>
-        )}
-      </Loaded>
-    </div>
+    <Loaded read={ponds}>
+      {(data) => (
+        <>
+          <SameSlotPanel farm={farm} ponds={data} pondId={pondId} />
+          <WaterEntryForm
+            // a new farm is a new form: its draft, its ponds
+            key={farm.farm_id}
+            farm={farm}
+            ponds={data}
+            pondId={pondId}
+            onlyPonds={preset.ponds}
+            presetTime={preset.time}
+            // Opened from the Today list: back to it once the round is saved.
+            afterSave={preset.ponds ? () => navigate({ to: `${farmPath}/today` }) : undefined}
+            onLeave={() => navigate({ to: back })}
+          />
+        </>
+      )}
+    </Loaded>
   );
 }
 
-/** /farm/{farm_id}/water-quality/add, optionally ?pond_id= from a pond's page. */
+/**
+ * /farm/{farm_id}/water-quality/add, optionally ?pond_id= from a pond's page. The title
+ * is drawn at once, from the route alone; the farm's name and the form follow when the
+ * device's copy of the farm has been read (issue 32: the title no longer waits for it).
+ */
 export function WaterEntryScreen() {
-  return <FarmGate>{(farm) => <WaterEntry farm={farm} />}</FarmGate>;
+  const { t } = useTranslation('water');
+  const farmId = useRouteFarmId() ?? '';
+  const farmName = useFarms().data?.find((f) => f.farm_id === farmId)?.name;
+  const back = useBackPath(farmId, usePondParam());
+  return (
+    <div className="narrow water-screen">
+      {/* A blank line holds the name's place: nothing moves when it comes. */}
+      <PageHeader title={t('title')} subtitle={farmName ?? '\u00a0'} backTo={back} />
+      <FarmGate>{(farm) => <WaterEntry farm={farm} />}</FarmGate>
+    </div>
+  );
 }

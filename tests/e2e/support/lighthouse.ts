@@ -46,6 +46,28 @@ export interface AuditFigures {
   finalUrl: string;
   /** Opportunities with an estimated saving, largest first: "id ~N ms". */
   opportunities: string[];
+  /** The element LCP measured and where its time went ("TTFB 600 ms, Render Delay 2100 ms"). */
+  lcpElement: string;
+  lcpPhases: string;
+}
+
+/** The largest-contentful-paint-element audit: a list of two tables, the element and its phases. */
+function lcpDetails(lhr: Result): { element: string; phases: string } {
+  type Table = { items?: Record<string, unknown>[] };
+  const lists = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined)
+    ?.items;
+  const node = lists?.[0]?.items?.[0]?.node as { selector?: string; snippet?: string } | undefined;
+  const phases = (lists?.[1]?.items ?? [])
+    .map((p) => `${p.phase} ${Math.round(Number(p.timing))} ms`)
+    .join(', ');
+  const audit = lhr.audits['largest-contentful-paint-element'];
+  const why = audit
+    ? `${audit.scoreDisplayMode} ${audit.errorMessage ?? audit.explanation ?? ''}`
+    : 'not run';
+  return {
+    element: node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : `? (${why.trim()})`,
+    phases,
+  };
 }
 
 function figures(lhr: Result): AuditFigures {
@@ -71,6 +93,8 @@ function figures(lhr: Result): AuditFigures {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     opportunities,
+    lcpElement: lcpDetails(lhr).element,
+    lcpPhases: lcpDetails(lhr).phases,
   };
 }
 
@@ -80,7 +104,8 @@ export function formatFigures(label: string, f: AuditFigures): string {
     `${label}: performance ${f.performance.toFixed(2)}, accessibility ${f.accessibility.toFixed(2)}, ` +
     `best-practices ${f.bestPractices.toFixed(2)}, installable ${f.installable ? 'yes' : 'no'}; ` +
     `FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, TBT ${ms(f.tbt)}, SI ${ms(f.si)}, CLS ${f.cls.toFixed(3)} ` +
-    `(benchmark index ${Math.round(f.benchmarkIndex)}, CPU ${f.cpuMultiplier}x)`
+    `(benchmark index ${Math.round(f.benchmarkIndex)}, CPU ${f.cpuMultiplier}x); ` +
+    `LCP element ${f.lcpElement.slice(0, 120)} (${f.lcpPhases})`
   );
 }
 
@@ -221,6 +246,8 @@ export async function auditMedian(
       benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
       cpuMultiplier: median(runs.map((r) => r.cpuMultiplier)),
       opportunities: byPerformance[Math.floor(byPerformance.length / 2)]?.opportunities ?? [],
+      lcpElement: byPerformance[Math.floor(byPerformance.length / 2)]?.lcpElement ?? '?',
+      lcpPhases: byPerformance[Math.floor(byPerformance.length / 2)]?.lcpPhases ?? '',
     },
   };
 }

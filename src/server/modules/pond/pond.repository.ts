@@ -71,8 +71,10 @@ const PONDS_OF_FARM = new CompiledOnce(
         'p.name',
         sql<number>`p.area::float8`.as('area'),
         'p.status',
-        sql<number>`coalesce((select l.level from unnest(${levelIds}::uuid[], ${levels}::int[]) as l(id, level)
-          where l.id = p.id), ${other}::int)`.as('access_level'),
+        // Most callers (owners, managers) have no pond of their own level: no lookup per row.
+        sql<number>`case when cardinality(${levelIds}::uuid[]) = 0 then ${other}::int
+          else coalesce((select l.level from unnest(${levelIds}::uuid[], ${levels}::int[]) as l(id, level)
+            where l.id = p.id), ${other}::int) end`.as('access_level'),
         isoTime('p.updated_at').as('updated_at'),
         isoTime('p.deleted_at').as('deleted_at'),
         'p.version',
