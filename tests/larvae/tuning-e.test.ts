@@ -10,7 +10,8 @@ import { loadNodeOpenCv } from './node-opencv.ts';
  * 0085), a sparse black tray with a glare streak and bubbles and a white tray with a
  * blown-out glare patch (refused before ADR 0088) are counted; the band of a tray whose
  * clumps are under-read holds the truth, and a dense defocused tray's faint larvae are
- * seen (ADR 0091).
+ * seen (ADR 0091); a label's print and solid dark debris on a white basin are not counted
+ * as clumps (ADR 0094).
  */
 let cv: Cv;
 beforeAll(async () => {
@@ -66,6 +67,32 @@ describe('countLarvae on generator E', () => {
     expect(res).toMatchObject({ ok: true });
     if (res.ok) expect(res.count).toBeGreaterThanOrEqual(0.82 * 2400);
   }, 60_000);
+
+  it('does not count the print of a label beside a white bowl as larvae (ADR 0094)', async () => {
+    // 320 larvae and a printed label on the table: its lines of print merged into solid
+    // bars counted as clumps, 432 (+35 %, the truth under the band) before ADR 0094.
+    const res = await count('E-bright-320-8');
+    expect(res).toMatchObject({ ok: true });
+    if (!res.ok) return;
+    expect(res.count).toBeLessThanOrEqual(1.2 * 320);
+    expect(res.lower).toBeLessThanOrEqual(320);
+    expect(res.upper).toBeGreaterThanOrEqual(320);
+  }, 60_000);
+
+  it.each([
+    // A white floor with a label at the edge: 144 (+10.8 %) before ADR 0094.
+    ['E-bright-130-4', 130],
+    // A white bowl with dark debris lying solid among the larvae: 88 (+10 %) before.
+    ['E-bright-80-2', 80],
+  ])(
+    'counts %s within 8 % (solid dark marks are not clumps of larvae)',
+    async (name, truth) => {
+      const res = await count(name);
+      expect(res).toMatchObject({ ok: true });
+      if (res.ok) expect(Math.abs(res.count - truth) / truth).toBeLessThanOrEqual(0.08);
+    },
+    60_000,
+  );
 
   it('counts a black bowl on a lighter table within 8 %', async () => {
     const res = await count('E-dark-320-9');

@@ -28,7 +28,8 @@
  *    edge); what is not a larva is dropped: specks (small), bubbles (round; on a black basin
  *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
  *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
- *    thick but a mesh),
+ *    thick but a mesh), on a white basin ink (a label's print merged into solid bars, far
+ *    darker on average than the see-through larvae),
  *    fibres, glare streaks and the rim (straight bars); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
@@ -125,6 +126,17 @@ const PALE_CLUMP = 0.8;
 const LUMP_AREA = 4;
 const LUMP_ELONGATION = 3;
 const LUMP_FILL = 0.6;
+/**
+ * Ink on a white basin (the print of a label, a lump of dark debris, an opaque object): a
+ * mark of several larvae' area whose mean darkening is at least INK_OVER_BODY times the
+ * single larvae's and more than INK_DEPTH of whose pixels lie deeper than a larva's
+ * half-width. Larvae are see-through: a clump darkens more only where bodies overlap (at
+ * most 1.44 × on the tuning sets' white basins) and its bodies make a mesh; a label's lines
+ * of print merge into solid bars 1.6–2.3 × as dark (ADR 0094). Not on a black basin: there
+ * the larvae's brightening adds up where they overlap, and dense clumps reach 1.5 ×.
+ */
+const INK_OVER_BODY = 1.6;
+const INK_DEPTH = 0.4;
 /** A bubble on a black basin: elongation under BUBBLE_ELONGATION, its brightest point BUBBLE_CATCHLIGHT × its mean. */
 const BUBBLE_ELONGATION = 1.1;
 const BUBBLE_CATCHLIGHT = 2.5;
@@ -467,6 +479,8 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const eyed = (bl: Blob) => bl.peak >= EYE_PEAK && bl.peak >= EYE_OVER_BODY * bl.meanDark;
     const eyesSeen = hatchColor === 'bright' && elongated.filter(eyed).length >= MIN_SINGLES;
     const p1 = median(singles.map((bl) => bl.peak));
+    // A larva's body is see-through: the singles' mean contrast is what one layer of it gives.
+    const m1 = median(singles.map((bl) => bl.meanDark));
     const pale = (bl: Blob) =>
       bl.area >= 1.45 * a1
         ? bl.area >= 4 * a1 && bl.peak < PALE_CLUMP * p1
@@ -480,12 +494,20 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     for (const bl of blobs)
       if (bl.area >= 1.45 * a1 && bl.area < LUMP_AREA * a1 && bl.elongation < LUMP_ELONGATION)
         fillOf.set(bl.label, 0);
-    if (coreOf.size > 0 || fillOf.size > 0)
+    // Pixels deeper than a single larva's half-width in the marks of several larvae' area
+    // far darker on average than a larva: print on a label, dark debris or an opaque object
+    // is solid; larvae are see-through and lie in a mesh.
+    const inkOf = new Map<number, number>();
+    if (hatchColor === 'bright')
+      for (const bl of blobs)
+        if (bl.area >= 1.45 * a1 && bl.meanDark >= INK_OVER_BODY * m1) inkOf.set(bl.label, 0);
+    if (coreOf.size > 0 || fillOf.size > 0 || inkOf.size > 0)
       for (let i = 0; i < depth.length; i++) {
         const l = lab[i];
         if (l === 0) continue;
         if (depth[i] > t1 + 1 && coreOf.has(l)) coreOf.set(l, (coreOf.get(l) ?? 0) + 1);
         if (depth[i] > t1 / 2 + 0.5 && fillOf.has(l)) fillOf.set(l, (fillOf.get(l) ?? 0) + 1);
+        if (depth[i] >= t1 && inkOf.has(l)) inkOf.set(l, (inkOf.get(l) ?? 0) + 1);
       }
     for (const bl of blobs) {
       const r = bl.area / a1;
@@ -499,6 +521,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
       const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
+      const ink = (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area;
       // A bubble on a black basin: a disc (rounder than larvae crossing) lit by a small
       // catch-light far brighter than the rest of it.
       const bubble =
@@ -506,7 +529,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         r < LUMP_AREA &&
         bl.elongation < BUBBLE_ELONGATION &&
         bl.peak >= BUBBLE_CATCHLIGHT * bl.meanDark;
-      if (speck || round || thick || line || lump || bubble) {
+      if (speck || round || thick || line || lump || bubble || ink) {
         // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
         // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
         if (!speck) rejectedArea += Math.min(bl.area, CLUTTER_CAP * a1);
