@@ -27,6 +27,7 @@ import {
   priorFor,
   type Season,
   seasonAngle,
+  seasonLn,
   type Theta,
 } from './growth-model.ts';
 
@@ -142,9 +143,10 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   const usable = cycles.filter((c) => pointsOf(c).filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS);
   const n = usable.length;
   if (n < MIN_PRIOR_CYCLES) return DEFAULT_PRIOR;
-  const curve = farmCurve(usable.map(pointsOf));
+  const asGrown = farmCurve(usable.map(pointsOf));
   const dated = usable.filter((c): c is FinishedCycle => dateOf(c) !== null);
-  const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, curve) : undefined;
+  const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, asGrown) : undefined;
+  const curve = season ? deseason(asGrown, dated, season) : asGrown;
   const loose: GrowthPrior = {
     curve,
     mean: [curve[60] as number, 1],
@@ -502,6 +504,47 @@ function bandScaleOf(misses: readonly [number, number][], noise: number): number
   const at = Math.min(n - 1, Math.ceil(BAND_SHARE * n) - 1);
   const learnt = Math.min(SCALE_RANGE[1], Math.max(SCALE_RANGE[0], needed[at] as number));
   return (n * learnt + SCALE_SHRINK) / (n + SCALE_SHRINK);
+}
+
+/**
+ * The farm curve taken out of the months it was learnt in (ADR 0095): the curve's growth on
+ * DOC d is the typical growth of the finished cycles that lived through d, each in its own
+ * month; `priorFor` runs a cycle's curve through its season, so the curve must be the one of
+ * a season-neutral pond, or a farm whose history so far was stocked in the warm months
+ * counts the warm months twice. Each day's growth is divided by exp(the mean season, in ln,
+ * of the dated cycles whose samplings span that day); days no cycle spans take the mean of
+ * them all.
+ */
+export function deseason(
+  curve: readonly number[],
+  cycles: readonly FinishedCycle[],
+  season: Season,
+): number[] {
+  const sum = new Float64Array(MAX_DOC);
+  const count = new Int32Array(MAX_DOC);
+  let all = 0;
+  let n = 0;
+  for (const c of cycles) {
+    if (!c.stockDate) continue;
+    const docs = c.points.filter((p) => p.doc > 0 && p.abw > 0).map((p) => p.doc);
+    if (docs.length < 2) continue;
+    const a0 = seasonAngle(c.stockDate, -1);
+    const step = (2 * Math.PI) / 365;
+    for (let d = Math.floor(Math.min(...docs)); d < Math.min(MAX_DOC, Math.floor(Math.max(...docs))); d++) {
+      const v = seasonLn(season, a0 + (d + 0.5) * step);
+      sum[d] = (sum[d] as number) + v;
+      count[d] = (count[d] as number) + 1;
+      all += v;
+      n++;
+    }
+  }
+  const mean = n > 0 ? all / n : 0;
+  const out = [curve[0] as number];
+  for (let d = 0; d < MAX_DOC; d++) {
+    const centre = (count[d] as number) > 0 ? (sum[d] as number) / (count[d] as number) : mean;
+    out.push((out[d] as number) + ((curve[d + 1] as number) - (curve[d] as number)) * Math.exp(-centre));
+  }
+  return out;
 }
 
 /**
