@@ -437,8 +437,28 @@ export function lnSd(fit: GrowthFit, doc: number): number {
   const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight) : 0;
   const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
   return (
-    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) * (fit.prior.bandScale ?? 1)
+    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) *
+    bandScaleAt(fit.prior, fit.lastDoc)
   );
+}
+
+/** The DOCs of the last sampling `bandScaleByDoc` is learnt at (the farm's replays' cuts, ADR 0095). */
+export const BAND_DOCS = [30, 50, 70] as const;
+
+/**
+ * The farm's band scale for a pond last sampled at `lastDoc` (ADR 0084, 0095): `bandScaleByDoc`
+ * read linearly between BAND_DOCS and held outside them; without it `bandScale`, else 1.
+ */
+export function bandScaleAt(prior: GrowthPrior, lastDoc: number | null): number {
+  const by = prior.bandScaleByDoc;
+  if (!by) return prior.bandScale ?? 1;
+  const d = lastDoc ?? 0;
+  const [a, b, c] = BAND_DOCS;
+  if (d <= a) return by[0];
+  if (d >= c) return by[2];
+  return d <= b
+    ? by[0] + ((by[1] - by[0]) * (d - a)) / (b - a)
+    : by[1] + ((by[2] - by[1]) * (d - b)) / (c - b);
 }
 
 /** The model's sd of ln ABW at a DOC, before the farm's band scale. */

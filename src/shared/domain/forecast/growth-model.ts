@@ -84,6 +84,12 @@ export interface GrowthPrior {
    * (the default prior): 1.
    */
   bandScale?: number;
+  /**
+   * The band's width by the DOC of the pond's last sampling (ADR 0095): the scale learnt on the
+   * farm's replays cut at DOC 30, 50 and 70 (each shrunk toward `bandScale`), linear between,
+   * held outside (`bandScaleAt`); absent: `bandScale`.
+   */
+  bandScaleByDoc?: readonly [number, number, number];
   /** 'farm': learnt from this farm's finished cycles; 'default': the documented default curve. */
   source: 'farm' | 'default';
   /** Finished cycles the prior was learnt from (0 for the default). */

@@ -7,6 +7,7 @@ import {
   analogShareAt,
 } from './analog.ts';
 import {
+  BAND_DOCS,
   departureVar,
   FIT_SETTINGS,
   fitLevelPace,
@@ -27,6 +28,7 @@ import {
   priorFor,
   type Season,
   seasonAngle,
+  seasonLn,
   type Theta,
 } from './growth-model.ts';
 
@@ -142,9 +144,10 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   const usable = cycles.filter((c) => pointsOf(c).filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS);
   const n = usable.length;
   if (n < MIN_PRIOR_CYCLES) return DEFAULT_PRIOR;
-  const curve = farmCurve(usable.map(pointsOf));
+  const asGrown = farmCurve(usable.map(pointsOf));
   const dated = usable.filter((c): c is FinishedCycle => dateOf(c) !== null);
-  const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, curve) : undefined;
+  const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, asGrown) : undefined;
+  const curve = season ? deseason(asGrown, dated, season) : asGrown;
   const loose: GrowthPrior = {
     curve,
     mean: [curve[60] as number, 1],
@@ -198,7 +201,7 @@ function latestFirst<C extends CycleLike>(cycles: readonly C[]): C[] {
 /** The cut (DOC) each finished cycle is replayed at to weigh the two readings. */
 const WEIGHT_CUTS = [50] as const;
 /** The cuts each finished cycle is replayed at to learn the band's width (ADR 0084): early, mid and late culture. */
-const BAND_CUTS = [30, 50, 70] as const;
+const BAND_CUTS = BAND_DOCS;
 /** The latest finished cycles replayed at the band's other cuts (the cost grows with them). */
 const BAND_CYCLES = 10;
 const REPLAY_CUTS = [...new Set<number>([...WEIGHT_CUTS, ...BAND_CUTS])].sort((a, b) => a - b);
@@ -241,7 +244,10 @@ const SCALE_RANGE = [0.5, 2.5] as const;
  * - `bandScale`, how wide the band must be for this farm (every cut, `bandScaleOf`): the
  *   multiple of the model's band that holds 80 % of the blend's misses. A farm whose ponds
  *   grow more alike than the model allows gets a narrower band, one with more surprises a
- *   wider one.
+ *   wider one. `bandScaleByDoc` (ADR 0095): the same, learnt on each cut's replays alone and
+ *   shrunk toward `bandScale`, read by the DOC of a pond's last sampling (`bandScaleAt`): a
+ *   farm whose ponds part early needs a wider band at DOC 30 than at DOC 70. A pond with a
+ *   single sampling by the cut is replayed for the band too (the forecast through it).
  * - `recentWeight` and `recentFade` (ADR 0087, 0090): the share of the pond's recent gain
  *   continued, and over how many days ahead it fades, the pair (of RECENT_FADES) that leaves
  *   the least squared miss, the default fade unless another takes FADE_GAIN of its miss off;
@@ -263,6 +269,7 @@ export function farmReplay(
   recentFade: number;
   analogWeight: readonly [number, number];
   bandScale: number;
+  bandScaleByDoc: readonly [number, number, number];
 } {
   let cross = 0;
   let apart = 0;
@@ -274,7 +281,11 @@ export function farmReplay(
     later: GrowthPoint[];
     others: readonly AnalogPath[];
     rank: number;
+    cut: number;
   }[] = [];
+  // Replays of a pond with one sampling by the cut (forecast from the prior through it): they
+  // grade the band only (ADR 0095), the readings' shares are learnt on fitted ponds.
+  const single: { r: Readings; ahead: GrowthPoint[]; cut: number }[] = [];
   // The replays' fits on their own samplings: the samplings' error.
   let fitSq = 0;
   let fitN = 0;
@@ -292,7 +303,11 @@ export function farmReplay(
       if (rank >= BAND_CYCLES && !(WEIGHT_CUTS as readonly number[]).includes(cut)) continue;
       const known = pts.filter((p) => p.doc <= cut);
       const ahead = pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1 && p.doc <= cut + WEIGHT_AHEAD[1]);
-      if (known.length < 2 || ahead.length === 0) continue;
+      if (known.length === 0 || ahead.length === 0) continue;
+      if (known.length === 1) {
+        single.push({ r: readings(known, own), ahead, cut });
+        continue;
+      }
       const r = readings(known, own);
       for (const p of known) {
         fitSq += (Math.log(p.abw) - r.lnLevelPace(p.doc)) ** 2;
@@ -306,7 +321,14 @@ export function farmReplay(
           apart += gap * gap;
           graded++;
         }
-      replays.push({ r, ahead, later: pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1), others, rank });
+      replays.push({
+        r,
+        ahead,
+        later: pts.filter((p) => p.doc > cut + WEIGHT_AHEAD[0] - 1),
+        others,
+        rank,
+        cut,
+      });
     }
   });
   const learnt = apart > 0 ? Math.min(1, Math.max(0, cross / apart)) : 0.5;
@@ -316,10 +338,12 @@ export function farmReplay(
   // for each fade of RECENT_FADES, the one whose share leaves the least squared miss (ADR 0090),
   // the default fade unless another takes FADE_GAIN of its miss off.
   const graded2: { e: number; v: number; shifts: number[]; raw: number[] }[] = [];
-  for (const { r, ahead } of replays) {
+  const cutOf: number[] = [];
+  for (const { r, ahead, cut } of replays) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
     const trust = pace ? recentTrustAt(pace.fromDoc) : 0;
+    for (const _ of ahead) cutOf.push(cut);
     const graded = (p: GrowthPoint) => ({
       e: Math.log(p.abw) - blend(p.doc),
       v: modelLnSd(r.levelPace, p.doc) ** 2,
@@ -400,23 +424,42 @@ export function farmReplay(
     }
   }
   const analogWeight = analogShareOf(samples);
-  const misses = graded2.map((g, i) => {
+  const misses: BandMiss[] = graded2.map((g, i) => {
     const shift = g.shifts[chosen.k] as number;
     const [gap, x, apart] = gapsAhead[i] as [number, number, number];
     // The band widens by the gaps whether or not the forecast follows them (`lnSd`).
     return [
       g.e - recentWeight * shift - analogShareAt(analogWeight, x) * gap,
       g.v + departureVar(g.raw[chosen.k] as number) + departureVar(apart),
-    ] as [number, number];
+      cutOf[i] as number,
+    ];
   });
+  // A pond with one sampling: the blend through it, the model's band (no recent gain, no analog reading).
+  for (const { r, ahead, cut } of single)
+    for (const p of ahead) {
+      const blend = (1 - warpWeight) * r.lnLevelPace(p.doc) + warpWeight * r.lnWarp(p.doc);
+      misses.push([Math.log(p.abw) - blend, modelLnSd(r.levelPace, p.doc) ** 2, cut]);
+    }
+  const noise = fitN > 0 ? fitSq / fitN : 0;
+  const bandScale = bandScaleOf(misses, noise, 1);
   return {
     warpWeight,
     recentWeight,
     recentFade: chosen.fade,
     analogWeight,
-    bandScale: bandScaleOf(misses, fitN > 0 ? fitSq / fitN : 0),
+    bandScale,
+    bandScaleByDoc: BAND_CUTS.map((cut) =>
+      bandScaleOf(
+        misses.filter((m) => m[2] === cut),
+        noise,
+        bandScale,
+      ),
+    ) as unknown as readonly [number, number, number],
   };
 }
+
+/** A graded sampling of a replay for the band: [miss in ln ABW, model variance, the replay's cut]. */
+type BandMiss = [number, number, number];
 
 /** One later sampling of a replay as the analog share learns from it (`farmReplay`). */
 interface AnalogSample {
@@ -489,19 +532,60 @@ function analogShareOf(samples: readonly AnalogSample[]): [number, number] {
  * The band scale from graded samplings [miss of the forecast in ln ABW, model variance]
  * (`farmReplay`): each miss e less the samplings' own error n² (a sampling is ~100 shrimp,
  * the band is for the pond's ABW), as the scale it needs, √max(0, e² − n²) / (z·√v); the
- * scale is their 80th percentile, so the band holds the share it promises, shrunk toward 1
- * with few graded samplings. n² is the mean squared miss of the replays' fits on their own
+ * scale is their 80th percentile, so the band holds the share it promises, shrunk toward
+ * `toward` (1, or the farm's pooled scale for a cut's) with few graded samplings. n² is the mean squared miss of the replays' fits on their own
  * samplings.
  */
-function bandScaleOf(misses: readonly [number, number][], noise: number): number {
+function bandScaleOf(misses: readonly BandMiss[], noise: number, toward: number): number {
   const n = misses.length;
-  if (n === 0) return 1;
+  if (n === 0) return toward;
   const needed = misses
     .map(([e, v]) => Math.sqrt(Math.max(0, e * e - noise)) / (FIT_SETTINGS.bandZ * Math.sqrt(v)))
     .sort((a, b) => a - b);
   const at = Math.min(n - 1, Math.ceil(BAND_SHARE * n) - 1);
   const learnt = Math.min(SCALE_RANGE[1], Math.max(SCALE_RANGE[0], needed[at] as number));
-  return (n * learnt + SCALE_SHRINK) / (n + SCALE_SHRINK);
+  return (n * learnt + SCALE_SHRINK * toward) / (n + SCALE_SHRINK);
+}
+
+/**
+ * The farm curve taken out of the months it was learnt in (ADR 0095): the curve's growth on
+ * DOC d is the typical growth of the finished cycles that lived through d, each in its own
+ * month; `priorFor` runs a cycle's curve through its season, so the curve must be the one of
+ * a season-neutral pond, or a farm whose history so far was stocked in the warm months
+ * counts the warm months twice. Each day's growth is divided by exp(the mean season, in ln,
+ * of the dated cycles whose samplings span that day); days no cycle spans take the mean of
+ * them all.
+ */
+export function deseason(
+  curve: readonly number[],
+  cycles: readonly FinishedCycle[],
+  season: Season,
+): number[] {
+  const sum = new Float64Array(MAX_DOC);
+  const count = new Int32Array(MAX_DOC);
+  let all = 0;
+  let n = 0;
+  for (const c of cycles) {
+    if (!c.stockDate) continue;
+    const docs = c.points.filter((p) => p.doc > 0 && p.abw > 0).map((p) => p.doc);
+    if (docs.length < 2) continue;
+    const a0 = seasonAngle(c.stockDate, -1);
+    const step = (2 * Math.PI) / 365;
+    for (let d = Math.floor(Math.min(...docs)); d < Math.min(MAX_DOC, Math.floor(Math.max(...docs))); d++) {
+      const v = seasonLn(season, a0 + (d + 0.5) * step);
+      sum[d] = (sum[d] as number) + v;
+      count[d] = (count[d] as number) + 1;
+      all += v;
+      n++;
+    }
+  }
+  const mean = n > 0 ? all / n : 0;
+  const out = [curve[0] as number];
+  for (let d = 0; d < MAX_DOC; d++) {
+    const centre = (count[d] as number) > 0 ? (sum[d] as number) / (count[d] as number) : mean;
+    out.push((out[d] as number) + ((curve[d + 1] as number) - (curve[d] as number)) * Math.exp(-centre));
+  }
+  return out;
 }
 
 /**
