@@ -49,6 +49,11 @@ export interface PondLevels {
  * JSON by PostgreSQL in the answer's form and order (json-list.ts, ADR 0092): names as a
  * person reads them (the `natural_name` collation, migration 0043), then id. The ids of
  * a restricted member and the per-pond levels go as array parameters, so the shape is kept.
+ *
+ * With the list comes its `tag`: a sum of hashes of each listed pond's and its block's row
+ * version (`xmin`, new with every insert, update or delete, whoever wrote it). The caller
+ * passes the tag of the list it kept; when it is still the same, PostgreSQL does not write
+ * the list again (a CASE evaluates only its chosen branch) and answers null (ADR 0093).
  */
 const PONDS_OF_FARM = new CompiledOnce(
   (
@@ -59,10 +64,15 @@ const PONDS_OF_FARM = new CompiledOnce(
     levelIds: string[],
     levels: number[],
     other: number,
+    keptTag: string,
   ) => {
-    let q = (db as Db)
-      .selectFrom('ponds as p')
-      .innerJoin('blocks as b', 'b.id', 'p.block_id')
+    const from = (db as Db).selectFrom('ponds as p').innerJoin('blocks as b', 'b.id', 'p.block_id');
+    const listed = (q: typeof from) => {
+      let r = q.where('p.farm_id', '=', farmId);
+      r = after ? r.where('p.updated_at', '>', after) : r.where('p.deleted_at', 'is', null);
+      return onlyIds ? r.where('p.id', '=', sql<string>`any(${onlyIds}::uuid[])`) : r;
+    };
+    const rows = listed(from)
       .select([
         'p.id as pond_id',
         'p.farm_id',
@@ -80,18 +90,33 @@ const PONDS_OF_FARM = new CompiledOnce(
         'p.version',
         'p.conflicts',
       ])
-      .where('p.farm_id', '=', farmId);
-    q = after ? q.where('p.updated_at', '>', after) : q.where('p.deleted_at', 'is', null);
-    if (onlyIds) q = q.where('p.id', '=', sql<string>`any(${onlyIds}::uuid[])`);
-    return jsonListQuery(db as Db, q.orderBy(sql`p.name collate natural_name`).orderBy('p.id'));
+      .orderBy(sql`p.name collate natural_name`)
+      .orderBy('p.id');
+    const tag = listed(from).select(
+      sql<string>`coalesce(sum(hashtextextended(p.id::text || ':' || p.xmin::text || ':' || b.xmin::text, 0)), 0)::text`.as(
+        'tag',
+      ),
+    );
+    const list = jsonListQuery(db as Db, rows);
+    return (db as Db)
+      .selectFrom(tag.as('t'))
+      .select([
+        't.tag',
+        sql<string | null>`case when t.tag = ${keptTag} then null else (${list}) end`.as('list'),
+      ]);
   },
 ) as CompiledOnce<
-  [string, Date | undefined, string[] | undefined, string[], number[], number],
-  { list: string }
+  [string, Date | undefined, string[] | undefined, string[], number[], number, string],
+  { tag: string; list: string | null }
 >;
+
+/** The pond lists this instance answered last, by farm and caller's view, with their tags. */
+const KEPT_LISTS = 200;
 
 /** Kysely queries on ponds (with their block's name); nothing else. */
 export class PondRepository {
+  private readonly kept = new Map<string, { tag: string; list: string }>();
+
   constructor(private readonly db: Db) {}
 
   transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -109,6 +134,11 @@ export class PondRepository {
    */
   async listJson(farmId: string, after: Date | undefined, onlyIds: string[] | undefined, levels: PondLevels) {
     if (onlyIds?.length === 0) return '[]';
+    // Only the whole list is kept (a pull of changes is small and differs every time).
+    const key = after
+      ? null
+      : JSON.stringify([farmId, onlyIds ?? null, levels.ids, levels.levels, levels.other]);
+    const kept = key ? this.kept.get(key) : undefined;
     const [row] = await PONDS_OF_FARM.execute(
       this.db,
       farmId,
@@ -117,8 +147,18 @@ export class PondRepository {
       levels.ids,
       levels.levels,
       levels.other,
+      kept?.tag ?? '',
     );
-    return row?.list ?? '[]';
+    if (!row) return '[]';
+    if (row.list === null && kept) return kept.list;
+    const list = row.list ?? '[]';
+    if (key) {
+      // Map order is insertion order: the first key is the one used longest ago.
+      this.kept.delete(key);
+      if (this.kept.size >= KEPT_LISTS) this.kept.delete(this.kept.keys().next().value as string);
+      this.kept.set(key, { tag: row.tag, list });
+    }
+    return list;
   }
 
   /** Any pond by id, deleted or not: a replayed create must find its earlier copy. */

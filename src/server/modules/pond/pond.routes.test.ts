@@ -187,6 +187,34 @@ describe('GET /api/pond', () => {
     ]);
   });
 
+  it('answers from the list it kept only while no listed pond or block changed, whoever wrote it', async () => {
+    const list = async () => {
+      const res = await call(admin, 'GET', `/api/pond?farm_id=${farm.farmId}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { pond_id: string; name: string; block_name: string; status: number }[];
+    };
+    const pond = await addPond('Kolam Simpan');
+    const first = await list();
+    expect(await list()).toEqual(first);
+    // Written below the API (another instance, a migration, a script): the list follows.
+    await app.ctx.db.updateTable('ponds').set({ status: 2 }).where('id', '=', pond.pond_id).execute();
+    expect((await list()).find((p) => p.pond_id === pond.pond_id)?.status).toBe(2);
+    await app.ctx.db
+      .updateTable('blocks')
+      .set({ block_name: 'Blok Ganti' })
+      .where('id', '=', farm.blockId)
+      .execute();
+    expect((await list()).every((p) => p.block_name === 'Blok Ganti')).toBe(true);
+    await app.ctx.db
+      .updateTable('ponds')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', pond.pond_id)
+      .execute();
+    expect((await list()).some((p) => p.pond_id === pond.pond_id)).toBe(false);
+    const other = await addPond('Kolam Simpan 2');
+    expect((await list()).some((p) => p.pond_id === other.pond_id)).toBe(true);
+  });
+
   it('shows soft-deleted ponds to a since pull only', async () => {
     const since = (await call(admin, 'GET', `/api/pond?farm_id=${farm.farmId}`)).json().server_time;
     const pond = await addPond('Kolam Hapus');
