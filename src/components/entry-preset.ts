@@ -19,3 +19,9 @@ export function entryPreset(search: Record<string, unknown>): EntryPreset {
   const feeding = search.feeding !== undefined && Number.isInteger(n) && n >= 1 && n <= 12 ? n : null;
   return { ponds: ponds?.filter(Boolean) ?? null, time, feeding };
 }
+
+/** Where an entry screen's back arrow goes: the pond it was opened from, else the farm. */
+export function entryBackPath(farmId: string, pondId: string | undefined): string {
+  const farmPath = `/farm/${encodeURIComponent(farmId)}`;
+  return pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
+}

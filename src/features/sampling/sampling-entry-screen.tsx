@@ -1,7 +1,7 @@
 import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { entryPreset } from '#components/entry-preset.ts';
+import { entryBackPath, entryPreset } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
@@ -19,7 +19,7 @@ function SamplingEntry({ farm }: { farm: Farm }) {
   const navigate = useNavigateAfterPaint();
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
-  const back = pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
+  const back = entryBackPath(farm.farm_id, pondId);
   return (
     <div className="narrow sampling-screen">
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />

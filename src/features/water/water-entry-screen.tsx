@@ -1,7 +1,7 @@
 import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { entryPreset } from '#components/entry-preset.ts';
+import { entryBackPath, entryPreset } from '#components/entry-preset.ts';
 import { useFarms, usePonds, useRouteFarmId } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
@@ -10,12 +10,6 @@ import type { Farm } from '#shared/contracts/farm';
 import { SameSlotPanel } from './same-slot-panel.tsx';
 import { WaterEntryForm } from './water-entry-form.tsx';
 import './water.css';
-
-/** Where the screen's back arrow goes: the pond it was opened from, else the farm. */
-function useBackPath(farmId: string, pondId: string | undefined): string {
-  const farmPath = `/farm/${encodeURIComponent(farmId)}`;
-  return pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
-}
 
 function usePondParam(): string | undefined {
   const search = useSearch({ strict: false }) as { pond_id?: unknown };
@@ -30,7 +24,7 @@ function WaterEntry({ farm }: { farm: Farm }) {
   const preset = entryPreset(search);
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
-  const back = useBackPath(farm.farm_id, pondId);
+  const back = entryBackPath(farm.farm_id, pondId);
   return (
     <Loaded read={ponds}>
       {(data) => (
@@ -63,7 +57,7 @@ export function WaterEntryScreen() {
   const { t } = useTranslation('water');
   const farmId = useRouteFarmId() ?? '';
   const farmName = useFarms().data?.find((f) => f.farm_id === farmId)?.name;
-  const back = useBackPath(farmId, usePondParam());
+  const back = entryBackPath(farmId, usePondParam());
   return (
     <div className="narrow water-screen">
       {/* A blank line holds the name's place: nothing moves when it comes. */}
