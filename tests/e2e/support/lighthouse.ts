@@ -65,7 +65,7 @@ function lcpDetails(lhr: Result): { element: string; phases: string } {
     ? `${audit.scoreDisplayMode} ${audit.errorMessage ?? audit.explanation ?? ''}`
     : 'not run';
   return {
-    element: node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : `? (${why.trim()})`,
+    element: node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim() : `? (${why.trim().slice(0, 70)})`,
     phases,
   };
 }
