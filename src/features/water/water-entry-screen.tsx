@@ -1,7 +1,7 @@
 import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { entryBackPath, entryPreset } from '#components/entry-preset.ts';
+import { type EntryPreset, entryBackPath, entryPreset } from '#components/entry-preset.ts';
 import { useFarms, usePonds, useRouteFarmId } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { Loaded, PageHeader } from '#components/page';
@@ -11,20 +11,20 @@ import { SameSlotPanel } from './same-slot-panel.tsx';
 import { WaterEntryForm } from './water-entry-form.tsx';
 import './water.css';
 
-function usePondParam(): string | undefined {
-  const search = useSearch({ strict: false }) as { pond_id?: unknown };
-  return typeof search.pond_id === 'string' ? search.pond_id : undefined;
+interface EntryPlace {
+  /** The pond it was opened from (`?pond_id=`), if any. */
+  pondId: string | undefined;
+  preset: EntryPreset;
+  /** Where the back arrow and leaving go. */
+  back: string;
 }
 
-function WaterEntry({ farm }: { farm: Farm }) {
+function WaterEntry({ farm, place }: { farm: Farm; place: EntryPlace }) {
   // After a save: the save's frame painted first (ADR 0080).
   const navigate = useNavigateAfterPaint();
-  const search = useSearch({ strict: false });
-  const pondId = usePondParam();
-  const preset = entryPreset(search);
+  const { pondId, preset, back } = place;
   const ponds = usePonds(farm.farm_id);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
-  const back = entryBackPath(farm.farm_id, pondId);
   return (
     <Loaded read={ponds}>
       {(data) => (
@@ -57,12 +57,14 @@ export function WaterEntryScreen() {
   const { t } = useTranslation('water');
   const farmId = useRouteFarmId() ?? '';
   const farmName = useFarms().data?.find((f) => f.farm_id === farmId)?.name;
-  const back = entryBackPath(farmId, usePondParam());
+  const search = useSearch({ strict: false }) as { pond_id?: unknown };
+  const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
+  const place = { pondId, preset: entryPreset(search), back: entryBackPath(farmId, pondId) };
   return (
     <div className="narrow water-screen">
       {/* A blank line holds the name's place: nothing moves when it comes. */}
-      <PageHeader title={t('title')} subtitle={farmName ?? '\u00a0'} backTo={back} />
-      <FarmGate>{(farm) => <WaterEntry farm={farm} />}</FarmGate>
+      <PageHeader title={t('title')} subtitle={farmName ?? '\u00a0'} backTo={place.back} />
+      <FarmGate>{(farm) => <WaterEntry farm={farm} place={place} />}</FarmGate>
     </div>
   );
 }

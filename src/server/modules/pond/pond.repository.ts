@@ -113,7 +113,10 @@ const PONDS_OF_FARM = new CompiledOnce(
 /** The pond lists this instance answered last, by farm and caller's view, with their tags. */
 const KEPT_LISTS = 200;
 
-/** Kysely queries on ponds (with their block's name); nothing else. */
+/**
+ * Kysely queries on ponds (with their block's name), and the last whole lists it answered
+ * with their tags (`listJson`): kept here because only this query can tell they still hold.
+ */
 export class PondRepository {
   private readonly kept = new Map<string, { tag: string; list: string }>();
 
