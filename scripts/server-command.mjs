@@ -1,10 +1,17 @@
-// How production runs the compiled server: plain node with a small young generation and
-// V8's size-over-speed mode, which keep an idle farm server near 90 MB resident instead
-// of ~120 MB (tests/bench/server-start.bench.ts prints the figure). Used by
-// scripts/start.mjs (npm start, npm run serve), the start benchmark and the e2e server.
+// How production runs the compiled server: plain node with a small young generation, which
+// keeps an idle farm server near 87 MB resident instead of ~97 MB (tests/bench/
+// server-start.bench.ts prints the figure).
+//
+// V8's size-over-speed mode (--optimize-for-size) was here too until the load script ran
+// the server as production does (ADR 0098): it saved no memory any more (86.7 MB with it,
+// 86.5 MB without) and made every request dearer, 2.5 times the server's CPU for a bulk
+// write of 50 readings (7.3 against 3.1 ms) and 1.6 times for a health check.
+//
+// Used by scripts/start.mjs (npm start, npm run serve), the start benchmark, the load
+// scripts (tests/load/harness.ts).
 import { join } from 'node:path';
 
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
 
 /**
  * glibc's allocator settings for the server (issue 32, ≤ 100 MB at idle): two arenas

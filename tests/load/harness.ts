@@ -1,14 +1,20 @@
 /**
  * Shared pieces of the load scripts (run by hand, never in CI): an embedded PostgreSQL in
- * a temp dir, the real server (src/server/main.ts) as its own process on it, argument
- * parsing and plain-text tables.
+ * a temp dir, the real server as its own process on it, argument parsing and plain-text
+ * tables.
+ *
+ * The server runs as `npm start` runs it: the compiled bundle (built here first), with the
+ * production node flags and allocator settings (scripts/server-command.mjs), so the figures
+ * are those of what ships. `LOAD_SERVER=source` runs src/server/main.ts through tsx instead
+ * (no build, no production flags), for a quick look while changing the code.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db, migrateToLatest } from '../../src/server/db/database.ts';
 import { type EmbeddedCluster, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../helpers/server-process.ts';
 
 export interface LoadDatabase {
@@ -71,14 +77,14 @@ export class LoadServer {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const args = [...(this.opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'];
+    const args = [...(this.opts.nodeArgs ?? []), ...serverEntry()];
     if (this.opts.inspect) {
       this.inspectPort = await freePort();
       args.unshift(`--inspect=127.0.0.1:${this.inspectPort}`);
     }
     const child = spawn(process.execPath, args, {
       env: {
-        ...process.env,
+        ...(fromSource() ? process.env : serverEnv()),
         NODE_ENV: 'test',
         DATABASE_URL: this.databaseUrl,
         PORT: String(this.port),
@@ -165,6 +171,26 @@ function childrenCpuSeconds(parent: number): number {
     }
   }
   return total;
+}
+
+const fromSource = () => process.env.LOAD_SERVER === 'source';
+let built = false;
+
+/** Node's arguments after the caller's own: the compiled server with production's flags, or the source. */
+function serverEntry(): string[] {
+  if (fromSource()) return ['--import', 'tsx', 'src/server/main.ts'];
+  // Inside the project: the bundle imports its packages from node_modules.
+  const outDir = 'dist-load-server';
+  if (!built) {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      env: { ...process.env, SERVER_OUT_DIR: outDir },
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('building the server failed');
+    built = true;
+  }
+  const flags = process.env.LOAD_SERVER_FLAGS?.split(' ').filter(Boolean) ?? SERVER_NODE_FLAGS;
+  return [...flags, join(outDir, 'main.js')];
 }
 
 /** `--name value` or `--name=value` from argv, else the fallback. */

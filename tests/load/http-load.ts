@@ -1,6 +1,8 @@
 /**
  * HTTP load (issue 5): one real server process on an embedded PostgreSQL, seeded through
  * the API, then autocannon at 50 connections against each route for `--duration` seconds.
+ * The server is the compiled one with production's flags (harness.ts; `LOAD_SERVER=source`
+ * runs the TypeScript source instead).
  * Prints figures, no pass/fail; run by hand:
  *
  *   npm run load -- [--duration 10] [--connections 50] [--pg-port 54391] [--port 3291]
