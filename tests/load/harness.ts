@@ -12,9 +12,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-command.mjs';
 import { createDb, type Db, migrateToLatest } from '../../src/server/db/database.ts';
 import { type EmbeddedCluster, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../helpers/server-process.ts';
 
 export interface LoadDatabase {
