@@ -12,6 +12,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-command.mjs';
 import { createDb, type Db, migrateToLatest } from '../../src/server/db/database.ts';
 import { type EmbeddedCluster, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
@@ -23,7 +24,19 @@ export interface LoadDatabase {
   cpuSeconds(): number;
   /** A Kysely handle for seeding and checks (the load process's own small pool). */
   db: Db;
+  /** Forgets the statements counted so far (pg_stat_statements). */
+  resetStatements(): Promise<void>;
+  /** The statements the server ran since the last reset, dearest first (this handle's own left out). */
+  statements(): Promise<Statement[]>;
   stop(): Promise<void>;
+}
+
+export interface Statement {
+  query: string;
+  calls: number;
+  /** Milliseconds PostgreSQL spent executing (planning not included). */
+  totalMs: number;
+  rows: number;
 }
 
 /** One embedded PostgreSQL cluster with a migrated `load` database (on `port`, else a free one). */
@@ -31,16 +44,38 @@ export async function startDatabase(port?: number): Promise<LoadDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'tambak-load-pg-'));
   // As root, the embedded cluster runs as a separate postgres user that must reach its folder.
   chmodSync(dir, 0o755);
-  const cluster: EmbeddedCluster = await startEmbeddedPostgres(dir, port || (await freePort()), true);
+  // pg_stat_statements counts each statement as it ends: the round trips of a request and
+  // where PostgreSQL's time goes, with no lag.
+  const cluster: EmbeddedCluster = await startEmbeddedPostgres(dir, port || (await freePort()), true, [
+    '-c',
+    'shared_preload_libraries=pg_stat_statements',
+  ]);
   await cluster.createDatabase('load');
   const url = cluster.url('load');
   const db = createDb(url, 4);
   await migrateToLatest(db);
+  await sql`create extension if not exists pg_stat_statements`.execute(db);
   const postmaster = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url,
     db,
     cpuSeconds: () => childrenCpuSeconds(postmaster),
+    async resetStatements() {
+      await sql`select pg_stat_statements_reset()`.execute(db);
+    },
+    async statements() {
+      const { rows } = await sql<{ query: string; calls: string; total_ms: number; rows: string }>`
+        select query, calls::text, total_exec_time as total_ms, rows::text from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database())
+          and query not like '%pg_stat_statements%'
+        order by total_exec_time desc`.execute(db);
+      return rows.map((r) => ({
+        query: r.query.replace(/\s+/g, ' '),
+        calls: Number(r.calls),
+        totalMs: r.total_ms,
+        rows: Number(r.rows),
+      }));
+    },
     async stop() {
       await db.destroy();
       // pg-pool resolves end() before its sockets have closed (see tests/bench/bulk-water.bench.ts).

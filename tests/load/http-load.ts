@@ -2,6 +2,9 @@
  * HTTP load (issue 5): one real server process on an embedded PostgreSQL, seeded through
  * the API, then autocannon at 50 connections against each route for `--duration` seconds.
  * The server is the compiled one with production's flags (harness.ts; `LOAD_SERVER=source`
+ * runs the TypeScript source instead). PostgreSQL counts the statements each route costs
+ * (pg_stat_statements), and the write routes print their dearest ones.
+ * The server is the compiled one with production's flags (harness.ts; `LOAD_SERVER=source`
  * runs the TypeScript source instead).
  * Prints figures, no pass/fail; run by hand:
  *
@@ -19,7 +22,7 @@
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { postReadings, readings, seedFarm, signUpOwner } from './api-seed.ts';
-import { LoadServer, numberArg, startDatabase, table } from './harness.ts';
+import { type LoadDatabase, LoadServer, numberArg, type Statement, startDatabase, table } from './harness.ts';
 
 const DURATION = numberArg('duration', 10);
 const CONNECTIONS = numberArg('connections', 50);
@@ -58,6 +61,10 @@ interface Measured {
   result: autocannon.Result;
   /** CPU milliseconds per request: the server process, PostgreSQL's backends, this load generator. */
   serverMs: number;
+  /** Statements per request (round trips to PostgreSQL), alert evaluations the writes started included. */
+  statements: number;
+  /** The dearest statements of the run: calls and milliseconds per request, rows per call. */
+  dearest: Statement[];
   pgMs: number;
   loaderMs: number;
 }
@@ -66,6 +73,7 @@ async function measure(
   base: string,
   s: Scenario,
   cpu: { server(): number; pg(): number },
+  database: LoadDatabase,
 ): Promise<Measured> {
   const url = `${base}${s.path}`;
   const warm = await autocannon({ url, connections: CONNECTIONS, duration: 2, ...s.opts });
@@ -73,14 +81,24 @@ async function measure(
     throw new Error(
       `${s.name}: warm-up failed: ${JSON.stringify(warm.statusCodeStats)}, ${warm.errors} errors`,
     );
+  await database.resetStatements();
   const [server, pg, loader] = [cpu.server(), cpu.pg(), process.cpuUsage()];
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...s.opts });
   const n = Math.max(1, result.requests.total);
   const used = process.cpuUsage(loader);
+  const [serverAfter, pgAfter] = [cpu.server(), cpu.pg()];
+  const statements = await database.statements();
   return {
     result,
-    serverMs: (1000 * (cpu.server() - server)) / n,
-    pgMs: (1000 * (cpu.pg() - pg)) / n,
+    serverMs: (1000 * (serverAfter - server)) / n,
+    pgMs: (1000 * (pgAfter - pg)) / n,
+    statements: statements.reduce((sum, x) => sum + x.calls, 0) / n,
+    dearest: statements.slice(0, 6).map((x) => ({
+      query: x.query,
+      calls: x.calls / n,
+      totalMs: x.totalMs / n,
+      rows: x.calls ? x.rows / x.calls : 0,
+    })),
     loaderMs: (used.user + used.system) / 1000 / n,
   };
 }
@@ -161,13 +179,22 @@ async function main() {
         `this load generator (autocannon in this process); load average (1, 5, 15 min) before: ${loads()}.`,
     );
     const rows: (string | number)[][] = [];
+    const dearestOfWrites: [string, Statement[]][] = [];
     let bare: autocannon.Result | null = null;
     let select1: autocannon.Result | null = null;
     const cpu = { server: () => server.cpuSeconds(), pg: () => database.cpuSeconds() };
     // `--only pond` measures the bare and SELECT 1 routes and the scenarios whose name contains the word.
     const only = process.argv.find((_, i, all) => all[i - 1] === '--only');
     for (const s of scenarios.filter((x, i) => i <= 1 || !only || x.name.includes(only))) {
-      const { result: r, serverMs, pgMs, loaderMs } = await measure(base, s, cpu);
+      const {
+        result: r,
+        serverMs,
+        pgMs,
+        loaderMs,
+        statements,
+        dearest,
+      } = await measure(base, s, cpu, database);
+      if (s.opts?.method === 'POST') dearestOfWrites.push([s.name, dearest]);
       bare ??= r;
       if (s.path === '/api/health') select1 = r;
       const failed = r.errors + r.timeouts + r.non2xx;
@@ -188,6 +215,7 @@ async function main() {
         figure(serverMs.toFixed(2)),
         figure(pgMs.toFixed(2)),
         figure(loaderMs.toFixed(2)),
+        figure(statements.toFixed(2)),
       ]);
       console.log(`  ${s.name}: ${s.what}`);
     }
@@ -204,10 +232,25 @@ async function main() {
           'server CPU ms/req',
           'pg CPU ms/req',
           'load generator CPU ms/req',
+          'pg statements/req',
         ],
         rows,
       )}`,
     );
+    for (const [name, list] of dearestOfWrites) {
+      console.log(`\n${name}: PostgreSQL's dearest statements, per request (execution time, not planning)`);
+      console.log(
+        table(
+          ['statement', 'calls/req', 'ms/req', 'rows/call'],
+          list.map((x) => [
+            x.query.slice(0, 90),
+            x.calls.toFixed(2),
+            x.totalMs.toFixed(3),
+            x.rows.toFixed(1),
+          ]),
+        ),
+      );
+    }
     const stored = await database.db
       .selectFrom('water_general')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -36,6 +36,8 @@ export async function startEmbeddedPostgres(
   dir: string,
   port: number,
   quiet = false,
+  /** Server settings for this start, e.g. ['-c', 'shared_preload_libraries=pg_stat_statements']. */
+  postgresFlags: string[] = [],
 ): Promise<EmbeddedCluster> {
   const databaseDir = resolve(dir);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -46,6 +48,7 @@ export async function startEmbeddedPostgres(
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags,
     onLog: quiet ? () => {} : (m) => console.log(`[postgres] ${String(m).trim()}`),
     onError: (m) => console.error(`[postgres] ${String(m).trim()}`),
   });
