@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -201,6 +202,47 @@ describe('POST /api/water/general/bulk', () => {
     const rows = await stored([onRefused.id, noCycleYet.id]);
     expect(rows.find((r) => r.id === onRefused.id)?.cycle_id).toBe(kept.json().data.cycle_id);
     expect(rows.find((r) => r.id === noCycleYet.id)?.cycle_id).toBeNull();
+  });
+
+  it('reads ponds, farm and active cycles in one statement, however many items name their cycle', async () => {
+    const own = await createFarm(app, owner, 3);
+    const cycles: string[] = [];
+    for (const pondId of own.pondIds) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/cycle',
+        headers: owner.auth,
+        payload: { pond_id: pondId, start_date: '2025-01-01' },
+      });
+      cycles.push(res.json().data.cycle_id);
+    }
+    const named = (i: number) => reading(own.pondIds[i % 3], { cycle_id: cycles[i % 3] });
+    const statementsOf = async (items: unknown[]) => {
+      const sent: string[] = [];
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const q = args[0] as string | { text?: string };
+        sent.push(typeof q === 'string' ? q : (q?.text ?? ''));
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        const res = await bulk(owner, items);
+        expect(res.json().data.results.every((r: { status: string }) => r.status === 'ok')).toBe(true);
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      await app.ctx.alerts.idle();
+      return sent;
+    };
+    const items = Array.from({ length: 9 }, (_, i) => named(i));
+    const one = await statementsOf([named(0)]);
+    const nine = await statementsOf(items);
+    // The pond's own cycle is read with the pond: no statement reads cycles on its own.
+    expect(nine.filter((q) => q.includes('"cycles"') && !q.includes('"ponds"'))).toEqual([]);
+    expect(nine.length).toBe(one.length);
+    expect((await stored(items.map((i) => i.id))).map((r) => r.cycle_id).sort()).toEqual(
+      items.map((i) => i.cycle_id).sort(),
+    );
   });
 
   it('keeps the last occurrence when one batch carries the same id twice', async () => {

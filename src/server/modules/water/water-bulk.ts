@@ -58,8 +58,8 @@ export async function bulkUpsert(
     else drafts.push({ index, draft: parsed.draft });
   });
 
-  const accepted = await authorize(d, userId, drafts, fail);
-  await fillCycles(d, accepted, fail);
+  const { accepted, activeCycles } = await authorize(d, userId, drafts, fail);
+  await fillCycles(d, accepted, activeCycles, fail);
 
   // The same id twice in one batch: the last occurrence wins (ON CONFLICT cannot touch a row twice).
   const lastById = new Map<string, Accepted>();
@@ -102,19 +102,19 @@ export async function bulkUpsert(
   return results;
 }
 
-/** Keeps the items whose pond the caller may insert into; the rest fail per item. */
+/**
+ * Keeps the items whose pond the caller may insert into; the rest fail per item. Answers
+ * them with each pond's active cycle, read in the same round trip as the ponds.
+ */
 async function authorize(
   d: BulkDeps,
   userId: string,
   drafts: { index: number; draft: ReadingDraft }[],
   fail: (index: number, code: ErrorCode) => void,
-): Promise<Accepted[]> {
-  const pondFarm = new Map(
-    (await d.readings.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))])).map((p) => [
-      p.id,
-      p.farm_id,
-    ]),
-  );
+): Promise<{ accepted: Accepted[]; activeCycles: Map<string, string | null> }> {
+  const ponds = await d.readings.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))]);
+  const pondFarm = new Map(ponds.map((p) => [p.id, p.farm_id]));
+  const activeCycles = new Map(ponds.map((p) => [p.id, p.active_cycle_id]));
   const memberships = await d.access.membershipsOf(userId, pondFarm.values());
   const accepted: Accepted[] = [];
   for (const { index, draft } of drafts) {
@@ -129,28 +129,31 @@ async function authorize(
     if (level < ACTION.add) fail(index, 'pond-access-denied');
     else accepted.push({ index, draft, farmId, canEdit: level >= ACTION.edit });
   }
-  return accepted;
+  return { accepted, activeCycles };
 }
 
 /**
  * Fills the pond's active cycle where none was sent, or where the cycle sent is not on the
  * server (a cycle start refused or deleted while the reading waited in a phone's outbox:
  * the reading belongs to the pond, the cycle is only its label). A cycle of another pond
- * is refused, and one of another farm is not found.
+ * is refused, and one of another farm is not found. The pond's own active cycle, the one a
+ * phone names almost always, needs no further read.
  */
 async function fillCycles(
   d: BulkDeps,
   accepted: Accepted[],
+  active: Map<string, string | null>,
   fail: (index: number, code: ErrorCode, fields?: FieldMessages) => void,
 ): Promise<void> {
-  const named = [...new Set(accepted.flatMap((a) => (a.draft.cycleId ? [a.draft.cycleId] : [])))];
+  const isActive = (a: Accepted) => !!a.draft.cycleId && a.draft.cycleId === active.get(a.draft.pondId);
+  const named = [
+    ...new Set(accepted.flatMap((a) => (a.draft.cycleId && !isActive(a) ? [a.draft.cycleId] : []))),
+  ];
   const cycles = new Map((await d.cycles.findLive(named)).map((c) => [c.id, c]));
-  const unknown = (a: Accepted) => !a.draft.cycleId || !cycles.has(a.draft.cycleId);
-  const pondsToFill = [...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))];
-  const active = new Map((await d.cycles.activeOf(pondsToFill)).map((c) => [c.pond_id, c.id]));
   for (const a of accepted) {
-    const cycle = unknown(a) ? undefined : cycles.get(a.draft.cycleId as string);
-    if (!cycle) a.draft.cycleId = active.get(a.draft.pondId);
+    if (isActive(a)) continue;
+    const cycle = a.draft.cycleId ? cycles.get(a.draft.cycleId) : undefined;
+    if (!cycle) a.draft.cycleId = active.get(a.draft.pondId) ?? undefined;
     else if (cycle.farm_id !== a.farmId) fail(a.index, 'not-found');
     else if (cycle.pond_id !== a.draft.pondId) {
       fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });

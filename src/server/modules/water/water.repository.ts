@@ -56,14 +56,28 @@ export class WaterRepository {
     return db as Kysely<Database>;
   }
 
-  /** Live ponds by id with their farm: where each bulk item belongs. */
+  /**
+   * Live ponds by id with their farm and their active cycle (null when none): where each
+   * bulk item belongs and the cycle it is labelled with, in one round trip. A pond has at
+   * most one active cycle (the cycles' partial unique index).
+   */
   pondFarms(pondIds: string[], db: DbOrTx = this.db) {
     if (pondIds.length === 0) return Promise.resolve([]);
-    return db
+    return this.q(db)
       .selectFrom('ponds')
-      .select(['id', 'farm_id'])
-      .where('id', '=', sql<string>`any(${pondIds}::uuid[])`)
-      .where('deleted_at', 'is', null)
+      .select((eb) => [
+        'ponds.id',
+        'ponds.farm_id',
+        eb
+          .selectFrom('cycles')
+          .select('cycles.id')
+          .whereRef('cycles.pond_id', '=', 'ponds.id')
+          .where('cycles.end_date', 'is', null)
+          .where('cycles.deleted_at', 'is', null)
+          .as('active_cycle_id'),
+      ])
+      .where('ponds.id', '=', sql<string>`any(${pondIds}::uuid[])`)
+      .where('ponds.deleted_at', 'is', null)
       .execute();
   }
 
