@@ -1,17 +1,20 @@
-// How production runs the compiled server: plain node with a small young generation, which
-// keeps an idle farm server near 87 MB resident instead of ~97 MB (tests/bench/
-// server-start.bench.ts prints the figure).
+// How production runs the compiled server: plain node with a young generation of at most
+// 4 MB a half (V8's default is 16), which keeps an idle farm server near 93 MB resident
+// instead of ~98 MB (tests/bench/server-start.bench.ts prints the figure; goal ≤ 100 MB).
+// Under load each step costs CPU (server CPU per bulk write of 50 readings, ADR 0098):
+// 1 MB: 3.2 ms (86.5 MB idle), 4 MB: 2.8 ms (93 MB), 8 MB: 2.7 ms (98–100 MB),
+// 16 MB: 2.4 ms (98–100 MB).
 //
 // V8's size-over-speed mode (--optimize-for-size) was here too until the load script ran
-// the server as production does (ADR 0098): it saved no memory any more (86.7 MB with it,
-// 86.5 MB without) and made every request dearer, 2.5 times the server's CPU for a bulk
-// write of 50 readings (7.3 against 3.1 ms) and 1.6 times for a health check.
+// the server as production does: it saved no memory any more (86.7 MB with it, 86.5 MB
+// without) and made every request dearer, 2.5 times the server's CPU for a bulk write
+// (7.3 against 3.1 ms) and 1.6 times for a health check.
 //
-// Used by scripts/start.mjs (npm start, npm run serve), the start benchmark, the load
+// Used by scripts/start.mjs (npm start, npm run serve), the start benchmark and the load
 // scripts (tests/load/harness.ts).
 import { join } from 'node:path';
 
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /**
  * glibc's allocator settings for the server (issue 32, ≤ 100 MB at idle): two arenas
