@@ -402,3 +402,33 @@ describe('writes that arrive together', () => {
     ]);
   });
 });
+
+describe('alerts already stored', () => {
+  it('are not addressed or sent to the database again, and a new one among them still is', async () => {
+    const may = (day: number, extra: Record<string, unknown>) =>
+      reading(farm.pondIds[0], `2025-05-0${day}T06:00:00+07:00`, extra);
+    await bulk(owner, [may(1, { do: 2.5 })]);
+    await app.ctx.alerts.idle();
+    const inserts = vi.spyOn(AlertsRepository.prototype, 'insert');
+    // The same pond, parameter and morning twice over (one batch, then a later one): nothing
+    // left to insert. The next morning's low DO is new and stored.
+    await bulk(owner, [may(1, { do: 2.4 }), may(1, { do: 2.3 })]);
+    await app.ctx.alerts.idle();
+    expect(inserts).not.toHaveBeenCalled();
+    await bulk(owner, [may(1, { do: 2.2 }), may(2, { do: 2.1 })]);
+    await app.ctx.alerts.idle();
+    expect(inserts).toHaveBeenCalledTimes(1);
+    const rows = inserts.mock.calls[0][0];
+    expect(new Set(rows.map((r) => r.dedup_key)).size).toBe(1);
+    expect(rows.every((r) => r.occurred_at.toISOString().startsWith('2025-05-01T23'))).toBe(true);
+    inserts.mockRestore();
+    // 06:00 at the farm (UTC+7) is 23:00 UTC the day before.
+    const mornings = (await notes(manager)).filter((n) =>
+      ['2025-04-30T23', '2025-05-01T23'].includes(n.occurred_at.toISOString().slice(0, 13)),
+    );
+    expect(mornings.map((n) => n.body).sort()).toEqual([
+      'Kolam 1: DO 2.1 mg/L below the standard (min 4 mg/L)',
+      'Kolam 1: DO 2.5 mg/L below the standard (min 4 mg/L)',
+    ]);
+  });
+});

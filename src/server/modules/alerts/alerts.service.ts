@@ -19,6 +19,7 @@ import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES } from '../../kernel/farm-clock.ts';
 import type { AlertsRepository, NotificationInsert, UserAlertSettings } from './alerts.repository.ts';
 import { CoalescingRunner } from './coalescing-runner.ts';
+import { StoredKeys } from './stored-keys.ts';
 
 /** What the alert machinery pushes through: PushService.notifyUsers. */
 export interface AlertPush {
@@ -62,6 +63,9 @@ export class AlertService implements AlertPort {
     );
   });
 
+  /** The (user, key) pairs known stored: their candidates are dropped before addressing. */
+  private readonly stored = new StoredKeys();
+
   constructor(private readonly d: AlertDeps) {}
 
   /** Fire and forget from a service after its write committed. */
@@ -100,10 +104,17 @@ export class AlertService implements AlertPort {
       settings: FarmAlertSettings;
     }) => AlertCandidate[];
     const settings = await this.farmAlertSettings(farmId);
-    const candidates = records.flatMap((record) => rule({ farmId, record, settings }));
-    if (candidates.length === 0) return [];
-    const rows = await this.address(farmId, candidates);
+    // One candidate per key: the first, as the INSERT would keep it (readings of one pond,
+    // parameter and slot sent together are one alert).
+    const byKey = new Map<string, AlertCandidate>();
+    for (const record of records)
+      for (const c of rule({ farmId, record, settings })) if (!byKey.has(c.key)) byKey.set(c.key, c);
+    if (byKey.size === 0) return [];
+    const rows = await this.address(farmId, [...byKey.values()]);
+    if (rows.length === 0) return [];
     const stored = await this.d.repo.insert(rows);
+    // Inserted now or refused as there already: stored either way.
+    for (const row of rows) this.stored.add(row.user_id, row.dedup_key);
     if (stored.length > 0) await this.pushStored(stored);
     return stored;
   }
@@ -149,6 +160,8 @@ export class AlertService implements AlertPort {
           if (level >= ACTION.view) users.add(uid);
         }
       }
+      for (const uid of users) if (this.stored.has(uid, c.key)) users.delete(uid);
+      if (users.size === 0) continue;
       const pond = c.pondId ? (ponds.get(c.pondId) ?? '') : '';
       const title = withPond(c.title, pond);
       const body = withPond(c.body, pond);
