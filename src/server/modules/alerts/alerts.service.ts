@@ -37,6 +37,14 @@ export interface AlertDeps {
   now?: () => Date;
 }
 
+/**
+ * Records one evaluation takes at most (ADR 0098): twenty bulk writes of 50 readings. Under
+ * load the writes that wait while an evaluation runs pile up; taken all at once (2,000
+ * notifications and more in one turn, measured), wording and sending them held the event
+ * loop long enough to double the slowest writes' time.
+ */
+export const MAX_RECORDS_PER_EVALUATION = 1000;
+
 export const DEFAULT_USER_SETTINGS: UserAlertSettings = {
   push_kinds: [...ALERT_KINDS],
   quiet_from: null,
@@ -55,13 +63,16 @@ export const DEFAULT_USER_SETTINGS: UserAlertSettings = {
  */
 export class AlertService implements AlertPort {
   private readonly running = new Set<Promise<unknown>>();
-  /** One evaluation per source and farm at a time; the writes that arrive meanwhile go together. */
+  /**
+   * One evaluation per source and farm at a time; the writes that arrive meanwhile go
+   * together, up to MAX_RECORDS_PER_EVALUATION records a turn.
+   */
   private readonly queue = new CoalescingRunner<AlertRecord<AlertSource>>(async (key, records) => {
     const [source, farmId] = JSON.parse(key) as [AlertSource, string];
     await this.evaluate(source, farmId, records).catch((error) =>
       this.d.log(`[alerts] ${source} evaluation failed: ${(error as Error).message}`),
     );
-  });
+  }, MAX_RECORDS_PER_EVALUATION);
 
   /** The (user, key) pairs known stored: their candidates are dropped before addressing. */
   private readonly stored = new StoredKeys();

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CoalescingRunner } from './coalescing-runner.ts';
 
 /** A runner whose jobs finish only when the test says so. */
-function gated() {
+function gated(maxItems?: number) {
   const jobs: { key: string; items: number[]; finish: (fail?: boolean) => void }[] = [];
   const runner = new CoalescingRunner<number>(
     (key, items) =>
       new Promise<void>((resolve, reject) => {
         jobs.push({ key, items, finish: (fail) => (fail ? reject(new Error('boom')) : resolve()) });
       }),
+    maxItems,
   );
   return { runner, jobs };
 }
@@ -30,6 +31,24 @@ describe('CoalescingRunner', () => {
     expect(jobs.map((j) => j.items)).toEqual([[1], [2, 3, 4], [5]]);
     jobs[2].finish();
     await runner.idle();
+  });
+
+  it('gives a job at most its limit of items, in the order they came, and runs the rest next', async () => {
+    const { runner, jobs } = gated(3);
+    runner.add('farm-a', [1, 2, 3, 4, 5]);
+    runner.add('farm-a', [6, 7]);
+    expect(jobs.map((j) => j.items)).toEqual([[1, 2, 3]]);
+    jobs[0].finish();
+    await new Promise((r) => setImmediate(r));
+    expect(jobs.map((j) => j.items)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    jobs[1].finish();
+    await new Promise((r) => setImmediate(r));
+    jobs[2].finish();
+    await runner.idle();
+    expect(jobs.map((j) => j.items)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 
   it('runs different keys side by side', () => {

@@ -10,15 +10,22 @@ export class CoalescingRunner<T> {
   private readonly busy = new Set<string>();
   private readonly running = new Set<Promise<void>>();
 
-  /** `run` must not throw: it logs its own errors. */
-  constructor(private readonly run: (key: string, items: T[]) => Promise<void>) {}
+  /**
+   * `run` must not throw: it logs its own errors. A job takes at most `maxItems` (in the
+   * order they arrived); the rest wait for the next one, so no single job holds the event
+   * loop for long while requests wait (a farm's whole morning arriving at once).
+   */
+  constructor(
+    private readonly run: (key: string, items: T[]) => Promise<void>,
+    private readonly maxItems = Number.POSITIVE_INFINITY,
+  ) {}
 
   add(key: string, items: T[]): void {
     if (items.length === 0) return;
     const waiting = this.waiting.get(key);
-    if (!this.busy.has(key)) this.start(key, items);
-    else if (waiting) for (const item of items) waiting.push(item);
+    if (waiting) for (const item of items) waiting.push(item);
     else this.waiting.set(key, [...items]);
+    if (!this.busy.has(key)) this.start(key);
   }
 
   /** Resolves when every job started or waiting so far has finished. */
@@ -26,16 +33,18 @@ export class CoalescingRunner<T> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
-  private start(key: string, items: T[]): void {
+  /** Runs the next job of `key` with what waits for it (at most `maxItems`). */
+  private start(key: string): void {
+    const waiting = this.waiting.get(key) ?? [];
+    const items = waiting.length > this.maxItems ? waiting.splice(0, this.maxItems) : waiting;
+    if (items === waiting) this.waiting.delete(key);
     this.busy.add(key);
     const job: Promise<void> = this.run(key, items)
       .catch(() => undefined)
       .then(() => {
-        const next = this.waiting.get(key);
-        this.waiting.delete(key);
         this.busy.delete(key);
         // The next job joins `running` before this one leaves it, so `idle` never sees a gap.
-        if (next) this.start(key, next);
+        if (this.waiting.has(key)) this.start(key);
         this.running.delete(job);
       });
     this.running.add(job);
