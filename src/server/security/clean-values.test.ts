@@ -14,6 +14,10 @@ const BAD = [
   '{"ph":17976931348623159e292}',
   `{"ph":${'9'.repeat(310)}}`,
   `{"ph":${'9'.repeat(250)}e60}`,
+  '{"a":[2,1.8e308]}',
+  '{"a": -2E+999}',
+  '{"a":\n1e309}',
+  '1e309',
 ];
 
 /** Texts it may pass: ordinary bulk bodies, escapes that are not NUL or surrogates aside. */
@@ -22,6 +26,8 @@ const GOOD = [
   '{"ph":1e99,"do":-1e-400,"t":0.000001}',
   `{"n":${'9'.repeat(199)}}`,
   '{"note":"line\\nbreak \\"quoted\\""}',
+  // Ids whose hex reads like an exponent: inside a string, not a number.
+  '{"items":[{"id":"019ad5e1-2345-7e99-8e10-5e1234000001","pond_id":"0193e456-7e89-7000-8000-0005e9990000"}]}',
 ];
 
 describe('cleanJsonText', () => {
