@@ -2,6 +2,7 @@ import type { TambakDb } from '#local/db';
 import { applyJournal } from '#local/journal';
 import { type OutboxSummary, readSummary } from '#local/sync/summary';
 import { API_CACHE_NAME, MEDIA_CACHE_NAME } from '#local/sync/worker-protocol';
+import { forgetFarmSnapshot } from './farm-snapshot.ts';
 
 /**
  * Logout never drops queued records silently: the UI calls countUnsynced() first and,
@@ -37,6 +38,8 @@ export async function clearLocalData(db: TambakDb, options: { keepOutbox: boolea
     await db.syncState.where('key').notEqual('device').delete();
     if (!options.keepOutbox) await db.outbox.clear();
   });
+  // The farm as last opened is this user's too.
+  forgetFarmSnapshot();
   const caches = (globalThis as { caches?: { delete(name: string): Promise<boolean> } }).caches;
   await caches?.delete(API_CACHE_NAME);
   await caches?.delete(MEDIA_CACHE_NAME);

@@ -216,7 +216,7 @@ describe('POST /api/water/general/bulk', () => {
       });
       cycles.push(res.json().data.cycle_id);
     }
-    const named = (i: number) => reading(own.pondIds[i % 3], { cycle_id: cycles[i % 3] });
+    const named = (i: number) => ({ ...reading(own.pondIds[i % 3]), cycle_id: cycles[i % 3] });
     const statementsOf = async (items: unknown[]) => {
       const sent: string[] = [];
       const query = pg.Client.prototype.query;
