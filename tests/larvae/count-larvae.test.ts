@@ -88,7 +88,7 @@ describe('countLarvae on generated trays', () => {
     if (!res.ok) expect(['not-a-tray', 'no-larvae']).toContain(res.problem);
   });
 
-  it('does not count marks on the basin\'s edge, and its band reaches over them (ADR 0097)', () => {
+  it("does not count marks on the basin's edge, and its band reaches over them (ADR 0097)", () => {
     // A white tray of 120 larvae seen on a dark table, and 16 larva-sized dark dashes lying
     // along the basin's edge (what the rim's step, the frame's corners or a label beside the
     // basin leave): counted as larvae before ADR 0097 (136 and more).

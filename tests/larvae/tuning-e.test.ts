@@ -103,7 +103,7 @@ describe('countLarvae on generator E', () => {
     if (res.ok) expect(res.count).toBeLessThanOrEqual(1.25 * 80);
   }, 120_000);
 
-  it('counts a sparse white tray within 5 % (marks on the tray\'s edge are not larvae; ADR 0097)', async () => {
+  it("counts a sparse white tray within 5 % (marks on the tray's edge are not larvae; ADR 0097)", async () => {
     // 45 larvae: 49 (+8.9 %) before ADR 0097.
     const res = await count('E-bright-45-0');
     expect(res).toMatchObject({ ok: true });
