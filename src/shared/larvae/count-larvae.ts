@@ -30,13 +30,16 @@
  *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
  *    thick but a mesh), on a white basin ink (a label's print merged into solid bars, far
  *    darker on average than the see-through larvae),
- *    fibres, glare streaks and the rim (straight bars); a blob of touching or crossing larvae
+ *    fibres, glare streaks and the rim (straight bars), and what lies on the basin's edge
+ *    (within half a larva's length of the surround: the rim's shading, a label over it, the
+ *    frame's corners; ADR 0097); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
  * 7. the band: the clumps' own spread, the error of the single area and the engine's
  *    own error on photos it was not tuned on; wider, with the reason ('uneven-light',
  *    'blurry'), when light or focus is poor; its upper side further by a share of the
- *    larvae in clumps (larvae hidden under others: clumps are under-read, never over).
+ *    larvae in clumps (larvae hidden under others: clumps are under-read, never over) and
+ *    by the marks left out on the basin's edge (a larva may lie against the wall).
  */
 import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
