@@ -11,7 +11,8 @@ import { loadNodeOpenCv } from './node-opencv.ts';
  * blown-out glare patch (refused before ADR 0088) are counted; the band of a tray whose
  * clumps are under-read holds the truth, and a dense defocused tray's faint larvae are
  * seen (ADR 0091); a label's print and solid dark debris on a white basin are not counted
- * as clumps (ADR 0094).
+ * as clumps (ADR 0094); marks on the basin's edge (a tray's rim, a label over it) are
+ * not larvae (ADR 0097).
  */
 let cv: Cv;
 beforeAll(async () => {
@@ -93,6 +94,21 @@ describe('countLarvae on generator E', () => {
     },
     60_000,
   );
+
+  it('does not count the rim of a black tray nor a label on it as larvae (ADR 0097)', async () => {
+    // 80 larvae; the tray's grey rim and a label lying over it left larva-sized marks along
+    // the basin's edge: 105 (+31 %) before ADR 0097.
+    const res = await count('E-dark-80-3');
+    expect(res).toMatchObject({ ok: true });
+    if (res.ok) expect(res.count).toBeLessThanOrEqual(1.25 * 80);
+  }, 120_000);
+
+  it("counts a sparse white tray within 5 % (marks on the tray's edge are not larvae; ADR 0097)", async () => {
+    // 45 larvae: 49 (+8.9 %) before ADR 0097.
+    const res = await count('E-bright-45-0');
+    expect(res).toMatchObject({ ok: true });
+    if (res.ok) expect(Math.abs(res.count - 45) / 45).toBeLessThanOrEqual(0.05);
+  }, 120_000);
 
   it('counts a black bowl on a lighter table within 8 %', async () => {
     const res = await count('E-dark-320-9');

@@ -30,13 +30,16 @@
  *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
  *    thick but a mesh), on a white basin ink (a label's print merged into solid bars, far
  *    darker on average than the see-through larvae),
- *    fibres, glare streaks and the rim (straight bars); a blob of touching or crossing larvae
+ *    fibres, glare streaks and the rim (straight bars), and what lies on the basin's edge
+ *    (within half a larva's length of the surround: the rim's shading, a label over it, the
+ *    frame's corners; ADR 0097); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
  * 7. the band: the clumps' own spread, the error of the single area and the engine's
  *    own error on photos it was not tuned on; wider, with the reason ('uneven-light',
  *    'blurry'), when light or focus is poor; its upper side further by a share of the
- *    larvae in clumps (larvae hidden under others: clumps are under-read, never over).
+ *    larvae in clumps (larvae hidden under others: clumps are under-read, never over) and
+ *    by the marks left out on the basin's edge (a larva may lie against the wall).
  */
 import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
@@ -142,6 +145,14 @@ const BUBBLE_ELONGATION = 1.1;
 const BUBBLE_CATCHLIGHT = 2.5;
 /** One mark that is not a larva (a glare streak, a lump) weighs at most this many larvae' area as clutter. */
 const CLUTTER_CAP = 6;
+/**
+ * A mark whose centre lies within this share of a larva's length of the basin's edge (the
+ * pixels off the basin: a white basin's darker surround, a black basin's lighter rim and
+ * floor) is not counted: there the step of light leaves a row of larva-sized marks along
+ * the rim, the frame's corners and what lies on the surround (a label) (ADR 0097). Its
+ * larvae' area is added to the band's upper side instead (a larva may lie against the wall).
+ */
+const EDGE_REACH = 0.5;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -509,6 +520,9 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         if (depth[i] > t1 / 2 + 0.5 && fillOf.has(l)) fillOf.set(l, (fillOf.get(l) ?? 0) + 1);
         if (depth[i] >= t1 && inkOf.has(l)) inkOf.set(l, (inkOf.get(l) ?? 0) + 1);
       }
+    // The distance of each pixel to the nearest one off the basin, when the frame holds some.
+    const nearEdge = distanceToOffBasin(cv, track, b, w, h, offTray, offDarkTray);
+    let atEdge = 0;
     for (const bl of blobs) {
       const r = bl.area / a1;
       if (pale(bl)) continue;
@@ -533,6 +547,12 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
         // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
         if (!speck) rejectedArea += Math.min(bl.area, CLUTTER_CAP * a1);
+        continue;
+      }
+      // On the basin's edge: the rim, the frame's corners, a label on the surround. Not
+      // counted; what might be larvae there widens the band's upper side.
+      if (nearEdge && nearEdge[Math.round(bl.cy) * w + Math.round(bl.cx)] < EDGE_REACH * l1) {
+        atEdge += Math.max(1, Math.min(r, CLUTTER_CAP));
         continue;
       }
       keptArea += bl.area;
@@ -602,7 +622,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // differ by a few: the marks are what the farmer sees and corrects, keep them equal.
     const shown = marks.length;
     const lower = Math.max(0, Math.min(count, shown) - halfBand);
-    const upper = Math.max(count, shown) + halfBand + Math.ceil(CLUMP_HIDDEN * clumpSum);
+    const upper = Math.max(count, shown) + halfBand + Math.ceil(CLUMP_HIDDEN * clumpSum + atEdge);
     return {
       ok: true,
       count: shown,
@@ -690,6 +710,34 @@ function basinPart(
   // The surround is of another light (a table, a floor), not the basin's own uneven light.
   if (Math.abs(median(Array.from(rest)) - s.p50) < SURROUND_STEP * Math.max(s.p50, 60)) return undefined;
   return { spread: (s.p90 - s.p10) / Math.max(60, s.p50), limit, level: s.p50 };
+}
+
+/**
+ * Each pixel's distance to the nearest pixel off the basin (a white basin's background under
+ * `offTray`, a black basin's over `offDarkTray`), or undefined when every pixel is on it.
+ */
+function distanceToOffBasin(
+  cv: Cv,
+  track: <T extends CvMat>(m: T) => T,
+  b: Uint8Array,
+  w: number,
+  h: number,
+  offTray: number,
+  offDarkTray: number,
+): Float32Array | undefined {
+  if (offTray <= 0 && offDarkTray >= 256) return undefined;
+  const on = track(new cv.Mat(h, w, cv.CV_8UC1));
+  const o = on.data;
+  let off = 0;
+  for (let i = 0; i < o.length; i++) {
+    const out = b[i] < offTray || b[i] > offDarkTray;
+    o[i] = out ? 0 : 255;
+    if (out) off++;
+  }
+  if (off === 0) return undefined;
+  const dist = track(new cv.Mat());
+  cv.distanceTransform(on, dist, cv.DIST_L2, 3);
+  return dist.data32F;
 }
 
 /** The area with the most √-weighted area of blobs within ×/÷ 1.35 of it. */

@@ -36,6 +36,7 @@ export interface Cv {
   MORPH_CLOSE: number;
   MORPH_ELLIPSE: number;
   MORPH_RECT: number;
+  DIST_L2: number;
   cvtColor(src: CvMat, dst: CvMat, code: number): void;
   resize(src: CvMat, dst: CvMat, size: CvSize, fx: number, fy: number, interpolation: number): void;
   medianBlur(src: CvMat, dst: CvMat, k: number): void;
@@ -44,6 +45,7 @@ export interface Cv {
   threshold(src: CvMat, dst: CvMat, thresh: number, maxval: number, type: number): number;
   getStructuringElement(shape: number, size: CvSize): CvMat;
   morphologyEx(src: CvMat, dst: CvMat, op: number, kernel: CvMat): void;
+  distanceTransform(src: CvMat, dst: CvMat, distanceType: number, maskSize: number): void;
   connectedComponents(src: CvMat, labels: CvMat, connectivity: number, ltype: number): number;
   connectedComponentsWithStats(
     src: CvMat,
