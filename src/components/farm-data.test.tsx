@@ -4,7 +4,8 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '#local/db';
 import { resetSyncStatusForTests, setSyncStatus } from '#local/sync/status';
-import type { Block, Farm } from '#shared/contracts/farm';
+import type { Block } from '#shared/contracts/farm';
+import { clientFarm } from '#test/helpers/client-farm';
 import { useBlocks, useFarms } from './farm-data.tsx';
 import { resetFetched } from './use-fetched.ts';
 
@@ -19,17 +20,7 @@ afterEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 
-const farm = (farm_id: string, name: string): Farm => ({
-  farm_id,
-  name,
-  role_id: 1,
-  status: 0,
-  is_hide_finance: false,
-  can_edit_farm: true,
-  permissions: [],
-  access_pond: [],
-  updated_at: '',
-});
+const farm = (farm_id: string, name: string) => clientFarm(farm_id, name);
 const block = (block_id: string, farm_id: string, block_name: string): Block => ({
   block_id,
   farm_id,

@@ -8,7 +8,7 @@ import { clearLocalData } from '#local/logout-guard';
 import { sessionStore } from '#local/session-store';
 import { resetSyncStatusForTests } from '#local/sync/status';
 import type { User } from '#shared/contracts/account';
-import type { Farm } from '#shared/contracts/farm';
+import { clientFarm } from '#test/helpers/client-farm';
 import { FarmGate } from './farm-gate.tsx';
 import { resetFetched } from './use-fetched.ts';
 
@@ -18,17 +18,7 @@ vi.mock('@tanstack/react-router', () => ({
 }));
 
 const db = getDb();
-const farm = (name: string, role_id = 1): Farm => ({
-  farm_id: 'f1',
-  name,
-  role_id,
-  status: 0,
-  is_hide_finance: false,
-  can_edit_farm: true,
-  permissions: [],
-  access_pond: [],
-  updated_at: '',
-});
+const farm = (name: string, role_id = 1) => clientFarm('f1', name, role_id);
 const signIn = (id: string) => sessionStore.set({ token: `t-${id}`, user: { id } as User, pu_id: '' });
 const gate = () => render(<FarmGate>{(f) => <h1>{`${f.name} (${f.role_id})`}</h1>}</FarmGate>);
 

@@ -15,6 +15,7 @@ import { BLOCKS, PONDS } from '../../src/local/resources.ts';
 import { createSessionStore } from '../../src/local/session-store.ts';
 import { provideSyncControl, resetSyncStatusForTests } from '../../src/local/sync/status.ts';
 import { MESSAGES } from '../../src/shared/i18n/messages.ts';
+import { clientFarm } from './client-farm.ts';
 
 export const FARM = '01950000-0000-7000-8000-00000000000f';
 const BLOCK = '01950000-0000-7000-8000-0000000000b1';
@@ -54,18 +55,7 @@ export function setupSyncUiHarness() {
 /** One pond create refused by the server (its block was deleted meanwhile), one block waiting. */
 export async function seedRefusedPond(): Promise<string> {
   const db = getDb();
-  await db.farms.put({
-    farm_id: FARM,
-    name: 'Tambak Uji',
-    role_id: 1,
-    status: 0,
-    is_hide_finance: false,
-    can_edit_farm: true,
-    permissions: [],
-    access_pond: [],
-    updated_at: '',
-    _status: 'synced',
-  });
+  await db.farms.put({ ...clientFarm(FARM, 'Tambak Uji'), _status: 'synced' });
   const [pondEntry] = await saveRecords(db, PONDS, [
     { farm_id: FARM, block_id: BLOCK, name: 'Kolam 20', area: 900 },
   ]);
