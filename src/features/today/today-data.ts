@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { featureAction } from '#components/farm-data';
+import { afterFirstScreen } from '#components/first-screen.ts';
 import { pondAction } from '#components/pond-access.ts';
 import { loadPresetTimes } from '#components/preset-times.ts';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
@@ -41,29 +42,36 @@ function storedSettings(farmId: string): DaySettings {
 /**
  * The farm's feedings a day and sampling interval (`/feedIdxSetting`), read when online and
  * kept on the phone; offline (or without the right to read the programme) the last ones
- * read, else the defaults (4 feedings, every 7 days).
+ * read, else the defaults (4 feedings, every 7 days). The read waits for the first screen
+ * (first-screen.ts): the day is drawn from the kept settings, and on a slow link the
+ * refresh does not compete with the screen's own code and data. Read once per farm and
+ * right, not again when the farm's record is replaced by an equal one (the local copy
+ * answering after the farm as last opened, a pull).
  */
 export function useDaySettings(farm: Farm): DaySettings {
-  const [settings, setSettings] = useState(() => storedSettings(farm.farm_id));
+  const farmId = farm.farm_id;
+  // The programme is the warehouse's: a member who may not view it keeps the defaults.
+  const mayRead = featureAction(farm, 'warehouse') >= ACTION.view;
+  const [settings, setSettings] = useState(() => storedSettings(farmId));
   useEffect(() => {
-    // The programme is the warehouse's: a member who may not view it keeps the defaults.
-    if (featureAction(farm, 'warehouse') < ACTION.view) return;
+    if (!mayRead) return;
     let live = true;
-    api
-      .get<FeedSetting>('/feedIdxSetting', { farm_id: farm.farm_id })
+    afterFirstScreen()
+      .then(() => (live ? api.get<FeedSetting>('/feedIdxSetting', { farm_id: farmId }) : undefined))
       .then((p) => {
+        if (!p) return;
         const next = {
           feedingsPerDay: p.feedings_per_day,
           samplingEvery: p.sampling_every_days ?? DEFAULT_FEED_PROGRAMME.sampling_every_days,
         };
-        globalThis.localStorage?.setItem(settingsKey(farm.farm_id), JSON.stringify(next));
+        globalThis.localStorage?.setItem(settingsKey(farmId), JSON.stringify(next));
         if (live) setSettings(next);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [farm]);
+  }, [farmId, mayRead]);
   return settings;
 }
 
