@@ -65,7 +65,13 @@ export function useDaySettings(farm: Farm): DaySettings {
           samplingEvery: p.sampling_every_days ?? DEFAULT_FEED_PROGRAMME.sampling_every_days,
         };
         globalThis.localStorage?.setItem(settingsKey(farmId), JSON.stringify(next));
-        if (live) setSettings(next);
+        // The same settings as drawn: nothing to draw again.
+        if (live)
+          setSettings((drawn) =>
+            drawn.feedingsPerDay === next.feedingsPerDay && drawn.samplingEvery === next.samplingEvery
+              ? drawn
+              : next,
+          );
       })
       .catch(() => undefined);
     return () => {
