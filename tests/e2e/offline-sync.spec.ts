@@ -127,9 +127,11 @@ test('a batch whose answer is lost is sent again and the server keeps one copy',
   await page.getByRole('button', { name: 'Simpan 3 kolam' }).click();
   await water.confirmPartial();
 
-  // The same batch goes again after the lost answer; everything ends synced.
+  // The same batch goes again after the lost answer; everything ends synced. (The outbox
+  // is empty for a moment before the save's entries are written too: wait for the second
+  // sending first.)
+  await expect.poll(() => sent, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   await expect.poll(() => water.outboxStatuses(), { timeout: 30_000 }).toEqual([]);
-  expect(sent).toBeGreaterThanOrEqual(2);
   const readings = await api.get<Reading[]>(`/water/general?farm_id=${farmId}`);
   expect(readings).toHaveLength(3);
   expect(new Set(readings.map((r) => r.id)).size).toBe(3);
