@@ -13,7 +13,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-command.mjs';
+import { serverCommand, serverEnv } from '../../scripts/server-command.mjs';
 import { createDb, type Db, migrateToLatest } from '../../src/server/db/database.ts';
 import { type EmbeddedCluster, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
 import { freePort } from '../helpers/server-process.ts';
@@ -224,8 +224,8 @@ function serverEntry(): string[] {
     if (build.status !== 0) throw new Error('building the server failed');
     built = true;
   }
-  const flags = process.env.LOAD_SERVER_FLAGS?.split(' ').filter(Boolean) ?? SERVER_NODE_FLAGS;
-  return [...flags, join(outDir, 'main.js')];
+  // npm start's own command, less the node executable the harness spawns itself.
+  return serverCommand(outDir).slice(1);
 }
 
 /** `--name value` or `--name=value` from argv, else the fallback. */
