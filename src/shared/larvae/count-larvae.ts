@@ -241,7 +241,11 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       grey = track(new cv.Mat());
       cv.resize(greyFull, grey, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
     }
-    const g = grey.data;
+    // OpenCV's WASM heap grows while the later Mats are made (a 12 MP photo's first count
+    // in a fresh worker): a view of the heap taken now would then be detached and read as
+    // empty — every eye, ink, bubble and edge rule silently off (ADR 0100). What is read
+    // after later allocations is copied out of the heap.
+    const g = grey.data.slice();
 
     // 1. Exposure.
     const stats = greyStats(g);
@@ -282,7 +286,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     cv.blur(bgCopyClosed, bgCopySmooth, new cv.Size(3, 3));
     const bg = track(new cv.Mat());
     cv.resize(bgCopySmooth, bg, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
-    const b = bg.data;
+    const b = bg.data.slice();
 
     // A tray is evenly lit at large scale; a scene (a natural photo) is not. The middle
     // 80 % of the large-scale light against its median (at least 60 grey levels): a glare
@@ -387,7 +391,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const statsMat = track(new cv.Mat());
     const centroids = track(new cv.Mat());
     const n = cv.connectedComponentsWithStats(clean, labels, statsMat, centroids, 8);
-    const lab = labels.data32S;
+    const lab = labels.data32S.slice();
     const sx = new Float64Array(n);
     const sy = new Float64Array(n);
     const sxx = new Float64Array(n);
@@ -737,7 +741,7 @@ function distanceToOffBasin(
   if (off === 0) return undefined;
   const dist = track(new cv.Mat());
   cv.distanceTransform(on, dist, cv.DIST_L2, 3);
-  return dist.data32F;
+  return dist.data32F.slice();
 }
 
 /** The area with the most √-weighted area of blobs within ×/÷ 1.35 of it. */
