@@ -47,6 +47,10 @@ export default defineConfig({
     // unless asked for (E2E_TRACE=1); a failure still leaves its screenshot and page snapshot.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // A click or fill waits at most a minute for its element: a screen that never shows it
+    // fails with its screenshot instead of holding the run until the test's own timeout
+    // (15 minutes for the demo-farm tests).
+    actionTimeout: 60_000,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

@@ -1,9 +1,15 @@
-// How production runs the compiled server: plain node with a young generation of at most
-// 4 MB a half (V8's default is 16), which keeps an idle farm server near 93 MB resident
-// instead of ~98 MB (tests/bench/server-start.bench.ts prints the figure; goal ≤ 100 MB).
-// Under load each step costs CPU (server CPU per bulk write of 50 readings, ADR 0098):
-// 1 MB: 3.2 ms (86.5 MB idle), 4 MB: 2.8 ms (93 MB), 8 MB: 2.7 ms (98–100 MB),
-// 16 MB: 2.4 ms (98–100 MB).
+// How production runs the compiled server: plain node with a young generation of up to
+// 32 MB a half (V8's default is 16). A bulk write of 50 readings allocates its body, the
+// parsed items, the rows and their JSON for PostgreSQL; with 50 writes in flight a small
+// young generation promoted most of that to the old one, and its collections stopped the
+// server for up to 130 ms (a CPU profile under `npm run load`), the bulk route's slowest
+// answers. Bulk route by size, three alternating 15-second runs each (ADR 0101):
+// 4 MB: 316–348 req/s, p99 231–271 ms, server CPU 2.2–2.4 ms a write;
+// 16 MB: 436–446 req/s, p99 184–201 ms, 1.6–1.7 ms;
+// 32 MB: 444–520 req/s, p99 140–203 ms, 1.3–1.6 ms.
+// The young generation grows only under such load; a server left idle gives it back (V8's
+// memory reducer, some 15 s after the last request): 83–85 MB resident against 93 MB with
+// 4 MB (tests/bench/server-start.bench.ts prints both moments; goal ≤ 100 MB).
 //
 // V8's size-over-speed mode (--optimize-for-size) was here too until the load script ran
 // the server as production does: it saved no memory any more (86.7 MB with it, 86.5 MB
@@ -14,7 +20,7 @@
 // scripts (tests/load/harness.ts).
 import { join } from 'node:path';
 
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /**
  * glibc's allocator settings for the server (issue 32, ≤ 100 MB at idle): two arenas

@@ -142,6 +142,7 @@ describe('POST /api/water/general/bulk', () => {
   it('leaves no way, even below the API, to store a reading under a farm its pond is not in', async () => {
     const stranger = await quickUser(app, 'stranger-db');
     const other = await createFarm(app, stranger, 1);
+    const db = app.ctx.db;
     for (const table of ['water_general', 'water_chemical', 'water_biological'] as const) {
       const row = {
         id: uuidv7(),
@@ -152,12 +153,35 @@ describe('POST /api/water/general/bulk', () => {
         time_of_day: 'morning',
         created_by: owner.id,
       };
-      await expect(app.ctx.db.insertInto(table).values(row).execute()).rejects.toThrow(/pond_farm_fkey/);
-      await app.ctx.db
-        .insertInto(table)
-        .values({ ...row, farm_id: other.farmId })
-        .execute();
+      // Checked once per statement (migration 0045): the whole statement fails, good rows too.
+      const good = { ...row, id: uuidv7(), farm_id: other.farmId };
+      await expect(db.insertInto(table).values([good, row]).execute()).rejects.toThrow(
+        /pond not in its farm/,
+      );
+      await expect(
+        db
+          .insertInto(table)
+          .values({ ...good, cycle_id: uuidv7() })
+          .execute(),
+      ).rejects.toThrow(/cycle that does not exist/);
+      await expect(
+        db
+          .insertInto(table)
+          .values({ ...good, created_by: uuidv7() })
+          .execute(),
+      ).rejects.toThrow(/user that does not exist/);
+      await db.insertInto(table).values(good).execute();
+      await expect(
+        db.updateTable(table).set({ farm_id: farm.farmId }).where('id', '=', good.id).execute(),
+      ).rejects.toThrow(/pond not in its farm/);
+      expect(
+        (await db.selectFrom(table).select('id').where('id', 'in', [row.id, good.id]).execute()).length,
+      ).toBe(1);
     }
+    // Nor may a pond named by readings be deleted out from under them.
+    await expect(db.deleteFrom('ponds').where('id', '=', other.pondIds[0]).execute()).rejects.toThrow(
+      /named by water readings/,
+    );
   });
 
   it('refuses an id already used in another pond as a conflict, leaving that row alone', async () => {
