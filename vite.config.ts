@@ -7,6 +7,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { bootFirst } from './scripts/vite-boot-first.ts';
+import { eagerCompile } from './scripts/vite-eager-compile.ts';
 import { inlineEntryCss } from './scripts/vite-inline-entry-css.ts';
 import { inlineLogo } from './scripts/vite-inline-logo.ts';
 import { resolveAlias, routePreloads, screenImports } from './scripts/vite-route-preloads.ts';
@@ -58,6 +59,8 @@ export default defineConfig({
     inlineEntryCss(),
     inlineLogo('src/components/app-logo.svg'),
     bootFirst(),
+    // The two chunks every screen runs at start: compiled off the main thread (ADR 0101).
+    eagerCompile(['shell', 'data']),
     routePreloads({
       router: 'src/app/router.tsx',
       signedIn: {

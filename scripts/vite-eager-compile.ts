@@ -1,0 +1,52 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * V8's explicit compile hint (Chrome 136+) as the first line of the chunks every screen runs
+ * at start (`chunks`, by name): their functions are compiled while the file streams in, on a
+ * background thread, instead of one by one on the main thread at their first call. That lazy
+ * compiling was most of the start's long task (ADR 0101). Other browsers ignore the comment.
+ *
+ * It must be the file's first line (a hint after Vite's preload map, where `postBanner` puts
+ * it, changed nothing), so it is added once the chunk is final, with the source map moved
+ * down a line, and the chunk's brotli and gzip copies (vite-plugin-compression2 made them
+ * from the chunk before) are made again. Not on the lazy chunks: compiling what a screen
+ * never calls costs a phone CPU.
+ */
+export function eagerCompile(chunks: readonly string[]): Plugin {
+  const names = new Set(chunks);
+  return {
+    name: 'tambak:eager-compile',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk' || !names.has(output.name) || output.code.startsWith(HINT)) continue;
+          output.code = HINT + output.code;
+          // The map was written out as an asset already: it gets the empty first line too.
+          if (output.map) output.map.mappings = `;${output.map.mappings}`;
+          const map = bundle[`${output.fileName}.map`];
+          if (map?.type === 'asset') {
+            const json = JSON.parse(String(map.source)) as { mappings: string };
+            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          }
+          const plain = Buffer.from(output.code);
+          const br = bundle[`${output.fileName}.br`];
+          if (br?.type === 'asset')
+            br.source = brotliCompressSync(plain, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+              },
+            });
+          const gz = bundle[`${output.fileName}.gz`];
+          if (gz?.type === 'asset') gz.source = gzipSync(plain, { level: 9 });
+        }
+      },
+    },
+  };
+}
