@@ -3,7 +3,7 @@ import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import type { Cv } from '../../src/shared/larvae/opencv.ts';
 import { correctedBand } from '../../src/shared/larvae/types.ts';
 import { loadNodeOpenCv } from './node-opencv.ts';
-import { generateTray, mulberry32 } from './synthetic-tray.ts';
+import { generateTray, mulberry32, trayWithEdgeDashes } from './synthetic-tray.ts';
 
 let cv: Cv;
 beforeAll(async () => {
@@ -92,32 +92,7 @@ describe('countLarvae on generated trays', () => {
     // A white tray of 120 larvae seen on a dark table, and 16 larva-sized dark dashes lying
     // along the basin's edge (what the rim's step, the frame's corners or a label beside the
     // basin leave): counted as larvae before ADR 0097 (136 and more).
-    const tray = generateTray({ seed: 31, count: 120, hatchColor: 'bright', width: 1500, height: 1100 });
-    const w = 2000;
-    const h = 1500;
-    const x0 = 250;
-    const y0 = 200;
-    const rgba = new Uint8ClampedArray(w * h * 4);
-    const rand = mulberry32(4);
-    for (let i = 0; i < w * h; i++) {
-      const v = 85 + rand() * 10;
-      rgba.set([v, v * 0.9, v * 0.8, 255], i * 4);
-    }
-    for (let y = 0; y < tray.height; y++)
-      rgba.set(tray.rgba.subarray(y * tray.width * 4, (y + 1) * tray.width * 4), ((y0 + y) * w + x0) * 4);
-    // Dashes 36 × 4 px lying along the top and bottom edges, 2–6 px inside the basin.
-    for (let k = 0; k < 16; k++) {
-      const cx = x0 + 100 + (k % 8) * 170;
-      const top = k < 8;
-      for (let dy = 0; dy < 4; dy++)
-        for (let dx = -18; dx < 18; dx++) {
-          const x = cx + dx;
-          const y = top ? y0 + 2 + dy : y0 + tray.height - 3 - dy;
-          const i = (y * w + x) * 4;
-          for (let c = 0; c < 3; c++) rgba[i + c] = Math.round(rgba[i + c] * 0.35);
-        }
-    }
-    const res = countLarvae(cv, { rgba, width: w, height: h }, 'bright');
+    const res = countLarvae(cv, trayWithEdgeDashes(), 'bright');
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(Math.abs(res.count - 120) / 120).toBeLessThanOrEqual(0.05);

@@ -272,3 +272,36 @@ export function evaluationSet(quick = false): TrayOptions[] {
   });
   return set;
 }
+
+/**
+ * A white tray of 120 larvae (seed 31) seen on a dark table, 2000 × 1500, with 16
+ * larva-sized dark dashes (36 × 4 px) lying along the basin's top and bottom edges, 2–6 px
+ * inside it: what the rim's step, the frame's corners or a label beside the basin leave
+ * (ADR 0097). Truth: 120.
+ */
+export function trayWithEdgeDashes(): { rgba: Uint8ClampedArray; width: number; height: number } {
+  const tray = generateTray({ seed: 31, count: 120, hatchColor: 'bright', width: 1500, height: 1100 });
+  const w = 2000;
+  const h = 1500;
+  const x0 = 250;
+  const y0 = 200;
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  const rand = mulberry32(4);
+  for (let i = 0; i < w * h; i++) {
+    const v = 85 + rand() * 10;
+    rgba.set([v, v * 0.9, v * 0.8, 255], i * 4);
+  }
+  for (let y = 0; y < tray.height; y++)
+    rgba.set(tray.rgba.subarray(y * tray.width * 4, (y + 1) * tray.width * 4), ((y0 + y) * w + x0) * 4);
+  for (let k = 0; k < 16; k++) {
+    const cx = x0 + 100 + (k % 8) * 170;
+    const top = k < 8;
+    for (let dy = 0; dy < 4; dy++)
+      for (let dx = -18; dx < 18; dx++) {
+        const y = top ? y0 + 2 + dy : y0 + tray.height - 3 - dy;
+        const i = (y * w + cx + dx) * 4;
+        for (let c = 0; c < 3; c++) rgba[i + c] = Math.round(rgba[i + c] * 0.35);
+      }
+  }
+  return { rgba, width: w, height: h };
+}

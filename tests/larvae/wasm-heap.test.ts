@@ -3,7 +3,7 @@ import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import type { Cv } from '../../src/shared/larvae/opencv.ts';
 import type { LarvaeImage } from '../../src/shared/larvae/types.ts';
 import { loadNodeOpenCv } from './node-opencv.ts';
-import { generateTray, mulberry32 } from './synthetic-tray.ts';
+import { trayWithEdgeDashes } from './synthetic-tray.ts';
 
 // This file must hold its own OpenCV (vitest runs each file in a fresh fork): the first
 // 12 MP count below is the one that grows OpenCV's WASM heap, as a phone photo does in a
@@ -19,28 +19,7 @@ beforeAll(async () => {
  * ×2 to a phone's 4000 × 3000: the engine works on a copy 2,400 px wide.
  */
 function twelveMegapixelTray(): LarvaeImage {
-  const tray = generateTray({ seed: 31, count: 120, hatchColor: 'bright', width: 1500, height: 1100 });
-  const w = 2000;
-  const h = 1500;
-  const x0 = 250;
-  const y0 = 200;
-  const rgba = new Uint8ClampedArray(w * h * 4);
-  const rand = mulberry32(4);
-  for (let i = 0; i < w * h; i++) {
-    const v = 85 + rand() * 10;
-    rgba.set([v, v * 0.9, v * 0.8, 255], i * 4);
-  }
-  for (let y = 0; y < tray.height; y++)
-    rgba.set(tray.rgba.subarray(y * tray.width * 4, (y + 1) * tray.width * 4), ((y0 + y) * w + x0) * 4);
-  for (let k = 0; k < 16; k++) {
-    const cx = x0 + 100 + (k % 8) * 170;
-    const top = k < 8;
-    for (let dy = 0; dy < 4; dy++)
-      for (let dx = -18; dx < 18; dx++) {
-        const i = ((top ? y0 + 2 + dy : y0 + tray.height - 3 - dy) * w + cx + dx) * 4;
-        for (let c = 0; c < 3; c++) rgba[i + c] = Math.round(rgba[i + c] * 0.35);
-      }
-  }
+  const { rgba, width: w, height: h } = trayWithEdgeDashes();
   const W = 2 * w;
   const H = 2 * h;
   const big = new Uint8ClampedArray(W * H * 4);
