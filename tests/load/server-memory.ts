@@ -33,11 +33,26 @@ export class HeapProbe {
     return { used: result.usedSize / 1048576, total: result.totalSize / 1048576 };
   }
 
+  /**
+   * The young generation's committed size, MB: the part of the heap's total that grows under
+   * load up to the server's `--max-semi-space-size` (scripts/server-command.mjs) and is given
+   * back when idle. Read with `v8.getHeapSpaceStatistics()` in the server.
+   */
+  async youngMb(): Promise<number> {
+    const expression = `process.getBuiltinModule('v8').getHeapSpaceStatistics()
+      .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+      .reduce((sum, s) => sum + s.space_size, 0)`;
+    const result = (await this.call('Runtime.evaluate', { expression, returnByValue: true })) as {
+      result?: { value?: number };
+    };
+    return (result.result?.value ?? Number.NaN) / 1048576;
+  }
+
   close(): void {
     this.ws.close();
   }
 
-  private call(method: string): Promise<unknown> {
+  private call(method: string, params?: Record<string, unknown>): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${method}: no answer`)), 10_000);
@@ -46,7 +61,7 @@ export class HeapProbe {
         this.pending.delete(id);
         resolve(result);
       });
-      this.ws.send(JSON.stringify({ id, method }));
+      this.ws.send(JSON.stringify({ id, method, params }));
     });
   }
 }

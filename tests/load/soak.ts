@@ -29,6 +29,8 @@ interface Sample {
   rss: number;
   heapUsed: number;
   heapTotal: number;
+  /** The young generation's committed size (part of heapTotal), MB. */
+  young: number;
 }
 
 /** Least-squares slope of y over x. */
@@ -105,10 +107,12 @@ async function main() {
         rss: server.rssMb(),
         heapUsed: heap.used,
         heapTotal: heap.total,
+        young: await (probe as HeapProbe).youngMb(),
       };
       samples.push(s);
       console.log(
-        `  t=${String(s.t).padStart(4)} s  rss ${s.rss.toFixed(1)} MB  heap ${s.heapUsed.toFixed(1)} / ${s.heapTotal.toFixed(1)} MB  ` +
+        `  t=${String(s.t).padStart(4)} s  rss ${s.rss.toFixed(1)} MB  heap ${s.heapUsed.toFixed(1)} / ${s.heapTotal.toFixed(1)} MB ` +
+          `(young generation ${s.young.toFixed(1)})  ` +
           `chat sent ${chat.sent} acked ${chat.acks} delivered ${chat.delivered}`,
       );
     };
@@ -206,8 +210,20 @@ async function main() {
             last.heapUsed.toFixed(1),
             heapSlope.toFixed(2),
           ],
+          [
+            'young generation',
+            samples[0].young.toFixed(1),
+            afterWarmUp.young.toFixed(1),
+            last.young.toFixed(1),
+            perMin((s) => s.young).toFixed(2),
+          ],
         ],
       )}`,
+    );
+    // The young generation grows under load up to its cap and is given back when idle: a
+    // step of RSS that matches a step of it is that, not a leak (the verdict still counts it).
+    console.log(
+      `RSS less the young generation: slope ${perMin((s) => s.rss - s.young).toFixed(2)} MB/min (last 5 min)`,
     );
     const steady = rssSlope < STEADY_MB_PER_MIN && heapSlope < STEADY_MB_PER_MIN;
     const verdict = window.length < 3 ? 'TOO SHORT TO JUDGE' : steady ? 'STEADY' : 'GROWING';
