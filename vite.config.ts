@@ -19,6 +19,8 @@ const THEME_COLOR = '#0f766e';
 const BACKGROUND_COLOR = '#f4f7f6';
 
 const ENTRY = resolve('src/app/main.tsx');
+/** The compressed copies written next to each text asset (and remade by eagerCompile). */
+const COMPRESSION = ['brotliCompress', 'gzip'] as const;
 
 /** The release error reports name (ADR 0067): APP_RELEASE, else the commit built. */
 function release(): string {
@@ -60,7 +62,7 @@ export default defineConfig({
     inlineLogo('src/components/app-logo.svg'),
     bootFirst(),
     // The two chunks every screen runs at start: compiled off the main thread (ADR 0101).
-    eagerCompile(['shell', 'data']),
+    eagerCompile(['shell', 'data'], COMPRESSION),
     routePreloads({
       router: 'src/app/router.tsx',
       signedIn: {
@@ -106,7 +108,7 @@ export default defineConfig({
     // Brotli and gzip copies next to each text asset; the server sends them precompressed
     // (src/server/plugins/static-app.ts) so a phone on a slow link downloads a third.
     compression({
-      algorithms: ['brotliCompress', 'gzip'],
+      algorithms: [...COMPRESSION],
       include: /\.(js|css|html|svg|webmanifest)$/,
       threshold: 1024,
       logLevel: 'silent',

@@ -1,5 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { defineAlgorithm } from 'vite-plugin-compression2';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -11,12 +12,27 @@ const HINT = '//# allFunctionsCalledOnLoad\n';
  *
  * It must be the file's first line (a hint after Vite's preload map, where `postBanner` puts
  * it, changed nothing), so it is added once the chunk is final, with the source map moved
- * down a line, and the chunk's brotli and gzip copies (vite-plugin-compression2 made them
- * from the chunk before) are made again. Not on the lazy chunks: compiling what a screen
+ * down a line, and the chunk's compressed copies (vite-plugin-compression2 made them from
+ * the chunk before) are made again, with that plugin's own settings for each of
+ * `algorithms` (the list it was given). Not on the lazy chunks: compiling what a screen
  * never calls costs a phone CPU.
  */
-export function eagerCompile(chunks: readonly string[]): Plugin {
+export function eagerCompile(
+  chunks: readonly string[],
+  algorithms: readonly ('brotliCompress' | 'gzip')[],
+): Plugin {
   const names = new Set(chunks);
+  // The compression plugin's file names: [path][base].br for brotli, .gz for gzip.
+  const copies = algorithms.map((name) => {
+    const [algorithm, options] = defineAlgorithm(name);
+    return {
+      suffix: algorithm === 'brotliCompress' ? '.br' : '.gz',
+      compress: (plain: Buffer) =>
+        algorithm === 'brotliCompress'
+          ? zlib.brotliCompressSync(plain, options as zlib.BrotliOptions)
+          : zlib.gzipSync(plain, options as zlib.ZlibOptions),
+    };
+  });
   return {
     name: 'tambak:eager-compile',
     apply: 'build',
@@ -35,16 +51,10 @@ export function eagerCompile(chunks: readonly string[]): Plugin {
             map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
           }
           const plain = Buffer.from(output.code);
-          const br = bundle[`${output.fileName}.br`];
-          if (br?.type === 'asset')
-            br.source = brotliCompressSync(plain, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
-                [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-              },
-            });
-          const gz = bundle[`${output.fileName}.gz`];
-          if (gz?.type === 'asset') gz.source = gzipSync(plain, { level: 9 });
+          for (const { suffix, compress } of copies) {
+            const copy = bundle[`${output.fileName}${suffix}`];
+            if (copy?.type === 'asset') copy.source = compress(plain);
+          }
         }
       },
     },

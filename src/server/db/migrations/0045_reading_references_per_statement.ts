@@ -35,21 +35,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   await sql`create function readings_keep_their_references() returns trigger language plpgsql as $$
+    declare
+      named_by text := case tg_table_name when 'ponds' then 'pond_id' when 'cycles' then 'cycle_id' else 'created_by' end;
+      readings text;
+      named boolean;
     begin
-      if (tg_table_name = 'ponds' and (
-            exists (select 1 from water_general w where w.pond_id = old.id)
-            or exists (select 1 from water_chemical w where w.pond_id = old.id)
-            or exists (select 1 from water_biological w where w.pond_id = old.id)))
-        or (tg_table_name = 'cycles' and (
-            exists (select 1 from water_general w where w.cycle_id = old.id)
-            or exists (select 1 from water_chemical w where w.cycle_id = old.id)
-            or exists (select 1 from water_biological w where w.cycle_id = old.id)))
-        or (tg_table_name = 'users' and (
-            exists (select 1 from water_general w where w.created_by = old.id)
-            or exists (select 1 from water_chemical w where w.created_by = old.id)
-            or exists (select 1 from water_biological w where w.created_by = old.id))) then
-        raise foreign_key_violation using message = tg_table_name || ' ' || old.id || ' is named by water readings';
-      end if;
+      foreach readings in array ${sql.raw(`array['${READINGS.join("', '")}']`)} loop
+        execute format('select exists (select 1 from %I where %I = $1)', readings, named_by) into named using old.id;
+        if named then
+          raise foreign_key_violation using message = tg_table_name || ' ' || old.id || ' is named by water readings';
+        end if;
+      end loop;
       return old;
     end $$`.execute(db);
   for (const table of READINGS) {
