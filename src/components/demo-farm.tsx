@@ -4,7 +4,7 @@ import { api } from '#local/api-client';
 import { syncControl } from '#local/sync/status';
 import type { DemoFarm } from '#shared/contracts/demo';
 import type { Farm } from '#shared/contracts/farm';
-import { rememberFarm } from './farm-data.tsx';
+import { mirrorNewFarm } from './farm-data.tsx';
 
 /**
  * The shared demo farm (`npm run demo`) as the first screen and the farm switcher offer
@@ -33,11 +33,7 @@ export function useDemoFarm(ask = true) {
     const farms = await api.get<Farm[]>('/farm');
     const farm = farms.find((f) => f.farm_id === joined.farm_id);
     if (!farm || !joined.farm_id) throw new Error('demo farm missing from the farm list');
-    // The mirror's module (Dexie) is the data chunk's: not downloaded with the shell, which
-    // reaches this module through the farm switcher.
-    const { getDb } = await import('#local/db');
-    await getDb().farms.put({ ...farm, _status: 'synced' });
-    rememberFarm(farm.farm_id);
+    await mirrorNewFarm(farm);
     void syncControl().then((control) => control.syncNow());
     await navigate({ href: `/farm/${encodeURIComponent(farm.farm_id)}` });
   };

@@ -17,7 +17,7 @@ import {
 import { translate } from '#shared/i18n/messages';
 import { useSession } from './session.tsx';
 import { type Fetched, useFetched } from './use-fetched.ts';
-import { useLiveMirror } from './use-live-mirror.ts';
+import { showLive, useLiveMirror } from './use-live-mirror.ts';
 
 /**
  * Farm structure shared by the shell and the farm, settings, profile, water and cycle
@@ -93,6 +93,21 @@ function useMirrorList<T>(
     loading: Boolean(key) && !data && !error,
     reload: () => void syncControl().then((control) => control.syncNow()),
   };
+}
+
+/**
+ * Puts a farm the server just made or joined into the mirror, shows it to every reader of
+ * the farm list at once and remembers it, before the caller opens it. The list's live query
+ * answers a moment after the write: the farm gate of the screen opened next could read the
+ * list from before and send the user back to "register a farm" (an e2e run of stop 46).
+ */
+export async function mirrorNewFarm(farm: Farm): Promise<void> {
+  // The mirror's module (Dexie) is the data chunk's: not downloaded with the shell.
+  const { getDb } = await import('#local/db');
+  const db = getDb();
+  await db.farms.put({ ...farm, _status: 'synced' });
+  showLive(farmKeys.farms, await readList<Farm>(db, 'farms', null, (f) => f.name));
+  rememberFarm(farm.farm_id);
 }
 
 export function useFarms(): MirrorResource<Local<Farm>> {

@@ -138,6 +138,16 @@ export function useLiveMirror<T>(
   return { data: state.data, error: state.error };
 }
 
+/**
+ * Shows `data` under `key` now, to the readers mounted and to those mounting next, as the
+ * live query will once it answers: for a write the very next screen must see (a farm just
+ * made or joined, read by the next screen's farm gate before the query has run again).
+ */
+export function showLive(key: string, data: unknown): void {
+  liveCache.set(key, data);
+  for (const each of shared.get(key)?.listeners ?? []) each.next(data);
+}
+
 /** Forgets the kept values (logout: the next user must not see this user's farms). */
 export function resetLiveCache(): void {
   liveCache.clear();

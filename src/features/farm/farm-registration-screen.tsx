@@ -2,14 +2,13 @@ import './register-locales.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { rememberFarm, useFarms } from '#components/farm-data';
+import { mirrorNewFarm, useFarms } from '#components/farm-data';
 import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { Card, PageHeader } from '#components/page';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import { api } from '#local/api-client';
-import { getDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
 import type { Farm } from '#shared/contracts/farm';
 import { DemoOffer } from './demo-offer.tsx';
@@ -38,9 +37,8 @@ export function FarmRegistrationScreen() {
               // Online only: POST /farm/add takes no device id, so a replay could make two farms.
               const { data } = await api.post<Farm>('/farm/add', { name: values.name.trim() });
               toast.success(t('registration.done', { name: data.name }));
-              rememberFarm(data.farm_id);
               // Into the mirror at once (the farm home reads it), then a pull for the rest.
-              await getDb().farms.put({ ...data, _status: 'synced' });
+              await mirrorNewFarm(data);
               void syncControl().then((control) => control.syncNow());
               // A new farm has no ponds yet: its ponds and blocks, not the attention board.
               await navigate({ href: `/farm/${encodeURIComponent(data.farm_id)}?home=farm` });
