@@ -9,12 +9,14 @@ import { sessionStore } from '#local/session-store';
 import { resetSyncStatusForTests } from '#local/sync/status';
 import type { User } from '#shared/contracts/account';
 import { clientFarm } from '#test/helpers/client-farm';
+import { mirrorNewFarm } from './farm-data.tsx';
 import { FarmGate } from './farm-gate.tsx';
 import { resetFetched } from './use-fetched.ts';
 
+const navigate = vi.hoisted(() => vi.fn());
 vi.mock('@tanstack/react-router', () => ({
   useParams: () => ({ farm_id: 'f1' }),
-  useNavigate: () => () => undefined,
+  useNavigate: () => navigate,
 }));
 
 const db = getDb();
@@ -25,6 +27,7 @@ const gate = () => render(<FarmGate>{(f) => <h1>{`${f.name} (${f.role_id})`}</h1
 beforeEach(() => signIn('u1'));
 afterEach(async () => {
   cleanup();
+  navigate.mockClear();
   resetFetched();
   resetSyncStatusForTests();
   sessionStore.clear();
@@ -56,5 +59,21 @@ describe('FarmGate on a cold start', () => {
     keepFarmSnapshot('u1', farm('Tambak Lama'));
     await clearLocalData(db, { keepOutbox: false });
     expect(localStorage.getItem(FARM_SNAPSHOT_KEY)).toBeNull();
+  });
+});
+
+describe('FarmGate after a farm is made or joined', () => {
+  it('draws the new farm at once: never the list from before, which would send the user to register', async () => {
+    // The user had no farm: the list was read, empty, and the gate sent them to register one.
+    await db.syncState.put({ key: 'cursor:farms:*', pulledAt: 1 });
+    gate();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ href: '/farm-registration', replace: true }));
+    cleanup();
+    navigate.mockClear();
+    // Made (or joined), then its home opens straight away.
+    await mirrorNewFarm(farm('Tambak Baru', 1));
+    gate();
+    expect(screen.getByRole('heading').textContent).toBe('Tambak Baru (1)');
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
