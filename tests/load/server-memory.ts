@@ -34,18 +34,20 @@ export class HeapProbe {
   }
 
   /**
-   * The young generation's committed size, MB: the part of the heap's total that grows under
-   * load up to the server's `--max-semi-space-size` (scripts/server-command.mjs) and is given
-   * back when idle. Read with `v8.getHeapSpaceStatistics()` in the server.
+   * The young generation, MB: its committed size (the part of the heap's total that grows
+   * under load up to the server's `--max-semi-space-size`, scripts/server-command.mjs, and
+   * is given back when idle) and what of it is in use (objects not yet collected or
+   * promoted). Read with `v8.getHeapSpaceStatistics()` in the server.
    */
-  async youngMb(): Promise<number> {
+  async youngMb(): Promise<{ committed: number; used: number }> {
     const expression = `process.getBuiltinModule('v8').getHeapSpaceStatistics()
       .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
-      .reduce((sum, s) => sum + s.space_size, 0)`;
+      .reduce((sum, s) => [sum[0] + s.space_size, sum[1] + s.space_used_size], [0, 0])`;
     const result = (await this.call('Runtime.evaluate', { expression, returnByValue: true })) as {
-      result?: { value?: number };
+      result?: { value?: [number, number] };
     };
-    return (result.result?.value ?? Number.NaN) / 1048576;
+    const [committed, used] = result.result?.value ?? [Number.NaN, Number.NaN];
+    return { committed: committed / 1048576, used: used / 1048576 };
   }
 
   close(): void {
