@@ -1,4 +1,5 @@
 import { analogHorizon, analogReading, analogShareAt } from './analog.ts';
+import { richardsReading } from './richards.ts';
 import {
   type Cov2,
   curveAt,
@@ -352,10 +353,33 @@ export function fitGrowth(
           (mean[d] as number) +
           analogShareAt(analogShare, analogHorizon(d - last.doc)) * analogTrust * (gap[d] as number);
       }
+      withRichards(mean, r.points, farmPrior, stockDate);
       return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, mean };
     }
   }
+  if (r.levelPace.basis === 'fit') withRichards(mean, r.points, farmPrior, stockDate);
   return { ...r.levelPace, warp: r.warp, recent, mean };
+}
+
+/**
+ * Past the last sampling, the forecast `mean` (ln ABW by DOC) moved toward the growth-by-size
+ * reading (ADR 0103) in the farm's share of it, a + b·(days ahead ÷ 30); in place.
+ */
+function withRichards(
+  mean: number[],
+  points: readonly GrowthPoint[],
+  farmPrior: GrowthPrior,
+  stockDate: string | null | undefined,
+): void {
+  const share = farmPrior.richardsWeight;
+  const last = points.at(-1);
+  if (!share || (share[0] === 0 && share[1] === 0) || !last) return;
+  const reading = richardsReading(points, farmPrior, stockDate, last.doc, curveAt(mean, last.doc));
+  if (!reading) return;
+  for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++)
+    mean[d] =
+      (mean[d] as number) +
+      analogShareAt(share, analogHorizon(d - last.doc)) * ((reading[d] as number) - (mean[d] as number));
 }
 
 /**
