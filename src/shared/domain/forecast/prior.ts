@@ -440,7 +440,7 @@ export function farmReplay(
   // The growth-by-size reading's share (ADR 0103): as the analog's, on the forecast with it.
   const sizeSamples: AnalogSample[] = [];
   const sizeAhead: number[] = [];
-  for (const [index, { r, ahead, later, rank, date }] of replays.entries()) {
+  for (const [index, { r, ahead, rank, date }] of replays.entries()) {
     const { forecast, gapAt, from } = sofar[index] as (typeof sofar)[number];
     const withAnalog = (d: number) => forecast(d) + analogShareAt(analogWeight, analogHorizon(d - from)) * gapAt(d);
     const reading =
@@ -452,7 +452,7 @@ export function farmReplay(
       return v === undefined || Number.isNaN(v) ? 0 : v - withAnalog(d);
     };
     if (reading)
-      for (const p of later)
+      for (const p of ahead)
         sizeSamples.push({
           e: Math.log(p.abw) - withAnalog(p.doc),
           gap: gapOf(p.doc),

@@ -26,7 +26,7 @@ export const RICHARDS_SETTINGS = {
   /** The shapes a farm chooses among (−1/3 von Bertalanffy, 0 Gompertz, 1 logistic). */
   shapes: [-1, -2 / 3, -1 / 3, 0, 1 / 3, 2 / 3, 1, 1.5, 2, 3] as readonly number[],
   /** Intervals between samplings whose mean ABW is below this (g) are not read (the early exponential stanza). */
-  minAbw: 1,
+  minAbw: 0.5,
   /** Least days between two samplings for their growth to be read. */
   minDays: 3,
   /** sd of a sampling's ln ABW (as the fit's). */
