@@ -19,7 +19,7 @@ import {
   recentShift,
   recentTrustAt,
 } from './fit.ts';
-import { RICHARDS_SETTINGS, richardsPrior, richardsReading } from './richards.ts';
+import { RICHARDS_SETTINGS, type RichardsPrior, richardsPrior, richardsReading } from './richards.ts';
 import {
   type Cov2,
   DEFAULT_PRIOR,
@@ -180,10 +180,7 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
     if (path) pathOf.set(c, path);
   }
   // The farm's growth by size (ADR 0103).
-  const richards = richardsPrior(
-    usable.map((c) => ({ points: pointsOf(c), stockDate: dateOf(c) })),
-    season,
-  );
+  const richards = richardsPrior(farmCycles(usable), season);
   const prior: GrowthPrior = {
     curve,
     mean,
@@ -196,6 +193,10 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   };
   return { ...prior, ...farmReplay(usable, prior, pathOf) };
 }
+
+/** Cycles as `richardsPrior` reads them. */
+const farmCycles = (cycles: readonly CycleLike[]) =>
+  cycles.map((c) => ({ points: pointsOf(c), stockDate: dateOf(c) }));
 
 /** The cycles latest stocked first (undated ones after, in their order). */
 function latestFirst<C extends CycleLike>(cycles: readonly C[]): C[] {
@@ -437,32 +438,40 @@ export function farmReplay(
     }
   }
   const analogWeight = analogShareOf(samples);
-  // The growth-by-size reading's share (ADR 0103): as the analog's, on the forecast with it.
-  const sizeSamples: AnalogSample[] = [];
-  const sizeAhead: number[] = [];
-  for (const [index, { r, ahead, rank, date }] of replays.entries()) {
-    const { forecast, gapAt, from } = sofar[index] as (typeof sofar)[number];
-    const withAnalog = (d: number) => forecast(d) + analogShareAt(analogWeight, analogHorizon(d - from)) * gapAt(d);
-    const reading =
-      prior.richards && r.points.length > 0
-        ? richardsReading(r.points, prior, date, from, withAnalog(from))
-        : null;
-    const gapOf = (d: number) => {
-      const v = reading?.[Math.round(d)];
-      return v === undefined || Number.isNaN(v) ? 0 : v - withAnalog(d);
-    };
-    if (reading)
-      for (const p of ahead)
-        sizeSamples.push({
-          e: Math.log(p.abw) - withAnalog(p.doc),
-          gap: gapOf(p.doc),
-          x: analogHorizon(p.doc - from),
-          replay: index,
-          fold: rank % 2,
-        });
-    for (const p of ahead) sizeAhead.push(gapOf(p.doc));
-  }
-  const richardsWeight = shareOf(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain);
+  // The growth-by-size reading (ADR 0103): for each shape, its prior from the farm's cycles and
+  // its share learnt as the analog's on the forecast with it; the shape whose share leaves the
+  // least squared miss on the other fold's cycles.
+  const sizeOf = (rp: RichardsPrior | null) => {
+    const sizeSamples: AnalogSample[] = [];
+    const sizeAhead: number[] = [];
+    for (const [index, { r, ahead, rank, date }] of replays.entries()) {
+      const { forecast, gapAt, from } = sofar[index] as (typeof sofar)[number];
+      const withAnalog = (d: number) =>
+        forecast(d) + analogShareAt(analogWeight, analogHorizon(d - from)) * gapAt(d);
+      const reading =
+        rp && r.points.length > 0
+          ? richardsReading(r.points, { ...prior, richards: rp }, date, from, withAnalog(from))
+          : null;
+      const gapOf = (d: number) => {
+        const v = reading?.[Math.round(d)];
+        return v === undefined || Number.isNaN(v) ? 0 : v - withAnalog(d);
+      };
+      if (reading)
+        for (const p of ahead)
+          sizeSamples.push({
+            e: Math.log(p.abw) - withAnalog(p.doc),
+            gap: gapOf(p.doc),
+            x: analogHorizon(p.doc - from),
+            replay: index,
+            fold: rank % 2,
+          });
+      for (const p of ahead) sizeAhead.push(gapOf(p.doc));
+    }
+    return { ...crossShare(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain), sizeAhead, rp };
+  };
+  const size = sizeOf(prior.richards ?? null);
+  const richardsWeight = size.share;
+  const sizeAhead = size.sizeAhead;
   const misses: BandMiss[] = graded2.map((g, i) => {
     const shift = g.shifts[chosen.k] as number;
     const [gap, x, apart] = gapsAhead[i] as [number, number, number];
@@ -565,6 +574,15 @@ function analogShareOf(samples: readonly AnalogSample[]): [number, number] {
 
 /** A reading's share a + b·x learnt on all the samples, kept when it carries across folds (`analogShareOf`). */
 function shareOf(samples: readonly AnalogSample[], shrink: number, crossGain: number): [number, number] {
+  return crossShare(samples, shrink, crossGain).share;
+}
+
+/** `shareOf` with the two folds' squared miss each forecast with the share learnt on the other. */
+function crossShare(
+  samples: readonly AnalogSample[],
+  shrink: number,
+  crossGain: number,
+): { share: [number, number]; crossed: number; without: number } {
   const all = analogLeastSquares(samples, shrink);
   let without = 0;
   let crossed = 0;
@@ -579,7 +597,7 @@ function shareOf(samples: readonly AnalogSample[], shrink: number, crossGain: nu
       crossed += (s.e - analogShareAt(share, s.x) * s.gap) ** 2;
     }
   }
-  return crossed < without * (1 - crossGain) ? all : [0, 0];
+  return { share: crossed < without * (1 - crossGain) ? all : [0, 0], crossed, without };
 }
 
 /**

@@ -148,6 +148,7 @@ function solve(
 export function richardsPrior(
   cycles: readonly { points: readonly GrowthPoint[]; stockDate?: string | null }[],
   season?: Season,
+  shapes: readonly number[] = RICHARDS_SETTINGS.shapes,
 ): RichardsPrior | null {
   const sets = cycles
     .map((c) => intervalsOf(c.points, season, c.stockDate))
@@ -155,7 +156,7 @@ export function richardsPrior(
   const n = sets.length;
   if (n < 3) return null;
   let best: { nu: number; sq: number; fits: [number, number][] } | null = null;
-  for (const nu of RICHARDS_SETTINGS.shapes) {
+  for (const nu of shapes) {
     let sq = 0;
     const fits: [number, number][] = [];
     for (const rows of sets) {
