@@ -86,6 +86,8 @@ export interface GrowthFit {
    * before it was mixed in (as trusted); absent without that reading. The band widens by it.
    */
   analogGap?: readonly number[];
+  /** The same for the growth-by-size reading (ADR 0103): its whole gap to the forecast before it was mixed in. */
+  sizeGap?: readonly number[];
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
 }
@@ -353,12 +355,12 @@ export function fitGrowth(
           (mean[d] as number) +
           analogShareAt(analogShare, analogHorizon(d - last.doc)) * analogTrust * (gap[d] as number);
       }
-      withRichards(mean, r.points, farmPrior, stockDate);
-      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, mean };
+      const sizeGap = withRichards(mean, r.points, farmPrior, stockDate);
+      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, ...(sizeGap ? { sizeGap } : {}), mean };
     }
   }
-  if (r.levelPace.basis === 'fit') withRichards(mean, r.points, farmPrior, stockDate);
-  return { ...r.levelPace, warp: r.warp, recent, mean };
+  const sizeGap = r.levelPace.basis === 'fit' ? withRichards(mean, r.points, farmPrior, stockDate) : null;
+  return { ...r.levelPace, warp: r.warp, recent, ...(sizeGap ? { sizeGap } : {}), mean };
 }
 
 /**
@@ -370,16 +372,18 @@ function withRichards(
   points: readonly GrowthPoint[],
   farmPrior: GrowthPrior,
   stockDate: string | null | undefined,
-): void {
+): number[] | null {
   const share = farmPrior.richardsWeight;
   const last = points.at(-1);
-  if (!share || (share[0] === 0 && share[1] === 0) || !last) return;
+  if (!share || (share[0] === 0 && share[1] === 0) || !last) return null;
   const reading = richardsReading(points, farmPrior, stockDate, last.doc, curveAt(mean, last.doc));
-  if (!reading) return;
-  for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++)
-    mean[d] =
-      (mean[d] as number) +
-      analogShareAt(share, analogHorizon(d - last.doc)) * ((reading[d] as number) - (mean[d] as number));
+  if (!reading) return null;
+  const gap = new Array<number>(MAX_DOC + 1).fill(0);
+  for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++) {
+    gap[d] = (reading[d] as number) - (mean[d] as number);
+    mean[d] = (mean[d] as number) + analogShareAt(share, analogHorizon(d - last.doc)) * (gap[d] as number);
+  }
+  return gap;
 }
 
 /**
@@ -460,8 +464,9 @@ export function lnSd(fit: GrowthFit, doc: number): number {
   // band lost most at the DOC 30 cut).
   const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight) : 0;
   const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
+  const bySize = fit.sizeGap ? curveAt(fit.sizeGap, doc) : 0;
   return (
-    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) *
+    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart) + departureVar(bySize)) *
     bandScaleAt(fit.prior, fit.lastDoc)
   );
 }

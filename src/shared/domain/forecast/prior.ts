@@ -472,6 +472,7 @@ export function farmReplay(
   const size = sizeOf(prior.richards ?? null);
   const richardsWeight = size.share;
   const sizeAhead = size.sizeAhead;
+  const sizeFollowed = richardsWeight[0] !== 0 || richardsWeight[1] !== 0;
   const misses: BandMiss[] = graded2.map((g, i) => {
     const shift = g.shifts[chosen.k] as number;
     const [gap, x, apart] = gapsAhead[i] as [number, number, number];
@@ -481,7 +482,11 @@ export function farmReplay(
         recentWeight * shift -
         analogShareAt(analogWeight, x) * gap -
         analogShareAt(richardsWeight, x) * (sizeAhead[i] as number),
-      g.v + departureVar(g.raw[chosen.k] as number) + departureVar(apart),
+      g.v +
+        departureVar(g.raw[chosen.k] as number) +
+        departureVar(apart) +
+        // The growth-by-size reading's whole gap when the farm follows it at all (`lnSd`).
+        (sizeFollowed ? departureVar(sizeAhead[i] as number) : 0),
       cutOf[i] as number,
     ];
   });
