@@ -1,5 +1,4 @@
 import { analogHorizon, analogReading, analogShareAt } from './analog.ts';
-import { richardsReading } from './richards.ts';
 import {
   type Cov2,
   curveAt,
@@ -10,6 +9,7 @@ import {
   REF_DOC,
   type Theta,
 } from './growth-model.ts';
+import { richardsReading } from './richards.ts';
 
 export type { GrowthPoint } from './growth-model.ts';
 export { MAX_DOC } from './growth-model.ts';

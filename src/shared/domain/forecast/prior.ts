@@ -19,7 +19,6 @@ import {
   recentShift,
   recentTrustAt,
 } from './fit.ts';
-import { RICHARDS_SETTINGS, type RichardsPrior, richardsPrior, richardsReading } from './richards.ts';
 import {
   type Cov2,
   DEFAULT_PRIOR,
@@ -32,6 +31,7 @@ import {
   seasonLn,
   type Theta,
 } from './growth-model.ts';
+import { RICHARDS_SETTINGS, type RichardsPrior, richardsPrior, richardsReading } from './richards.ts';
 
 /** A finished cycle as the prior learns from it: its samplings and, when known, its stocking day. */
 export interface FinishedCycle {
@@ -467,7 +467,11 @@ export function farmReplay(
           });
       for (const p of ahead) sizeAhead.push(gapOf(p.doc));
     }
-    return { ...crossShare(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain), sizeAhead, rp };
+    return {
+      ...crossShare(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain),
+      sizeAhead,
+      rp,
+    };
   };
   const size = sizeOf(prior.richards ?? null);
   const richardsWeight = size.share;

@@ -68,11 +68,7 @@ function seasonAt(season: Season | undefined, stockDate: string | null | undefin
 }
 
 /** The intervals of a pond's samplings (sorted, valid), the season taken out of their growth. */
-function intervalsOf(
-  points: readonly GrowthPoint[],
-  season?: Season,
-  stockDate?: string | null,
-): Interval[] {
+function intervalsOf(points: readonly GrowthPoint[], season?: Season, stockDate?: string | null): Interval[] {
   const pts = points
     .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
     .sort((a, b) => a.doc - b.doc);
@@ -169,10 +165,9 @@ export function richardsPrior(
   }
   if (!best) return null;
   const m = best.fits.length;
-  const mean: [number, number] = [0, 1].map((j) => best.fits.reduce((s, f) => s + (f[j] as number), 0) / m) as [
-    number,
-    number,
-  ];
+  const mean: [number, number] = [0, 1].map(
+    (j) => best.fits.reduce((s, f) => s + (f[j] as number), 0) / m,
+  ) as [number, number];
   const c = [0, 0, 0];
   for (const f of best.fits) {
     c[0] = (c[0] as number) + (f[0] - mean[0]) ** 2 / (m - 1);
