@@ -31,7 +31,7 @@ import {
   seasonLn,
   type Theta,
 } from './growth-model.ts';
-import { RICHARDS_SETTINGS, type RichardsPrior, richardsPrior, richardsReading } from './richards.ts';
+import { RICHARDS_SETTINGS, richardsPrior, richardsReading } from './richards.ts';
 
 /** A finished cycle as the prior learns from it: its samplings and, when known, its stocking day. */
 export interface FinishedCycle {
@@ -438,44 +438,35 @@ export function farmReplay(
     }
   }
   const analogWeight = analogShareOf(samples);
-  // The growth-by-size reading (ADR 0103): for each shape, its prior from the farm's cycles and
-  // its share learnt as the analog's on the forecast with it; the shape whose share leaves the
-  // least squared miss on the other fold's cycles.
-  const sizeOf = (rp: RichardsPrior | null) => {
-    const sizeSamples: AnalogSample[] = [];
-    const sizeAhead: number[] = [];
-    for (const [index, { r, ahead, rank, date }] of replays.entries()) {
-      const { forecast, gapAt, from } = sofar[index] as (typeof sofar)[number];
-      const withAnalog = (d: number) =>
-        forecast(d) + analogShareAt(analogWeight, analogHorizon(d - from)) * gapAt(d);
-      const reading =
-        rp && r.points.length > 0
-          ? richardsReading(r.points, { ...prior, richards: rp }, date, from, withAnalog(from))
-          : null;
-      const gapOf = (d: number) => {
-        const v = reading?.[Math.round(d)];
-        return v === undefined || Number.isNaN(v) ? 0 : v - withAnalog(d);
-      };
-      if (reading)
-        for (const p of ahead)
-          sizeSamples.push({
-            e: Math.log(p.abw) - withAnalog(p.doc),
-            gap: gapOf(p.doc),
-            x: analogHorizon(p.doc - from),
-            replay: index,
-            fold: rank % 2,
-          });
-      for (const p of ahead) sizeAhead.push(gapOf(p.doc));
-    }
-    return {
-      ...crossShare(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain),
-      sizeAhead,
-      rp,
+  // The growth-by-size reading's share (ADR 0103), learnt as the analog's on the forecast with
+  // it, on the samplings 7–28 days after the cut (as the recent gain's).
+  const sizeSamples: AnalogSample[] = [];
+  const sizeAhead: number[] = [];
+  for (const [index, { r, ahead, rank, date }] of replays.entries()) {
+    const { forecast, gapAt, from } = sofar[index] as (typeof sofar)[number];
+    const withAnalog = (d: number) =>
+      forecast(d) + analogShareAt(analogWeight, analogHorizon(d - from)) * gapAt(d);
+    const reading =
+      prior.richards && r.points.length > 0
+        ? richardsReading(r.points, prior, date, from, withAnalog(from), Math.max(...ahead.map((p) => p.doc)))
+        : null;
+    const gapOf = (d: number) => {
+      const v = reading?.[Math.round(d)];
+      return v === undefined || Number.isNaN(v) ? 0 : v - withAnalog(d);
     };
-  };
-  const size = sizeOf(prior.richards ?? null);
-  const richardsWeight = size.share;
-  const sizeAhead = size.sizeAhead;
+    for (const p of ahead) {
+      sizeAhead.push(gapOf(p.doc));
+      if (reading)
+        sizeSamples.push({
+          e: Math.log(p.abw) - withAnalog(p.doc),
+          gap: gapOf(p.doc),
+          x: analogHorizon(p.doc - from),
+          replay: index,
+          fold: rank % 2,
+        });
+    }
+  }
+  const richardsWeight = shareOf(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain);
   const sizeFollowed = richardsWeight[0] !== 0 || richardsWeight[1] !== 0;
   const misses: BandMiss[] = graded2.map((g, i) => {
     const shift = g.shifts[chosen.k] as number;
@@ -583,15 +574,6 @@ function analogShareOf(samples: readonly AnalogSample[]): [number, number] {
 
 /** A reading's share a + b·x learnt on all the samples, kept when it carries across folds (`analogShareOf`). */
 function shareOf(samples: readonly AnalogSample[], shrink: number, crossGain: number): [number, number] {
-  return crossShare(samples, shrink, crossGain).share;
-}
-
-/** `shareOf` with the two folds' squared miss each forecast with the share learnt on the other. */
-function crossShare(
-  samples: readonly AnalogSample[],
-  shrink: number,
-  crossGain: number,
-): { share: [number, number]; crossed: number; without: number } {
   const all = analogLeastSquares(samples, shrink);
   let without = 0;
   let crossed = 0;
@@ -606,7 +588,7 @@ function crossShare(
       crossed += (s.e - analogShareAt(share, s.x) * s.gap) ** 2;
     }
   }
-  return { share: crossed < without * (1 - crossGain) ? all : [0, 0], crossed, without };
+  return crossed < without * (1 - crossGain) ? all : [0, 0];
 }
 
 /**

@@ -62,9 +62,15 @@ interface Interval {
 }
 
 /** The season's ln growth multiplier on a DOC of a cycle stocked on `stockDate` (0 without). */
-function seasonAt(season: Season | undefined, stockDate: string | null | undefined, doc: number): number {
-  if (!season || !stockDate || Number.isNaN(Date.parse(`${stockDate}T00:00:00Z`))) return 0;
-  return seasonLn(season, seasonAngle(stockDate, doc - 1));
+/**
+ * The season's ln growth multiplier by (fractional) DOC of a cycle stocked on `stockDate`:
+ * day d of culture is stockDate + d − 1 (as `priorFor`); 0 without a season or a date.
+ */
+function seasonOf(season: Season | undefined, stockDate: string | null | undefined): (doc: number) => number {
+  if (!season || !stockDate || Number.isNaN(Date.parse(`${stockDate}T00:00:00Z`))) return () => 0;
+  const a0 = seasonAngle(stockDate, -1);
+  const step = (2 * Math.PI) / 365;
+  return (doc) => seasonLn(season, a0 + doc * step);
 }
 
 /** The intervals of a pond's samplings (sorted, valid), the season taken out of their growth. */
@@ -73,6 +79,7 @@ function intervalsOf(points: readonly GrowthPoint[], season?: Season, stockDate?
     .filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0)
     .sort((a, b) => a.doc - b.doc);
   const out: Interval[] = [];
+  const seasonAt = seasonOf(season, stockDate);
   for (let i = 1; i < pts.length; i++) {
     const p = pts[i - 1] as GrowthPoint;
     const q = pts[i] as GrowthPoint;
@@ -80,7 +87,7 @@ function intervalsOf(points: readonly GrowthPoint[], season?: Season, stockDate?
     const size = Math.sqrt(p.abw * q.abw);
     if (days < RICHARDS_SETTINGS.minDays || size < RICHARDS_SETTINGS.minAbw) continue;
     const mid = (p.doc + q.doc) / 2;
-    const y = Math.log(q.abw / p.abw) / days / Math.exp(seasonAt(season, stockDate, mid));
+    const y = Math.log(q.abw / p.abw) / days / Math.exp(seasonAt(mid));
     out.push({ y, w: (days * days) / (2 * RICHARDS_SETTINGS.obsSd ** 2), size, mid });
   }
   return out;
@@ -184,7 +191,8 @@ export function richardsPrior(
 /**
  * The reading: ln ABW by whole DOC past the last sampling `fromDoc`, the pond's (a, b)
  * (its samplings on the farm's prior) run from `fromLn` (the forecast's ln ABW there) day
- * by day through the cycle's season; NaN up to `fromDoc`. Null without a prior.
+ * by day through the cycle's season to `until`; NaN up to `fromDoc` (and past `until`). Null
+ * without a prior.
  */
 export function richardsReading(
   points: readonly GrowthPoint[],
@@ -192,6 +200,7 @@ export function richardsReading(
   stockDate: string | null | undefined,
   fromDoc: number,
   fromLn: number,
+  until: number = MAX_DOC,
 ): Float64Array | null {
   const rp = prior.richards;
   if (!rp) return null;
@@ -200,12 +209,13 @@ export function richardsReading(
   if (!fit) return null;
   const [a, b] = fit.mean;
   const out = new Float64Array(MAX_DOC + 1).fill(Number.NaN);
+  const seasonAt = seasonOf(prior.season, stockDate);
   let ln = fromLn;
   let d = fromDoc;
-  for (let day = Math.floor(fromDoc) + 1; day <= MAX_DOC; day++) {
+  for (let day = Math.floor(fromDoc) + 1; day <= Math.min(MAX_DOC, Math.ceil(until)); day++) {
     const step = day - d;
     const g = Math.max(0, a - b * shapeOf(rp.nu, Math.exp(ln)));
-    ln += g * step * Math.exp(seasonAt(prior.season, stockDate, d + step / 2));
+    ln += g * step * Math.exp(seasonAt(d + step / 2));
     out[day] = ln;
     d = day;
   }
