@@ -9,6 +9,7 @@ import {
   REF_DOC,
   type Theta,
 } from './growth-model.ts';
+import { richardsReading } from './richards.ts';
 
 export type { GrowthPoint } from './growth-model.ts';
 export { MAX_DOC } from './growth-model.ts';
@@ -85,6 +86,8 @@ export interface GrowthFit {
    * before it was mixed in (as trusted); absent without that reading. The band widens by it.
    */
   analogGap?: readonly number[];
+  /** The same for the growth-by-size reading (ADR 0103): its whole gap to the forecast before it was mixed in. */
+  sizeGap?: readonly number[];
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
 }
@@ -352,10 +355,35 @@ export function fitGrowth(
           (mean[d] as number) +
           analogShareAt(analogShare, analogHorizon(d - last.doc)) * analogTrust * (gap[d] as number);
       }
-      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, mean };
+      const sizeGap = withRichards(mean, r.points, farmPrior, stockDate);
+      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, ...(sizeGap ? { sizeGap } : {}), mean };
     }
   }
-  return { ...r.levelPace, warp: r.warp, recent, mean };
+  const sizeGap = r.levelPace.basis === 'fit' ? withRichards(mean, r.points, farmPrior, stockDate) : null;
+  return { ...r.levelPace, warp: r.warp, recent, ...(sizeGap ? { sizeGap } : {}), mean };
+}
+
+/**
+ * Past the last sampling, the forecast `mean` (ln ABW by DOC) moved toward the growth-by-size
+ * reading (ADR 0103) in the farm's share of it, a + b·(days ahead ÷ 30); in place.
+ */
+function withRichards(
+  mean: number[],
+  points: readonly GrowthPoint[],
+  farmPrior: GrowthPrior,
+  stockDate: string | null | undefined,
+): number[] | null {
+  const share = farmPrior.richardsWeight;
+  const last = points.at(-1);
+  if (!share || (share[0] === 0 && share[1] === 0) || !last) return null;
+  const reading = richardsReading(points, farmPrior, stockDate, last.doc, curveAt(mean, last.doc));
+  if (!reading) return null;
+  const gap = new Array<number>(MAX_DOC + 1).fill(0);
+  for (let d = Math.floor(last.doc) + 1; d <= MAX_DOC; d++) {
+    gap[d] = (reading[d] as number) - (mean[d] as number);
+    mean[d] = (mean[d] as number) + analogShareAt(share, analogHorizon(d - last.doc)) * (gap[d] as number);
+  }
+  return gap;
 }
 
 /**
@@ -436,8 +464,9 @@ export function lnSd(fit: GrowthFit, doc: number): number {
   // band lost most at the DOC 30 cut).
   const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight) : 0;
   const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
+  const bySize = fit.sizeGap ? curveAt(fit.sizeGap, doc) : 0;
   return (
-    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart)) *
+    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart) + departureVar(bySize)) *
     bandScaleAt(fit.prior, fit.lastDoc)
   );
 }

@@ -14,6 +14,8 @@
  * posterior, no iteration.
  */
 
+import type { RichardsPrior } from './richards.ts';
+
 /** One sampling as the fit sees it: the day of culture and the ABW (g). */
 export interface GrowthPoint {
   doc: number;
@@ -78,6 +80,13 @@ export interface GrowthPrior {
    * x the days ahead over 30 (at most 2), held to 0…1 (`analogShareAt`); absent: 0.
    */
   analogWeight?: readonly [number, number];
+  /**
+   * The farm's growth by size (ADR 0103, `richards.ts`): its Richards shape and the prior of a
+   * pond's (a, b); absent (the default prior, or too few finished cycles): no such reading.
+   */
+  richards?: RichardsPrior;
+  /** Share a + b·x of that reading past the last sampling (as `analogWeight`); absent: 0. */
+  richardsWeight?: readonly [number, number];
   /**
    * The band's width for this farm, as a multiple of the model's (ADR 0084): learnt from
    * how far the farm's own finished cycles, replayed, fell from their forecasts; absent

@@ -14,4 +14,5 @@ export * from './money-inputs.ts';
 export * from './plan.ts';
 export * from './price-list.ts';
 export * from './prior.ts';
+export * from './richards.ts';
 export * from './validate.ts';

@@ -31,6 +31,7 @@ import {
   seasonLn,
   type Theta,
 } from './growth-model.ts';
+import { RICHARDS_SETTINGS, richardsPrior, richardsReading } from './richards.ts';
 
 /** A finished cycle as the prior learns from it: its samplings and, when known, its stocking day. */
 export interface FinishedCycle {
@@ -178,17 +179,24 @@ export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
     const path = analogPath(pointsOf(c));
     if (path) pathOf.set(c, path);
   }
+  // The farm's growth by size (ADR 0103).
+  const richards = richardsPrior(farmCycles(usable), season);
   const prior: GrowthPrior = {
     curve,
     mean,
     cov: cov as unknown as Cov2,
     ...(season ? { season } : {}),
+    ...(richards ? { richards } : {}),
     analogs: [...pathOf.values()],
     source: 'farm',
     cycles: n,
   };
   return { ...prior, ...farmReplay(usable, prior, pathOf) };
 }
+
+/** Cycles as `richardsPrior` reads them. */
+const farmCycles = (cycles: readonly CycleLike[]) =>
+  cycles.map((c) => ({ points: pointsOf(c), stockDate: dateOf(c) }));
 
 /** The cycles latest stocked first (undated ones after, in their order). */
 function latestFirst<C extends CycleLike>(cycles: readonly C[]): C[] {
@@ -268,6 +276,7 @@ export function farmReplay(
   recentWeight: number;
   recentFade: number;
   analogWeight: readonly [number, number];
+  richardsWeight: readonly [number, number];
   bandScale: number;
   bandScaleByDoc: readonly [number, number, number];
 } {
@@ -282,6 +291,7 @@ export function farmReplay(
     others: readonly AnalogPath[];
     rank: number;
     cut: number;
+    date: string | null;
   }[] = [];
   // Replays of a pond with one sampling by the cut (forecast from the prior through it): they
   // grade the band only (ADR 0095), the readings' shares are learnt on fitted ponds.
@@ -328,6 +338,7 @@ export function farmReplay(
         others,
         rank,
         cut,
+        date: dateOf(c),
       });
     }
   });
@@ -390,6 +401,8 @@ export function farmReplay(
   // Normal equations of e = (a + b·x)·gap, x = analogHorizon(days ahead).
   const samples: AnalogSample[] = [];
   const gapsAhead: [number, number, number][] = [];
+  // Each replay's forecast so far and its trusted gap to the analog reading (for the next share).
+  const sofar: { forecast: (d: number) => number; gapAt: (d: number) => number; from: number }[] = [];
   for (const [index, { r, ahead, later, others, rank }] of replays.entries()) {
     const blend = (d: number) => (1 - warpWeight) * r.lnLevelPace(d) + warpWeight * r.lnWarp(d);
     const pace = recentGain(r.points, blend);
@@ -407,6 +420,7 @@ export function farmReplay(
       return v === undefined || Number.isNaN(v) ? 0 : analogTrust * (v - forecast(d));
     };
     const from = last?.doc ?? 0;
+    sofar.push({ forecast, gapAt, from });
     if (reading)
       for (const p of later)
         samples.push({
@@ -424,13 +438,50 @@ export function farmReplay(
     }
   }
   const analogWeight = analogShareOf(samples);
+  // The growth-by-size reading's share (ADR 0103), learnt as the analog's on the forecast with
+  // it, on the samplings 7–28 days after the cut (as the recent gain's).
+  const sizeSamples: AnalogSample[] = [];
+  const sizeAhead: number[] = [];
+  for (const [index, { r, ahead, rank, date }] of replays.entries()) {
+    const { forecast, gapAt, from } = sofar[index] as (typeof sofar)[number];
+    const withAnalog = (d: number) =>
+      forecast(d) + analogShareAt(analogWeight, analogHorizon(d - from)) * gapAt(d);
+    const reading =
+      prior.richards && r.points.length > 0
+        ? richardsReading(r.points, prior, date, from, withAnalog(from), Math.max(...ahead.map((p) => p.doc)))
+        : null;
+    const gapOf = (d: number) => {
+      const v = reading?.[Math.round(d)];
+      return v === undefined || Number.isNaN(v) ? 0 : v - withAnalog(d);
+    };
+    for (const p of ahead) {
+      sizeAhead.push(gapOf(p.doc));
+      if (reading)
+        sizeSamples.push({
+          e: Math.log(p.abw) - withAnalog(p.doc),
+          gap: gapOf(p.doc),
+          x: analogHorizon(p.doc - from),
+          replay: index,
+          fold: rank % 2,
+        });
+    }
+  }
+  const richardsWeight = shareOf(sizeSamples, RICHARDS_SETTINGS.shrink, RICHARDS_SETTINGS.crossGain);
+  const sizeFollowed = richardsWeight[0] !== 0 || richardsWeight[1] !== 0;
   const misses: BandMiss[] = graded2.map((g, i) => {
     const shift = g.shifts[chosen.k] as number;
     const [gap, x, apart] = gapsAhead[i] as [number, number, number];
     // The band widens by the gaps whether or not the forecast follows them (`lnSd`).
     return [
-      g.e - recentWeight * shift - analogShareAt(analogWeight, x) * gap,
-      g.v + departureVar(g.raw[chosen.k] as number) + departureVar(apart),
+      g.e -
+        recentWeight * shift -
+        analogShareAt(analogWeight, x) * gap -
+        analogShareAt(richardsWeight, x) * (sizeAhead[i] as number),
+      g.v +
+        departureVar(g.raw[chosen.k] as number) +
+        departureVar(apart) +
+        // The growth-by-size reading's whole gap when the farm follows it at all (`lnSd`).
+        (sizeFollowed ? departureVar(sizeAhead[i] as number) : 0),
       cutOf[i] as number,
     ];
   });
@@ -447,6 +498,7 @@ export function farmReplay(
     recentWeight,
     recentFade: chosen.fade,
     analogWeight,
+    richardsWeight,
     bandScale,
     bandScaleByDoc: BAND_CUTS.map((cut) =>
       bandScaleOf(
@@ -480,7 +532,10 @@ interface AnalogSample {
  * samplings share its pond's errors: the evidence grows with the replays); [0, 0] without
  * evidence.
  */
-function analogLeastSquares(samples: readonly AnalogSample[]): [number, number] {
+function analogLeastSquares(
+  samples: readonly AnalogSample[],
+  shrink: number = ANALOG_SETTINGS.shrink,
+): [number, number] {
   const ne = [0, 0, 0, 0, 0];
   const replays = new Set<number>();
   for (const { e, gap, x, replay } of samples) {
@@ -492,7 +547,7 @@ function analogLeastSquares(samples: readonly AnalogSample[]): [number, number] 
     replays.add(replay);
   }
   const n = replays.size;
-  const ridge = n > 0 ? (ANALOG_SETTINGS.shrink * (ne[0] as number)) / n : 0;
+  const ridge = n > 0 ? (shrink * (ne[0] as number)) / n : 0;
   const a11 = (ne[0] as number) + ridge;
   const a12 = ne[1] as number;
   const a22 = (ne[2] as number) + ridge;
@@ -514,18 +569,26 @@ function analogLeastSquares(samples: readonly AnalogSample[]): [number, number] 
  * a share learnt on that noise does not carry to its next cycles.
  */
 function analogShareOf(samples: readonly AnalogSample[]): [number, number] {
-  const all = analogLeastSquares(samples);
+  return shareOf(samples, ANALOG_SETTINGS.shrink, ANALOG_SETTINGS.crossGain);
+}
+
+/** A reading's share a + b·x learnt on all the samples, kept when it carries across folds (`analogShareOf`). */
+function shareOf(samples: readonly AnalogSample[], shrink: number, crossGain: number): [number, number] {
+  const all = analogLeastSquares(samples, shrink);
   let without = 0;
   let crossed = 0;
   for (const fold of [0, 1]) {
-    const share = analogLeastSquares(samples.filter((s) => s.fold !== fold));
+    const share = analogLeastSquares(
+      samples.filter((s) => s.fold !== fold),
+      shrink,
+    );
     for (const s of samples) {
       if (s.fold !== fold) continue;
       without += s.e * s.e;
       crossed += (s.e - analogShareAt(share, s.x) * s.gap) ** 2;
     }
   }
-  return crossed < without * (1 - ANALOG_SETTINGS.crossGain) ? all : [0, 0];
+  return crossed < without * (1 - crossGain) ? all : [0, 0];
 }
 
 /**
