@@ -236,7 +236,12 @@ async function main() {
             (last.rss - last.young).toFixed(1),
             rssLessYoung.toFixed(2),
           ],
-          ['old generation in use', afterWarmUp.oldUsed.toFixed(1), last.oldUsed.toFixed(1), oldSlope.toFixed(2)],
+          [
+            'old generation in use',
+            afterWarmUp.oldUsed.toFixed(1),
+            last.oldUsed.toFixed(1),
+            oldSlope.toFixed(2),
+          ],
         ],
       )}`,
     );
