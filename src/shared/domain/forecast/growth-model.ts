@@ -14,7 +14,12 @@
  * posterior, no iteration.
  */
 
-import type { RichardsPrior } from './richards.ts';
+/** The farm's growth by size (ADR 0103, richards.ts): its Richards shape ν and the prior of a pond's (a, b). */
+export interface RichardsPrior {
+  nu: number;
+  mean: readonly [number, number];
+  cov: Cov2;
+}
 
 /** One sampling as the fit sees it: the day of culture and the ABW (g). */
 export interface GrowthPoint {

@@ -13,10 +13,10 @@
  * (`farmReplay`); a new farm has no such reading.
  */
 import {
-  type Cov2,
   type GrowthPoint,
   type GrowthPrior,
   MAX_DOC,
+  type RichardsPrior,
   type Season,
   seasonAngle,
   seasonLn,
@@ -42,11 +42,7 @@ export const RICHARDS_SETTINGS = {
 } as const;
 
 /** The farm's growth by size: its shape ν and the prior of a pond's (a, b). */
-export interface RichardsPrior {
-  nu: number;
-  mean: readonly [number, number];
-  cov: Cov2;
-}
+export type { RichardsPrior };
 
 /** f_ν(W) = (W^ν − 1)/ν, ln W at ν = 0. */
 export function shapeOf(nu: number, w: number): number {
