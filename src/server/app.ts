@@ -136,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // before the pool closes.
   await ctx.listener.start(deps.databaseUrl ?? config.databaseUrl);
   app.addHook('onClose', () => ctx.listener.stop());
+  app.addHook('onClose', async () => ctx.pondPlacements.close());
   // Probe readings over MQTT (MQTT_URL or MQTT_EMBEDDED=1; nothing otherwise), stopped before the pool closes.
   await ctx.probeMqtt.start();
   app.addHook('onClose', () => ctx.probeMqtt.stop());

@@ -7,6 +7,7 @@ import { PgListener } from './db/pg-listener.ts';
 import { FarmAccessRepository } from './kernel/farm-access.repository.ts';
 import { FarmAccess } from './kernel/farm-access.ts';
 import { MembershipCache } from './kernel/membership-cache.ts';
+import { PondPlacements } from './kernel/pond-placements.ts';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository.ts';
 import { DevOutboxProvider, type MessageProvider, Messenger, SmtpProvider } from './messaging/messenger.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -100,6 +101,11 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
   const membershipCache = new MembershipCache(() => listener.listening);
   listener.on('tambak_access', () => membershipCache.clear());
   const farmAccess = new FarmAccess(new FarmAccessRepository(db), membershipCache);
+  // Ponds' farms and active cycles kept a few seconds for bulk writes; dropped on every
+  // instance when a pond or cycle changes anywhere.
+  const pondPlacements = new PondPlacements(() => listener.listening);
+  pondPlacements.watchLocalWrites();
+  listener.on('tambak_ponds', () => pondPlacements.clear());
   const chat = createChatModules({
     db,
     listener,
@@ -164,9 +170,10 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
     account,
     devOutbox: new DevOutboxRepository(db),
     farmAccess,
+    pondPlacements,
     ...farmModules,
     ...productionModules,
-    ...createWaterModules({ db, farmAccess, alerts }),
+    ...createWaterModules({ db, farmAccess, alerts }, pondPlacements),
     chat,
     push,
     demo: new DemoService(new DemoRepository(db)),

@@ -1,4 +1,5 @@
 import type { Membership } from './membership.ts';
+import { NoticeClearedCache } from './notice-cleared-cache.ts';
 
 /**
  * How long a membership read from the database is trusted without reading it again.
@@ -6,7 +7,6 @@ import type { Membership } from './membership.ts';
  * a month of readings: measured, it was 40 % of their cost under load).
  */
 export const MEMBERSHIP_CACHE_MS = 5_000;
-const MAX_ENTRIES = 10_000;
 
 /**
  * Memberships by user and farm, kept MEMBERSHIP_CACHE_MS at most. Emptied as a whole:
@@ -19,38 +19,25 @@ const MAX_ENTRIES = 10_000;
  * cheaper than knowing which entries a change touched.
  */
 export class MembershipCache {
-  private readonly entries = new Map<string, { membership: Membership; until: number }>();
+  private readonly cache: NoticeClearedCache<Membership>;
 
-  constructor(
-    /** False while changes from other instances cannot be heard: then nothing is kept. */
-    private readonly trusted: () => boolean,
-    private readonly ttlMs = MEMBERSHIP_CACHE_MS,
-  ) {}
+  constructor(trusted: () => boolean, ttlMs = MEMBERSHIP_CACHE_MS) {
+    this.cache = new NoticeClearedCache(trusted, ttlMs);
+  }
 
   get(userId: string, farmId: string, now = Date.now()): Membership | undefined {
-    if (!this.trusted()) {
-      this.entries.clear();
-      return undefined;
-    }
-    const key = `${userId}:${farmId}`;
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.membership;
-    if (hit) this.entries.delete(key);
-    return undefined;
+    return this.cache.get(`${userId}:${farmId}`, now);
   }
 
   set(membership: Membership, now = Date.now()): void {
-    if (!this.trusted()) return;
-    // Map order is insertion order: the first key is the oldest.
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(`${membership.userId}:${membership.farmId}`, { membership, until: now + this.ttlMs });
+    this.cache.set(`${membership.userId}:${membership.farmId}`, membership, now);
   }
 
   clear(): void {
-    this.entries.clear();
+    this.cache.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 }

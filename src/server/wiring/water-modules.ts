@@ -1,4 +1,5 @@
 import { Idempotency } from '../idempotency.ts';
+import type { PondPlacements } from '../kernel/pond-placements.ts';
 import { ServerClock } from '../kernel/pull-window.ts';
 import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
 import { CycleService } from '../modules/cycle/cycle.service.ts';
@@ -10,7 +11,7 @@ import { RecordMerge } from '../sync/record-merge.ts';
 import type { WiringDeps } from './wiring-deps.ts';
 
 /** The services of the cycle, water and water-setting modules, spread into AppContext. */
-export function createWaterModules({ db, farmAccess, alerts }: WiringDeps) {
+export function createWaterModules({ db, farmAccess, alerts }: WiringDeps, placements: PondPlacements) {
   const cycleRepo = new CycleRepository(db);
   const clock = new ServerClock(db);
   const idempotency = new Idempotency(db);
@@ -22,6 +23,7 @@ export function createWaterModules({ db, farmAccess, alerts }: WiringDeps) {
       readings: new WaterRepository(db),
       cycles: cycleRepo,
       access: farmAccess,
+      placements,
       merge,
       alerts,
     }),

@@ -31,6 +31,7 @@ import * as m0042 from './0042_feed_by_cycle_index.ts';
 import * as m0043 from './0043_natural_name_collation.ts';
 import * as m0044 from './0044_reading_pond_farm_key.ts';
 import * as m0045 from './0045_reading_references_per_statement.ts';
+import * as m0046 from './0046_pond_placement_notify.ts';
 
 /**
  * Forward-only, numbered migrations. Add a file `NNNN_what.ts` exporting `up` and list it
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0043_natural_name_collation': m0043,
   '0044_reading_pond_farm_key': m0044,
   '0045_reading_references_per_statement': m0045,
+  '0046_pond_placement_notify': m0046,
 };

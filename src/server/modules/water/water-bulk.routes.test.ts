@@ -269,6 +269,71 @@ describe('POST /api/water/general/bulk', () => {
     );
   });
 
+  describe('ponds kept a few seconds between bulk writes (PondPlacements)', () => {
+    const startCycle = async (pondId: string, start_date: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/cycle',
+          headers: owner.auth,
+          payload: { pond_id: pondId, start_date },
+        })
+      ).json().data.cycle_id as string;
+    const cycleOf = async (item: { id: string }) => (await stored([item.id]))[0]?.cycle_id ?? null;
+
+    it('a cycle started on this instance labels the very next reading sent without one', async () => {
+      const own = await createFarm(app, owner, 1);
+      const before = reading(own.pondIds[0]);
+      expect((await bulk(owner, [before])).json().data.results[0].status).toBe('ok');
+      expect(await cycleOf(before)).toBeNull();
+      const cycleId = await startCycle(own.pondIds[0], '2025-02-20');
+      const after = reading(own.pondIds[0]);
+      expect((await bulk(owner, [after])).json().data.results[0].status).toBe('ok');
+      expect(await cycleOf(after)).toBe(cycleId);
+    });
+
+    it("a cycle or a pond deleted by another instance reaches this one through PostgreSQL's notice", async () => {
+      const own = await createFarm(app, owner, 2);
+      const first = reading(own.pondIds[0]);
+      await bulk(owner, [first, reading(own.pondIds[1])]);
+      expect(await cycleOf(first)).toBeNull();
+      // Written as another instance would: nothing on this instance sees the statement.
+      app.ctx.pondPlacements.close();
+      const cycleId = uuidv7();
+      try {
+        await app.ctx.db
+          .insertInto('cycles')
+          .values({
+            id: cycleId,
+            farm_id: own.farmId,
+            pond_id: own.pondIds[0],
+            cycle_number: 1,
+            start_date: '2025-02-20',
+            created_by: owner.id,
+          })
+          .execute();
+        await app.ctx.db
+          .updateTable('ponds')
+          .set({ deleted_at: new Date() })
+          .where('id', '=', own.pondIds[1])
+          .execute();
+      } finally {
+        app.ctx.pondPlacements.watchLocalWrites();
+      }
+      // Kept 5 s without the notice; expect.poll gives up after 1 s.
+      await expect
+        .poll(async () => {
+          const item = reading(own.pondIds[0]);
+          await bulk(owner, [item]);
+          return cycleOf(item);
+        })
+        .toBe(cycleId);
+      await expect
+        .poll(async () => (await bulk(owner, [reading(own.pondIds[1])])).json().data.results[0].code)
+        .toBe('not-found');
+    });
+  });
+
   it('keeps the last occurrence when one batch carries the same id twice', async () => {
     const first = reading(farm.pondIds[0], { ph: 7.6 });
     const res = await bulk(owner, [first, { ...first, ph: 7.9 }]);

@@ -7,6 +7,7 @@ import { translate } from '#shared/i18n/messages';
 import { wordedFields } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
+import type { PondPlacements } from '../../kernel/pond-placements.ts';
 import type { CycleRepository } from '../cycle/public.ts';
 import type { ReadingInsert, WaterRepository } from './water.repository.ts';
 import { type FieldMessages, parseReading, type ReadingDraft } from './water-values.ts';
@@ -15,6 +16,7 @@ export interface BulkDeps {
   readings: WaterRepository;
   cycles: CycleRepository;
   access: FarmAccess;
+  placements: PondPlacements;
   /** Alert evaluation after the write committed (the kernel's alert port); never throws. */
   alerts: AlertPort;
 }
@@ -104,7 +106,8 @@ export async function bulkUpsert(
 
 /**
  * Keeps the items whose pond the caller may insert into; the rest fail per item. Answers
- * them with each pond's active cycle, read in the same round trip as the ponds.
+ * them with each pond's active cycle, read in the same round trip as the ponds, or none at
+ * all when the ponds' placements were read in the last few seconds (PondPlacements).
  */
 async function authorize(
   d: BulkDeps,
@@ -112,7 +115,9 @@ async function authorize(
   drafts: { index: number; draft: ReadingDraft }[],
   fail: (index: number, code: ErrorCode) => void,
 ): Promise<{ accepted: Accepted[]; activeCycles: Map<string, string | null> }> {
-  const ponds = await d.readings.pondFarms([...new Set(drafts.map((x) => x.draft.pondId))]);
+  const ponds = await d.placements.of([...new Set(drafts.map((x) => x.draft.pondId))], (ids) =>
+    d.readings.pondFarms(ids),
+  );
   const pondFarm = new Map(ponds.map((p) => [p.id, p.farm_id]));
   const activeCycles = new Map(ponds.map((p) => [p.id, p.active_cycle_id]));
   const memberships = await d.access.membershipsOf(userId, pondFarm.values());

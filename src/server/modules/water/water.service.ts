@@ -13,6 +13,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { FARM_UTC_OFFSET_MINUTES, farmDayStart } from '../../kernel/farm-clock.ts';
+import type { PondPlacements } from '../../kernel/pond-placements.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
@@ -28,6 +29,8 @@ export interface WaterDeps {
   readings: WaterRepository;
   cycles: CycleRepository;
   access: FarmAccess;
+  /** Ponds' farms and active cycles kept a few seconds (bulk writes). */
+  placements: PondPlacements;
   merge: RecordMerge;
   alerts: AlertPort;
 }
