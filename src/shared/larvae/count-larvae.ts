@@ -29,7 +29,7 @@
  *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
  *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
  *    thick but a mesh), on a white basin ink (a label's print merged into solid bars, far
- *    darker on average than the see-through larvae),
+ *    darker on average than the see-through larvae; a single glyph: as dark, and evenly),
  *    fibres, glare streaks and the rim (straight bars), and what lies on the basin's edge
  *    (most of its pixels within half a larva's length of the surround: the rim's shading, a
  *    label over it, the frame's corners; ADR 0097, 0102); a blob of touching or crossing larvae
@@ -547,7 +547,12 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
       const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
-      const ink = (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area;
+      // Ink of any size on a white basin, a single glyph too: as dark on average as ink and
+      // evenly so (no spot EYE_OVER_BODY × darker than the rest); a larva's see-through body
+      // is pale where its eyes are not (ADR 0102).
+      const ink =
+        (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area ||
+        (hatchColor === 'bright' && bl.meanDark >= INK_OVER_BODY * m1 && bl.peak < EYE_OVER_BODY * bl.meanDark);
       // A bubble on a black basin: a disc (rounder than larvae crossing) lit by a small
       // catch-light far brighter than the rest of it.
       const bubble =
