@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { farmToday } from '../../src/server/kernel/farm-clock.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { axeScan, blocking } from './support/axe.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
@@ -37,7 +38,10 @@ for (const size of SIZES) {
   for (const l of LANGS) {
     if (!inMatrix(SIZES, size, LANGS, l)) continue;
     test(`finance screens at ${size.name} width in ${l.lang}`, async ({ browser, request }) => {
-      const y = new Date().getFullYear();
+      // The farm's year and month (WIB): past 17:00 UTC on a month's last day the screens
+      // already show the next month.
+      const today = farmToday();
+      const y = Number(today.slice(0, 4));
       const owner = await apiSignUp(request, 'Budi', uniqueEmail('budi-finance'));
       const api = new ApiAs(request, owner.token);
       const { farmId } = await apiFarm(api, 'Tambak Sumber Rejeki', ['Kolam 1', 'Kolam 2']);
@@ -53,7 +57,7 @@ for (const size of SIZES) {
         category_icon: 'transport',
         category_transaction_name: 'Angkutan panen',
       });
-      const month = new Date().toISOString().slice(0, 7);
+      const month = today.slice(0, 7);
       const books: [string, number, string, string][] = [
         ['0190a000-0000-7000-8000-000000000001', 45_000_000, `${y}-02-20`, 'Panen parsial 700 kg'],
         ['0190a000-0000-7000-8000-000000000003', 7_500_000, `${y}-02-03`, 'Pakan 500 kg'],

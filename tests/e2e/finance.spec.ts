@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { farmToday } from '../../src/server/kernel/farm-clock.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { FinancePages } from './pages/finance-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
@@ -22,7 +23,8 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   browser,
   request,
 }) => {
-  const y = new Date().getFullYear();
+  // The farm's year (WIB), which its screens show: past 17:00 UTC on 31 December it is the next.
+  const y = Number(farmToday().slice(0, 4));
   const owner = await apiSignUp(request, 'Pemilik', uniqueEmail('pemilik-kas'));
   const api = new ApiAs(request, owner.token);
   const { farmId, pondIds } = await apiFarm(api, 'Tambak Kas', ['Kolam 1']);
