@@ -72,6 +72,9 @@ async function typeInto(
   n: Counter,
   last = false,
 ) {
+  // Finding the box runs the locator in the page: once the last key has been answered, so
+  // that work does not land in the frame of the key before.
+  await pace(page);
   if (!(await box.evaluate((el) => el === document.activeElement))) {
     await fingerTap(box);
     n.taps += 1;
