@@ -77,7 +77,7 @@ export function noiseOracle(c: EvalCycle, cut: number): Replay | null {
 }
 
 /** A law with one pond parameter m: ln ABW by whole DOC 0…MAX. */
-type Law = (m: number) => Float64Array;
+export type Law = (m: number) => Float64Array;
 
 export function familyOracle(c: EvalCycle, cut: number, law: Law): Replay | null {
   const known = c.samplings.filter((s) => s.doc <= cut);
@@ -99,7 +99,7 @@ export function familyOracle(c: EvalCycle, cut: number, law: Law): Replay | null
   return graded(c, cut, (d) => p[Math.min(MAX, Math.max(0, Math.round(d)))] as number);
 }
 
-const demoLaw =
+export const demoLaw =
   (c: EvalCycle): Law =>
   (m) => {
     const p = new Float64Array(MAX + 1);
@@ -113,7 +113,7 @@ const demoLaw =
     return p;
   };
 
-const bertalanffyLaw =
+export const bertalanffyLaw =
   (c: EvalCycle): Law =>
   (h) => {
     const first = (Date.parse(`${c.start}T00:00:00Z`) - Date.UTC(2023, 0, 1)) / DAY_MS;
@@ -128,7 +128,7 @@ const bertalanffyLaw =
     return p;
   };
 
-const publishedLaw =
+export const publishedLaw =
   (c: EvalCycle): Law =>
   (k) =>
     Float64Array.from({ length: MAX + 1 }, (_, d) => Math.log(twoStanza(c.truth[0] as number, 0.02 * k, d)));
