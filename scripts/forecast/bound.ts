@@ -13,8 +13,10 @@
  *   come. The demo farm: W = m·(0.0025 + Σ Δ(0.0025·d^1.93)·(1 + 0.07·(T − 29))); the von
  *   Bertalanffy farm: dW = H·f(T)·W^0.65 − 0.028·W from 0.012 g; the published cycles: the
  *   two-stanza law from the stocked weight, its rate fitted (Samocha et al.'s path is not the
- *   law: its row is the law's miss). The plateau farm has no such row (a pond's law has up to
- *   five parameters and its crowding depends on deaths and partial harvests).
+ *   law: its row is the law's miss). The plateau farm's family oracle
+ *   (bound-plateau.ts) knows more, as a pond's law has up to five parameters and its crowding
+ *   depends on deaths and partial harvests: the cycle's own law, parameters, shrimp per m² and
+ *   partial harvests up to the cut, the weather at the cut fading, a disease once begun.
  *
  * Not a forecast: it reads the generators' truth and laws, so it looks at the held-out sets
  * without tuning anything on them.
@@ -22,8 +24,9 @@
 import { addDays } from '../demo/calendar.ts';
 import { CUT_DOCS, firstReached, HORIZONS, type Replay, summarise } from './backtest.ts';
 import { bertalanffyCycles, seasonal, thermal } from './bertalanffy-cycles.ts';
+import { plateauPath } from './bound-plateau.ts';
 import { demoCycles, type EvalCycle, temperature } from './demo-cycles.ts';
-import { plateauCycles } from './plateau-cycles.ts';
+import { type PlateauLaw, plateauCycles } from './plateau-cycles.ts';
 import { publishedCycles, twoStanza } from './published-cycles.ts';
 
 const MAX = 250;
@@ -148,8 +151,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['Held-out: demo seed 2', demoCycles(2), demoLaw],
     ['Tuned: von Bertalanffy seed 8', bertalanffyCycles(8), bertalanffyLaw],
     ['Held-out: von Bertalanffy seed 7', bertalanffyCycles(7), bertalanffyLaw],
-    ['Tuned: plateau seed 12', plateauCycles(12), null],
-    ['Held-out: plateau seed 11', plateauCycles(11), null],
+
     ['Tuned: published tuning part', publishedCycles('tuning'), publishedLaw],
     ['Held-out: published held-out part', publishedCycles('held-out'), publishedLaw],
   ];
@@ -165,5 +167,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           each((c, cut) => familyOracle(c, cut, law(c))),
         ),
       );
+  }
+  for (const [title, seed] of [
+    ['Tuned: plateau seed 12', 12],
+    ['Held-out: plateau seed 11', 11],
+  ] as const) {
+    const laws = new Map<string, PlateauLaw>();
+    const cycles = plateauCycles(seed, undefined, undefined, laws);
+    const rows = (oracle: (c: EvalCycle, cut: number) => Replay | null) =>
+      cycles.flatMap((c) => CUT_DOCS.map((cut) => oracle(c, cut)).filter((r): r is Replay => r !== null));
+    console.log(line(`noise, ${title}`, rows(noiseOracle)));
+    console.log(
+      line(
+        `family, ${title}`,
+        rows((c, cut) => {
+          const path = plateauPath(c, laws.get(c.name) as PlateauLaw, cut);
+          return path ? graded(c, cut, path) : null;
+        }),
+      ),
+    );
   }
 }
