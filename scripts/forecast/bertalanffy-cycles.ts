@@ -42,9 +42,10 @@ function mulberry32(seed: number) {
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Seasonal mean pond temperature (°C) at a day of the year. */
-const seasonal = (doy: number) => 29.25 - 1.95 * Math.cos((2 * Math.PI * (doy - 35)) / 365);
-const thermal = (t: number) => Math.exp(-(((t - 30.5) / 6) ** 2));
+/** Seasonal mean pond temperature (°C) at a day of the year (also read by bound.ts). */
+export const seasonal = (doy: number) => 29.25 - 1.95 * Math.cos((2 * Math.PI * (doy - 35)) / 365);
+/** Growth multiplier of a temperature (the thermal performance curve). */
+export const thermal = (t: number) => Math.exp(-(((t - 30.5) / 6) ** 2));
 
 export function bertalanffyCycles(seed = 7, ponds = 30, years = 3): EvalCycle[] {
   const rnd = mulberry32(seed * 7919 + 17);

@@ -36,8 +36,8 @@ export interface EvalCycle {
 const rngFor = (seed: number, name: string) =>
   new Rng(seed * 1_000_003 + [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
 
-/** Mean pond temperature (°C) on a day of the year. */
-function temperature(day: string): number {
+/** Mean pond temperature (°C) on a day of the year (also read by bound.ts). */
+export function temperature(day: string): number {
   const doy = daysBetween(`${day.slice(0, 4)}-01-01`, day);
   // Coolest around day 30, warmest around day 260.
   return 28.75 - 1.75 * Math.cos((2 * Math.PI * (doy - 30)) / 365);

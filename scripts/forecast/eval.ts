@@ -33,7 +33,8 @@
  * `--set=tuned` prints the tuned sets (the published tuning part, the plateau seed 12 and the
  * von Bertalanffy seed 8 included), `--set=held` the held-out ones, `--set=published` both published parts,
  * `--set=plateau` the third farm's held-out seed only, `--set=plateau-tune` its tuning seed,
- * `--set=bertalanffy-tune` the second farm's tuning seed.
+ * `--set=bertalanffy-tune` the second farm's tuning seed, `--set=shapes` smooth Gompertz, logistic,
+ * von Bertalanffy and power-law ponds as a new farm (scripts/forecast/shape-cycles.ts, ADR 0106).
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -44,6 +45,7 @@ import { bertalanffyCycles } from './bertalanffy-cycles.ts';
 import { demoCycles } from './demo-cycles.ts';
 import { plateauCycles } from './plateau-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
+import { SHAPES, shapeCycles } from './shape-cycles.ts';
 
 const only = process.argv.find((a) => a.startsWith('--set='))?.split('=')[1];
 const started = performance.now();
@@ -99,6 +101,15 @@ if (!only || only === 'held' || only === 'published') {
     'HELD-OUT — published results, held-out part, prior learnt from the tuning part',
     replayWith(held, learnt),
   ]);
+}
+if (only === 'shapes') {
+  // Smooth textbook growth as a new farm (ADR 0106): only on request, outside the split.
+  const shapes = shapeCycles();
+  for (const shape of SHAPES)
+    sets.push([
+      `SHAPES — ${shape} (scripted, ADR 0106), default prior`,
+      replayFarm(shapes[shape], 'default'),
+    ]);
 }
 for (const [title, rows] of sets) {
   out.push(table(title, rows), '');

@@ -53,7 +53,7 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Mean pond temperature (°C) on day `i` of the farm's calendar (day 0 = 1 January). */
-function seasonal(i: number): number {
+export function seasonal(i: number): number {
   const doy = i % 365;
   return (
     26.5 + 2.0 * Math.cos((2 * Math.PI * (doy - 75)) / 365) + 0.8 * Math.sin((2 * Math.PI * i) / (365 * 2.7))
@@ -61,19 +61,19 @@ function seasonal(i: number): number {
 }
 
 /** Growth multiplier of a temperature: ×exp(0.09·(T − 28)) up to 30 °C, falling past 31 °C. */
-function thermal(t: number): number {
+export function thermal(t: number): number {
   const warm = Math.exp(0.09 * (Math.min(t, 30) - 28));
   return t > 31 ? warm * Math.max(0.3, 1 - 0.15 * (t - 31)) : warm;
 }
 
-interface Disease {
+export interface Disease {
   from: number;
   days: number;
   floor: number;
 }
 
 /** Growth multiplier of a disease on a DOC: eased in over 3 days, held, recovered over 7. */
-function diseaseFactor(d: Disease | null, doc: number): number {
+export function diseaseFactor(d: Disease | null, doc: number): number {
   if (!d || doc < d.from) return 1;
   const into = doc - d.from;
   if (into < 3) return 1 - ((1 - d.floor) * (into + 1)) / 3;
@@ -82,7 +82,26 @@ function diseaseFactor(d: Disease | null, doc: number): number {
   return 1;
 }
 
-export function plateauCycles(seed = 11, ponds = 24, years = 3): EvalCycle[] {
+/** A cycle's own law and what happened in it, for the bound's oracle (bound-plateau.ts); not read by the forecast. */
+export interface PlateauLaw {
+  nursery: boolean;
+  richards: { nu: number; wInf: number; k: number };
+  linear: { sgr: number; brk: number; gain: number; taper: number; span: number };
+  quality: number;
+  bmax: number;
+  deathRate: number;
+  thins: boolean;
+  disease: Disease | null;
+  /** The farm's calendar day of DOC 1, and its temperature by calendar day. */
+  dayIndex: number;
+  temp: readonly number[];
+  /** Shrimp per m² and partial harvests so far, by DOC (index 0 unused). */
+  population: number[];
+  partials: number[];
+}
+
+/** The farm's cycles; `laws`, when given, gets each cycle's PlateauLaw by name (the random draws are unchanged). */
+export function plateauCycles(seed = 11, ponds = 24, years = 3, laws?: Map<string, PlateauLaw>): EvalCycle[] {
   const rnd: Rand = dice(seed * 2_654_435_761);
   const start0 = Date.UTC(2022, 0, 1);
   const totalDays = years * 365 + 220;
@@ -124,6 +143,8 @@ export function plateauCycles(seed = 11, ponds = 24, years = 3): EvalCycle[] {
       let population = density; // per m²
       let partials = 0;
       const truth = [0, w];
+      const pops = [0, population];
+      const thinned = [0, 0];
       let harvestDoc = 160;
       for (let doc = 2; doc <= 160; doc++) {
         const t = temp[dayIndex + doc - 1] as number;
@@ -148,6 +169,8 @@ export function plateauCycles(seed = 11, ponds = 24, years = 3): EvalCycle[] {
           partials++;
         }
         truth.push(w);
+        pops.push(population);
+        thinned.push(partials);
         const tenAgo = truth[doc - 10];
         const stalled = doc > 70 && tenAgo !== undefined && w < tenAgo * 1.03;
         if (w >= targetAbw || stalled || (emergency !== null && doc >= emergency)) {
@@ -162,8 +185,23 @@ export function plateauCycles(seed = 11, ponds = 24, years = 3): EvalCycle[] {
         doc += intBetween(rnd, 5, 16);
       }
       const startMs = start0 + dayIndex * DAY_MS;
+      const name = `rp${seed}-p${p}-c${c}`;
+      laws?.set(name, {
+        nursery,
+        richards,
+        linear,
+        quality,
+        bmax,
+        deathRate,
+        thins,
+        disease,
+        dayIndex,
+        temp,
+        population: pops,
+        partials: thinned,
+      });
       out.push({
-        name: `rp${seed}-p${p}-c${c}`,
+        name,
         start: isoDay(startMs),
         end: isoDay(startMs + (harvestDoc - 1) * DAY_MS),
         harvestDoc,

@@ -98,7 +98,8 @@ const A1 = 0.416;
 const A2 = 0.952;
 const BREAK_G = 7.5;
 
-function twoStanza(w0: number, k1: number, t: number): number {
+/** The law's weight (g) on day t from w0 at rate k1 (also read by bound.ts). */
+export function twoStanza(w0: number, k1: number, t: number): number {
   const tb = (BREAK_G ** A1 - w0 ** A1) / k1;
   if (t <= tb) return (w0 ** A1 + k1 * t) ** (1 / A1);
   // Daily gain continuous at the break: (k1/A1)·B^(1−A1) = (k2/A2)·B^(1−A2).
