@@ -60,9 +60,9 @@ async function main(): Promise<void> {
     );
     const started = cluster;
     await run('Creating the database', () => started.createDatabase('tambak'));
-    databaseUrl = cluster.url('tambak');
+    databaseUrl = cluster.localUrl('tambak');
     await run('Connecting to the database', () =>
-      checkDatabase(started.url('tambak'), config.databaseConnectTimeoutSeconds, 'the embedded database'),
+      checkDatabase(started.localUrl('tambak'), config.databaseConnectTimeoutSeconds, 'the embedded database'),
     );
   } else {
     step('Using the database at DATABASE_URL');

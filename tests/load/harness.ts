@@ -51,7 +51,8 @@ export async function startDatabase(port?: number): Promise<LoadDatabase> {
     'shared_preload_libraries=pg_stat_statements',
   ]);
   await cluster.createDatabase('load');
-  const url = cluster.url('load');
+  // The server connects as npm start's does: through the cluster's Unix socket.
+  const url = cluster.localUrl('load');
   const db = createDb(url, 4);
   await migrateToLatest(db);
   await sql`create extension if not exists pg_stat_statements`.execute(db);

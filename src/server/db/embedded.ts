@@ -2,10 +2,20 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface EmbeddedCluster {
+  /** Over TCP on the loopback: for tools and tests that build on the URL's text. */
   url(database: string): string;
+  /**
+   * Over the cluster's Unix socket where there is one (not on Windows), else as `url`: what
+   * the server itself connects with. A query's bytes cost the server a third of its CPU
+   * through the loopback's TCP stack under a sync storm, far less through a socket (ADR 0107).
+   */
+  localUrl(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The folder of the cluster's Unix socket: short (a socket's path has at most 107 bytes) and always there. */
+const SOCKET_DIR = process.platform === 'win32' ? null : '/tmp';
 
 const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 type Listener = (...args: unknown[]) => void;
@@ -48,7 +58,7 @@ export async function startEmbeddedPostgres(
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags,
+    postgresFlags: SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`, ...postgresFlags] : postgresFlags,
     onLog: quiet ? () => {} : (m) => console.log(`[postgres] ${String(m).trim()}`),
     onError: (m) => console.error(`[postgres] ${String(m).trim()}`),
   });
@@ -57,6 +67,7 @@ export async function startEmbeddedPostgres(
   const url = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
+    localUrl: (database) => (SOCKET_DIR ? `${url(database)}?host=${SOCKET_DIR}` : url(database)),
     async createDatabase(name, template) {
       const client = pgServer.getPgClient();
       await client.connect();
