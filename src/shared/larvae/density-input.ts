@@ -25,7 +25,7 @@ export function densityInput(cv: Cv, image: LarvaeImage): DensityInput {
   const src = new cv.Mat(image.height, image.width, cv.CV_8UC4);
   const small = new cv.Mat();
   try {
-    src.data.set(image.rgba);
+    src.data.set(image.rgba.subarray(0, image.width * image.height * 4));
     if (factor < 1) cv.resize(src, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
     const from = factor < 1 ? small.data : src.data;
     const rgb = new Uint8Array(width * height * 3);
