@@ -58,7 +58,9 @@ async function make(n: number): Promise<Made> {
     return { image: photo, points: photo.larvae.map((p) => [p.x, p.y] as const) };
   }
   if (generator === 1) {
-    const kind: PhotoKindB = negative ? pick(['text-page', 'empty-tray', 'empty-tray', 'scene'] as const) : 'tray';
+    const kind: PhotoKindB = negative
+      ? pick(['text-page', 'empty-tray', 'empty-tray', 'scene'] as const)
+      : 'tray';
     const photo = await generatePhotoB(
       photoSpecB({
         seed,
@@ -120,5 +122,7 @@ for (let n = from; n < to; n++) {
     join(out, `${n}.json`),
     JSON.stringify({ width: input.width, height: input.height, points: scaled }),
   );
-  console.log(`${n}: ${points.length} larvae, ${image.width}×${image.height}, ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `${n}: ${points.length} larvae, ${image.width}×${image.height}, ${Math.round(performance.now() - t0)} ms`,
+  );
 }

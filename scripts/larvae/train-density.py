@@ -6,8 +6,10 @@ for OpenCV's dnn module (opset 11, fully convolutional, any input size).
   python3 scripts/larvae/train-density.py --data <folder> --out src/shared/larvae/density-model.onnx
 
 The model: RGB at the density input's size (density-input.ts, 800 px on the long side),
-scaled to -0.5..0.5, seven 3x3 convolutions (two of stride 2, two dilated), one output
-channel at a quarter of the input's size: larvae per cell, summing to the count. Target:
+scaled to -0.5..0.5, six 3x3 convolutions (two of stride 2, two dilated), one output channel
+at a quarter of the input's size through a ReLU: larvae per cell, summing to the count.
+The loss sees the output before the ReLU where a larva is (so it cannot die there: a plain
+ReLU did, every cell at zero) and after it elsewhere (the background only has to be <= 0). Target:
 a Gaussian of one cell's sigma at each larva's point. Needs torch (CPU) and onnx.
 """
 import argparse, glob, json, math, os, random, time
@@ -21,20 +23,23 @@ SIGMA = 1.0  # in output cells
 
 
 class DensityNet(nn.Module):
-    def __init__(self, w=24):
+    def __init__(self, w=24, batch_norm=False):
         super().__init__()
+        def conv(i, o, stride=1, dilation=1):
+            c = nn.Conv2d(i, o, 3, stride=stride, padding=dilation, dilation=dilation)
+            return [c, nn.BatchNorm2d(o), nn.ReLU()] if batch_norm else [c, nn.ReLU()]
+
         self.body = nn.Sequential(
-            nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(8, 16, 3, stride=2, padding=1), nn.ReLU(),
-            nn.Conv2d(16, 32, 3, stride=2, padding=1), nn.ReLU(),
-            nn.Conv2d(32, w, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(w, w, 3, padding=2, dilation=2), nn.ReLU(),
-            nn.Conv2d(w, w, 3, padding=4, dilation=4), nn.ReLU(),
-            nn.Conv2d(w, 1, 1), nn.ReLU(),
+            *conv(3, 8), *conv(8, 16, stride=2), *conv(16, 32, stride=2),
+            *conv(32, w), *conv(w, w, dilation=2), *conv(w, w, dilation=4),
+            nn.Conv2d(w, 1, 1),
         )
 
-    def forward(self, x):
+    def raw(self, x):
         return self.body(x - 0.5)
+
+    def forward(self, x):
+        return F.relu(self.raw(x))
 
 
 def load(folder):
@@ -117,6 +122,7 @@ def main():
     ap.add_argument('--size', type=int, default=224)
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--seed', type=int, default=25)
+    ap.add_argument('--count-weight', type=float, default=0.2, help='weight of the crop count error')
     ap.add_argument('--every', type=int, default=250, help='steps between validations (and exports)')
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
@@ -133,8 +139,10 @@ def main():
     for step in range(1, a.steps + 1):
         xs, ds = zip(*(sample(rng.choice(train), a.size, rng) for _ in range(a.batch)))
         x, d = torch.stack(xs), torch.stack(ds)[:, None]
-        y = model(x)
-        loss = F.mse_loss(y * 100, d * 100) + 0.02 * (y.sum((1, 2, 3)) - d.sum((1, 2, 3))).abs().mean()
+        z = model.raw(x)
+        y = F.relu(z)
+        pix = torch.where(d > 1e-3, z - d, y) * 100
+        loss = (pix ** 2).mean() + a.count_weight * (y.sum((1, 2, 3)) - d.sum((1, 2, 3))).abs().mean()
         opt.zero_grad()
         loss.backward()
         opt.step()

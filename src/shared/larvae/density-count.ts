@@ -20,9 +20,23 @@ export interface DnnNet {
 
 /** The few dnn calls used here, typed narrowly. */
 export interface CvDnn {
-  FS_createDataFile(parent: string, name: string, data: Uint8Array, read: boolean, write: boolean, own: boolean): void;
+  FS_createDataFile(
+    parent: string,
+    name: string,
+    data: Uint8Array,
+    read: boolean,
+    write: boolean,
+    own: boolean,
+  ): void;
   readNetFromONNX(path: string): DnnNet;
-  blobFromImage(image: CvMat, scale: number, size: unknown, mean: unknown, swapRB: boolean, crop: boolean): CvMat;
+  blobFromImage(
+    image: CvMat,
+    scale: number,
+    size: unknown,
+    mean: unknown,
+    swapRB: boolean,
+    crop: boolean,
+  ): CvMat;
   Scalar: new (a: number, b: number, c: number, d: number) => unknown;
   CV_8UC3: number;
 }

@@ -98,13 +98,7 @@ function placeLarvae(
   }
 }
 
-function drawTray(
-  canvas: Canvas,
-  spec: PhotoSpecB,
-  unit: number,
-  rng: Rng,
-  where: [number, number][],
-): void {
+function drawTray(canvas: Canvas, spec: PhotoSpecB, unit: number, rng: Rng, where: [number, number][]): void {
   const basin = drawBasin(canvas, spec.hatchColor, rng);
   drawDebris(canvas, spec.debris, unit, basin, rng);
   if (spec.count > 0) placeLarvae(canvas, spec, unit, basin.inside, rng, where);
