@@ -6,7 +6,7 @@ for OpenCV's dnn module (opset 11, fully convolutional, any input size).
   python3 scripts/larvae/train-density.py --data <folder> --out src/shared/larvae/density-model.onnx
 
 The model: RGB at the density input's size (density-input.ts, 800 px on the long side),
-scaled to -0.5..0.5, six 3x3 convolutions (two of stride 2, two dilated), one output channel
+scaled to -4..4, six 3x3 convolutions (two of stride 2, two dilated), one output channel
 at a quarter of the input's size through a ReLU: larvae per cell, summing to the count.
 The loss sees the output before the ReLU where a larva is (so it cannot die there: a plain
 ReLU did, every cell at zero) and after it elsewhere (the background only has to be <= 0). Target:
@@ -27,16 +27,23 @@ class DensityNet(nn.Module):
         super().__init__()
         def conv(i, o, stride=1, dilation=1):
             c = nn.Conv2d(i, o, 3, stride=stride, padding=dilation, dilation=dilation)
-            return [c, nn.BatchNorm2d(o), nn.ReLU()] if batch_norm else [c, nn.ReLU()]
+            # Leaky: with plain ReLUs every hidden unit died in the first steps (the
+            # output a constant, the mean density).
+            act = nn.LeakyReLU(0.1)
+            return [c, nn.BatchNorm2d(o), act] if batch_norm else [c, act]
 
         self.body = nn.Sequential(
             *conv(3, 8), *conv(8, 16, stride=2), *conv(16, 32, stride=2),
             *conv(32, w), *conv(w, w, dilation=2), *conv(w, w, dilation=4),
             nn.Conv2d(w, 1, 1),
         )
+        # The background starts below the ReLU (an answer of 0, not the mean density).
+        nn.init.constant_(self.body[-1].bias, -0.1)
 
     def raw(self, x):
-        return self.body(x - 0.5)
+        # A larva darkens or lightens the basin by a few levels in 255: ×8 lets the first
+        # layer see it without weights that Adam's small steps take thousands of steps to grow.
+        return self.body((x - 0.5) * 8)
 
     def forward(self, x):
         return F.relu(self.raw(x))
@@ -122,6 +129,7 @@ def main():
     ap.add_argument('--size', type=int, default=224)
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--seed', type=int, default=25)
+    ap.add_argument('--lr', type=float, default=2e-3)
     ap.add_argument('--count-weight', type=float, default=0.2, help='weight of the crop count error')
     ap.add_argument('--every', type=int, default=250, help='steps between validations (and exports)')
     a = ap.parse_args()
@@ -133,8 +141,8 @@ def main():
     train = [p for p in photos if p[0] % 10 != 9]
     print(f'{len(train)} training photos, {len(val)} for validation')
     model = DensityNet()
-    opt = torch.optim.Adam(model.parameters(), lr=2e-3)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=2e-3, total_steps=a.steps, pct_start=0.1)
+    opt = torch.optim.Adam(model.parameters(), lr=a.lr)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1)
     t0 = time.time()
     for step in range(1, a.steps + 1):
         xs, ds = zip(*(sample(rng.choice(train), a.size, rng) for _ in range(a.batch)))
