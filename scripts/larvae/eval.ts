@@ -29,9 +29,14 @@
  * the truth on ≥ 90 %. Options while iterating (the CPU is shared): `--quick` (4 counts of
  * A), `--scale=0.5` (both sets at a fraction of 12 MP's width), `--limit=8` (B trays),
  * `--set=A`, `--set=BE`, …, `--only=<name part>`, `--cache=<folder>` (photos kept as raw
- * RGBA between runs, scripts/larvae/photo-cache.ts).
+ * RGBA between runs, scripts/larvae/photo-cache.ts). `--engine=density` counts with the
+ * density model (ADR 0105; `--model=<file.onnx>` for another one) instead of the
+ * classical engine.
  */
+import { readFileSync } from 'node:fs';
+import { countByDensity } from '../../src/shared/larvae/count-by-density.ts';
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
+import { densityNet } from '../../src/shared/larvae/density-count.ts';
 import { generatePhotoB, heldOutSet } from '../../tests/larvae/generator-b/index.ts';
 import { generatePhotoC, heldOutSetC } from '../../tests/larvae/generator-c/index.ts';
 import { generatePhotoD, heldOutSetD } from '../../tests/larvae/generator-d/index.ts';
@@ -51,11 +56,14 @@ const summaryOnly = process.argv.includes('--summary');
 const only = arg('only');
 const cache = arg('cache');
 const draw = arg('draw');
+const engine = arg('engine') ?? 'classical';
+const model = arg('model') ?? new URL('../../src/shared/larvae/density-model.onnx', import.meta.url).pathname;
 const { cv } = await loadNodeOpenCv();
+const net = engine === 'density' ? densityNet(cv, new Uint8Array(readFileSync(model))) : undefined;
 
 function measure(image: Parameters<typeof countLarvae>[1], hatch: 'bright' | 'dark') {
   const t0 = performance.now();
-  const result = countLarvae(cv, image, hatch);
+  const result = net ? countByDensity(cv, net, image, hatch) : countLarvae(cv, image, hatch);
   return { result, ms: performance.now() - t0 };
 }
 
@@ -180,7 +188,7 @@ const rowsC = await heldOut('C', heldOutSetC(scale), generatePhotoC);
 const rowsD = await heldOut('D', heldOutSetD(scale), generatePhotoD);
 
 console.log(
-  `\nscale ${scale} (1 = 12 MP)${quick ? ', quick A set' : ''}${limit ? `, B limited to ${limit} trays` : ''}`,
+  `\nengine: ${engine}${net ? ` (${model})` : ''}; scale ${scale} (1 = 12 MP)${quick ? ', quick A set' : ''}${limit ? `, B limited to ${limit} trays` : ''}`,
 );
 for (const [title, rows] of [
   ['A — tuned set (synthetic-tray.ts)', rowsA],

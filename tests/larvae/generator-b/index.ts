@@ -52,6 +52,8 @@ export interface PhotoB {
   width: number;
   height: number;
   rgba: Uint8ClampedArray;
+  /** Each larva's midpoint between head and tail (the truth, for training a density model). */
+  larvae: [number, number][];
 }
 
 const FULL_W = 4000;
@@ -63,6 +65,7 @@ function placeLarvae(
   unit: number,
   inside: (x: number, y: number) => boolean,
   rng: Rng,
+  where: [number, number][],
 ): void {
   const centres: [number, number][] = [];
   const clumps = Math.max(1, Math.round(spec.count / 60));
@@ -90,14 +93,15 @@ function placeLarvae(
     const tailY = y + Math.sin(look.angle) * look.length;
     if (!inside(tailX, tailY)) continue;
     drawLarva(canvas, look, spec.hatchColor, rng);
+    where.push([(x + tailX) / 2, (y + tailY) / 2]);
     drawn++;
   }
 }
 
-function drawTray(canvas: Canvas, spec: PhotoSpecB, unit: number, rng: Rng): void {
+function drawTray(canvas: Canvas, spec: PhotoSpecB, unit: number, rng: Rng, where: [number, number][]): void {
   const basin = drawBasin(canvas, spec.hatchColor, rng);
   drawDebris(canvas, spec.debris, unit, basin, rng);
-  if (spec.count > 0) placeLarvae(canvas, spec, unit, basin.inside, rng);
+  if (spec.count > 0) placeLarvae(canvas, spec, unit, basin.inside, rng, where);
   for (let k = 0; k < spec.bubbles; k++) {
     const x = rng.range(0, canvas.width);
     const y = rng.range(0, canvas.height);
@@ -173,9 +177,10 @@ export async function generatePhotoB(spec: PhotoSpecB): Promise<PhotoB> {
   const canvas = new Canvas(width, height);
   // One larva's length: about 1.8 % of the frame's width (~72 px at 12 MP).
   const unit = width * rng.range(0.016, 0.021);
+  const larvae: [number, number][] = [];
   if (spec.kind === 'text-page') drawTextPage(canvas, unit, rng);
   else if (spec.kind === 'scene') drawOutdoorScene(canvas, unit, rng);
-  else drawTray(canvas, spec, unit, rng);
+  else drawTray(canvas, spec, unit, rng, larvae);
   if (spec.edgeObject) drawEdgeObject(canvas, rng);
   applyLight(
     canvas,
@@ -197,7 +202,7 @@ export async function generatePhotoB(spec: PhotoSpecB): Promise<PhotoB> {
     },
     rng,
   );
-  return { spec, width, height, rgba };
+  return { spec, width, height, rgba, larvae };
 }
 
 /** A photo's spec with plain defaults (no larvae, no nuisance but uneven light). */

@@ -1,0 +1,42 @@
+/**
+ * The density model's input (ADR 0105): a photo brought to DENSITY_SIDE px on its long
+ * side by area averaging (a larva is then 10–20 px long on every generator's frame), as
+ * RGB bytes. The training data (scripts/larvae/density-data.ts) and the count
+ * (density-count.ts) both go through this, so the model sees what it was trained on.
+ */
+import type { Cv } from './opencv.ts';
+import type { LarvaeImage } from './types.ts';
+
+export const DENSITY_SIDE = 800;
+
+export interface DensityInput {
+  /** RGB, 3 bytes a pixel, row by row. */
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  /** Working pixels per photo pixel (≤ 1). */
+  factor: number;
+}
+
+export function densityInput(cv: Cv, image: LarvaeImage): DensityInput {
+  const factor = Math.min(1, DENSITY_SIDE / Math.max(image.width, image.height));
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  const src = new cv.Mat(image.height, image.width, cv.CV_8UC4);
+  const small = new cv.Mat();
+  try {
+    src.data.set(image.rgba.subarray(0, image.width * image.height * 4));
+    if (factor < 1) cv.resize(src, small, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
+    const from = factor < 1 ? small.data : src.data;
+    const rgb = new Uint8Array(width * height * 3);
+    for (let i = 0, j = 0; j < rgb.length; i += 4, j += 3) {
+      rgb[j] = from[i] as number;
+      rgb[j + 1] = from[i + 1] as number;
+      rgb[j + 2] = from[i + 2] as number;
+    }
+    return { rgb, width, height, factor };
+  } finally {
+    src.delete();
+    small.delete();
+  }
+}
