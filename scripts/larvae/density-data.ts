@@ -5,19 +5,19 @@
  * (log-uniform 30–3,200, and a tenth with none), trays, nuisances and frame sizes; plus
  * B's and E's photos without larvae (text, empty trays, scenes).
  *
- * Each photo is brought to the model's input (src/shared/larvae/density-input.ts) and
+ * Each photo is brought to the model's input (scripts/larvae/density/density-input.ts) and
  * written as `<n>.rgb` (bytes) and `<n>.json` ({ width, height, points } in input pixels).
  *
  *   node --import tsx scripts/larvae/density-data.ts --out=<folder> --from=0 --to=400
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { densityInput } from '../../src/shared/larvae/density-input.ts';
 import type { LarvaeImage } from '../../src/shared/larvae/types.ts';
 import { generatePhotoB, type PhotoKindB, photoSpecB } from '../../tests/larvae/generator-b/index.ts';
 import { generatePhotoE, type KindE, photoSpecE } from '../../tests/larvae/generator-e/index.ts';
 import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { generateTray, mulberry32 } from '../../tests/larvae/synthetic-tray.ts';
+import { densityInput } from './density/density-input.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const out = arg('out') ?? 'density-data';

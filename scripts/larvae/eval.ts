@@ -34,15 +34,15 @@
  * classical engine.
  */
 import { readFileSync } from 'node:fs';
-import { countByDensity } from '../../src/shared/larvae/count-by-density.ts';
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
-import { densityNet } from '../../src/shared/larvae/density-count.ts';
 import { generatePhotoB, heldOutSet } from '../../tests/larvae/generator-b/index.ts';
 import { generatePhotoC, heldOutSetC } from '../../tests/larvae/generator-c/index.ts';
 import { generatePhotoD, heldOutSetD } from '../../tests/larvae/generator-d/index.ts';
 import { generatePhotoE, tuningSetE } from '../../tests/larvae/generator-e/index.ts';
 import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.ts';
+import { countByDensity } from './density/count-by-density.ts';
+import { densityNet } from './density/density-count.ts';
 import { drawMarks } from './draw-marks.ts';
 import { conditionTables, density, type EvalRow, rowLine, summaryLines } from './eval-report.ts';
 import { cachedPhoto } from './photo-cache.ts';
@@ -57,7 +57,7 @@ const only = arg('only');
 const cache = arg('cache');
 const draw = arg('draw');
 const engine = arg('engine') ?? 'classical';
-const model = arg('model') ?? new URL('../../src/shared/larvae/density-model.onnx', import.meta.url).pathname;
+const model = arg('model') ?? new URL('./density/density-model.onnx', import.meta.url).pathname;
 const { cv } = await loadNodeOpenCv();
 const net = engine === 'density' ? densityNet(cv, new Uint8Array(readFileSync(model))) : undefined;
 

@@ -3,7 +3,7 @@ Trains the larvae density model (ADR 0105) on the photos written by
 scripts/larvae/density-data.ts (tuning generators A, B, E only) and exports it to ONNX
 for OpenCV's dnn module (opset 11, fully convolutional, any input size).
 
-  python3 scripts/larvae/train-density.py --data <folder> --out src/shared/larvae/density-model.onnx
+  python3 scripts/larvae/train-density.py --data <folder> --out scripts/larvae/density/density-model.onnx
 
 The model: RGB at the density input's size (density-input.ts, 800 px on the long side),
 scaled to -4..4, six 3x3 convolutions (two of stride 2, two dilated), one output channel

@@ -62,7 +62,11 @@ async function main(): Promise<void> {
     await run('Creating the database', () => started.createDatabase('tambak'));
     databaseUrl = cluster.localUrl('tambak');
     await run('Connecting to the database', () =>
-      checkDatabase(started.localUrl('tambak'), config.databaseConnectTimeoutSeconds, 'the embedded database'),
+      checkDatabase(
+        started.localUrl('tambak'),
+        config.databaseConnectTimeoutSeconds,
+        'the embedded database',
+      ),
     );
   } else {
     step('Using the database at DATABASE_URL');

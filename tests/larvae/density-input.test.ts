@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DENSITY_SIDE, densityInput } from '../../src/shared/larvae/density-input.ts';
+import { DENSITY_SIDE, densityInput } from '../../scripts/larvae/density/density-input.ts';
 import type { Cv } from '../../src/shared/larvae/opencv.ts';
 import { generatePhotoB, photoSpecB } from './generator-b/index.ts';
 import { loadNodeOpenCv } from './node-opencv.ts';

@@ -58,7 +58,9 @@ export async function startEmbeddedPostgres(
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`, ...postgresFlags] : postgresFlags,
+    postgresFlags: SOCKET_DIR
+      ? ['-c', `unix_socket_directories=${SOCKET_DIR}`, ...postgresFlags]
+      : postgresFlags,
     onLog: quiet ? () => {} : (m) => console.log(`[postgres] ${String(m).trim()}`),
     onError: (m) => console.error(`[postgres] ${String(m).trim()}`),
   });

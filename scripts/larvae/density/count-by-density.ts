@@ -4,9 +4,10 @@
  * for few larvae, both set on validation photos of the tuning generators
  * (scripts/larvae/train-density.py), not on any evaluation set.
  */
+
+import type { Cv } from '../../../src/shared/larvae/opencv.ts';
+import type { HatchColor, LarvaeImage, LarvaeResult } from '../../../src/shared/larvae/types.ts';
 import { type DnnNet, densityCount } from './density-count.ts';
-import type { Cv } from './opencv.ts';
-import type { HatchColor, LarvaeImage, LarvaeResult } from './types.ts';
 
 const MIN_SIDE = 240;
 export const NO_LARVAE_BELOW = 8;

@@ -4,8 +4,8 @@
  * RGB bytes. The training data (scripts/larvae/density-data.ts) and the count
  * (density-count.ts) both go through this, so the model sees what it was trained on.
  */
-import type { Cv } from './opencv.ts';
-import type { LarvaeImage } from './types.ts';
+import type { Cv } from '../../../src/shared/larvae/opencv.ts';
+import type { LarvaeImage } from '../../../src/shared/larvae/types.ts';
 
 export const DENSITY_SIDE = 800;
 

@@ -6,9 +6,10 @@
  * input (density-input.ts) to larvae per cell of 4 × 4 input pixels; the count is the sum,
  * and the marks are laid on the cells by error diffusion (as many as the rounded count).
  */
+
+import type { Cv, CvMat } from '../../../src/shared/larvae/opencv.ts';
+import type { LarvaeImage, LarvaMark } from '../../../src/shared/larvae/types.ts';
 import { densityInput } from './density-input.ts';
-import type { Cv, CvMat } from './opencv.ts';
-import type { LarvaeImage, LarvaMark } from './types.ts';
 
 const STRIDE = 4;
 
