@@ -60,13 +60,10 @@ async function main(): Promise<void> {
     );
     const started = cluster;
     await run('Creating the database', () => started.createDatabase('tambak'));
-    databaseUrl = cluster.localUrl('tambak');
+    const url = started.localUrl('tambak');
+    databaseUrl = url;
     await run('Connecting to the database', () =>
-      checkDatabase(
-        started.localUrl('tambak'),
-        config.databaseConnectTimeoutSeconds,
-        'the embedded database',
-      ),
+      checkDatabase(url, config.databaseConnectTimeoutSeconds, 'the embedded database'),
     );
   } else {
     step('Using the database at DATABASE_URL');

@@ -6,8 +6,8 @@ export interface EmbeddedCluster {
   url(database: string): string;
   /**
    * Over the cluster's Unix socket where there is one (not on Windows), else as `url`: what
-   * the server itself connects with. A query's bytes cost the server a third of its CPU
-   * through the loopback's TCP stack under a sync storm, far less through a socket (ADR 0107).
+   * the server itself connects with. A round trip carrying a bulk's 10 KB parameter took
+   * 0.258 ms through the socket against 0.314 ms over TCP (ADR 0107).
    */
   localUrl(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
