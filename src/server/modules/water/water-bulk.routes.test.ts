@@ -126,6 +126,50 @@ describe('POST /api/water/general/bulk', () => {
     expect(rows.find((r) => r.id === ownersRow.id)?.ph).toBe('8.1');
   });
 
+  it('keeps each writer’s rights and answers when writes arrive at once and go in one statement', async () => {
+    const tech = await quickUser(app, 'tech3');
+    await addMember(app, farm.farmId, tech, 3, { [farm.pondIds[0]]: 1 });
+    const techsOwn = reading(farm.pondIds[0]);
+    const techsOther = reading(farm.pondIds[0]);
+    const ownersRow = reading(farm.pondIds[0]);
+    await bulk(tech, [techsOwn, techsOther]);
+    await bulk(owner, [ownersRow]);
+    const fresh = Array.from({ length: 8 }, (_, i) => [
+      reading(farm.pondIds[i % 3]),
+      reading(farm.pondIds[0]),
+    ]);
+    const replayed = [reading(farm.pondIds[1]), reading(farm.pondIds[2])];
+    const answers = await Promise.all([
+      ...fresh.map((items) => bulk(owner, items)),
+      bulk(tech, [
+        { ...techsOwn, ph: 7.9 },
+        { ...ownersRow, ph: 7 },
+      ]),
+      bulk(owner, [{ ...techsOther, ph: 6.8 }]),
+      bulk(owner, replayed),
+      bulk(owner, replayed),
+    ]);
+    const codes = answers.map((res) =>
+      res.json().data.results.map((r: { status: string; code?: string }) => r.code ?? r.status),
+    );
+    expect(codes).toEqual([
+      ...fresh.map(() => ['ok', 'ok']),
+      ['ok', 'pond-access-denied'],
+      ['ok'],
+      ['ok', 'ok'],
+      ['ok', 'ok'],
+    ]);
+    const rows = await stored([techsOwn.id, techsOther.id, ownersRow.id, ...replayed.map((r) => r.id)]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.ph]))).toEqual({
+      [techsOwn.id]: '7.9',
+      [techsOther.id]: '6.8',
+      [ownersRow.id]: '8.1',
+      [replayed[0].id]: '8.1',
+      [replayed[1].id]: '8.1',
+    });
+    expect(await stored(fresh.flat().map((r) => r.id))).toHaveLength(16);
+  });
+
   it('answers not-found for a pond of another farm and stores nothing there', async () => {
     const stranger = await quickUser(app, 'stranger');
     const other = await createFarm(app, stranger, 1);

@@ -3,6 +3,7 @@ import type { WaterKind } from '#shared/contracts/water';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database, MergeColumns, WaterReadingColumns } from '../../db/schema.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
+import { UpsertBatcher } from './upsert-batcher.ts';
 import { valueFields } from './water-values.ts';
 
 /** A reading row as pg returns it: value columns as numeric strings / smallints or NULL. */
@@ -53,7 +54,7 @@ const upsertTexts = new Map<WaterKind, string>();
 
 /**
  * The bulk upsert's text for a kind, built and compiled once (its parameters: the rows'
- * JSON, then the ids of the ponds the caller may edit). Kysely built the same text on
+ * JSON, then the ids of the rows whose existing copy may be overwritten by another author). Kysely built the same text on
  * every request, a tenth of the bulk route's server time under load (issue 32).
  */
 function upsertText(kind: WaterKind, db: Kysely<Database>): string {
@@ -71,14 +72,39 @@ function upsertText(kind: WaterKind, db: Kysely<Database>): string {
         and ${own('pond_id')} = excluded.pond_id
         and ${own('deleted_at')} is null
         and (${own('created_by')} = excluded.created_by
-          or ${own('pond_id')} = any(${[]}::uuid[]))
+          or excluded.id = any(${[]}::uuid[]))
       returning id`.compile(db).sql;
   upsertTexts.set(kind, text);
   return text;
 }
 
+/**
+ * Statements of one kind's bulk writes running at once; the writes that come meanwhile wait
+ * and go together (UpsertBatcher). Two keeps a statement running while the server answers
+ * the last one; one left the database idle between statements, and three or four made
+ * batches smaller without more throughput (bulk-only `npm run load`, ADR 0108).
+ */
+const WRITES_IN_FLIGHT = 2;
+/** The most rows one batched statement carries (the route takes up to 500 a request). */
+const BATCH_ROWS = 1_000;
+
 export class WaterRepository {
+  private readonly batchers = new Map<WaterKind, UpsertBatcher<ReadingInsert>>();
+
   constructor(private readonly db: DbOrTx) {}
+
+  private batcher(kind: WaterKind): UpsertBatcher<ReadingInsert> {
+    let b = this.batchers.get(kind);
+    if (!b) {
+      b = new UpsertBatcher(
+        (rows, overwritable) => this.write(kind, rows, overwritable, this.db),
+        WRITES_IN_FLIGHT,
+        BATCH_ROWS,
+      );
+      this.batchers.set(kind, b);
+    }
+    return b;
+  }
 
   private q(db: DbOrTx) {
     return db as Kysely<Database>;
@@ -120,6 +146,10 @@ export class WaterRepository {
    * the same for every batch size, so it stays one prepared statement, and a batch of 50
    * binds 2 parameters instead of 900 (issue 32: building, sending and planning those was
    * most of a bulk's cost).
+   *
+   * On the pool (not inside a caller's transaction), bulk writes that arrive while two
+   * such statements run go together in the next one, one statement and one commit for
+   * several requests (UpsertBatcher); each caller still gets only its own ids.
    */
   async upsert(
     kind: WaterKind,
@@ -128,8 +158,21 @@ export class WaterRepository {
     db: DbOrTx = this.db,
   ): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
+    const editable = new Set(editablePondIds);
+    const overwritable = rows.filter((r) => editable.has(r.pond_id)).map((r) => r.id);
+    if (db !== this.db) return this.write(kind, rows, overwritable, db);
+    return this.batcher(kind).submit({ rows, overwritable });
+  }
+
+  /**
+   * The statement itself. Its rows go in id order: two statements running at once that
+   * share ids (a phone's replay of writes still in flight) then lock them in the same
+   * order and wait for each other instead of deadlocking.
+   */
+  private async write(kind: WaterKind, rows: ReadingInsert[], overwritable: string[], db: DbOrTx) {
+    const ordered = rows.toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const written = await this.q(db).executeQuery<{ id: string }>(
-      CompiledQuery.raw(upsertText(kind, this.q(db)), [JSON.stringify(rows), editablePondIds]),
+      CompiledQuery.raw(upsertText(kind, this.q(db)), [JSON.stringify(ordered), overwritable]),
     );
     return new Set(written.rows.map((r) => r.id));
   }
