@@ -39,6 +39,17 @@ describe('waterReadingAlerts', () => {
     expect(waterReadingAlerts({ farmId: 'f', record: reading({ do: '3.50' }), settings })).toHaveLength(1);
   });
 
+  it('judges by the slot’s own range where there is one, else the all-day one', () => {
+    const at = (slot: string, values: Record<string, unknown>) =>
+      waterReadingAlerts({ farmId: 'f', record: { ...reading(values), time_of_day: slot }, settings }).map(
+        (c) => `${c.body.key}:${c.body.params?.parameter}:${c.body.params?.limit}`,
+      );
+    expect(at('morning', { temperature: 27.5, ph: 8.2 })).toEqual(['alert.water-high:ph:8']);
+    expect(at('afternoon', { temperature: 27.5, ph: 8.2 })).toEqual(['alert.water-low:temperature:28']);
+    expect(at('evening', { temperature: 27.5, ph: 8.2 })).toEqual(['alert.water-low:temperature:28']);
+    expect(at('afternoon', { ph: 7.9 })).toEqual(['alert.water-low:ph:8']);
+  });
+
   it('follows the farm’s standards and an open bound', () => {
     const own = { ...settings, waterStandards: [{ parameter: 'do', min: null, max: null }] };
     expect(waterReadingAlerts({ farmId: 'f', record: reading({ do: 0.5 }), settings: own })).toEqual([]);

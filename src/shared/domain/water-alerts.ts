@@ -1,6 +1,7 @@
 import type { AlertCandidate, AlertRule } from './alerts.ts';
 import { localDay } from './alerts.ts';
-import { asSlot, parameterUnit, standardFor, standardStatus } from './water-standards.ts';
+import type { TimeOfDay } from './time-of-day.ts';
+import { asSlot, parameterUnit, standardFor, standardStatus, type WaterStandard } from './water-standards.ts';
 
 /** A committed water reading as the alert rules read it (any of the three kinds). */
 export interface WaterReadingRecord {
@@ -23,14 +24,12 @@ export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, reco
   const out: AlertCandidate[] = [];
   const day = localDay(record.measured_at, record.utc_offset);
   const slot = asSlot(record.time_of_day);
-  const parameters = new Set(settings.waterStandards.map((s) => s.parameter));
-  for (const parameter of parameters) {
-    const raw = record[parameter];
+  for (const standard of standardsOfSlot(settings.waterStandards, slot)) {
+    const raw = record[standard.parameter];
     if (raw === undefined) continue;
     const value = raw === null ? null : Number(raw);
-    const status = standardStatus(parameter, value, settings.waterStandards, slot);
-    const standard = standardFor(parameter, settings.waterStandards, slot);
-    if ((status !== 'low' && status !== 'high') || !standard) continue;
+    const status = standardStatus(standard.parameter, value, [standard], slot);
+    if (status !== 'low' && status !== 'high') continue;
     const limit = status === 'low' ? standard.min : standard.max;
     out.push({
       kind: 'water',
@@ -53,3 +52,25 @@ export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, reco
   }
   return out;
 };
+
+const bySlot = new WeakMap<readonly WaterStandard[], Map<TimeOfDay | null, WaterStandard[]>>();
+
+/**
+ * The standard that judges each parameter in a slot (its own for the slot, else the
+ * all-day one), worked out once per farm's standards and slot: a bulk write of 50
+ * readings asked `standardFor` twice per parameter and reading (issue 32).
+ */
+function standardsOfSlot(standards: readonly WaterStandard[], slot: TimeOfDay | null): WaterStandard[] {
+  let slots = bySlot.get(standards);
+  if (!slots) {
+    slots = new Map();
+    bySlot.set(standards, slots);
+  }
+  let list = slots.get(slot);
+  if (!list) {
+    const parameters = new Set(standards.map((s) => s.parameter));
+    list = [...parameters].flatMap((p) => standardFor(p, standards, slot) ?? []);
+    slots.set(slot, list);
+  }
+  return list;
+}

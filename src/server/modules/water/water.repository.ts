@@ -170,7 +170,11 @@ export class WaterRepository {
    * order and wait for each other instead of deadlocking.
    */
   private async write(kind: WaterKind, rows: ReadingInsert[], overwritable: string[], db: DbOrTx) {
-    const ordered = rows.toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // The instant as text before JSON.stringify: a Date's toJSON takes the whole array off
+    // V8's fast path (twice the time of a 50-row body).
+    const ordered = rows
+      .toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((r) => ({ ...r, measured_at: r.measured_at.toISOString() }));
     const written = await this.q(db).executeQuery<{ id: string }>(
       CompiledQuery.raw(upsertText(kind, this.q(db)), [JSON.stringify(ordered), overwritable]),
     );
