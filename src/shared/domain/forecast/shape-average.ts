@@ -79,7 +79,7 @@ export function shapeAverage(
   mean: readonly number[],
 ): ShapeAverage | null {
   const S = SHAPE_AVERAGE_SETTINGS;
-  const pts = points.filter((p) => p.doc >= S.fromDoc && p.doc <= MAX_DOC);
+  const pts = points.filter((p) => p.doc >= S.fromDoc && p.doc < MAX_DOC);
   const first = pts[0];
   const last = pts.at(-1);
   if (!first || !last || pts.length < S.minSamplings || last.doc - first.doc < S.minSpan) return null;
