@@ -13,7 +13,8 @@ describe('Richards cycles', () => {
         expect(c.harvestAbw, c.name).toBeGreaterThanOrEqual(14);
         expect(c.truth[c.harvestDoc - 1] as number, c.name).toBeLessThan(24);
       }
-      for (let d = 1; d <= c.harvestDoc; d++) expect(c.truth[d] as number).toBeGreaterThan(c.truth[d - 1] as number);
+      for (let d = 1; d <= c.harvestDoc; d++)
+        expect(c.truth[d] as number).toBeGreaterThan(c.truth[d - 1] as number);
     }
   });
 
