@@ -315,7 +315,8 @@ export function readings(
  * the pond on the curve itself, at its own place and speed: a pond stocked smaller is
  * earlier on the curve, not slower), in the share the farm's finished cycles give
  * (`warpWeight` of the prior; half and half for a new farm). The band is the
- * level-and-pace reading's.
+ * level-and-pace reading's. A new farm's pond with samplings spanning enough days then
+ * mixes in its own shape (ADR 0110, `shapeAverage`).
  */
 export function fitGrowth(
   points: readonly GrowthPoint[],
