@@ -34,7 +34,10 @@
  * von Bertalanffy seed 8 included), `--set=held` the held-out ones, `--set=published` both published parts,
  * `--set=plateau` the third farm's held-out seed only, `--set=plateau-tune` its tuning seed,
  * `--set=bertalanffy-tune` the second farm's tuning seed, `--set=shapes` smooth Gompertz, logistic,
- * von Bertalanffy and power-law ponds as a new farm (scripts/forecast/shape-cycles.ts, ADR 0106).
+ * von Bertalanffy and power-law ponds as a new farm (scripts/forecast/shape-cycles.ts, ADR 0106);
+ * ADR 0110 tuned the pond's own shape on it. `--set=shapes-held` draws the same families with
+ * another seed and `--set=richards` runs Richards ponds with a late or early inflection, weather and
+ * partial harvests (scripts/forecast/richards-cycles.ts): ADR 0110's held-out sets.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -45,6 +48,7 @@ import { bertalanffyCycles } from './bertalanffy-cycles.ts';
 import { demoCycles } from './demo-cycles.ts';
 import { plateauCycles } from './plateau-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
+import { richardsCycles } from './richards-cycles.ts';
 import { SHAPES, shapeCycles } from './shape-cycles.ts';
 
 const only = process.argv.find((a) => a.startsWith('--set='))?.split('=')[1];
@@ -110,6 +114,22 @@ if (only === 'shapes') {
       `SHAPES — ${shape} (scripted, ADR 0106), default prior`,
       replayFarm(shapes[shape], 'default'),
     ]);
+}
+if (only === 'shapes-held') {
+  // The same families drawn with another seed (ADR 0110's held-out draw).
+  const shapes = shapeCycles(150, 777);
+  for (const shape of SHAPES)
+    sets.push([
+      `SHAPES HELD-OUT — ${shape}, seed 777 (ADR 0110), default prior`,
+      replayFarm(shapes[shape], 'default'),
+    ]);
+}
+if (only === 'richards') {
+  // Richards growth with late or early inflection, weather, partial harvests (ADR 0110's held-out generator).
+  sets.push([
+    'HELD-OUT — Richards ponds, seed 4242 (ADR 0110), default prior',
+    replayFarm(richardsCycles(), 'default'),
+  ]);
 }
 for (const [title, rows] of sets) {
   out.push(table(title, rows), '');

@@ -10,6 +10,7 @@ import {
   type Theta,
 } from './growth-model.ts';
 import { richardsReading } from './richards.ts';
+import { shapeAverage } from './shape-average.ts';
 
 export type { GrowthPoint } from './growth-model.ts';
 export { MAX_DOC } from './growth-model.ts';
@@ -88,6 +89,11 @@ export interface GrowthFit {
   analogGap?: readonly number[];
   /** The same for the growth-by-size reading (ADR 0103): its whole gap to the forecast before it was mixed in. */
   sizeGap?: readonly number[];
+  /**
+   * A new farm's pond's own shape (ADR 0110, `shape-average.ts`): sd in ln ABW by whole DOC between
+   * the shapes its samplings leave plausible; the band widens by it. Absent with a farm prior.
+   */
+  shapeSpread?: readonly number[];
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
 }
@@ -309,7 +315,8 @@ export function readings(
  * the pond on the curve itself, at its own place and speed: a pond stocked smaller is
  * earlier on the curve, not slower), in the share the farm's finished cycles give
  * (`warpWeight` of the prior; half and half for a new farm). The band is the
- * level-and-pace reading's.
+ * level-and-pace reading's. A new farm's pond with samplings spanning enough days then
+ * mixes in its own shape (ADR 0110, `shapeAverage`).
  */
 export function fitGrowth(
   points: readonly GrowthPoint[],
@@ -360,7 +367,20 @@ export function fitGrowth(
     }
   }
   const sizeGap = r.levelPace.basis === 'fit' ? withRichards(mean, r.points, farmPrior, stockDate) : null;
-  return { ...r.levelPace, warp: r.warp, recent, ...(sizeGap ? { sizeGap } : {}), mean };
+  // A new farm's pond reads its own shape (ADR 0110); a farm's curve is its ponds' own already.
+  const shape =
+    farmPrior.source === 'default' && r.levelPace.basis === 'fit'
+      ? shapeAverage(r.points, r.levelPace.prior.curve, mean)
+      : null;
+  if (shape) for (let d = 0; d <= MAX_DOC; d++) mean[d] = (mean[d] as number) + (shape.shift[d] as number);
+  return {
+    ...r.levelPace,
+    warp: r.warp,
+    recent,
+    ...(sizeGap ? { sizeGap } : {}),
+    ...(shape ? { shapeSpread: shape.spread } : {}),
+    mean,
+  };
 }
 
 /**
@@ -465,9 +485,11 @@ export function lnSd(fit: GrowthFit, doc: number): number {
   const gap = r && r.weight < 1 ? recentShift((d) => lnAbw(fit, d), r, doc, r.fade) / (1 - r.weight) : 0;
   const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
   const bySize = fit.sizeGap ? curveAt(fit.sizeGap, doc) : 0;
+  const shapes = fit.shapeSpread ? curveAt(fit.shapeSpread, doc) : 0;
   return (
-    Math.sqrt(modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart) + departureVar(bySize)) *
-    bandScaleAt(fit.prior, fit.lastDoc)
+    Math.sqrt(
+      modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart) + departureVar(bySize) + shapes ** 2,
+    ) * bandScaleAt(fit.prior, fit.lastDoc)
   );
 }
 

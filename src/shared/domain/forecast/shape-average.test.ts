@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { dayReaching, fitGrowth, lnSd } from './fit.ts';
+import { DEFAULT_CURVE, DEFAULT_PRIOR, type GrowthPoint, gompertz } from './growth-model.ts';
+import { farmPrior } from './prior.ts';
+import { SHAPE_AVERAGE_SETTINGS, shapeAverage } from './shape-average.ts';
+
+/** Logistic growth with a late inflection (W∞ 32 g, k 0.055 a day, half of W∞ at DOC 85). */
+const logistic = (t: number) => 32 / (1 + Math.exp(-0.055 * (t - 85)));
+/** The DOC that logistic first reaches `w` g. */
+const logisticDoc = (w: number) => 85 - Math.log(32 / w - 1) / 0.055;
+/** Samplings of a law every 7 days from DOC 25 to `to`, ±3 % in turn (a deterministic scatter). */
+const sampled = (law: (t: number) => number, to: number): GrowthPoint[] => {
+  const out: GrowthPoint[] = [];
+  for (let doc = 25, i = 0; doc <= to; doc += 7, i++)
+    out.push({ doc, abw: law(doc) * (i % 2 ? 1.03 : 0.97) });
+  return out;
+};
+
+/** The forecast with the shape reading off (its prior share 0), to compare against. */
+function withoutShape<T>(run: () => T): T {
+  const settings = SHAPE_AVERAGE_SETTINGS as { logisticShare: number };
+  const share = settings.logisticShare;
+  settings.logisticShare = 0;
+  try {
+    return run();
+  } finally {
+    settings.logisticShare = share;
+  }
+}
+
+describe("a new farm's pond reads its own shape (ADR 0110)", () => {
+  it('a logistic pond with a late inflection, sampled to DOC 60: the day of 20 g within a week (the prior shape alone is over two weeks late)', () => {
+    const pts = sampled(logistic, 60);
+    const truth = logisticDoc(20);
+    const fit = fitGrowth(pts, DEFAULT_PRIOR);
+    const day = dayReaching(fit, 20, 60) as number;
+    expect(Math.abs(day - truth)).toBeLessThan(7);
+    const before = dayReaching(
+      withoutShape(() => fitGrowth(pts, DEFAULT_PRIOR)),
+      20,
+      60,
+    ) as number;
+    expect(before - truth).toBeGreaterThan(14);
+    expect(shapeAverage(pts, DEFAULT_PRIOR.curve, fit.mean)?.logistic).toBeGreaterThan(0.4);
+  });
+
+  it('the band widens where the shapes part, past the last sampling only', () => {
+    const pts = sampled(logistic, 60);
+    const fit = fitGrowth(pts, DEFAULT_PRIOR);
+    const off = withoutShape(() => fitGrowth(pts, DEFAULT_PRIOR));
+    expect(lnSd(fit, 50)).toBeCloseTo(lnSd(off, 50), 10);
+    expect(lnSd(fit, 100)).toBeGreaterThan(lnSd(off, 100));
+  });
+
+  it('a pond that slows as the prior does follows the prior: logistic share under 5 %, the forecast within 1 % four weeks on', () => {
+    const gomp = (t: number) => gompertz({ ...DEFAULT_CURVE, k: DEFAULT_CURVE.k * 1.05 }, t) * 1.1;
+    const pts = sampled(gomp, 75);
+    const fit = fitGrowth(pts, DEFAULT_PRIOR);
+    const off = withoutShape(() => fitGrowth(pts, DEFAULT_PRIOR));
+    expect(shapeAverage(pts, DEFAULT_PRIOR.curve, off.mean)?.logistic).toBeLessThan(0.05);
+    expect(Math.abs((fit.mean[102] as number) - (off.mean[102] as number))).toBeLessThan(0.01);
+  });
+
+  it('is not read from under four samplings, a span under 28 days, or a pond near the W∞ it would slow to', () => {
+    const curve = DEFAULT_PRIOR.curve;
+    expect(shapeAverage(sampled(logistic, 46), curve, curve)).toBeNull(); // DOC 25–46: 21 days
+    expect(shapeAverage(sampled(logistic, 53), curve, curve)).not.toBeNull();
+    const three = [25, 40, 55].map((doc) => ({ doc, abw: logistic(doc) }));
+    expect(shapeAverage(three, curve, curve)).toBeNull();
+    const big = sampled((t) => 1.3 * logistic(t + 50), 60);
+    expect(shapeAverage(big, curve, curve)).toBeNull();
+  });
+
+  it("a farm's prior is its ponds' own shape: no such reading", () => {
+    const cycles = [0, 1, 2, 3].map(() => ({ points: sampled(logistic, 110) }));
+    const prior = farmPrior(cycles);
+    expect(prior.source).toBe('farm');
+    expect(fitGrowth(sampled(logistic, 60), prior).shapeSpread).toBeUndefined();
+  });
+});
