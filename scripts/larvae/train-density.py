@@ -172,6 +172,8 @@ def main():
                     help='how much more often a photo without larvae is drawn')
     ap.add_argument('--edge-share', type=float, default=0.0, help="squares touching the photo's side")
     ap.add_argument('--minutes', type=float, default=0, help='stop after this long (0: no limit)')
+    ap.add_argument('--until', type=float, default=0,
+                    help='stop at this Unix time (the minutes counted from when training starts)')
     ap.add_argument('--every', type=int, default=250, help='steps between validations (and exports)')
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
@@ -188,9 +190,18 @@ def main():
     model = DensityNet(w=a.width, context=a.context)
     print('weights', sum(p.numel() for p in model.parameters()), flush=True)
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1)
+    # With --minutes the learning rate follows the clock (warm-up over the first 5 %, then a
+    # cosine to zero at the time limit: on this shared machine the steps a minute vary
+    # tenfold); otherwise one cycle over --steps.
+    sched = None if a.minutes else torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1)
     t0 = time.time()
     best = None
+    if a.until:
+        a.minutes = max(1.0, (a.until - t0) / 60)
+        print(f'training for {a.minutes:.1f} minutes', flush=True)
+    if a.minutes and sched is not None:
+        sched = None
     for step in range(1, a.steps + 1):
         batch = rng.choices(train, weights=weights, k=a.batch)
         xs, ds = zip(*(sample(p, a.size, rng, a.edge_share) for p in batch))
@@ -201,10 +212,16 @@ def main():
         got, want = y.sum((1, 2, 3)), d.sum((1, 2, 3))
         cerr = (got - want).abs() / (want + 10) * 10 if a.relative_count else (got - want).abs()
         loss = (pix ** 2).mean() + a.count_weight * cerr.mean()
+        if sched is None:
+            f = min(1.0, (time.time() - t0) / (a.minutes * 60))
+            lr = a.lr * (f / 0.05 if f < 0.05 else 0.5 * (1 + math.cos(math.pi * (f - 0.05) / 0.95)))
+            for g in opt.param_groups:
+                g['lr'] = max(lr, a.lr * 1e-3)
         opt.zero_grad()
         loss.backward()
         opt.step()
-        sched.step()
+        if sched is not None:
+            sched.step()
         out_of_time = a.minutes and time.time() - t0 > a.minutes * 60
         if step % a.every == 0 or step == a.steps or out_of_time:
             res = evaluate(model, val)
