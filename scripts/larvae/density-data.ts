@@ -23,6 +23,12 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const out = arg('out') ?? 'density-data';
 const from = Number(arg('from') ?? 0);
 const to = Number(arg('to') ?? 300);
+// Frame sizes as a share of 12 MP's width, and the share of photos without larvae (ADR 0109:
+// 0.25–0.6 and a fifth, so that 1,000+ photos can be made in half an hour on a shared core;
+// the model's input is 800 px on the long side whatever the frame).
+const scaleMin = Number(arg('scale-min') ?? 0.3);
+const scaleMax = Number(arg('scale-max') ?? 0.8);
+const negativeShare = Number(arg('negatives') ?? 0.1);
 const { cv } = await loadNodeOpenCv();
 mkdirSync(out, { recursive: true });
 
@@ -38,9 +44,9 @@ async function make(n: number): Promise<Made> {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const generator = n % 3; // 0 A, 1 B, 2 E
   const tray = r() < 0.5 ? 'bright' : 'dark';
-  const negative = r() < 0.1;
+  const negative = r() < negativeShare;
   const count = negative ? 0 : Math.round(Math.exp(Math.log(30) + r() * Math.log(3200 / 30)));
-  const scale = 0.3 + r() * 0.5;
+  const scale = scaleMin + r() * (scaleMax - scaleMin);
   const seed = SEED0 + n;
   if (generator === 0) {
     const w = Math.round(4000 * scale);

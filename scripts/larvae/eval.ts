@@ -33,7 +33,7 @@
  * density model (ADR 0105; `--model=<file.onnx>` for another one) instead of the
  * classical engine.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { countLarvae } from '../../src/shared/larvae/count-larvae.ts';
 import { generatePhotoB, heldOutSet } from '../../tests/larvae/generator-b/index.ts';
 import { generatePhotoC, heldOutSetC } from '../../tests/larvae/generator-c/index.ts';
@@ -41,7 +41,11 @@ import { generatePhotoD, heldOutSetD } from '../../tests/larvae/generator-d/inde
 import { generatePhotoE, tuningSetE } from '../../tests/larvae/generator-e/index.ts';
 import { loadNodeOpenCv } from '../../tests/larvae/node-opencv.ts';
 import { evaluationSet, generateTray } from '../../tests/larvae/synthetic-tray.ts';
-import { countByDensity } from './density/count-by-density.ts';
+import {
+  countByDensity,
+  type DensityCalibration,
+  PLACEHOLDER_CALIBRATION,
+} from './density/count-by-density.ts';
 import { densityNet } from './density/density-count.ts';
 import { drawMarks } from './draw-marks.ts';
 import { conditionTables, density, type EvalRow, rowLine, summaryLines } from './eval-report.ts';
@@ -60,10 +64,15 @@ const engine = arg('engine') ?? 'classical';
 const model = arg('model') ?? new URL('./density/density-model.onnx', import.meta.url).pathname;
 const { cv } = await loadNodeOpenCv();
 const net = engine === 'density' ? densityNet(cv, new Uint8Array(readFileSync(model))) : undefined;
+// The threshold and band the training script set on its validation photos (ADR 0109).
+const calibration: DensityCalibration = existsSync(`${model}.json`)
+  ? { ...PLACEHOLDER_CALIBRATION, ...JSON.parse(readFileSync(`${model}.json`, 'utf8')) }
+  : PLACEHOLDER_CALIBRATION;
+if (net) console.log('density calibration', JSON.stringify(calibration));
 
 function measure(image: Parameters<typeof countLarvae>[1], hatch: 'bright' | 'dark') {
   const t0 = performance.now();
-  const result = net ? countByDensity(cv, net, image, hatch) : countLarvae(cv, image, hatch);
+  const result = net ? countByDensity(cv, net, image, hatch, calibration) : countLarvae(cv, image, hatch);
   return { result, ms: performance.now() - t0 };
 }
 
