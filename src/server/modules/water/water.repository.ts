@@ -54,8 +54,9 @@ const upsertTexts = new Map<WaterKind, string>();
 
 /**
  * The bulk upsert's text for a kind, built and compiled once (its parameters: the rows'
- * JSON, then the ids of the rows whose existing copy may be overwritten by another author). Kysely built the same text on
- * every request, a tenth of the bulk route's server time under load (issue 32).
+ * JSON, then the ids of the rows whose existing copy another author may overwrite). Kysely
+ * built the same text on every request, a tenth of the bulk route's server time under load
+ * (issue 32).
  */
 function upsertText(kind: WaterKind, db: Kysely<Database>): string {
   const known = upsertTexts.get(kind);
@@ -85,7 +86,10 @@ function upsertText(kind: WaterKind, db: Kysely<Database>): string {
  * batches smaller without more throughput (bulk-only `npm run load`, ADR 0108).
  */
 const WRITES_IN_FLIGHT = 2;
-/** The most rows one batched statement carries (the route takes up to 500 a request). */
+/**
+ * The most rows a statement of several requests carries; a request of more (the route takes
+ * up to BULK_MAX_ITEMS, 1,000) goes alone.
+ */
 const BATCH_ROWS = 1_000;
 
 export class WaterRepository {
