@@ -84,9 +84,13 @@ test("a new device shows the farm's running cycles at once and says the older re
     );
     // It comes and goes while the screen is in use: below the screen, it never moves what
     // is above it (drawn above, it pushed the whole farm screen down and back up).
-    const screenTop = await page.locator('main h1').first().boundingBox();
-    const noticeTop = await notice.boundingBox();
-    expect(noticeTop?.y ?? 0).toBeGreaterThan((screenTop?.y ?? Number.POSITIVE_INFINITY) + 100);
+    // Read once the screen's heading is drawn (a farm of one pond opens that pond's page).
+    const gap = async () => {
+      const screenTop = await page.locator('main h1').first().boundingBox();
+      const noticeTop = await notice.boundingBox();
+      return screenTop && noticeTop ? noticeTop.y - screenTop.y : Number.NaN;
+    };
+    await expect.poll(gap, { timeout: 10_000 }).toBeGreaterThan(100);
     // The mark is set with the first part; the rest is asked right after the whole first pull.
     await expect.poll(() => restAsked, { timeout: 30_000 }).toBe(true);
     // The running cycle's death is on the device; the finished cycle's is still to come.
