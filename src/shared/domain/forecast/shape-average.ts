@@ -17,7 +17,7 @@
  * ABW there at its fitted k; the band widens by the mix's spread. A pond that slows as the
  * prior does keeps a logistic share near nothing and is forecast as before.
  */
-import { DEFAULT_CURVE, type GrowthPoint, MAX_DOC } from './growth-model.ts';
+import { curveAt, DEFAULT_CURVE, type GrowthPoint, MAX_DOC } from './growth-model.ts';
 
 export const SHAPE_AVERAGE_SETTINGS = {
   /** Least samplings for the shape to be read. */
@@ -87,13 +87,8 @@ export function shapeAverage(
   const ts = pts.map((p) => p.doc);
   const ys = pts.map((p) => Math.log(p.abw));
   const ones = ts.map(() => 1);
-  const cAt = (d: number) => {
-    const i = Math.min(curve.length - 2, Math.max(0, Math.floor(d)));
-    const f = d - i;
-    return (curve[i] as number) * (1 - f) + (curve[i + 1] as number) * f;
-  };
   // The prior's shape: ln W = a + c·C(t).
-  const xs = ts.map(cAt);
+  const xs = ts.map((t) => curveAt(curve, t));
   const own = line(xs, ys, ones);
   let rssPrior = 0;
   for (let i = 0; i < n; i++) rssPrior += ((ys[i] as number) - own.b - own.k * (xs[i] as number)) ** 2;
@@ -124,7 +119,7 @@ export function shapeAverage(
   const shares = ws.map((w) => w / total);
   const tL = last.doc;
   const from = Math.floor(tL);
-  const lnL = (mean[from] as number) + ((mean[from + 1] as number) - (mean[from] as number)) * (tL - from);
+  const lnL = curveAt(mean, tL);
   const shift = new Array<number>(MAX_DOC + 1).fill(0);
   const spread = new Array<number>(MAX_DOC + 1).fill(0);
   const starts = logistics.map((l) => Math.log(Math.exp(lnL) / (l.winf - Math.exp(lnL))));
