@@ -1,7 +1,13 @@
 import type { AlertCandidate, AlertRule } from './alerts.ts';
 import { localDay } from './alerts.ts';
 import type { TimeOfDay } from './time-of-day.ts';
-import { asSlot, parameterUnit, standardFor, standardStatus, type WaterStandard } from './water-standards.ts';
+import {
+  asSlot,
+  parameterUnit,
+  standardStatus,
+  standardsOfSlot,
+  type WaterStandard,
+} from './water-standards.ts';
 
 /** A committed water reading as the alert rules read it (any of the three kinds). */
 export interface WaterReadingRecord {
@@ -24,11 +30,12 @@ export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, reco
   const out: AlertCandidate[] = [];
   const day = localDay(record.measured_at, record.utc_offset);
   const slot = asSlot(record.time_of_day);
-  for (const standard of standardsOfSlot(settings.waterStandards, slot)) {
+  for (const standard of slotStandards(settings.waterStandards, slot)) {
     const raw = record[standard.parameter];
     if (raw === undefined) continue;
     const value = raw === null ? null : Number(raw);
-    const status = standardStatus(standard.parameter, value, [standard], slot);
+    // The slot's own range, as an all-day one (`standardsOfSlot`).
+    const status = standardStatus(standard.parameter, value, [standard], null);
     if (status !== 'low' && status !== 'high') continue;
     const limit = status === 'low' ? standard.min : standard.max;
     out.push({
@@ -56,11 +63,10 @@ export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, reco
 const bySlot = new WeakMap<readonly WaterStandard[], Map<TimeOfDay | null, WaterStandard[]>>();
 
 /**
- * The standard that judges each parameter in a slot (its own for the slot, else the
- * all-day one), worked out once per farm's standards and slot: a bulk write of 50
+ * `standardsOfSlot`, worked out once per farm's standards and slot: a bulk write of 50
  * readings asked `standardFor` twice per parameter and reading (issue 32).
  */
-function standardsOfSlot(standards: readonly WaterStandard[], slot: TimeOfDay | null): WaterStandard[] {
+function slotStandards(standards: readonly WaterStandard[], slot: TimeOfDay | null): WaterStandard[] {
   let slots = bySlot.get(standards);
   if (!slots) {
     slots = new Map();
@@ -68,8 +74,7 @@ function standardsOfSlot(standards: readonly WaterStandard[], slot: TimeOfDay | 
   }
   let list = slots.get(slot);
   if (!list) {
-    const parameters = new Set(standards.map((s) => s.parameter));
-    list = [...parameters].flatMap((p) => standardFor(p, standards, slot) ?? []);
+    list = standardsOfSlot(standards, slot);
     slots.set(slot, list);
   }
   return list;
