@@ -39,8 +39,10 @@ const bulk = (user: QuickUser, items: unknown[], kind = 'general') =>
     headers: user.auth,
     payload: { items },
   });
-const stored = (ids: string[], table: 'water_general' | 'water_chemical' = 'water_general') =>
-  app.ctx.db.selectFrom(table).selectAll().where('id', 'in', ids).execute();
+const stored = (
+  ids: string[],
+  table: 'water_general' | 'water_chemical' | 'water_biological' = 'water_general',
+) => app.ctx.db.selectFrom(table).selectAll().where('id', 'in', ids).execute();
 
 describe('POST /api/water/general/bulk', () => {
   it('stores one copy when the same batch is replayed', async () => {
@@ -385,6 +387,35 @@ describe('POST /api/water/general/bulk', () => {
     expect((await stored([first.id])).map((r) => r.ph)).toEqual(['7.9']);
   });
 
+  it('stores the instant to the millisecond, its offset and slot, and every value as sent', async () => {
+    const r = reading(farm.pondIds[1], {
+      measured_at: '2025-03-01T17:59:59.987+08:00',
+      ph: 7.25,
+      do: 0,
+      temperature: 31.125,
+      turbidity: -99,
+      salinity: null,
+      orp: -120.5,
+      color: 17,
+      weather: 1,
+    });
+    expect((await bulk(owner, [r])).json().data.results).toEqual([{ id: r.id, status: 'ok' }]);
+    const [row] = await stored([r.id]);
+    expect(row.measured_at.toISOString()).toBe('2025-03-01T09:59:59.987Z');
+    expect(row).toMatchObject({
+      utc_offset: 480,
+      time_of_day: 'afternoon',
+      ph: '7.25',
+      do: '0',
+      temperature: '31.125',
+      turbidity: null,
+      salinity: null,
+      orp: '-120.5',
+      color: 17,
+      weather: 1,
+    });
+  });
+
   it('refuses a batch without items or with a bad item id as a whole', async () => {
     expect((await bulk(owner, [])).statusCode).toBe(400);
     const res = await bulk(owner, [{ ...reading(farm.pondIds[0]), id: 'not-a-uuid' }]);
@@ -409,11 +440,19 @@ describe('POST /api/water/chemical/bulk and /biological/bulk', () => {
       tvc: 800,
       plankton: -5,
     };
+    // A tiny count prints in exponent form ("1e-7"), which PostgreSQL's numeric reads.
+    const tiny = { ...bio, id: uuidv7(), plankton: 1e-7, tbc: 123456789012 };
     expect((await bulk(owner, [chem], 'chemical')).json().data.results[0].status).toBe('ok');
     const res = await bulk(owner, [bio], 'biological');
     expect(res.json().data.results[0].errors).toEqual({
       plankton: ['Must be between 0 and 1000000000000 (-99 when not measured).'],
     });
     expect((await stored([chem.id], 'water_chemical'))[0]).toMatchObject({ alkalinity: '120', tan: null });
+    expect((await bulk(owner, [tiny], 'biological')).json().data.results[0].status).toBe('ok');
+    expect((await stored([tiny.id], 'water_biological'))[0]).toMatchObject({
+      plankton: '0.0000001',
+      tbc: '123456789012',
+      tvc: '800',
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { WaterKind } from '#shared/contracts/water';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database, MergeColumns, WaterReadingColumns } from '../../db/schema.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
+import { type ArrayElement, arrayLiteral } from './array-literal.ts';
 import { UpsertBatcher } from './upsert-batcher.ts';
 import { valueFields } from './water-values.ts';
 
@@ -52,31 +53,76 @@ const tableOf = (kind: WaterKind) => `water_${kind}` as Table;
 
 const upsertTexts = new Map<WaterKind, string>();
 
+/** The columns a bulk write sends, one array each, in parameter order; then the values. */
+const SENT = [
+  'id',
+  'farm_id',
+  'pond_id',
+  'created_by',
+  'cycle_id',
+  'measured_ms',
+  'utc_offset',
+  'time_of_day',
+];
+const SENT_TYPES = ['uuid', 'uuid', 'uuid', 'uuid', 'uuid', 'int8', 'int2', 'text'];
+
 /**
- * The bulk upsert's text for a kind, built and compiled once (its parameters: the rows'
- * JSON, then the ids of the rows whose existing copy another author may overwrite). Kysely
- * built the same text on every request, a tenth of the bulk route's server time under load
- * (issue 32).
+ * The bulk upsert's text for a kind, built and compiled once. Its parameters: one array
+ * literal per column (`SENT`, then the kind's value columns as numeric; an INSERT casts
+ * them to the column's type), then the ids of the rows whose existing copy another author
+ * may overwrite. The instant goes as epoch milliseconds, added to the epoch exactly.
+ *
+ * Issue 32: Kysely built the same text on every request (a tenth of the bulk route's
+ * server time under load); the rows as one JSON text (ADR 0083) cost PostgreSQL a fifth
+ * more than these arrays, parsing every object into a hash table (ADR 0113).
  */
 function upsertText(kind: WaterKind, db: Kysely<Database>): string {
   const known = upsertTexts.get(kind);
   if (known) return known;
   const table = sql.table(tableOf(kind));
-  const overwrite = ['cycle_id', 'measured_at', 'utc_offset', 'time_of_day', ...valueFields(kind)];
+  const values = valueFields(kind);
+  const overwrite = ['cycle_id', 'measured_at', 'utc_offset', 'time_of_day', ...values];
   const columns = sql.join(['id', 'farm_id', 'pond_id', 'created_by', ...overwrite].map((c) => sql.ref(c)));
+  const fromArrays = sql.join(
+    [...SENT_TYPES, ...values.map(() => 'numeric')].map((type) => sql`${'{}'}::${sql.raw(type)}[]`),
+  );
+  const u = (c: string) => sql.ref(`u.${c}`);
+  const picked = sql.join([
+    ...['id', 'farm_id', 'pond_id', 'created_by', 'cycle_id'].map(u),
+    sql`timestamptz 'epoch' + ${u('measured_ms')} * interval '1 millisecond'`,
+    ...['utc_offset', 'time_of_day', ...values].map(u),
+  ]);
+  const named = sql.join([...SENT, ...values].map((c) => sql.ref(c)));
   const set = sql.join(overwrite.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`));
   const own = (c: string) => sql.ref(`${tableOf(kind)}.${c}`);
   const text = sql`insert into ${table} (${columns})
-      select ${columns} from json_populate_recordset(null::${table}, ${'[]'}::json)
+      select ${picked} from unnest(${fromArrays}) as u(${named})
       on conflict (id) do update set ${set}, updated_at = now()
       where ${own('farm_id')} = excluded.farm_id
         and ${own('pond_id')} = excluded.pond_id
         and ${own('deleted_at')} is null
         and (${own('created_by')} = excluded.created_by
-          or excluded.id = any(${[]}::uuid[]))
+          or excluded.id = any(${'{}'}::uuid[]))
       returning id`.compile(db).sql;
   upsertTexts.set(kind, text);
   return text;
+}
+
+/** The statement's parameters for rows already in id order (see `upsertText`). */
+function upsertParams(kind: WaterKind, rows: ReadingInsert[], overwritable: string[]): string[] {
+  const column = (pick: (r: ReadingInsert) => ArrayElement) => arrayLiteral(rows.map(pick));
+  return [
+    column((r) => r.id),
+    column((r) => r.farm_id),
+    column((r) => r.pond_id),
+    column((r) => r.created_by),
+    column((r) => r.cycle_id),
+    column((r) => r.measured_at.getTime()),
+    column((r) => r.utc_offset),
+    column((r) => r.time_of_day),
+    ...valueFields(kind).map((field) => column((r) => (r[field] ?? null) as ArrayElement)),
+    arrayLiteral(overwritable),
+  ];
 }
 
 /**
@@ -145,11 +191,11 @@ export class WaterRepository {
    * may edit its pond (`editablePondIds`); otherwise it is left alone and its id is missing
    * from the answer. Returns the ids written.
    *
-   * The rows go as one JSON parameter read back with the table's own row type
-   * (`json_populate_recordset`), not as a VALUES list of one parameter per cell: the text is
-   * the same for every batch size, so it stays one prepared statement, and a batch of 50
-   * binds 2 parameters instead of 900 (issue 32: building, sending and planning those was
-   * most of a bulk's cost).
+   * The rows go as one array per column read back with `unnest` (ADR 0113; one JSON text
+   * before, ADR 0083), not as a VALUES list of one parameter per cell: the text is the same
+   * for every batch size, so it stays one prepared statement, and a batch of 50 general
+   * readings binds 19 parameters instead of 900 (issue 32: building, sending and planning
+   * those was most of a bulk's cost).
    *
    * On the pool (not inside a caller's transaction), bulk writes that arrive while two
    * such statements run go together in the next one, one statement and one commit for
@@ -174,13 +220,9 @@ export class WaterRepository {
    * order and wait for each other instead of deadlocking.
    */
   private async write(kind: WaterKind, rows: ReadingInsert[], overwritable: string[], db: DbOrTx) {
-    // The instant as text before JSON.stringify: a Date's toJSON takes the whole array off
-    // V8's fast path (twice the time of a 50-row body).
-    const ordered = rows
-      .toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((r) => ({ ...r, measured_at: r.measured_at.toISOString() }));
+    const ordered = rows.toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const written = await this.q(db).executeQuery<{ id: string }>(
-      CompiledQuery.raw(upsertText(kind, this.q(db)), [JSON.stringify(ordered), overwritable]),
+      CompiledQuery.raw(upsertText(kind, this.q(db)), upsertParams(kind, ordered, overwritable)),
     );
     return new Set(written.rows.map((r) => r.id));
   }
