@@ -39,7 +39,8 @@
  * another seed and `--set=richards` runs Richards ponds with a late or early inflection, weather and
  * partial harvests (scripts/forecast/richards-cycles.ts): ADR 0110's held-out sets. `--set=twophase`
  * runs two farms of scripts/forecast/twophase-cycles.ts (ADR 0112's held-out generator) with their
- * farm prior and the default prior.
+ * farm prior and the default prior. `--set=shapes-farm` forecasts each `--set=shapes` family with a
+ * prior learnt from its own other ponds' finished cycles (ADR 0112).
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -133,6 +134,23 @@ if (only === 'richards') {
     'HELD-OUT — Richards ponds, seed 4242 (ADR 0110), default prior',
     replayFarm(richardsCycles(), 'default'),
   ]);
+}
+if (only === 'shapes-farm') {
+  // ADR 0112: do a farm's finished cycles of one shape teach it? Each family of `--set=shapes`
+  // (seed 12345) forecast with the prior learnt from 5, 20 or 75 of its ponds, on its other 75.
+  const shapes = shapeCycles();
+  for (const shape of SHAPES) {
+    const learn = shapes[shape].slice(0, 75);
+    const test = shapes[shape].slice(75);
+    sets.push([`SHAPES FARM — ${shape}, ponds 76–150, default prior`, replayFarm(test, 'default')]);
+    for (const n of [5, 20, 75]) {
+      const prior = farmPrior(learn.slice(0, n).map((c) => ({ points: c.samplings })));
+      sets.push([
+        `SHAPES FARM — ${shape}, ponds 76–150, prior learnt from ${n} of ponds 1–75`,
+        replayWith(test, prior),
+      ]);
+    }
+  }
 }
 if (only === 'twophase') {
   // ADR 0112's held-out generator: two farms (slowing sooner / later than the default, mid-cycle
