@@ -37,7 +37,10 @@
  * von Bertalanffy and power-law ponds as a new farm (scripts/forecast/shape-cycles.ts, ADR 0106);
  * ADR 0110 tuned the pond's own shape on it. `--set=shapes-held` draws the same families with
  * another seed and `--set=richards` runs Richards ponds with a late or early inflection, weather and
- * partial harvests (scripts/forecast/richards-cycles.ts): ADR 0110's held-out sets.
+ * partial harvests (scripts/forecast/richards-cycles.ts): ADR 0110's held-out sets. `--set=twophase`
+ * runs two farms of scripts/forecast/twophase-cycles.ts (ADR 0112's held-out generator) with their
+ * farm prior and the default prior. `--set=shapes-farm` forecasts each `--set=shapes` family with a
+ * prior learnt from its own other ponds' finished cycles (ADR 0112).
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -50,6 +53,7 @@ import { plateauCycles } from './plateau-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
 import { richardsCycles } from './richards-cycles.ts';
 import { SHAPES, shapeCycles } from './shape-cycles.ts';
+import { TWO_PHASE_FARMS, twoPhaseCycles } from './twophase-cycles.ts';
 
 const only = process.argv.find((a) => a.startsWith('--set='))?.split('=')[1];
 const started = performance.now();
@@ -130,6 +134,38 @@ if (only === 'richards') {
     'HELD-OUT — Richards ponds, seed 4242 (ADR 0110), default prior',
     replayFarm(richardsCycles(), 'default'),
   ]);
+}
+if (only === 'shapes-farm') {
+  // ADR 0112: do a farm's finished cycles of one shape teach it? Each family of `--set=shapes`
+  // (seed 12345) forecast with the prior learnt from 5, 20 or 75 of its ponds, on its other 75.
+  const shapes = shapeCycles();
+  for (const shape of SHAPES) {
+    const learn = shapes[shape].slice(0, 75);
+    const test = shapes[shape].slice(75);
+    sets.push([`SHAPES FARM — ${shape}, ponds 76–150, default prior`, replayFarm(test, 'default')]);
+    for (const n of [5, 20, 75]) {
+      const prior = farmPrior(learn.slice(0, n).map((c) => ({ points: c.samplings })));
+      sets.push([
+        `SHAPES FARM — ${shape}, ponds 76–150, prior learnt from ${n} of ponds 1–75`,
+        replayWith(test, prior),
+      ]);
+    }
+  }
+}
+if (only === 'twophase') {
+  // ADR 0112's held-out generator: two farms (slowing sooner / later than the default, mid-cycle
+  // slowdowns, partial harvests, irregular samplings), committed before tuning, run once after it.
+  for (const farm of TWO_PHASE_FARMS) {
+    const cycles = twoPhaseCycles(farm);
+    sets.push([
+      `HELD-OUT — two-phase farm "${farm}", seed 2611 (ADR 0112), farm prior`,
+      replayFarm(cycles, 'farm'),
+    ]);
+    sets.push([
+      `HELD-OUT — two-phase farm "${farm}", seed 2611 (ADR 0112), default prior`,
+      replayFarm(cycles, 'default'),
+    ]);
+  }
 }
 for (const [title, rows] of sets) {
   out.push(table(title, rows), '');

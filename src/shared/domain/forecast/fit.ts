@@ -91,7 +91,8 @@ export interface GrowthFit {
   sizeGap?: readonly number[];
   /**
    * A new farm's pond's own shape (ADR 0110, `shape-average.ts`): sd in ln ABW by whole DOC between
-   * the shapes its samplings leave plausible; the band widens by it. Absent with a farm prior.
+   * the shapes its samplings leave plausible (around the forecast itself when they span under 28
+   * days, ADR 0112); the band widens by it. Absent with a farm prior.
    */
   shapeSpread?: readonly number[];
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */

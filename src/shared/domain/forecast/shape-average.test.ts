@@ -61,9 +61,11 @@ describe("a new farm's pond reads its own shape (ADR 0110)", () => {
     expect(Math.abs((fit.mean[102] as number) - (off.mean[102] as number))).toBeLessThan(0.01);
   });
 
-  it('is not read from under four samplings, a span under 28 days, or a pond near the W∞ it would slow to', () => {
+  it('is not read from under four samplings, a span under 21 days, or a pond near the W∞ it would slow to', () => {
     const curve = DEFAULT_PRIOR.curve;
-    expect(shapeAverage(sampled(logistic, 46), curve, curve)).toBeNull(); // DOC 25–46: 21 days
+    const every5 = [25, 30, 35, 40, 45].map((doc) => ({ doc, abw: logistic(doc) })); // 20 days
+    expect(shapeAverage(every5, curve, curve)).toBeNull();
+    expect(shapeAverage(sampled(logistic, 46), curve, curve)).not.toBeNull(); // DOC 25–46: 21 days
     expect(shapeAverage(sampled(logistic, 53), curve, curve)).not.toBeNull();
     const three = [25, 40, 55].map((doc) => ({ doc, abw: logistic(doc) }));
     expect(shapeAverage(three, curve, curve)).toBeNull();
@@ -76,5 +78,37 @@ describe("a new farm's pond reads its own shape (ADR 0110)", () => {
     const prior = farmPrior(cycles);
     expect(prior.source).toBe('farm');
     expect(fitGrowth(sampled(logistic, 60), prior).shapeSpread).toBeUndefined();
+  });
+});
+
+describe('samplings spanning 21 to 27 days: the band says the shape is still open (ADR 0112)', () => {
+  /** Samplings of the logistic pond at DOC 25, 32, 39 and 46 (a 21-day span). */
+  const early = sampled(logistic, 46);
+
+  it('the forecast itself is not moved: the same ABW at every DOC as with the reading off', () => {
+    const fit = fitGrowth(early, DEFAULT_PRIOR);
+    const off = withoutShape(() => fitGrowth(early, DEFAULT_PRIOR));
+    for (const doc of [40, 60, 90, 130]) expect(fit.mean[doc]).toBe(off.mean[doc]);
+    const reading = shapeAverage(early, DEFAULT_PRIOR.curve, off.mean);
+    expect(reading?.shift.every((x) => x === 0)).toBe(true);
+  });
+
+  it("its band widens past the last sampling by the logistic's departure, and not before", () => {
+    const fit = fitGrowth(early, DEFAULT_PRIOR);
+    const off = withoutShape(() => fitGrowth(early, DEFAULT_PRIOR));
+    expect(lnSd(fit, 44)).toBeCloseTo(lnSd(off, 44), 10);
+    expect(lnSd(fit, 74)).toBeGreaterThan(lnSd(off, 74) * 1.1);
+    // The logistic pond, 28 days on, lies inside the widened band and outside the old one.
+    const truth = Math.log(logistic(74));
+    const z = 1.2816;
+    expect(Math.abs(truth - (fit.mean[74] as number))).toBeLessThan(z * lnSd(fit, 74));
+    expect(Math.abs(truth - (off.mean[74] as number))).toBeGreaterThan(z * lnSd(off, 74));
+  });
+
+  it('a 28-day span moves the forecast again (ADR 0110)', () => {
+    const pts = sampled(logistic, 53);
+    const fit = fitGrowth(pts, DEFAULT_PRIOR);
+    const off = withoutShape(() => fitGrowth(pts, DEFAULT_PRIOR));
+    expect(fit.mean[90]).toBeGreaterThan(off.mean[90] as number);
   });
 });

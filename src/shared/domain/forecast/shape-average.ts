@@ -16,6 +16,11 @@
  * forecast is the shares' mix of the forecast itself and each logistic run from the forecast's
  * ABW there at its fitted k; the band widens by the mix's spread. A pond that slows as the
  * prior does keeps a logistic share near nothing and is forecast as before.
+ *
+ * Samplings spanning `bandSpan` to `minSpan` days (4 of them by DOC 45, ADR 0112) read the same
+ * shares but do not move the forecast (too few days to choose a shape: ADR 0110 found the
+ * published cycles' DOC 45 cut lost 4.6 days when they did); the band widens by the shapes'
+ * spread around the forecast as it stands, so a pond that might be logistic is told so.
  */
 import { curveAt, DEFAULT_CURVE, type GrowthPoint, MAX_DOC } from './growth-model.ts';
 
@@ -24,6 +29,11 @@ export const SHAPE_AVERAGE_SETTINGS = {
   minSamplings: 4,
   /** Least days from the first of them to the last. */
   minSpan: 28,
+  /**
+   * Least span for the band alone (ADR 0112): from this span to `minSpan` the shapes' spread
+   * around the forecast widens its band, and the forecast itself is not moved.
+   */
+  bandSpan: 21,
   /** Samplings before this DOC are not read (the exponential stanza of the first weeks). */
   fromDoc: 14,
   /** Prior share of the logistic family (the rest is the prior curve's shape). */
@@ -82,7 +92,15 @@ export function shapeAverage(
   const pts = points.filter((p) => p.doc >= S.fromDoc && p.doc < MAX_DOC);
   const first = pts[0];
   const last = pts.at(-1);
-  if (!first || !last || pts.length < S.minSamplings || last.doc - first.doc < S.minSpan) return null;
+  if (
+    !first ||
+    !last ||
+    pts.length < S.minSamplings ||
+    last.doc - first.doc < Math.min(S.minSpan, S.bandSpan)
+  )
+    return null;
+  // Under `minSpan` the samplings cannot yet choose the shape (ADR 0110), but the band can say it is open.
+  const bandOnly = last.doc - first.doc < S.minSpan;
   const n = pts.length;
   const ts = pts.map((p) => p.doc);
   const ys = pts.map((p) => Math.log(p.abw));
@@ -135,7 +153,13 @@ export function shapeAverage(
     vs.forEach((v, j) => {
       v2 += (shares[j] as number) * (v - m) ** 2;
     });
-    shift[d] = m - m0;
+    if (bandOnly) {
+      // The shapes' spread around the forecast as it stands (it is not moved).
+      v2 = 0;
+      vs.forEach((v, j) => {
+        v2 += (shares[j] as number) * (v - m0) ** 2;
+      });
+    } else shift[d] = m - m0;
     spread[d] = Math.sqrt(v2);
   }
   return { shift, spread, logistic: 1 - priorW / total };
