@@ -28,7 +28,8 @@ export interface WaterReadingRecord {
  */
 export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, record, settings }) => {
   const out: AlertCandidate[] = [];
-  const day = localDay(record.measured_at, record.utc_offset);
+  // Worked out for the first parameter out of range only: most readings raise nothing.
+  let day: string | undefined;
   const slot = asSlot(record.time_of_day);
   for (const standard of slotStandards(settings.waterStandards, slot)) {
     const raw = record[standard.parameter];
@@ -38,6 +39,7 @@ export const waterReadingAlerts: AlertRule<WaterReadingRecord> = ({ farmId, reco
     const status = standardStatus(standard.parameter, value, [standard], null);
     if (status !== 'low' && status !== 'high') continue;
     const limit = status === 'low' ? standard.min : standard.max;
+    day ??= localDay(record.measured_at, record.utc_offset);
     out.push({
       kind: 'water',
       key: `water:${record.pond_id}:${standard.parameter}:${day}:${record.time_of_day}`,
