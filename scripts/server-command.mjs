@@ -1,6 +1,6 @@
 // How production runs the compiled server: plain node with a young generation of up to
 // 32 MB a half (V8's default is 16). A bulk write of 50 readings allocates its body, the
-// parsed items, the rows and their JSON for PostgreSQL; with 50 writes in flight a small
+// parsed items, the rows and their text for PostgreSQL; with 50 writes in flight a small
 // young generation promoted most of that to the old one, and its collections stopped the
 // server for up to 130 ms (a CPU profile under `npm run load`), the bulk route's slowest
 // answers. Bulk route by size, three alternating 15-second runs each (ADR 0101):
