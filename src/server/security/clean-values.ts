@@ -36,12 +36,15 @@ export function findBadValue(root: unknown): Finding | null {
  *
  * A number starts the text or follows `[`, `:`, `,` or white space: a uuid's `…5e123…`
  * inside a string does not look like an exponent (it sent almost every bulk body of 50
- * readings the long way). Text in a string that does look like one only costs the walk.
+ * readings the long way), nor does a long run of digits inside a string or after a
+ * decimal point. Text in a string that does look like one only costs the walk. Both
+ * shapes hang off the one start, which halves the pattern's time on a bulk body (35 → 18 µs
+ * for 50 readings, ADR 0113).
  */
 export function cleanJsonText(text: string): boolean {
   return !text.includes('\\u') && !text.includes('\u0000') && text.isWellFormed() && !MAY_OVERFLOW.test(text);
 }
-const MAY_OVERFLOW = /(?:^|[\s:,[])-?\d+(?:\.\d+)?[eE]\+?\d{3}|\d{200}/;
+const MAY_OVERFLOW = /(?:^|[\s:,[])-?(?:\d{200}|\d+(?:\.\d+)?[eE]\+?\d{3})/;
 
 /** A UTF-16 surrogate without its other half: not text, PostgreSQL cannot store it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
