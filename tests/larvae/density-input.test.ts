@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DENSITY_SIDE, densityInput } from '../../scripts/larvae/density/density-input.ts';
+import {
+  DENSITY_SIDE,
+  densityInput,
+  densityStats,
+  NORM_FLOOR,
+} from '../../scripts/larvae/density/density-input.ts';
 import type { Cv } from '../../src/shared/larvae/opencv.ts';
 import { generatePhotoB, photoSpecB } from './generator-b/index.ts';
 import { loadNodeOpenCv } from './node-opencv.ts';
@@ -27,6 +32,22 @@ describe('densityInput', () => {
   it('keeps a photo already smaller as it is', () => {
     const input = densityInput(cv, flat(640, 480, [200, 200, 200]));
     expect(input).toMatchObject({ width: 640, height: 480, factor: 1 });
+  });
+});
+
+describe('densityStats (the input of a model trained with --norm photo, ADR 0111)', () => {
+  it("gives each channel's mean and the spread about those means over all channels", () => {
+    // Half the pixels (10, 100, 200), half (30, 100, 240): means 20, 100, 220; deviations
+    // ±10, 0, ±20, so the spread is √((100 + 0 + 400) / 3) levels.
+    const rgb = new Uint8Array([10, 100, 200, 30, 100, 240, 10, 100, 200, 30, 100, 240]);
+    const stats = densityStats({ rgb, width: 2, height: 2, factor: 1 });
+    expect(stats.mean).toEqual([20, 100, 220]);
+    expect(stats.spread).toBeCloseTo(Math.sqrt(500 / 3) / 255, 6);
+  });
+
+  it('does not divide a flat photo by less than NORM_FLOOR', () => {
+    const input = densityInput(cv, flat(640, 480, [90, 90, 90]));
+    expect(densityStats(input)).toEqual({ mean: [90, 90, 90], spread: NORM_FLOOR });
   });
 });
 

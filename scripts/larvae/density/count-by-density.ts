@@ -7,7 +7,7 @@
 
 import type { Cv } from '../../../src/shared/larvae/opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeResult } from '../../../src/shared/larvae/types.ts';
-import { type DnnNet, densityCount } from './density-count.ts';
+import { type DensityInputNorm, type DnnNet, densityCount } from './density-count.ts';
 
 const MIN_SIDE = 240;
 
@@ -20,6 +20,8 @@ export interface DensityCalibration {
   noLarvaeBelow: number;
   bandShare: number;
   bandFloor: number;
+  /** The model's input normalisation (train-density.py's `--norm`; absent in ADR 0109's files: 'fixed'). */
+  input?: DensityInputNorm;
 }
 
 export const PLACEHOLDER_CALIBRATION: DensityCalibration = {
@@ -37,7 +39,7 @@ export function countByDensity(
 ): LarvaeResult {
   const { width, height } = image;
   if (Math.min(width, height) < MIN_SIDE) return { ok: false, problem: 'image-too-small', width, height };
-  const { sum, marks } = densityCount(cv, net, image);
+  const { sum, marks } = densityCount(cv, net, image, calibration.input);
   const count = Math.round(sum);
   if (count < calibration.noLarvaeBelow) return { ok: false, problem: 'no-larvae', width, height };
   const half = calibration.bandShare * count + calibration.bandFloor;

@@ -9,7 +9,7 @@
 
 import type { Cv, CvMat } from '../../../src/shared/larvae/opencv.ts';
 import type { LarvaeImage, LarvaMark } from '../../../src/shared/larvae/types.ts';
-import { densityInput } from './density-input.ts';
+import { densityInput, densityStats } from './density-input.ts';
 
 const STRIDE = 4;
 
@@ -64,9 +64,24 @@ export interface DensityCount {
   marks: LarvaMark[];
 }
 
-export function densityCount(cv: Cv, net: DnnNet, image: LarvaeImage): DensityCount {
+/**
+ * How the model wants its input: 'fixed' 0..1 (ADR 0105/0109, the net shifts it itself) or
+ * 'photo' less the photo's channel means over its spread (ADR 0111, densityStats).
+ */
+export type DensityInputNorm = 'fixed' | 'photo';
+
+export function densityCount(
+  cv: Cv,
+  net: DnnNet,
+  image: LarvaeImage,
+  norm: DensityInputNorm = 'fixed',
+): DensityCount {
   const dnn = cv as unknown as CvDnn;
   const input = densityInput(cv, image);
+  // blobFromImage gives (pixel − mean) × scale.
+  const stats = norm === 'photo' ? densityStats(input) : undefined;
+  const mean = stats?.mean ?? [0, 0, 0];
+  const scale = stats ? 1 / (255 * stats.spread) : 1 / 255;
   const mat = new cv.Mat(input.height, input.width, dnn.CV_8UC3);
   let blob: CvMat | undefined;
   let out: (CvMat & { matSize: number[] }) | undefined;
@@ -74,9 +89,9 @@ export function densityCount(cv: Cv, net: DnnNet, image: LarvaeImage): DensityCo
     mat.data.set(input.rgb);
     blob = dnn.blobFromImage(
       mat,
-      1 / 255,
+      scale,
       new cv.Size(input.width, input.height),
-      new dnn.Scalar(0, 0, 0, 0),
+      new dnn.Scalar(mean[0], mean[1], mean[2], 0),
       false,
       false,
     );

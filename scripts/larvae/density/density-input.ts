@@ -40,3 +40,34 @@ export function densityInput(cv: Cv, image: LarvaeImage): DensityInput {
     small.delete();
   }
 }
+
+/** The least spread the 'photo' input is divided by (0..1 units): a flat photo is not blown up into noise. */
+export const NORM_FLOOR = 0.02;
+
+export interface DensityStats {
+  /** Each channel's mean, 0..255 (R, G, B). */
+  mean: [number, number, number];
+  /** The root mean square about those means over all three channels, 0..1, at least NORM_FLOOR. */
+  spread: number;
+}
+
+/**
+ * The input's statistics for a model trained with `--norm photo` (ADR 0111): it is fed
+ * (pixel − its channel's mean) / spread, so that a dark and a bright tray look alike to it
+ * (train-density.py's photo_stats computes the same).
+ */
+export function densityStats(input: DensityInput): DensityStats {
+  const sum = [0, 0, 0];
+  const squares = [0, 0, 0];
+  const { rgb } = input;
+  for (let i = 0; i < rgb.length; i += 3)
+    for (let c = 0; c < 3; c++) {
+      const v = rgb[i + c] as number;
+      sum[c] = (sum[c] as number) + v;
+      squares[c] = (squares[c] as number) + v * v;
+    }
+  const n = Math.max(1, rgb.length / 3);
+  const mean = sum.map((s) => s / n) as [number, number, number];
+  const variance = mean.reduce((v, m, c) => v + Math.max(0, (squares[c] as number) / n - m * m), 0) / 3;
+  return { mean, spread: Math.max(NORM_FLOOR, Math.sqrt(variance) / 255) };
+}
