@@ -25,7 +25,7 @@
  * - Samplings every 10 days from DOC 25 (one in ten skipped), ±6 % sample error
  *   (triangular), not the demo's weekly ±5 %.
  */
-import type { EvalCycle } from './demo-cycles.ts';
+import { type EvalCycle, harvestedCycle } from './demo-cycles.ts';
 
 /** A small seeded PRNG of its own (mulberry32), not the demo's. */
 function mulberry32(seed: number) {
@@ -40,7 +40,6 @@ function mulberry32(seed: number) {
 }
 
 const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Seasonal mean pond temperature (°C) at a day of the year (also read by bound.ts). */
 export const seasonal = (doy: number) => 29.25 - 1.95 * Math.cos((2 * Math.PI * (doy - 35)) / 365);
@@ -99,17 +98,7 @@ export function bertalanffyCycles(seed = 7, ponds = 30, years = 3): EvalCycle[] 
         const err = (rnd() + rnd() - 1) * 0.06;
         samplings.push({ doc, abw: (truth[doc] as number) * (1 + err) });
       }
-      const start = isoDay(t);
-      const end = isoDay(t + (harvestDoc - 1) * DAY_MS);
-      out.push({
-        name: `vb${seed}-p${p}-c${c}`,
-        start,
-        end,
-        harvestDoc,
-        harvestAbw: truth[harvestDoc] as number,
-        truth,
-        samplings,
-      });
+      out.push(harvestedCycle(`vb${seed}-p${p}-c${c}`, t, harvestDoc, truth, samplings));
       c++;
       t += (harvestDoc + 14 + Math.floor(rnd() * 21)) * DAY_MS;
     }

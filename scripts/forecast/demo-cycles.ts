@@ -33,6 +33,29 @@ export interface EvalCycle {
   samplings: { doc: number; abw: number }[];
 }
 
+/**
+ * A scripted cycle stocked at `startMs` (UTC midnight) and harvested whole at `harvestDoc`,
+ * at the size its true curve has that day: the generators' common record.
+ */
+export function harvestedCycle(
+  name: string,
+  startMs: number,
+  harvestDoc: number,
+  truth: number[],
+  samplings: EvalCycle['samplings'],
+): EvalCycle {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return {
+    name,
+    start: day(startMs),
+    end: day(startMs + (harvestDoc - 1) * 86_400_000),
+    harvestDoc,
+    harvestAbw: truth[harvestDoc] as number,
+    truth,
+    samplings,
+  };
+}
+
 const rngFor = (seed: number, name: string) =>
   new Rng(seed * 1_000_003 + [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
 

@@ -41,7 +41,7 @@
  * reused for its numbers only: neither the demo's nor the von Bertalanffy farm's stream).
  */
 import { dice } from '../../tests/larvae/generator-d/rng.ts';
-import type { EvalCycle } from './demo-cycles.ts';
+import { type EvalCycle, harvestedCycle } from './demo-cycles.ts';
 
 type Rand = () => number;
 const between = (r: Rand, lo: number, hi: number) => lo + (hi - lo) * r();
@@ -50,7 +50,6 @@ const intBetween = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (h
 const normal = (r: Rand) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 
 const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Mean pond temperature (°C) on day `i` of the farm's calendar (day 0 = 1 January). */
 export function seasonal(i: number): number {
@@ -200,15 +199,7 @@ export function plateauCycles(seed = 11, ponds = 24, years = 3, laws?: Map<strin
         population: pops,
         partials: thinned,
       });
-      out.push({
-        name,
-        start: isoDay(startMs),
-        end: isoDay(startMs + (harvestDoc - 1) * DAY_MS),
-        harvestDoc,
-        harvestAbw: truth[harvestDoc] as number,
-        truth,
-        samplings,
-      });
+      out.push(harvestedCycle(name, startMs, harvestDoc, truth, samplings));
       c++;
       dayIndex += harvestDoc + intBetween(rnd, 10, 40);
     }

@@ -18,13 +18,12 @@
  * sd 8 % (three uniforms) and one in twenty-five a gross error of ±20 %. Harvest when the pond
  * first reaches its size (13–24 g, drawn per cycle, at most 85 % of W∞) or at DOC 150.
  */
-import type { EvalCycle } from './demo-cycles.ts';
+import { type EvalCycle, harvestedCycle } from './demo-cycles.ts';
 
 export type TwoPhaseFarm = 'early' | 'late';
 export const TWO_PHASE_FARMS: readonly TwoPhaseFarm[] = ['early', 'late'];
 
 const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Finished cycles of one of the two farms (`ponds` ponds over `years` years). */
 export function twoPhaseCycles(farm: TwoPhaseFarm, seed = 2611, ponds = 16, years = 3): EvalCycle[] {
@@ -92,15 +91,7 @@ export function twoPhaseCycles(farm: TwoPhaseFarm, seed = 2611, ponds = 16, year
         const afterPartial = light && samplings.every((x) => x.doc <= (partial as number)) ? -0.07 : 0;
         if (!skip) samplings.push({ doc, abw: (truth[doc] as number) * Math.exp(err + afterPartial) });
       }
-      out.push({
-        name: `twophase-${farm}-p${p}-c${c}`,
-        start: isoDay(t),
-        end: isoDay(t + (harvestDoc - 1) * DAY_MS),
-        harvestDoc,
-        harvestAbw: truth[harvestDoc] as number,
-        truth,
-        samplings,
-      });
+      out.push(harvestedCycle(`twophase-${farm}-p${p}-c${c}`, t, harvestDoc, truth, samplings));
       c++;
       t += (harvestDoc + 10 + Math.floor(rnd() * 25)) * DAY_MS;
     }
