@@ -41,6 +41,22 @@ describe('session store', () => {
   it('treats a damaged or tokenless entry as logged out', () => {
     expect(createSessionStore(memoryStorage({ [SESSION_KEY]: '{oops' })).get()).toBeNull();
     expect(createSessionStore(memoryStorage({ [SESSION_KEY]: '{"user":null}' })).get()).toBeNull();
+    expect(createSessionStore(memoryStorage({ [SESSION_KEY]: 'null' })).get()).toBeNull();
+  });
+
+  it('treats a token with a missing or damaged user as logged out, not as a login without a user', () => {
+    const stored = (value: unknown) =>
+      createSessionStore(memoryStorage({ [SESSION_KEY]: JSON.stringify({ token: 't1', ...(value as object) }) })).get();
+    expect(stored({})).toBeNull();
+    expect(stored({ user: null })).toBeNull();
+    expect(stored({ user: 'Budi' })).toBeNull();
+    expect(stored({ user: { username: 'Budi', pu_id: 'pu-1' } })).toBeNull();
+    expect(stored({ user: { ...user, id: 7 } })).toBeNull();
+    expect(stored({ user: { ...user, pu_id: undefined } })).toBeNull();
+    // A user stored by an older version without the newer fields still signs in.
+    const { language: _language, email_verified: _verified, ...older } = user;
+    expect(stored({ user: older })?.user?.id).toBe('u1');
+    expect(stored({ user, pu_id: 7 })?.pu_id).toBe('pu-1');
   });
 
   it('stores the session under tambak:session and notifies subscribers', () => {

@@ -40,12 +40,26 @@ export interface SessionStore {
   onExpired(listener: ExpiredListener): () => void;
 }
 
+/** The fields every screen and the sync engine read from the signed-in user. */
+function isStoredUser(user: unknown): user is User {
+  if (!user || typeof user !== 'object') return false;
+  const { id, username, pu_id } = user as Record<string, unknown>;
+  return typeof id === 'string' && id !== '' && typeof username === 'string' && typeof pu_id === 'string';
+}
+
+/**
+ * A stored login needs a token and a user (seed 000 §4): an entry without either, or with
+ * a damaged user, is no login, so the person is asked to sign in instead of waiting on a
+ * farm list that a session without a user never pulls. Embed sessions are never stored.
+ */
 function parse(raw: string | null): StoredSession | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<StoredSession>;
-    if (typeof value.token !== 'string' || !value.token) return null;
-    return { token: value.token, user: value.user ?? null, pu_id: value.pu_id ?? value.user?.pu_id ?? '' };
+    const value = JSON.parse(raw) as Partial<StoredSession> | null;
+    if (!value || typeof value.token !== 'string' || !value.token) return null;
+    if (!isStoredUser(value.user)) return null;
+    const puId = typeof value.pu_id === 'string' && value.pu_id ? value.pu_id : value.user.pu_id;
+    return { token: value.token, user: value.user, pu_id: puId };
   } catch {
     return null;
   }
