@@ -46,7 +46,9 @@ describe('session store', () => {
 
   it('treats a token with a missing or damaged user as logged out, not as a login without a user', () => {
     const stored = (value: unknown) =>
-      createSessionStore(memoryStorage({ [SESSION_KEY]: JSON.stringify({ token: 't1', ...(value as object) }) })).get();
+      createSessionStore(
+        memoryStorage({ [SESSION_KEY]: JSON.stringify({ token: 't1', ...(value as object) }) }),
+      ).get();
     expect(stored({})).toBeNull();
     expect(stored({ user: null })).toBeNull();
     expect(stored({ user: 'Budi' })).toBeNull();
