@@ -37,5 +37,6 @@ export function FarmGate({ children }: { children: (farm: Farm) => ReactNode }) 
 
   if (decision.kind === 'ready') return <>{children(decision.farm)}</>;
   if (decision.kind === 'offline') return <LoadError error={error} onRetry={reload} />;
+  if (decision.kind === 'storage') return <LoadError error={error} onRetry={() => location.reload()} />;
   return <Loading />;
 }

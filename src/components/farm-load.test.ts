@@ -36,6 +36,14 @@ describe('decideFarmLoad (seed 000 §4)', () => {
     expect(decideFarmLoad(undefined, { code: 'network' }, 'a', undefined)).toEqual({ kind: 'offline' });
   });
 
+  it('says the phone’s storage failed instead of offering registration when the list cannot be read', () => {
+    const closed = { name: 'OpenFailedError', inner: { name: 'InvalidStateError' } };
+    expect(decideFarmLoad(undefined, closed, 'a', undefined)).toEqual({ kind: 'storage' });
+    expect(decideFarmLoad(undefined, { name: 'QuotaExceededError' }, 'a', undefined)).toEqual({
+      kind: 'storage',
+    });
+  });
+
   it('selects the farm of the route', () => {
     expect(decideFarmLoad(farms, undefined, 'b', 'a')).toEqual({ kind: 'ready', farm: farms[1] });
   });

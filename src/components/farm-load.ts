@@ -1,14 +1,18 @@
+import { storageProblem } from '#local/storage-keep';
 import type { Farm } from '#shared/contracts/farm';
 
 /**
  * The farm loading rule of seed 000 §4: fetch the farms; none, or a failed fetch, sends
  * the user to /farm-registration; otherwise the farm of the route, else the first one.
  * One deliberate difference: a *network* failure keeps the user where they are with a
- * retry, because a pond keeper without signal must not land on "register a farm".
+ * retry, because a pond keeper without signal must not land on "register a farm"; nor
+ * does a phone whose own storage will not open (the farm list is read from it): it says
+ * so, with what to do (`storage`).
  */
 export type FarmLoad =
   | { kind: 'loading' }
   | { kind: 'offline' }
+  | { kind: 'storage' }
   | { kind: 'redirect'; to: string }
   | { kind: 'ready'; farm: Farm };
 
@@ -21,6 +25,7 @@ export function decideFarmLoad(
   if (!farms) {
     if (error === undefined || error === null) return { kind: 'loading' };
     if ((error as { code?: string }).code === 'network') return { kind: 'offline' };
+    if (storageProblem(error)) return { kind: 'storage' };
     return { kind: 'redirect', to: '/farm-registration' };
   }
   if (farms.length === 0) return { kind: 'redirect', to: '/farm-registration' };

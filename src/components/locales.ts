@@ -87,6 +87,10 @@ const id = {
   errors: {
     offline: 'Tidak ada koneksi internet. Periksa sinyal, lalu coba lagi.',
     generic: 'Terjadi kesalahan. Coba lagi.',
+    storageFull:
+      'Penyimpanan ponsel penuh, jadi Tambak tidak bisa membuka catatannya. Kosongkan ruang (foto, video, aplikasi yang tidak dipakai), lalu muat ulang.',
+    storageUnavailable:
+      'Penyimpanan di perangkat ini tidak bisa dibuka, jadi Tambak tidak bisa menyimpan catatan tanpa sinyal. Izinkan data situs untuk Tambak di pengaturan browser (bukan di jendela penyamaran), lalu muat ulang.',
   },
   install: {
     offer: 'Pasang Tambak di layar utama agar bisa dibuka cepat, juga tanpa sinyal.',
@@ -221,6 +225,10 @@ const en: UiCatalog = {
   errors: {
     offline: 'No internet connection. Check the signal, then try again.',
     generic: 'Something went wrong. Try again.',
+    storageFull:
+      "This phone's storage is full, so Tambak cannot open its records. Free some space (photos, videos, apps you do not use), then reload.",
+    storageUnavailable:
+      "This device's storage cannot be opened, so Tambak cannot keep records without signal. Allow site data for Tambak in the browser's settings (not in a private window), then reload.",
   },
   install: {
     offer: 'Install Tambak on your home screen to open it quickly, also without signal.',

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#local/api-client';
+import { storageProblem } from '#local/storage-keep';
 import { ArrowLeftIcon } from './icons.tsx';
 import './page.css';
 
@@ -66,12 +67,17 @@ export function Loading({ label }: { label?: string }) {
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation('ui');
+  const storage = storageProblem(error);
   const detail =
     error instanceof ApiError
       ? error.code === 'network'
         ? t('errors.offline')
         : error.message
-      : t('errors.generic');
+      : storage === 'full'
+        ? t('errors.storageFull')
+        : storage === 'unavailable'
+          ? t('errors.storageUnavailable')
+          : t('errors.generic');
   return (
     <div className="state state--error" role="alert">
       <p className="state__title">{t('status.loadFailed')}</p>

@@ -21,10 +21,18 @@ let live: Promise<LiveDeps> | undefined;
 const liveCache = new Map<string, unknown>();
 
 export function loadMirror(): Promise<LiveDeps> {
-  live ??= Promise.all([import('#local/db'), import('dexie')]).then(([local, dexie]) => ({
-    db: local.getDb(),
-    liveQuery: dexie.liveQuery,
-  }));
+  live ??= Promise.all([import('#local/db'), import('dexie')]).then(async ([local, dexie]) => {
+    const db = local.getDb();
+    // Opened before any live query: when the phone's storage refuses to open, each query
+    // must hear it (Dexie answers only the first of the live queries started meanwhile; the
+    // others wait for ever, and a screen with them shows "loading" for ever).
+    await db.open();
+    return { db, liveQuery: dexie.liveQuery };
+  });
+  // A failed start is not kept: "retry" (or the next screen) tries to open it again.
+  live.catch(() => {
+    live = undefined;
+  });
   return live;
 }
 

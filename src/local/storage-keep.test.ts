@@ -8,6 +8,7 @@ import {
   onStorageFull,
   resetKeepStorage,
   StorageFullError,
+  storageProblem,
   storageState,
 } from '#local/storage-keep';
 import { testDb } from '#local/test-kit';
@@ -84,6 +85,20 @@ describe('a save on a full phone', () => {
     expect(isQuotaError({ name: 'AbortError', inner: { name: 'QuotaExceededError' } })).toBe(true);
     expect(isQuotaError(new Error('x', { cause: full() }))).toBe(true);
     expect(isQuotaError(new Error('ConstraintError'))).toBe(false);
+  });
+
+  it('tells a full phone from a database that does not open, and both from other errors', () => {
+    expect(storageProblem({ name: 'AbortError', inner: full() })).toBe('full');
+    expect(storageProblem({ name: 'OpenFailedError', inner: { name: 'InvalidStateError' } })).toBe(
+      'unavailable',
+    );
+    expect(storageProblem({ name: 'DatabaseClosedError' })).toBe('unavailable');
+    expect(storageProblem({ name: 'MissingAPIError' })).toBe('unavailable');
+    expect(storageProblem(new Error('x', { cause: { name: 'UnknownError' } }))).toBe('unavailable');
+    expect(storageProblem({ code: 'network', name: 'ApiError' })).toBeNull();
+    expect(storageProblem(new TypeError('x is undefined'))).toBeNull();
+    expect(storageProblem('OpenFailedError')).toBeNull();
+    expect(storageProblem(null)).toBeNull();
   });
 });
 

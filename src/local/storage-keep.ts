@@ -63,14 +63,46 @@ export async function storageState(api: StorageApi | null = storageApi()): Promi
   return { persisted, usage: estimate.usage ?? null, quota: estimate.quota ?? null };
 }
 
-/** Whether an IndexedDB (or Dexie) failure means the storage is full. */
-export function isQuotaError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const { name, inner, cause } = e as { name?: string; inner?: unknown; cause?: unknown };
-    if (name === 'QuotaExceededError') return true;
+/** The names an error and the errors it wraps (Dexie's `inner`, `cause`) carry. */
+function errorNames(error: unknown): string[] {
+  const names: string[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { name, inner, cause } = e as { name?: unknown; inner?: unknown; cause?: unknown };
+    if (typeof name === 'string') names.push(name);
     e = inner ?? cause;
   }
-  return false;
+  return names;
+}
+
+/** Whether an IndexedDB (or Dexie) failure means the storage is full. */
+export function isQuotaError(error: unknown): boolean {
+  return errorNames(error).includes('QuotaExceededError');
+}
+
+/**
+ * Dexie's names for a database that could not be opened or was closed under it, and the
+ * browser's for storage it refuses (site data blocked, a private window, a broken profile).
+ */
+const UNAVAILABLE = new Set([
+  'OpenFailedError',
+  'DatabaseClosedError',
+  'MissingAPIError',
+  'SecurityError',
+  'InvalidStateError',
+  'UnknownError',
+  'VersionError',
+]);
+
+/**
+ * Why the phone's own storage failed, when it did: `full` (no space left) or `unavailable`
+ * (the database does not open). Null for any other error: a network failure, a refusal of
+ * the server, a bug. A screen reading the mirror says which, and what to do, instead of
+ * waiting for ever or treating an unreadable farm list as "no farm yet".
+ */
+export function storageProblem(error: unknown): 'full' | 'unavailable' | null {
+  const names = errorNames(error);
+  if (names.includes('QuotaExceededError')) return 'full';
+  return names.some((name) => UNAVAILABLE.has(name)) ? 'unavailable' : null;
 }
 
 /** Drops the phone's copy of photos the server already holds; answers how many. */
