@@ -2,6 +2,7 @@ import './register-locales.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSyncStatusField } from '#components/sync-status.ts';
 import type { ChatUser } from '#shared/chat/entities';
 import { ChatIcon, MoreIcon, UserIcon, UsersIcon } from './chat-icons.ts';
 import type { ChatClient } from './client/chat-client.ts';
@@ -26,6 +27,9 @@ const TABS: { key: Tab; Icon: typeof ChatIcon }[] = [
  * service unreachable: seed 001 §8 'Log in error, reload').
  */
 function useChatMe(client: ChatClient | null): { me: ChatUser | null; down: boolean } {
+  // Without any connection the socket keeps trying (state "connecting"): the phone's own
+  // "offline" says at once that the chat cannot connect, not "connecting" for ever.
+  const online = useSyncStatusField('online');
   const [me, setMe] = useState<ChatUser | null>(client?.me ?? null);
   const [down, setDown] = useState(client?.state === 'offline');
   useEffect(() => {
@@ -37,7 +41,7 @@ function useChatMe(client: ChatClient | null): { me: ChatUser | null; down: bool
       if (e.type === 'connection') setDown(e.state === 'offline');
     });
   }, [client]);
-  return { me, down: down && !me };
+  return { me, down: (down || !online) && !me };
 }
 
 /** /chat (seed 001 §2): the four tabs over one screen with its own chrome. */

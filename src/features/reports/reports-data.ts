@@ -54,12 +54,14 @@ export function useReportHistory(farmId: string): HistoryRead {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-reads on purpose.
   useEffect(() => {
     let live = true;
-    const offline = (error?: unknown) => {
+    const offline = (error: unknown) => {
       const cached = sessionStore.get()?.embed ? undefined : readCachedHistory(farmId);
       setState({ items: cached, error, stale: Boolean(cached) });
     };
     if (isOffline()) {
-      offline();
+      // Not asked at all without a connection; with no copy kept, the list says it needs
+      // signal (an error with no list), never "loading" until the signal comes back.
+      offline(new ApiError(0, 'network', 'offline'));
       return;
     }
     api
