@@ -89,6 +89,51 @@ describe('api client', () => {
     expect(error.message).toMatch(/koneksi/i);
   });
 
+  describe('a read on one bar of signal', () => {
+    /** A fetch that never answers (or whose body never ends), until its signal aborts it. */
+    const stalled = (headersFirst: boolean) =>
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            const signal = init?.signal;
+            const abort = () => reject(signal?.reason);
+            if (!headersFirst) return signal?.addEventListener('abort', abort);
+            const body = new ReadableStream({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('{"data":'));
+                signal?.addEventListener('abort', () => controller.error(signal.reason));
+              },
+            });
+            resolve(new Response(body, { status: 200 }));
+          }),
+      );
+    const client = (stall: ReturnType<typeof stalled>) =>
+      createApiClient({
+        fetch: stall as unknown as typeof fetch,
+        session: createSessionStore(null),
+        readTimeoutMs: 30,
+      });
+
+    it('fails as a lost connection when no answer comes, and when the answer stops halfway', async () => {
+      for (const headersFirst of [false, true]) {
+        const error = await failure(client(stalled(headersFirst)).get('/finance'));
+        expect(error).toMatchObject({ status: 0, code: 'network' });
+      }
+    });
+
+    it('leaves writes and reads with their own signal to their callers', async () => {
+      const stall = stalled(false);
+      const post = client(stall).post('/transaction', { amount: 1 });
+      const own = new AbortController();
+      const read = client(stall).request('GET', '/finance', { signal: own.signal });
+      expect((stall.mock.calls[0][1] as RequestInit).signal).toBeUndefined();
+      expect((stall.mock.calls[1][1] as RequestInit).signal).toBe(own.signal);
+      own.abort();
+      await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+      void post.catch(() => undefined);
+    });
+  });
+
   it('announces an expired session on 401 without clearing it', async () => {
     const { client, session } = setup(
       jsonResponse(401, { message: 'Sesi berakhir', code: 'session-expired' }),

@@ -44,7 +44,18 @@ export interface ApiClientOptions {
   session?: SessionStore;
   language?: () => Language;
   baseUrl?: string;
+  /** How long a read waits for an answer (READ_TIMEOUT_MS; tests shorten it). */
+  readTimeoutMs?: number;
 }
+
+/**
+ * A read without an answer after this long is a lost connection: on one bar of signal a
+ * request can neither fail nor answer for minutes, and a screen would say "loading" all
+ * that time. It fails as a network error instead (the screen offers its copy or a retry).
+ * Reads only: a write may have arrived, and the sync engine (its own transport, 60 s)
+ * sends records again under the same ids.
+ */
+export const READ_TIMEOUT_MS = 20_000;
 
 /**
  * Seed 000 §8: some answers arrive as success but mean failure. Matched on the lower-cased
@@ -91,20 +102,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
     Object.assign(headers, opts.headers);
 
     let response: Response;
+    const readTimeout =
+      method === 'GET' && !opts.signal && typeof AbortSignal.timeout === 'function'
+        ? AbortSignal.timeout(options.readTimeoutMs ?? READ_TIMEOUT_MS)
+        : undefined;
     try {
       const doFetch = options.fetch ?? globalThis.fetch;
       response = await doFetch(buildUrl(baseUrl, path, opts.query), {
         method,
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: opts.signal,
+        signal: opts.signal ?? readTimeout,
       });
     } catch (error) {
-      if ((error as { name?: string })?.name === 'AbortError') throw error;
+      // The caller's own abort is the caller's; the read's time running out is the network's.
+      if ((error as { name?: string })?.name === 'AbortError' && !readTimeout?.aborted) throw error;
       throw new ApiError(0, 'network', translate(language(), 'error.network'));
     }
 
     const body = await readJson(response);
+    // The answer began and then stopped coming: as lost as one that never began.
+    if (readTimeout?.aborted) throw new ApiError(0, 'network', translate(language(), 'error.network'));
     const message = typeof body?.message === 'string' ? body.message : '';
     if (!response.ok) {
       // A 401 on a call that carried a token means the session is gone: tell the UI, but
