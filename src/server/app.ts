@@ -13,6 +13,7 @@ import { type ContextDeps, createContext } from './context.ts';
 import { isInnerRequest } from './kernel/inner-request.ts';
 import { logsRequests, textLogStream } from './log-lines.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { answerClientError } from './plugins/client-error.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { larvaeWorkerCspPlugin } from './plugins/larvae-worker-csp.ts';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     schemaController: schemaController(),
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(config, deps, (line) => app.log.info(line));
   // Hosted chat (COMETCHAT_*): the SDK's hosts; nothing more without it.

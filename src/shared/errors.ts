@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'cycle-active-exists',
   'cycle-ended',
   'payload-too-large',
+  'request-timeout',
   'unsupported-media-type',
   'file-missing',
   'file-empty',
