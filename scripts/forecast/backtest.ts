@@ -74,17 +74,56 @@ export function replay(cycle: EvalCycle, cut: number, prior: GrowthPrior): Repla
   };
 }
 
-/** Replays of a farm's cycles, each with the prior of the farm's cycles finished before it was stocked. */
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * Whether a replay reads the farm's running ponds (ADR 0115): on unless FORECAST_RUNNING=0 (the
+ * forecast before ADR 0115, for its "before" figures).
+ */
+export const READ_RUNNING = process.env.FORECAST_RUNNING !== '0';
+
+/**
+ * The farm's ponds running on the day `cycle` reaches DOC `cut` (stocked by then, not finished
+ * before), each with its samplings dated up to that day only (DOC d falls on the stocking day + d − 1):
+ * what the farm knew that day, the replayed pond's own samplings among them. `finished` are the
+ * cycles the prior already counts as finished (not read again).
+ */
+export function runningAt(
+  cycles: readonly EvalCycle[],
+  cycle: EvalCycle,
+  cut: number,
+  finished: ReadonlySet<EvalCycle> = new Set(),
+): { points: EvalCycle['samplings'] }[] {
+  const day = dayMs(cycle.start) + (cut - 1) * DAY_MS;
+  return cycles.flatMap((o) => {
+    if (finished.has(o)) return [];
+    const start = dayMs(o.start);
+    if (start > day || dayMs(o.end) < day) return [];
+    const lastDoc = (day - start) / DAY_MS + 1;
+    return [{ points: o.samplings.filter((s) => s.doc <= lastDoc) }];
+  });
+}
+
+/**
+ * Replays of a farm's cycles, each with the prior of the farm's cycles finished before it was
+ * stocked ('farm'; none for 'default', a new farm); where those are too few for a farm prior,
+ * the farm's ponds running at each cut teach its curve (ADR 0115, `runningAt`).
+ */
 export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'default'): Replay[] {
   const out: Replay[] = [];
   for (const c of cycles) {
-    const prior =
-      usePrior === 'default'
-        ? DEFAULT_PRIOR
-        : farmPrior(
-            cycles.filter((o) => o.end < c.start).map((o) => ({ points: o.samplings, stockDate: o.start })),
-          );
+    const finished = usePrior === 'default' ? [] : cycles.filter((o) => o.end < c.start);
+    const learnt = farmPrior(finished.map((o) => ({ points: o.samplings, stockDate: o.start })));
+    const own = learnt === DEFAULT_PRIOR && READ_RUNNING ? null : learnt;
+    const finishedSet = new Set(finished);
     for (const cut of CUT_DOCS) {
+      const prior =
+        own ??
+        farmPrior(
+          finished.map((o) => ({ points: o.samplings, stockDate: o.start })),
+          runningAt(cycles, c, cut, finishedSet),
+        );
       const r = replay(c, cut, prior);
       if (r) out.push(r);
     }
