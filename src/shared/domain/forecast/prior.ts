@@ -32,7 +32,6 @@ import {
   type Theta,
 } from './growth-model.ts';
 import { RICHARDS_SETTINGS, richardsPrior, richardsReading } from './richards.ts';
-import { type RunningCycle, runningPrior } from './running.ts';
 
 /** A finished cycle as the prior learns from it: its samplings and, when known, its stocking day. */
 export interface FinishedCycle {
@@ -140,15 +139,12 @@ export function farmCurve(cycles: readonly (readonly GrowthPoint[])[]): number[]
  * stocking day, the farm's season (`farmSeason`); each cycle is then fitted on that curve (through its season) with a loose
  * prior, and the farm prior's (ℓ, ρ) mean and covariance are theirs (shrunk toward the
  * default spread with few cycles, sd never below SD_FLOOR). Fewer than MIN_PRIOR_CYCLES
- * usable cycles → the default prior; a farm with no finished cycle at all whose `running` ponds'
- * samplings up to today are given gets the default prior on the curve those ponds grew (ADR 0115,
- * `runningPrior`).
+ * usable cycles → the default prior.
  */
-export function farmPrior(cycles: readonly CycleLike[], running: readonly RunningCycle[] = []): GrowthPrior {
+export function farmPrior(cycles: readonly CycleLike[]): GrowthPrior {
   const usable = cycles.filter((c) => pointsOf(c).filter((p) => p.abw > 0).length >= MIN_CYCLE_SAMPLINGS);
   const n = usable.length;
-  if (n < MIN_PRIOR_CYCLES)
-    return running.length > 0 && cycles.length === 0 ? runningPrior(running) : DEFAULT_PRIOR;
+  if (n < MIN_PRIOR_CYCLES) return DEFAULT_PRIOR;
   const asGrown = farmCurve(usable.map(pointsOf));
   const dated = usable.filter((c): c is FinishedCycle => dateOf(c) !== null);
   const season = dated.length >= MIN_SEASON_CYCLES ? farmSeason(dated, asGrown) : undefined;

@@ -7,9 +7,15 @@
  * ponds, the default's growth scaled as the farm's last covered week was (`farmCurve`), in the
  * weight of the ponds that covered it. The level's and pace's spread stay the default's (a new
  * farm does not know how its ponds differ); their mean is the ponds' own on that curve, shrunk
- * toward the curve's with `shrink` pseudo-ponds. The prior stays a new farm's (`source`
+ * toward the default prior's with `meanShrink` pseudo-ponds. The prior stays a new farm's (`source`
  * 'default'): the pond's own shape is read against this curve (ADR 0110), the band is the
- * model's. Pure: the server and the device learn it from the same running samplings.
+ * model's. Pure.
+ *
+ * NOT WIRED: ADR 0115 tried it and did not keep it. It takes days off a new farm's ponds whose
+ * shape is not the default's (the two-phase, Richards and logistic held-out sets) but the published
+ * held-out part (4.6 → 5.2 days) and the held-out von Bertalanffy farm (9.9 → 11.8 days, 12 cuts
+ * that never reach the harvested size) got worse. `farmPrior`, the server and the device do not
+ * call it; `npm run eval:forecast` with FORECAST_RUNNING=1 replays it (scripts/forecast/backtest.ts).
  */
 import { fitLevelPace, type GrowthPoint } from './fit.ts';
 import { DEFAULT_PRIOR, type GrowthPrior, MAX_DOC, REF_DOC, type Theta } from './growth-model.ts';
@@ -30,8 +36,8 @@ export const RUNNING_SETTINGS: {
   shrink: 1,
   /** Days past the farm's furthest covered DOC over which its multiple of the default's growth halves toward 1. */
   tailHalfLife: 30,
-  /** Pseudo-ponds at the curve's own level and pace the ponds' mean (ℓ, ρ) is shrunk toward. */
-  meanShrink: 4,
+  /** Pseudo-ponds at a new farm's level and pace (the default prior's) the ponds' mean (ℓ, ρ) is shrunk toward. */
+  meanShrink: 16,
 };
 
 /** Ponds that must cover a day for the farm's own growth that day (as `farmCurve`'s). */
@@ -59,8 +65,8 @@ function coverOf(cycles: readonly (readonly GrowthPoint[])[]): Int32Array {
 }
 
 /**
- * The prior of a farm without a farm prior from its running ponds' samplings up to today (and
- * its few finished cycles); the default prior with fewer than `minCycles` ponds read.
+ * The prior of a farm with no finished cycle from its running ponds' samplings up to today (the
+ * pond forecast among them); the default prior with fewer than `minCycles` ponds read.
  */
 export function runningPrior(
   cycles: readonly RunningCycle[],
@@ -97,10 +103,11 @@ export function runningPrior(
     mean: [curve[REF_DOC] as number, 1],
     cov: [4 * (DEFAULT_PRIOR.cov[0] as number), 0, 0, 4 * (DEFAULT_PRIOR.cov[3] as number)],
   };
+  // The ponds' mean (ℓ, ρ) on that curve, shrunk toward a new farm's (the default prior's).
   const thetas = usable.map((pts) => fitLevelPace(pts, loose).theta);
   const mean = [0, 1].map((j) => {
     const own = thetas.reduce((s, t) => s + (t[j] as number), 0);
-    return (own + S.meanShrink * (loose.mean[j] as number)) / (n + S.meanShrink);
+    return (own + S.meanShrink * (DEFAULT_PRIOR.mean[j] as number)) / (n + S.meanShrink);
   }) as unknown as Theta;
   return { ...DEFAULT_PRIOR, curve, mean, running: n };
 }
