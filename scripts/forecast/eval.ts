@@ -42,7 +42,10 @@
  * farm prior and the default prior. `--set=shapes-farm` forecasts each `--set=shapes` family with a
  * prior learnt from its own other ponds' finished cycles (ADR 0112). `--set=staggered` (ADR 0115's
  * held-out sets, committed before its tuning) runs the two-phase farms with seed 5151 and five farms
- * of Richards ponds stocked 8 days apart (scripts/forecast/staggered-cycles.ts).
+ * of Richards ponds stocked 8 days apart (scripts/forecast/staggered-cycles.ts). With FORECAST_RUNNING=1
+ * a cycle with no finished cycle before it is forecast on the curve of the farm's ponds running at
+ * each cut (ADR 0115's `runningPrior`, tried and not kept; the product does not read it). The last
+ * column of each table is the harvest-day median with the cuts not reached counted as misses.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
