@@ -40,7 +40,12 @@
  * partial harvests (scripts/forecast/richards-cycles.ts): ADR 0110's held-out sets. `--set=twophase`
  * runs two farms of scripts/forecast/twophase-cycles.ts (ADR 0112's held-out generator) with their
  * farm prior and the default prior. `--set=shapes-farm` forecasts each `--set=shapes` family with a
- * prior learnt from its own other ponds' finished cycles (ADR 0112).
+ * prior learnt from its own other ponds' finished cycles (ADR 0112). `--set=staggered` (ADR 0115's
+ * held-out sets, committed before its tuning) runs the two-phase farms with seed 5151 and five farms
+ * of Richards ponds stocked 8 days apart (scripts/forecast/staggered-cycles.ts). With FORECAST_RUNNING=1
+ * a cycle with no finished cycle before it is forecast on the curve of the farm's ponds running at
+ * each cut (ADR 0115's `runningPrior`, tried and not kept; the product does not read it). The last
+ * column of each table is the harvest-day median with the cuts not reached counted as misses.
  *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
@@ -53,6 +58,7 @@ import { plateauCycles } from './plateau-cycles.ts';
 import { publishedCycles } from './published-cycles.ts';
 import { richardsCycles } from './richards-cycles.ts';
 import { SHAPES, shapeCycles } from './shape-cycles.ts';
+import { staggeredCycles } from './staggered-cycles.ts';
 import { TWO_PHASE_FARMS, twoPhaseCycles } from './twophase-cycles.ts';
 
 const only = process.argv.find((a) => a.startsWith('--set='))?.split('=')[1];
@@ -166,6 +172,25 @@ if (only === 'twophase') {
       replayFarm(cycles, 'default'),
     ]);
   }
+}
+if (only === 'staggered') {
+  // ADR 0115's held-out sets, committed before its tuning: the two-phase farms drawn with a new seed
+  // (5151), and five farms of Richards ponds stocked 8 days apart (staggered-cycles.ts), as new farms.
+  for (const farm of TWO_PHASE_FARMS) {
+    const cycles = twoPhaseCycles(farm, 5151);
+    sets.push([
+      `HELD-OUT — two-phase farm "${farm}", seed 5151 (ADR 0115), farm prior`,
+      replayFarm(cycles, 'farm'),
+    ]);
+    sets.push([
+      `HELD-OUT — two-phase farm "${farm}", seed 5151 (ADR 0115), default prior`,
+      replayFarm(cycles, 'default'),
+    ]);
+  }
+  sets.push([
+    'HELD-OUT — staggered Richards farms, seed 5151 (ADR 0115), default prior',
+    staggeredCycles().flatMap((farm) => replayFarm(farm, 'default')),
+  ]);
 }
 for (const [title, rows] of sets) {
   out.push(table(title, rows), '');

@@ -1,0 +1,113 @@
+/**
+ * A new farm's curve from its running ponds (ADR 0115): a farm with no finished cycle still has ponds further along than the one forecast. Their samplings up
+ * to today tell the farm's growth by DOC as its finished cycles would, up to the DOC they have
+ * reached: on each day, the typical growth in ln ABW of the ponds whose sampling intervals span
+ * it (`farmCurve`'s reading), shrunk toward the default curve's growth that day by `shrink`
+ * pseudo-ponds, so a day covered by few ponds moves the default little. Past the farm's furthest
+ * ponds, the default's growth scaled as the farm's last covered week was (`farmCurve`), in the
+ * weight of the ponds that covered it. The level's and pace's spread stay the default's (a new
+ * farm does not know how its ponds differ); their mean is the ponds' own on that curve, shrunk
+ * toward the default prior's with `meanShrink` pseudo-ponds. The prior stays a new farm's (`source`
+ * 'default'): the pond's own shape is read against this curve (ADR 0110), the band is the
+ * model's. Pure.
+ *
+ * NOT WIRED: ADR 0115 tried it and did not keep it. It takes days off a new farm's ponds whose
+ * shape is not the default's (the two-phase, Richards and logistic held-out sets) but the published
+ * held-out part (4.6 → 5.2 days) and the held-out von Bertalanffy farm (9.9 → 11.8 days, 12 cuts
+ * that never reach the harvested size) got worse. `farmPrior`, the server and the device do not
+ * call it; `npm run eval:forecast` with FORECAST_RUNNING=1 replays it (scripts/forecast/backtest.ts).
+ */
+import { fitLevelPace, type GrowthPoint } from './fit.ts';
+import { DEFAULT_PRIOR, type GrowthPrior, MAX_DOC, REF_DOC, type Theta } from './growth-model.ts';
+import { farmCurve } from './prior.ts';
+
+export const RUNNING_SETTINGS: {
+  minCycles: number;
+  minSamplings: number;
+  shrink: number;
+  tailHalfLife: number;
+  meanShrink: number;
+} = {
+  /** Least running ponds read for a running curve (else the default prior). */
+  minCycles: 3,
+  /** Least samplings a pond needs to be read. */
+  minSamplings: 3,
+  /** Pseudo-ponds at the default curve's growth each day's reading is shrunk toward. */
+  shrink: 1,
+  /** Days past the farm's furthest covered DOC over which its multiple of the default's growth halves toward 1. */
+  tailHalfLife: 30,
+  /** Pseudo-ponds at a new farm's level and pace (the default prior's) the ponds' mean (ℓ, ρ) is shrunk toward. */
+  meanShrink: 16,
+};
+
+/** Ponds that must cover a day for the farm's own growth that day (as `farmCurve`'s). */
+const MIN_COVER = 3;
+
+/** A running pond as the curve reads it: its samplings up to today (DOC, ABW). */
+export interface RunningCycle {
+  points: readonly GrowthPoint[];
+}
+
+const defaultCurve = DEFAULT_PRIOR.curve;
+
+/** The number of ponds whose sampling intervals span each day (as `farmCurve` counts them). */
+function coverOf(cycles: readonly (readonly GrowthPoint[])[]): Int32Array {
+  const count = new Int32Array(MAX_DOC);
+  for (const c of cycles) {
+    const pts = c.filter((p) => p.doc > 0 && p.abw > 0).sort((a, b) => a.doc - b.doc);
+    const first = pts[0];
+    const last = pts.at(-1);
+    if (!first || !last) continue;
+    for (let d = Math.floor(first.doc); d < Math.min(MAX_DOC, Math.floor(last.doc)); d++)
+      count[d] = (count[d] as number) + 1;
+  }
+  return count;
+}
+
+/**
+ * The prior of a farm with no finished cycle from its running ponds' samplings up to today (the
+ * pond forecast among them); the default prior with fewer than `minCycles` ponds read.
+ */
+export function runningPrior(
+  cycles: readonly RunningCycle[],
+  shrink: number = RUNNING_SETTINGS.shrink,
+): GrowthPrior {
+  const S = RUNNING_SETTINGS;
+  const usable = cycles
+    .map((c) =>
+      c.points.filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0),
+    )
+    .filter((pts) => pts.length >= S.minSamplings);
+  const n = usable.length;
+  if (n < S.minCycles) return DEFAULT_PRIOR;
+  const farm = farmCurve(usable);
+  const count = coverOf(usable);
+  let last = MAX_DOC - 1;
+  while (last > 0 && (count[last] as number) < MIN_COVER) last--;
+  const curve = [defaultCurve[0] as number];
+  let ratio = 1;
+  for (let d = 0; d < MAX_DOC; d++) {
+    const farmRate = (farm[d + 1] as number) - (farm[d] as number);
+    const defRate = (defaultCurve[d + 1] as number) - (defaultCurve[d] as number);
+    if (d <= last) {
+      // The farm's growth that day as a multiple of the default's, shrunk toward 1 by the ponds covering it.
+      const k = Math.max(count[d] as number, MIN_COVER);
+      const r = defRate > 0 ? farmRate / defRate : 1;
+      ratio = 1 + (k / (k + shrink)) * (r - 1);
+    } else ratio = ratio < 1 ? 1 : 1 + (ratio - 1) * 0.5 ** (1 / S.tailHalfLife);
+    curve.push((curve[d] as number) + ratio * defRate);
+  }
+  const loose: GrowthPrior = {
+    ...DEFAULT_PRIOR,
+    curve,
+    mean: [curve[REF_DOC] as number, 1],
+    cov: [4 * (DEFAULT_PRIOR.cov[0] as number), 0, 0, 4 * (DEFAULT_PRIOR.cov[3] as number)],
+  };
+  // The ponds' mean (ℓ, ρ) on that curve, shrunk toward a new farm's (the default prior's).
+  const thetas = usable.map((pts) => fitLevelPace(pts, loose).theta);
+  const mean = [0, 1].map((j) => {
+    const own = thetas.reduce((s, t) => s + (t[j] as number), 0);
+    return (own + S.meanShrink * (DEFAULT_PRIOR.mean[j] as number)) / (n + S.meanShrink);
+  }) as unknown as Theta;
+  return { ...DEFAULT_PRIOR, curve, mean, running: n };
+}
