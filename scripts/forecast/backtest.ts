@@ -4,9 +4,9 @@ import {
   farmPrior,
   fitGrowth,
   type GrowthPrior,
-  runningPrior,
 } from '../../src/shared/domain/forecast/index.ts';
 import type { EvalCycle } from './demo-cycles.ts';
+import { runningPrior } from './running-prior.ts';
 
 export const CUT_DOCS = [30, 45, 60, 75] as const;
 export const HORIZONS = [7, 14, 28] as const;

@@ -108,11 +108,6 @@ export interface GrowthPrior {
   source: 'farm' | 'default';
   /** Finished cycles the prior was learnt from (0 for the default). */
   cycles: number;
-  /**
-   * A new farm's curve learnt from its running ponds' samplings (ADR 0115, `runningPrior`): how
-   * many ponds it read; absent: the default curve itself (or a farm prior).
-   */
-  running?: number;
 }
 
 export interface Season {

@@ -15,6 +15,5 @@ export * from './plan.ts';
 export * from './price-list.ts';
 export * from './prior.ts';
 export * from './richards.ts';
-export * from './running.ts';
 export * from './shape-average.ts';
 export * from './validate.ts';

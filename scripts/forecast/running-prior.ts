@@ -11,15 +11,21 @@
  * 'default'): the pond's own shape is read against this curve (ADR 0110), the band is the
  * model's. Pure.
  *
- * NOT WIRED: ADR 0115 tried it and did not keep it. It takes days off a new farm's ponds whose
+ * NOT WIRED (an evaluation script, not the product's forecast module): ADR 0115 tried it and did not keep it. It takes days off a new farm's ponds whose
  * shape is not the default's (the two-phase, Richards and logistic held-out sets) but the published
  * held-out part (4.6 → 5.2 days) and the held-out von Bertalanffy farm (9.9 → 11.8 days, 12 cuts
  * that never reach the harvested size) got worse. `farmPrior`, the server and the device do not
  * call it; `npm run eval:forecast` with FORECAST_RUNNING=1 replays it (scripts/forecast/backtest.ts).
  */
-import { fitLevelPace, type GrowthPoint } from './fit.ts';
-import { DEFAULT_PRIOR, type GrowthPrior, MAX_DOC, REF_DOC, type Theta } from './growth-model.ts';
-import { farmCurve } from './prior.ts';
+import { fitLevelPace, type GrowthPoint } from '../../src/shared/domain/forecast/fit.ts';
+import {
+  DEFAULT_PRIOR,
+  type GrowthPrior,
+  MAX_DOC,
+  REF_DOC,
+  type Theta,
+} from '../../src/shared/domain/forecast/growth-model.ts';
+import { farmCurve } from '../../src/shared/domain/forecast/prior.ts';
 
 export const RUNNING_SETTINGS: {
   minCycles: number;
@@ -68,10 +74,13 @@ function coverOf(cycles: readonly (readonly GrowthPoint[])[]): Int32Array {
  * The prior of a farm with no finished cycle from its running ponds' samplings up to today (the
  * pond forecast among them); the default prior with fewer than `minCycles` ponds read.
  */
+/** The prior, with how many running ponds it read (absent: the default prior itself). */
+export type RunningPrior = GrowthPrior & { running?: number };
+
 export function runningPrior(
   cycles: readonly RunningCycle[],
   shrink: number = RUNNING_SETTINGS.shrink,
-): GrowthPrior {
+): RunningPrior {
   const S = RUNNING_SETTINGS;
   const usable = cycles
     .map((c) =>

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { abwAt, dayReaching, fitGrowth } from './fit.ts';
-import { DEFAULT_CURVE, DEFAULT_PRIOR, type GrowthPoint, gompertz } from './growth-model.ts';
-import { RUNNING_SETTINGS, runningPrior } from './running.ts';
+import { RUNNING_SETTINGS, runningPrior } from '../../scripts/forecast/running-prior.ts';
+import { abwAt, dayReaching, fitGrowth } from '../../src/shared/domain/forecast/fit.ts';
+import {
+  DEFAULT_CURVE,
+  DEFAULT_PRIOR,
+  type GrowthPoint,
+  gompertz,
+} from '../../src/shared/domain/forecast/growth-model.ts';
 
 /** Logistic growth with a late inflection (W∞ 32 g, k 0.055 a day, half of W∞ at DOC 85). */
 const logistic = (t: number) => 32 / (1 + Math.exp(-0.055 * (t - 85)));
