@@ -8,6 +8,7 @@ import { Card } from '#components/page';
 import { PhotoPicker } from '#components/photo-picker';
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { RecordStatus } from '#components/record-status';
+import { ShowMore, useFirst } from '#components/show-more';
 import { useToast } from '#components/toast';
 import { useRecordPhotos } from '#components/use-record-photos.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
@@ -45,6 +46,9 @@ function FailedReasons({ row }: { row: Local<Stock> | Local<Harvest> | Local<Dea
     </span>
   );
 }
+
+/** Deaths the pond's list shows before "show more" (a cycle can log one nearly every day). */
+const FIRST_DEATHS = 5;
 
 const farmPath = (farm: Farm) => `/farm/${encodeURIComponent(farm.farm_id)}`;
 
@@ -335,8 +339,9 @@ export function DeathList(props: PondRecordsProps) {
   const format = useFormat();
   const db = props.db ?? getDb();
   const p = usePondProduction(db, props.pond.pond_id);
+  const rows = p?.latest ? p.deaths.filter((d) => d.stock_id === p.latest?.stock_id) : [];
+  const { shown, hidden, showAll } = useFirst(rows, FIRST_DEATHS);
   if (!p?.latest) return null;
-  const rows = p.deaths.filter((d) => d.stock_id === p.latest?.stock_id);
   const total = rows.reduce((sum, d) => sum + d.count, 0);
   return (
     <Card
@@ -345,10 +350,11 @@ export function DeathList(props: PondRecordsProps) {
     >
       {rows.length === 0 && <p className="muted">{t('death.none')}</p>}
       <ul className="data-list">
-        {rows.map((row) => (
+        {shown.map((row) => (
           <DeathRow key={row.death_id} {...props} db={db} row={row} frozen={frozenOf(p, row.stock_id)} />
         ))}
       </ul>
+      <ShowMore hidden={hidden} onClick={showAll} />
     </Card>
   );
 }

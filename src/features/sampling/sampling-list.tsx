@@ -6,6 +6,7 @@ import { useFormat } from '#components/format';
 import { EmptyState } from '#components/page';
 import { PhotoPicker } from '#components/photo-picker';
 import { RecordStatus } from '#components/record-status';
+import { ShowMore, useFirst } from '#components/show-more';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { getDb, type Local, type TambakDb } from '#local/db';
@@ -19,6 +20,9 @@ import { usePondSamplings } from './sampling-data.ts';
 import { SamplingEditDialog } from './sampling-edit-dialog.tsx';
 import { Figures } from './sampling-pond-card.tsx';
 import './sampling.css';
+
+/** Samplings a pond's list shows before "show more": the newest month or so of weekly samplings. */
+const FIRST_SHOWN = 5;
 
 interface Props {
   farmId: string;
@@ -57,9 +61,11 @@ export function SamplingList({ farmId, pond, rightOn, day, db = getDb() }: Props
   const now = useMinuteClock();
   const all = usePondSamplings(pond.pond_id, db);
   const rows = day ? all?.filter((r) => r.sampled_on === day) : all;
+  // A pond's whole list shows its newest few first; a day's list shows whole.
+  const { shown, hidden, showAll } = useFirst(rows ?? [], day ? Number.POSITIVE_INFINITY : FIRST_SHOWN);
   const photos = useRecordPhotos(
     'sampling',
-    (rows ?? []).map((r) => r.id),
+    shown.map((r) => r.id),
   );
   const [editing, setEditing] = useState<Local<Sampling> | null>(null);
   if (!rows) return null;
@@ -78,7 +84,7 @@ export function SamplingList({ farmId, pond, rightOn, day, db = getDb() }: Props
     <>
       {day && <h3 className="sampling-day__title">{t('list.title')}</h3>}
       <ul className="sampling-list">
-        {rows.map((row) => {
+        {shown.map((row) => {
           const right = rightOn(row, now);
           const previous = previousSampling(all ?? rows, row.cycle_id, row.sampled_on);
           const signs = SAMPLING_SIGNS.filter((s) => row[s] > 0);
@@ -137,6 +143,7 @@ export function SamplingList({ farmId, pond, rightOn, day, db = getDb() }: Props
           );
         })}
       </ul>
+      <ShowMore hidden={hidden} onClick={showAll} />
       {editing && (
         <SamplingEditDialog
           row={editing}

@@ -6,6 +6,7 @@ import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { EmptyState } from '#components/page';
 import { RecordStatus } from '#components/record-status';
+import { ShowMore, useFirst } from '#components/show-more';
 import { useToast } from '#components/toast';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
@@ -31,6 +32,9 @@ import { WATER_RESOURCES, WATER_TABLES } from './save-readings.ts';
 import { useWaterStandards } from './water-data.ts';
 import { fieldSpec } from './water-fields.ts';
 import './water.css';
+
+/** Days of readings the pond's list shows before "show more" (three slots a day fill a phone's screen). */
+const FIRST_DAYS = 3;
 
 interface RecentReadingsProps {
   farmId: string;
@@ -76,14 +80,16 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
     },
     db,
   ).data;
-  if (!items) return null;
   const fromDay = DateTime.local().minus({ days: RECENT_READING_DAYS }).toISODate() ?? '';
-  const grouped = groupReadings(items, onlyDay ?? fromDay);
+  const grouped = items ? groupReadings(items, onlyDay ?? fromDay) : [];
   const days = onlyDay ? grouped.filter((d) => d.day === onlyDay) : grouped;
+  // The last 30 days, newest first: the first few days show, the rest on a tap.
+  const { shown, hidden, showAll } = useFirst(days, onlyDay ? Number.POSITIVE_INFINITY : FIRST_DAYS);
+  if (!items) return null;
   if (days.length === 0) return onlyDay ? null : <EmptyState title={t('readings.empty')} />;
   return (
     <div className="readings">
-      {days.map(({ day, slots }) => (
+      {shown.map(({ day, slots }) => (
         <section key={day} className="readings__day" aria-label={format.date(day)}>
           <h3 className="readings__day-title">{format.date(day)}</h3>
           {slots.map(({ slot, items: slotItems }) => (
@@ -105,6 +111,7 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
           ))}
         </section>
       ))}
+      <ShowMore hidden={hidden} onClick={showAll} />
       {editing && (
         <ReadingEditDialog
           item={editing.item}
