@@ -24,18 +24,15 @@
  *    rows like print);
  * 6. a larva's evidence: on a white basin its eyes (a compact spot far darker than its
  *    body) — a single-sized mark without them, far paler than a larva, is a rim's edge or
- *    a table's grain, and so is one of a few larvae' area still paler (a table's blotch,
- *    ADR 0114); a clump as strong as the larvae it holds (a pale ring is the basin's
+ *    a table's grain; a clump as strong as the larvae it holds (a pale ring is the basin's
  *    edge); what is not a larva is dropped: specks (small), bubbles (round; on a black basin
  *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
  *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
  *    thick but a mesh), on a white basin ink (a label's print merged into solid bars, far
- *    darker on average than the see-through larvae; a single glyph: as dark, and evenly;
- *    glyphs in a row of print), fibres, glare streaks and the rim (straight bars), and what
- *    lies on the basin's edge (within half a larva's length of the surround: the rim's
- *    shading, a label over it, the frame's corners; ADR 0097; a mark of several larvae'
- *    area with most of its pixels there: the rim seen as one ring, ADR 0114); a scene's many
- *    solid shapes refuse the photo; a blob of touching or crossing larvae
+ *    darker on average than the see-through larvae),
+ *    fibres, glare streaks and the rim (straight bars), and what lies on the basin's edge
+ *    (within half a larva's length of the surround: the rim's shading, a label over it, the
+ *    frame's corners; ADR 0097); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
  * 7. the band: the clumps' own spread, the error of the single area and the engine's
@@ -125,12 +122,6 @@ const SOLID_CORE = 0.35;
 /** A clump holds several larvae: its strongest point is at least this share of a single larva's. */
 const PALE_CLUMP = 0.8;
 /**
- * A mark of a few larvae' area without eyes whose darkest point is under this share of a
- * larva's (when the photo's larvae show eyes): a grey table's lighter blotches beside a
- * cream bowl, not a clump (ADR 0114; they reach 0.22–0.29 of a larva's darkest point).
- */
-const PALE_FEW = 0.35;
-/**
  * A lump of debris (a pale clot on a black basin): under LUMP_AREA single areas, stubby
  * (elongation under LUMP_ELONGATION) and more than LUMP_FILL of its pixels deeper than half a
  * larva's width. Two or three larvae across each other fill under half of their mark.
@@ -162,30 +153,6 @@ const CLUTTER_CAP = 6;
  * larvae' area is added to the band's upper side instead (a larva may lie against the wall).
  */
 const EDGE_REACH = 0.5;
-/**
- * … and a mark of several larvae' area (a clump's size) with more than EDGE_SHARE of its
- * pixels that close: a black tray's grey rim seen as one long ring has its centre in the
- * middle of the basin (ADR 0102, 0114).
- */
-const EDGE_SHARE = 0.5;
-/**
- * Print on a label: at least GLYPH_ROW marks smaller than a larva, stubby and dark (mean
- * darkening ≥ GLYPH_DARK × the single larvae's) level with each other (centres within
- * GLYPH_LEVEL of a larva's length up or down, GLYPH_SPAN along) are a line of glyphs, not
- * larvae (ADR 0114). Larvae lie at every angle; a glyph's peak can pass for eyes.
- */
-const GLYPH_ROW = 4;
-const GLYPH_DARK = 1.5;
-const GLYPH_LEVEL = 0.15;
-const GLYPH_SPAN = 2;
-/**
- * A scene (sky and grass, a room): at least SCENE_SOLID_MARKS thick, solid marks (each
- * weighs at most CLUTTER_CAP larvae as clutter) whose whole area is more than
- * SCENE_SOLID_SHARE of what is kept: no count (ADR 0114; the tuning trays show at most one
- * such mark, a glare patch).
- */
-const SCENE_SOLID_MARKS = 20;
-const SCENE_SOLID_SHARE = 0.5;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -531,8 +498,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const m1 = median(singles.map((bl) => bl.meanDark));
     const pale = (bl: Blob) =>
       bl.area >= 1.45 * a1
-        ? (bl.area >= 4 * a1 && bl.peak < PALE_CLUMP * p1) ||
-          (eyesSeen && !eyed(bl) && bl.peak < PALE_FEW * p1)
+        ? bl.area >= 4 * a1 && bl.peak < PALE_CLUMP * p1
         : eyesSeen && !eyed(bl) && bl.peak < PALE_SHARE * p1;
     // Pixels of the thick marks deeper than a single larva's half-width.
     const coreOf = new Map<number, number>();
@@ -561,14 +527,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // The distance of each pixel to the nearest one off the basin, when the frame holds some.
     const nearEdge = distanceToOffBasin(cv, track, b, w, h, offTray, offDarkTray);
     let atEdge = 0;
-    // Each mark's pixels within EDGE_REACH of a larva's length of the basin's edge.
-    const nearPixels = new Float64Array(n);
-    if (nearEdge) {
-      const reach = EDGE_REACH * l1;
-      for (let i = 0; i < lab.length; i++) if (lab[i] !== 0 && nearEdge[i] < reach) nearPixels[lab[i]]++;
-    }
-    let solidMarks = 0;
-    let solidArea = 0;
     for (const bl of blobs) {
       const r = bl.area / a1;
       if (pale(bl)) continue;
@@ -581,18 +539,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
       const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
-      // Ink of any size on a white basin, a single glyph too: as dark on average as ink and
-      // evenly so (no spot EYE_OVER_BODY × darker than the rest); a larva's see-through body
-      // is pale where its eyes are not (ADR 0102, 0114).
-      const ink =
-        (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area ||
-        (hatchColor === 'bright' &&
-          bl.meanDark >= INK_OVER_BODY * m1 &&
-          bl.peak < EYE_OVER_BODY * bl.meanDark);
-      if (thick) {
-        solidMarks++;
-        solidArea += bl.area;
-      }
+      const ink = (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area;
       // A bubble on a black basin: a disc (rounder than larvae crossing) lit by a small
       // catch-light far brighter than the rest of it.
       const bubble =
@@ -607,36 +554,13 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         continue;
       }
       // On the basin's edge: the rim, the frame's corners, a label on the surround. Not
-      // counted; what might be larvae there widens the band's upper side. A mark of a
-      // clump's size is judged by its pixels too: the rim seen as one long ring has its
-      // centre in the middle of the basin (ADR 0114).
-      if (
-        (nearEdge && nearEdge[Math.round(bl.cy) * w + Math.round(bl.cx)] < EDGE_REACH * l1) ||
-        (r >= 1.45 && nearPixels[bl.label] > EDGE_SHARE * bl.area)
-      ) {
+      // counted; what might be larvae there widens the band's upper side.
+      if (nearEdge && nearEdge[Math.round(bl.cy) * w + Math.round(bl.cx)] < EDGE_REACH * l1) {
         atEdge += Math.max(1, Math.min(r, CLUTTER_CAP));
         continue;
       }
       keptArea += bl.area;
       larvae.push(bl);
-    }
-    // A scene's many solid shapes (a house, a grass's tufts): no tray of larvae.
-    if (solidMarks >= SCENE_SOLID_MARKS && solidArea > SCENE_SOLID_SHARE * keptArea)
-      return fail('not-a-tray');
-    // A line of print on a label: its glyphs are smaller than a larva, stubby, dark and level.
-    if (hatchColor === 'bright') {
-      const glyphs = glyphsInRows(
-        larvae.filter(
-          (bl) => bl.area < a1 && bl.meanDark >= GLYPH_DARK * m1 && bl.elongation < 4 && bl.length < 0.6 * l1,
-        ),
-        l1,
-      );
-      for (let k = larvae.length - 1; k >= 0; k--) {
-        const bl = larvae[k] as Blob;
-        if (!glyphs.has(bl.label)) continue;
-        keptArea -= bl.area;
-        larvae.splice(k, 1);
-      }
     }
     if (larvae.length === 0) return fail(rejectedArea > 0 ? 'not-a-tray' : 'no-larvae');
     // Much more that is not larvae than larvae (a form's ruled lines and boxes, a scene's
@@ -718,22 +642,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
   } finally {
     for (const m of mats) m.delete();
   }
-}
-
-/**
- * The labels of the marks that stand in a row of at least GLYPH_ROW: centres level within
- * GLYPH_LEVEL of a larva's length `l1`, within GLYPH_SPAN of it along the row.
- */
-function glyphsInRows(marks: readonly Blob[], l1: number): Set<number> {
-  const out = new Set<number>();
-  if (marks.length < GLYPH_ROW) return out;
-  for (const a of marks) {
-    const row = marks.filter(
-      (b) => Math.abs(b.cy - a.cy) < GLYPH_LEVEL * l1 && Math.abs(b.cx - a.cx) < GLYPH_SPAN * l1,
-    );
-    if (row.length >= GLYPH_ROW) for (const b of row) out.add(b.label);
-  }
-  return out;
 }
 
 /**
