@@ -2,7 +2,6 @@ import i18next from 'i18next';
 import { ApiError, api } from '#local/api-client';
 import { getDb, type TambakDb } from '#local/db';
 import { clearLocalData, countUnsynced } from '#local/logout-guard';
-import { unsubscribePush } from '#local/push-subscription';
 import {
   type KeyValueStorage,
   type SessionStore,
@@ -89,7 +88,10 @@ export function createSyncRuntime(deps: RuntimeDeps = {}): SyncRuntime {
   const revoke =
     deps.revoke ??
     (async () => {
-      await unsubscribePush(api).catch(() => undefined);
+      // Loaded at sign-out only: not part of the app's first download.
+      await import('#local/push-subscription')
+        .then(({ unsubscribePush }) => unsubscribePush(api))
+        .catch(() => undefined);
       return api.post('/logout');
     });
   let engine: SyncEngine | undefined;

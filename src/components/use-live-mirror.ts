@@ -24,8 +24,8 @@ export function loadMirror(): Promise<LiveDeps> {
   live ??= Promise.all([import('#local/db'), import('dexie')]).then(async ([local, dexie]) => {
     const db = local.getDb();
     // Opened before any live query: when the phone's storage refuses to open, each query
-    // must hear it (Dexie answers only the first of the live queries started meanwhile; the
-    // others wait for ever, and a screen with them shows "loading" for ever).
+    // must hear it (a Dexie live query started after the open failed answers nothing, and
+    // its screen would say "loading" for ever).
     await db.open();
     return { db, liveQuery: dexie.liveQuery };
   });

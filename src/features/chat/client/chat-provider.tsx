@@ -4,7 +4,6 @@ import { afterFirstScreen } from '#components/first-screen.ts';
 import { lazyPart, QuietBoundary } from '#components/lazy-part';
 import { useSession } from '#components/session';
 import { api } from '#local/api-client';
-import { syncPushSubscription } from '#local/push-subscription';
 import { DEFAULT_LANGUAGE, isLanguage } from '#shared/i18n/language';
 import type { ChatClient } from './chat-client.ts';
 import { ChatClientContext } from './chat-context.tsx';
@@ -60,7 +59,9 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           .connect()
           // Push is initialised after chat login (seed 001 §1): only re-subscribes where the
           // user already allowed notifications; asking is the info tab's switch.
-          .then(() => syncPushSubscription(api))
+          // The push module loads then, not with the app's first download.
+          .then(() => import('#local/push-subscription'))
+          .then(({ syncPushSubscription }) => syncPushSubscription(api))
           .catch((error: unknown) => console.warn('[chat] connect failed', error));
       })
       .catch((error: unknown) => console.warn('[chat] could not load', error));

@@ -198,7 +198,10 @@ describe('SelfHostedChatClient against the real chat engine', () => {
     proxy.holdDownstream = true; // the server's ack will be lost
     const out = textTo(budi, 'sekali saja');
     const sending = a.client.send(out);
-    await vi.waitFor(async () => expect(await stored(out.client_id)).toHaveLength(1), { interval: 10 });
+    await vi.waitFor(async () => expect(await stored(out.client_id)).toHaveLength(1), {
+      interval: 10,
+      timeout: 10_000,
+    });
     proxy.holdDownstream = false;
     proxy.cut();
     const message = await sending;
@@ -259,7 +262,7 @@ describe('SelfHostedChatClient against the real chat engine', () => {
     env.window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10, timeout: 10_000 });
     proxy.cut();
-    await vi.waitFor(() => expect(a.client.state).toBe('offline'), { interval: 10 });
+    await vi.waitFor(() => expect(a.client.state).toBe('offline'), { interval: 10, timeout: 10_000 });
     env.document.dispatchEvent(new Event('visibilitychange'));
     await vi.waitFor(() => expect(a.client.state).toBe('online'), { interval: 10, timeout: 10_000 });
     expect(sockets.urls).toHaveLength(3);
@@ -314,7 +317,7 @@ describe('UnreadTracker (the chat button badge)', () => {
     const totals: number[] = [];
     const tracker = new UnreadTracker(c.client, (total) => totals.push(total));
     try {
-      await vi.waitFor(() => expect(totals.at(-1)).toBe(1), { interval: 10 }); // the server's count
+      await vi.waitFor(() => expect(totals.at(-1)).toBe(1), { interval: 10, timeout: 10_000 }); // the server's count
       const second = await a.client.send(textTo(cita, 'dua'));
       await a.client.send({ ...textTo(cita, 'balasan'), parent_id: second.id });
       await c.client.send(textTo(ani, 'jawaban saya'));
@@ -322,7 +325,7 @@ describe('UnreadTracker (the chat button badge)', () => {
       expect(tracker.total).toBe(2);
       expect(first.id).not.toBe(second.id);
       await c.client.markRead(second.id);
-      await vi.waitFor(() => expect(totals.at(-1)).toBe(0), { interval: 10 });
+      await vi.waitFor(() => expect(totals.at(-1)).toBe(0), { interval: 10, timeout: 10_000 });
     } finally {
       tracker.stop();
     }
