@@ -80,7 +80,8 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /**
  * Whether a new farm's replay reads the farm's running ponds (ADR 0115, `runningPrior`): only with
  * FORECAST_RUNNING=1. ADR 0115 tried it and did not keep it (the published held-out part and the
- * held-out von Bertalanffy farm got worse), so the forecast and the default replays do not.
+ * held-out von Bertalanffy farm got worse), nor did ADR 0117 with the shape only (the held-out von
+ * Bertalanffy farm again), so the forecast and the default replays do not.
  */
 export const READ_RUNNING = process.env.FORECAST_RUNNING === '1';
 // Tuning only: FORECAST_RUNNING_SETTINGS='{"shapeOnly":true}' overrides RUNNING_SETTINGS.
