@@ -6,7 +6,7 @@ import {
   type GrowthPrior,
 } from '../../src/shared/domain/forecast/index.ts';
 import type { EvalCycle } from './demo-cycles.ts';
-import { runningPrior } from './running-prior.ts';
+import { RUNNING_SETTINGS, runningPrior } from './running-prior.ts';
 
 export const CUT_DOCS = [30, 45, 60, 75] as const;
 export const HORIZONS = [7, 14, 28] as const;
@@ -80,9 +80,13 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /**
  * Whether a new farm's replay reads the farm's running ponds (ADR 0115, `runningPrior`): only with
  * FORECAST_RUNNING=1. ADR 0115 tried it and did not keep it (the published held-out part and the
- * held-out von Bertalanffy farm got worse), so the forecast and the default replays do not.
+ * held-out von Bertalanffy farm got worse), nor did ADR 0117 with the shape only (the held-out von
+ * Bertalanffy farm again), so the forecast and the default replays do not.
  */
 export const READ_RUNNING = process.env.FORECAST_RUNNING === '1';
+// Tuning only: FORECAST_RUNNING_SETTINGS='{"shapeOnly":true}' overrides RUNNING_SETTINGS.
+if (process.env.FORECAST_RUNNING_SETTINGS)
+  Object.assign(RUNNING_SETTINGS, JSON.parse(process.env.FORECAST_RUNNING_SETTINGS));
 
 /**
  * The farm's ponds running on the day `cycle` reaches DOC `cut` (stocked by then, not finished
@@ -116,7 +120,7 @@ export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'def
     const learnt = farmPrior(finished.map((o) => ({ points: o.samplings, stockDate: o.start })));
     const readRunning = READ_RUNNING && finished.length === 0;
     for (const cut of CUT_DOCS) {
-      const prior = readRunning ? runningPrior(runningAt(cycles, c, cut)) : learnt;
+      const prior = readRunning ? runningPrior(runningAt(cycles, c, cut), undefined, cut) : learnt;
       const r = replay(c, cut, prior);
       if (r) out.push(r);
     }

@@ -16,6 +16,13 @@
  * held-out part (4.6 → 5.2 days) and the held-out von Bertalanffy farm (9.9 → 11.8 days, 12 cuts
  * that never reach the harvested size) got worse. `farmPrior`, the server and the device do not
  * call it; `npm run eval:forecast` with FORECAST_RUNNING=1 replays it (scripts/forecast/backtest.ts).
+ *
+ * ADR 0117 (the settings now): the ponds teach the curve's SHAPE only (`shapeOnly`: the mean level
+ * and pace stay the default prior's, the pond's own samplings move them), and past the farm's
+ * furthest covered DOC a multiple above 1 halves toward 1 in 60 days, not 30. Chosen on the tuning
+ * sets from: normalising the covered multiples to the default's pace (`normalise`), reading only
+ * ponds 7 or 14 days ahead (`ahead`), 3 pseudo-ponds, 30/60/120-day tails. ADR 0115's own variant:
+ * FORECAST_RUNNING_SETTINGS='{"shapeOnly":false,"tailHalfLife":30}'.
  */
 import { fitLevelPace, type GrowthPoint } from '../../src/shared/domain/forecast/fit.ts';
 import {
@@ -33,6 +40,9 @@ export const RUNNING_SETTINGS: {
   shrink: number;
   tailHalfLife: number;
   meanShrink: number;
+  shapeOnly: boolean;
+  normalise: boolean;
+  ahead: number;
 } = {
   /** Least running ponds read for a running curve (else the default prior). */
   minCycles: 3,
@@ -41,9 +51,15 @@ export const RUNNING_SETTINGS: {
   /** Pseudo-ponds at the default curve's growth each day's reading is shrunk toward. */
   shrink: 1,
   /** Days past the farm's furthest covered DOC over which its multiple of the default's growth halves toward 1. */
-  tailHalfLife: 30,
+  tailHalfLife: 60,
   /** Pseudo-ponds at a new farm's level and pace (the default prior's) the ponds' mean (ℓ, ρ) is shrunk toward. */
   meanShrink: 16,
+  /** ADR 0117: the level and pace's mean stay the default prior's (the ponds teach the curve's shape only). */
+  shapeOnly: true,
+  /** ADR 0117: the covered days' multiples divided by their mean (weighted by the default's growth), so the curve keeps the default's pace over them. */
+  normalise: false,
+  /** ADR 0117: read only ponds sampled at least this many days past the forecast pond's DOC (0: all). */
+  ahead: 0,
 };
 
 /** Ponds that must cover a day for the farm's own growth that day (as `farmCurve`'s). */
@@ -80,32 +96,53 @@ export type RunningPrior = GrowthPrior & { running?: number };
 export function runningPrior(
   cycles: readonly RunningCycle[],
   shrink: number = RUNNING_SETTINGS.shrink,
+  pondDoc: number | null = null,
 ): RunningPrior {
   const S = RUNNING_SETTINGS;
   const usable = cycles
     .map((c) =>
       c.points.filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0),
     )
-    .filter((pts) => pts.length >= S.minSamplings);
+    .filter((pts) => pts.length >= S.minSamplings)
+    .filter(
+      (pts) => !(S.ahead > 0 && pondDoc !== null) || Math.max(...pts.map((p) => p.doc)) >= pondDoc + S.ahead,
+    );
   const n = usable.length;
   if (n < S.minCycles) return DEFAULT_PRIOR;
   const farm = farmCurve(usable);
   const count = coverOf(usable);
   let last = MAX_DOC - 1;
   while (last > 0 && (count[last] as number) < MIN_COVER) last--;
+  const defRate = (d: number) => (defaultCurve[d + 1] as number) - (defaultCurve[d] as number);
+  // The farm's growth each covered day as a multiple of the default's, shrunk toward 1 by the ponds covering it.
+  const ratios: number[] = [];
+  for (let d = 0; d <= last; d++) {
+    const farmRate = (farm[d + 1] as number) - (farm[d] as number);
+    const k = Math.max(count[d] as number, MIN_COVER);
+    const r = defRate(d) > 0 ? farmRate / defRate(d) : 1;
+    ratios.push(1 + (k / (k + shrink)) * (r - 1));
+  }
+  if (S.normalise) {
+    // Keep the shape, not the pace: over the days 3 ponds cover, the default's growth in all.
+    let first = 0;
+    while (first < last && (count[first] as number) < MIN_COVER) first++;
+    let own = 0;
+    let def = 0;
+    for (let d = first; d <= last; d++) {
+      own += (ratios[d] as number) * defRate(d);
+      def += defRate(d);
+    }
+    const m = own > 0 && def > 0 ? own / def : 1;
+    for (let d = 0; d <= last; d++) ratios[d] = (ratios[d] as number) / m;
+  }
   const curve = [defaultCurve[0] as number];
   let ratio = 1;
   for (let d = 0; d < MAX_DOC; d++) {
-    const farmRate = (farm[d + 1] as number) - (farm[d] as number);
-    const defRate = (defaultCurve[d + 1] as number) - (defaultCurve[d] as number);
-    if (d <= last) {
-      // The farm's growth that day as a multiple of the default's, shrunk toward 1 by the ponds covering it.
-      const k = Math.max(count[d] as number, MIN_COVER);
-      const r = defRate > 0 ? farmRate / defRate : 1;
-      ratio = 1 + (k / (k + shrink)) * (r - 1);
-    } else ratio = ratio < 1 ? 1 : 1 + (ratio - 1) * 0.5 ** (1 / S.tailHalfLife);
-    curve.push((curve[d] as number) + ratio * defRate);
+    if (d <= last) ratio = ratios[d] as number;
+    else ratio = ratio < 1 ? 1 : 1 + (ratio - 1) * 0.5 ** (1 / S.tailHalfLife);
+    curve.push((curve[d] as number) + ratio * defRate(d));
   }
+  if (S.shapeOnly) return { ...DEFAULT_PRIOR, curve, running: n };
   const loose: GrowthPrior = {
     ...DEFAULT_PRIOR,
     curve,

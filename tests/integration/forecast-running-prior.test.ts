@@ -76,6 +76,35 @@ describe("a new farm's curve from its running ponds (ADR 0115)", () => {
     expect(later).toBeGreaterThanOrEqual(1);
   });
 
+  it("ADR 0117: the ponds teach the shape only; the level and pace's mean stay the default prior's, however low the ponds", () => {
+    // A farm whose first ponds are 30 % light: the shape is the logistic's, the mean (ℓ, ρ) the default's.
+    const light = (t: number) => 0.7 * logistic(t);
+    const prior = runningPrior(farmOf(light, 10, 100));
+    expect(RUNNING_SETTINGS.shapeOnly).toBe(true);
+    expect(prior.mean).toEqual(DEFAULT_PRIOR.mean);
+    expect(prior.running).toBe(10);
+    // The pond's own samplings set its level: its day of 14 g (20 g on the full-weight farm) within a week.
+    const pond = sampled(light, 45, 24);
+    const truth = logisticDoc(20);
+    const after = dayReaching(fitGrowth(pond, prior), 14, 45) as number;
+    expect(Math.abs(after - truth)).toBeLessThan(7);
+  });
+
+  it('ahead: only ponds sampled that many days past the forecast pond are read', () => {
+    const saved = RUNNING_SETTINGS.ahead;
+    RUNNING_SETTINGS.ahead = 14;
+    try {
+      const running = farmOf(logistic, 10, 100);
+      const ahead = running.filter((c) => Math.max(...c.points.map((p) => p.doc)) >= 45 + 14).length;
+      expect(ahead).toBeGreaterThanOrEqual(3);
+      expect(ahead).toBeLessThan(10);
+      expect(runningPrior(running, undefined, 45).running).toBe(ahead);
+      expect(runningPrior(running, undefined, 90)).toBe(DEFAULT_PRIOR);
+    } finally {
+      RUNNING_SETTINGS.ahead = saved;
+    }
+  });
+
   it('pure: the same running samplings, in any order, give the same forecast', () => {
     const running = farmOf(logistic, 9, 95);
     const pond = sampled(logistic, 45, 24);
