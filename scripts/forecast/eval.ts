@@ -182,35 +182,26 @@ if (only === 'shapes-farm') {
     }
   }
 }
+/** The two-phase generator's farms (ADR 0112), each with its farm prior and as a new farm. */
+function twoPhaseSets(seed: number | undefined, adr: string) {
+  for (const farm of TWO_PHASE_FARMS) {
+    const cycles = twoPhaseCycles(farm, seed);
+    for (const prior of ['farm', 'default'] as const)
+      sets.push([
+        `HELD-OUT — two-phase farm "${farm}", seed ${seed ?? 2611} (ADR ${adr}), ${prior} prior`,
+        replayFarm(cycles, prior),
+      ]);
+  }
+}
 if (only === 'twophase') {
   // ADR 0112's held-out generator: two farms (slowing sooner / later than the default, mid-cycle
   // slowdowns, partial harvests, irregular samplings), committed before tuning, run once after it.
-  for (const farm of TWO_PHASE_FARMS) {
-    const cycles = twoPhaseCycles(farm);
-    sets.push([
-      `HELD-OUT — two-phase farm "${farm}", seed 2611 (ADR 0112), farm prior`,
-      replayFarm(cycles, 'farm'),
-    ]);
-    sets.push([
-      `HELD-OUT — two-phase farm "${farm}", seed 2611 (ADR 0112), default prior`,
-      replayFarm(cycles, 'default'),
-    ]);
-  }
+  twoPhaseSets(undefined, '0112');
 }
 if (only === 'staggered') {
   // ADR 0115's held-out sets, committed before its tuning: the two-phase farms drawn with a new seed
   // (5151), and five farms of Richards ponds stocked 8 days apart (staggered-cycles.ts), as new farms.
-  for (const farm of TWO_PHASE_FARMS) {
-    const cycles = twoPhaseCycles(farm, 5151);
-    sets.push([
-      `HELD-OUT — two-phase farm "${farm}", seed 5151 (ADR 0115), farm prior`,
-      replayFarm(cycles, 'farm'),
-    ]);
-    sets.push([
-      `HELD-OUT — two-phase farm "${farm}", seed 5151 (ADR 0115), default prior`,
-      replayFarm(cycles, 'default'),
-    ]);
-  }
+  twoPhaseSets(5151, '0115');
   sets.push([
     'HELD-OUT — staggered Richards farms, seed 5151 (ADR 0115), default prior',
     staggeredCycles().flatMap((farm) => replayFarm(farm, 'default')),
@@ -219,17 +210,7 @@ if (only === 'staggered') {
 if (only === 'staggered-new') {
   // ADR 0117's held-out sets, committed before its tuning: the two-phase farms with seed 7331,
   // Richards farms stocked 6 days apart (seeds 7331–7335), and the smooth families as staggered farms.
-  for (const farm of TWO_PHASE_FARMS) {
-    const cycles = twoPhaseCycles(farm, 7331);
-    sets.push([
-      `HELD-OUT — two-phase farm "${farm}", seed 7331 (ADR 0117), farm prior`,
-      replayFarm(cycles, 'farm'),
-    ]);
-    sets.push([
-      `HELD-OUT — two-phase farm "${farm}", seed 7331 (ADR 0117), default prior`,
-      replayFarm(cycles, 'default'),
-    ]);
-  }
+  twoPhaseSets(7331, '0117');
   sets.push([
     'HELD-OUT — staggered Richards farms, seed 7331, 6 days apart (ADR 0117), default prior',
     staggeredCycles(7331, 5, 12, 6).flatMap((farm) => replayFarm(farm, 'default')),
