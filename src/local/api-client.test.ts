@@ -121,6 +121,13 @@ describe('api client', () => {
       }
     });
 
+    it('fails a write as a lost connection only when the caller gave it a time', async () => {
+      const error = await failure(
+        client(stalled(false)).request('POST', '/login/email', { body: {}, timeoutMs: 30 }),
+      );
+      expect(error).toMatchObject({ status: 0, code: 'network' });
+    });
+
     it('leaves writes and reads with their own signal to their callers', async () => {
       const stall = stalled(false);
       const post = client(stall).post('/transaction', { amount: 1 });

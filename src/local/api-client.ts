@@ -32,6 +32,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Fails as a lost connection after this long (reads: READ_TIMEOUT_MS unless given). */
+  timeoutMs?: number;
 }
 
 export interface ApiResult<T> {
@@ -102,9 +104,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     Object.assign(headers, opts.headers);
 
     let response: Response;
+    const waitMs =
+      opts.timeoutMs ?? (method === 'GET' ? (options.readTimeoutMs ?? READ_TIMEOUT_MS) : undefined);
     const readTimeout =
-      method === 'GET' && !opts.signal && typeof AbortSignal.timeout === 'function'
-        ? AbortSignal.timeout(options.readTimeoutMs ?? READ_TIMEOUT_MS)
+      waitMs !== undefined && !opts.signal && typeof AbortSignal.timeout === 'function'
+        ? AbortSignal.timeout(waitMs)
         : undefined;
     try {
       const doFetch = options.fetch ?? globalThis.fetch;
