@@ -115,15 +115,6 @@ const HYSTERESIS = 0.7;
  */
 const EYE_PEAK = 0.3;
 const EYE_OVER_BODY = 1.5;
-/**
- * On a crowded white basin, a dark speck off every kept mark, as dark as half the single
- * larvae's darkest point, is the eyes of a larva whose body is too faint or defocused to
- * pass the threshold (ADR 0116): counted as one larva (specks within a third of a larva's
- * length as one), but only on a photo of at least EYE_SPECK_CROWD larvae. On a sparse one
- * a lone speck is as likely debris (generators A and B: +84 % on 50 larvae).
- */
-const EYE_SPECK_PEAK = 0.5;
-const EYE_SPECK_CROWD = 1000;
 /** A single-sized mark without eyes whose darkest point is under this share of a larva's: not one. */
 const PALE_SHARE = 0.5;
 /** A thick mark with more than this share of its pixels deeper than a larva's half-width: solid (glare, a label, a lump). */
@@ -536,7 +527,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // The distance of each pixel to the nearest one off the basin, when the frame holds some.
     const nearEdge = distanceToOffBasin(cv, track, b, w, h, offTray, offDarkTray);
     let atEdge = 0;
-    const eyeSpecks: Blob[] = [];
     for (const bl of blobs) {
       const r = bl.area / a1;
       if (pale(bl)) continue;
@@ -557,7 +547,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         r < LUMP_AREA &&
         bl.elongation < BUBBLE_ELONGATION &&
         bl.peak >= BUBBLE_CATCHLIGHT * bl.meanDark;
-      if (speck && eyesSeen && bl.peak >= EYE_SPECK_PEAK * p1) eyeSpecks.push(bl);
       if (speck || round || thick || line || lump || bubble || ink) {
         // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
         // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
@@ -609,12 +598,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       clumpVar += (0.15 * est) ** 2;
       clumpK.set(bl.label, Math.max(2, Math.round(est)));
     }
-    // Eyes without a body on a crowded tray: a faint larva (EYE_SPECK_PEAK).
-    const eyeMarks =
-      larvae.length + clumpSum >= EYE_SPECK_CROWD
-        ? bodilessEyes(eyeSpecks, larvae, lab, w, h, l1, nearEdge)
-        : [];
-    singleCount += eyeMarks.length;
     const count = Math.round(singleCount + clumpSum);
     // Poor light or focus informs instead of refusing: the band widens and says why.
     // Uneven light: the large-scale background varies much, or glare blows out a patch.
@@ -638,7 +621,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     for (const bl of larvae) {
       if (!clumpK.has(bl.label)) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
     }
-    for (const bl of eyeMarks) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
     for (const pt of placeInClumps(lab, w, h, clumpK)) marks.push({ x: pt.x / scale, y: pt.y / scale });
     // The marks follow the rounded clumps; the count is the unrounded sum, so they may
     // differ by a few: the marks are what the farmer sees and corrects, keep them equal.
@@ -787,43 +769,6 @@ function countNonZero(data: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < data.length; i++) if (data[i] !== 0) n++;
   return n;
-}
-
-/**
- * The dark specks with no kept mark within half a larva's length and not on the basin's
- * edge, those within a third of a larva's length of each other (a pair of eyes) as one.
- */
-function bodilessEyes(
-  specks: Blob[],
-  larvae: Blob[],
-  lab: Int32Array,
-  w: number,
-  h: number,
-  l1: number,
-  nearEdge: Float32Array | undefined,
-): Blob[] {
-  if (specks.length === 0) return [];
-  const kept = new Set(larvae.map((bl) => bl.label));
-  const reach = 0.5 * l1;
-  const free = specks.filter((bl) => {
-    if (nearEdge && nearEdge[Math.round(bl.cy) * w + Math.round(bl.cx)] < EDGE_REACH * l1) return false;
-    const x0 = Math.max(0, Math.floor(bl.cx - reach));
-    const x1 = Math.min(w - 1, Math.ceil(bl.cx + reach));
-    const y0 = Math.max(0, Math.floor(bl.cy - reach));
-    const y1 = Math.min(h - 1, Math.ceil(bl.cy + reach));
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (kept.has(lab[y * w + x])) return false;
-    return true;
-  });
-  const pair = 0.3 * l1;
-  const taken = new Uint8Array(free.length);
-  const eyes: Blob[] = [];
-  for (let i = 0; i < free.length; i++) {
-    if (taken[i]) continue;
-    eyes.push(free[i]);
-    for (let j = i + 1; j < free.length; j++)
-      if (Math.hypot(free[i].cx - free[j].cx, free[i].cy - free[j].cy) < pair) taken[j] = 1;
-  }
-  return eyes;
 }
 
 /**
