@@ -21,34 +21,38 @@ beforeAll(async () => {
   ({ cv } = await loadNodeOpenCv());
 }, 60_000);
 
+/** A tuning photo of generator E or B, counted at full size. */
+async function countE(name: string) {
+  const spec = tuningSetE(1).find((s) => s.name === name);
+  if (!spec) throw new Error(`no photo ${name}`);
+  return countLarvae(cv, await generatePhotoE(spec), spec.tray);
+}
+async function countB(name: string) {
+  const spec = heldOutSet(1).find((s) => s.name === name);
+  if (!spec) throw new Error(`no photo ${name}`);
+  return countLarvae(cv, await generatePhotoB(spec), spec.hatchColor);
+}
+
+/** A count within `share` of the true one. */
+function expectNear(res: ReturnType<typeof countLarvae>, truth: number, share: number) {
+  expect(res.ok).toBe(true);
+  if (res.ok) expect(Math.abs(res.count - truth) / truth).toBeLessThanOrEqual(share);
+}
+
 describe('countLarvae on tuning photos at full size', () => {
   it.fails("does not count a black tray's rim seen as one ring (was 200 for 80)", async () => {
-    const spec = tuningSetE(1).find((s) => s.name === 'E-dark-80-3');
-    if (!spec) throw new Error('no photo');
-    const res = countLarvae(cv, await generatePhotoE(spec), spec.tray);
-    expect(res.ok).toBe(true);
-    if (res.ok) expect(Math.abs(res.count - 80) / 80).toBeLessThanOrEqual(0.1);
+    expectNear(await countE('E-dark-80-3'), 80, 0.1);
   }, 240_000);
 
   it.fails("does not count a label's glyphs beside a white basin (was 60 for 50)", async () => {
-    const spec = heldOutSet(1).find((s) => s.name === 'B-bright-50-0');
-    if (!spec) throw new Error('no photo');
-    const res = countLarvae(cv, await generatePhotoB(spec), spec.hatchColor);
-    expect(res.ok).toBe(true);
-    if (res.ok) expect(Math.abs(res.count - 50) / 50).toBeLessThanOrEqual(0.1);
+    expectNear(await countB('B-bright-50-0'), 50, 0.1);
   }, 240_000);
 
   it.fails("does not count a grey table's blotches beside a cream bowl (245 for 160; 144 with ADR 0114's rules)", async () => {
-    const spec = tuningSetE(1).find((s) => s.name === 'E-bright-160-20');
-    if (!spec) throw new Error('no photo');
-    const res = countLarvae(cv, await generatePhotoE(spec), spec.tray);
-    expect(res.ok).toBe(true);
-    if (res.ok) expect(Math.abs(res.count - 160) / 160).toBeLessThanOrEqual(0.12);
+    expectNear(await countE('E-bright-160-20'), 160, 0.12);
   }, 240_000);
 
   it.fails('gives no number for a scene of sky and grass (1,191 at 12 MP; none at half size)', async () => {
-    const spec = heldOutSet(1).find((s) => s.name === 'B-neg-scene');
-    if (!spec) throw new Error('no photo');
-    expect(countLarvae(cv, await generatePhotoB(spec), spec.hatchColor).ok).toBe(false);
+    expect((await countB('B-neg-scene')).ok).toBe(false);
   }, 240_000);
 });
