@@ -7,6 +7,11 @@ import { ChatScreen } from './chat-screen.tsx';
 vi.mock('@tanstack/react-router', () => ({
   useNavigate: () => vi.fn(),
   useSearch: () => ({}),
+  Link: ({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
 }));
 
 afterEach(() => {
@@ -22,6 +27,8 @@ describe('the chat screen before its first connection', () => {
     expect(screen.getByRole('status').textContent).toBe('connecting');
     act(() => setSyncStatus({ online: false }));
     expect(screen.getByRole('status').textContent).toBe('connectError');
+    // The way back home, since the chat's own header is not there yet.
+    expect(screen.getByRole('link', { name: 'backHome' }).getAttribute('href')).toBe('/');
     act(() => setSyncStatus({ online: true }));
     expect(screen.getByRole('status').textContent).toBe('connecting');
   });

@@ -1,5 +1,5 @@
 import './register-locales.ts';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatusField } from '#components/sync-status.ts';
@@ -62,10 +62,14 @@ export function ChatScreen() {
 
   let body: React.ReactNode;
   if (!client || !me) {
+    // No chat yet (connecting, or no signal): the way back home shows too, as on the chat's own header.
     body = (
-      <p className="chat-placeholder" role="status">
-        {t(down ? 'connectError' : 'connecting')}
-      </p>
+      <div className="chat-placeholder">
+        <p role="status">{t(down ? 'connectError' : 'connecting')}</p>
+        <Link to="/" className="button button--secondary button--small">
+          {t('backHome')}
+        </Link>
+      </div>
     );
   } else if (tab === 'conversations') body = <ConversationsTab client={client} me={me} />;
   else if (tab === 'contacts') body = <ContactsTab client={client} />;
