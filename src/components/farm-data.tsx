@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useSyncStatusField } from '#components/sync-status.ts';
-import { ApiError, api } from '#local/api-client';
+import { api, networkError } from '#local/api-client';
 import type { Local, TambakDb } from '#local/db';
 import { syncControl } from '#local/sync/status';
 import { visible } from '#local/visible';
@@ -14,7 +14,6 @@ import {
   type Feature,
   type RoleId,
 } from '#shared/domain/permissions';
-import { translate } from '#shared/i18n/messages';
 import { useSession } from './session.tsx';
 import { type Fetched, useFetched } from './use-fetched.ts';
 import { showLive, useLiveMirror } from './use-live-mirror.ts';
@@ -65,11 +64,6 @@ async function readList<T>(
   return { rows: sortByName(visible(rows) as Local<T>[], name), pulled: cursor?.pulledAt !== undefined };
 }
 
-function offlineError(): ApiError {
-  const lang = globalThis.document?.documentElement.lang === 'en' ? 'en' : 'id';
-  return new ApiError(0, 'network', translate(lang, 'error.network'));
-}
-
 function useMirrorList<T>(
   key: string | null,
   table: 'farms' | 'blocks' | 'ponds',
@@ -86,7 +80,7 @@ function useMirrorList<T>(
   if (embed) return online;
   const loaded = live.data && (live.data.pulled || live.data.rows.length > 0);
   const data = loaded ? live.data?.rows : undefined;
-  const error = live.error ?? (!data && key && pullFailed ? offlineError() : undefined);
+  const error = live.error ?? (!data && key && pullFailed ? networkError() : undefined);
   return {
     data,
     error,

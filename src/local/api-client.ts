@@ -25,6 +25,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * "No connection", in the language the page shows (or `lang`): what every call that could
+ * not reach the server, or gave up waiting, fails with.
+ */
+export function networkError(lang?: Language): ApiError {
+  // This module is type-checked for the service worker too, which has no document.
+  const page = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  const shown = lang ?? (page?.documentElement.lang === 'en' ? 'en' : 'id');
+  return new ApiError(0, 'network', translate(shown, 'error.network'));
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
@@ -106,7 +117,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     let response: Response;
     const waitMs =
       opts.timeoutMs ?? (method === 'GET' ? (options.readTimeoutMs ?? READ_TIMEOUT_MS) : undefined);
-    const readTimeout =
+    const timeout =
       waitMs !== undefined && !opts.signal && typeof AbortSignal.timeout === 'function'
         ? AbortSignal.timeout(waitMs)
         : undefined;
@@ -116,17 +127,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method,
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: opts.signal ?? readTimeout,
+        signal: opts.signal ?? timeout,
       });
     } catch (error) {
-      // The caller's own abort is the caller's; the read's time running out is the network's.
-      if ((error as { name?: string })?.name === 'AbortError' && !readTimeout?.aborted) throw error;
-      throw new ApiError(0, 'network', translate(language(), 'error.network'));
+      // The caller's own abort is the caller's; the time running out is the network's.
+      if ((error as { name?: string })?.name === 'AbortError' && !timeout?.aborted) throw error;
+      throw networkError(language());
     }
 
     const body = await readJson(response);
     // The answer began and then stopped coming: as lost as one that never began.
-    if (readTimeout?.aborted) throw new ApiError(0, 'network', translate(language(), 'error.network'));
+    if (timeout?.aborted) throw networkError(language());
     const message = typeof body?.message === 'string' ? body.message : '';
     if (!response.ok) {
       // A 401 on a call that carried a token means the session is gone: tell the UI, but

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '#local/api-client';
+import { ApiError, api, networkError } from '#local/api-client';
 import { sessionStore } from '#local/session-store';
 import type { Pond } from '#shared/contracts/farm';
 import type { ReportBody, ReportFormat, ReportJob } from '#shared/contracts/reports';
@@ -61,7 +61,7 @@ export function useReportHistory(farmId: string): HistoryRead {
     if (isOffline()) {
       // Not asked at all without a connection; with no copy kept, the list says it needs
       // signal (an error with no list), never "loading" until the signal comes back.
-      offline(new ApiError(0, 'network', 'offline'));
+      offline(networkError());
       return;
     }
     api

@@ -1,6 +1,6 @@
 import { farmKeys } from '#components/farm-data';
 import { refetch, useFetched } from '#components/use-fetched.ts';
-import { ApiError, api } from '#local/api-client';
+import { api, networkError } from '#local/api-client';
 import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { BLOCKS, PONDS } from '#local/resources';
@@ -16,7 +16,6 @@ import type {
   UpdateFarmBody,
   UserFarm,
 } from '#shared/contracts/farm';
-import { translate } from '#shared/i18n/messages';
 
 /**
  * The settings calls. Blocks and ponds are written on the device through the
@@ -54,8 +53,7 @@ const ponds = () => createRepository<Pond>(PONDS);
 /** Online-only calls fail at once with the offline message instead of hanging on no signal. */
 function requireOnline(): void {
   if (globalThis.navigator?.onLine !== false) return;
-  const lang = document.documentElement.lang === 'en' ? 'en' : 'id';
-  throw new ApiError(0, 'network', translate(lang, 'error.network'));
+  throw networkError();
 }
 
 /** After an online change to farms or permissions: refresh the farm list in the mirror. */
