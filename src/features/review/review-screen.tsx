@@ -11,7 +11,7 @@ import { WhenInput } from '#components/when-input';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
-import { waterColorKey, weatherKey } from '#shared/domain/water-options';
+import { optionLabelKey } from '#shared/domain/water-options';
 import { type CsvLabels, reviewCsv } from './review-csv.ts';
 import { deviceToday, useDayReadings, useMemberNames, useStandards } from './review-data.ts';
 import {
@@ -61,9 +61,8 @@ function useCsvLabels(): CsvLabels {
       high: t('high'),
       statusText: (status) => t(`status.${status}`),
       option: (parameter, value) => {
-        const key = parameter === 'color' ? waterColorKey(value) : weatherKey(value);
-        if (!key) return String(value);
-        return t(parameter === 'color' ? `waterColor.${key}` : `weather.${key}`);
+        const key = optionLabelKey(parameter, value);
+        return key ? t(key) : String(value);
       },
     };
   }, [t]);
