@@ -93,12 +93,12 @@ function ReviewBody({ farm }: { farm: Farm }) {
         kind,
         day,
         ponds: visiblePonds,
-        readings: readings.data ?? [],
+        readings: readings?.readings ?? [],
         standards,
         slots: slotsOfDevice,
         names,
       }),
-    [kind, day, visiblePonds, readings.data, standards, slotsOfDevice, names],
+    [kind, day, visiblePonds, readings?.readings, standards, slotsOfDevice, names],
   );
   const rows = useMemo(
     () => sortRows(filterByBlock(model.rows, blockId || null), sort),
@@ -119,7 +119,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
       backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
     />
   );
-  if (!ponds.data || !readings.data)
+  if (!ponds.data || !readings)
     return (
       <div className="stack">
         {header}
@@ -214,6 +214,11 @@ function ReviewBody({ farm }: { farm: Farm }) {
               {t('summaryOut', { count: summary.outOfStandard })}
             </strong>
           </p>
+          {!readings.final && (
+            <p className="muted" data-testid="review-not-final">
+              {t(readings.offline ? 'notFinalOffline' : 'notFinal')}
+            </p>
+          )}
           <p className="review__legend muted">
             <span>▲ {t('high')}</span>
             <span>▼ {t('low')}</span>
