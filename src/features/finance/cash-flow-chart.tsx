@@ -34,6 +34,15 @@ export default function CashFlowChart({
   const y = scaleLinear({ domain: [0, max], range: [innerH, 0], nice: true });
   const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const short = (v: number) => compact.format(v);
+  // A year of "Jan 2026" labels does not fit under the bars: the month alone, its year on the
+  // first month and on each January, and every k-th month past a year.
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const every = Math.max(1, Math.ceil(months.length / 12));
+  const ticks = months.filter((_, i) => i % every === 0);
+  const tick = (month: string) =>
+    month === months[0] || month.endsWith('-01')
+      ? monthLabel(month)
+      : monthName.format(new Date(`${month}-01T00:00:00Z`));
   return (
     <svg
       width="100%"
@@ -72,11 +81,11 @@ export default function CashFlowChart({
         <AxisBottom
           top={innerH}
           scale={x}
-          tickFormat={monthLabel}
+          tickValues={ticks}
+          tickFormat={tick}
           tickLabelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
           stroke="currentColor"
           tickStroke="currentColor"
-          numTicks={12}
         />
       </Group>
     </svg>
