@@ -229,6 +229,17 @@ if (only === 'staggered-new') {
       shapes[shape].flatMap((farm) => replayFarm(farm, 'default')),
     ]);
 }
+if (only === 'shapes-staggered') {
+  // A TUNING set (ADR 0118): `--set=shapes`' own ponds (seed 12345, tuned on since ADR 0106), their
+  // first 60 of each family as five farms of 12 stocked 6 days apart, as `--set=staggered-new` lays out
+  // its held-out draw: what reading a few running ponds costs or gives, looked at while tuning.
+  const shapes = staggeredShapeCycles(12345, 5, 12, 6);
+  for (const shape of SHAPES)
+    sets.push([
+      `TUNED — staggered ${shape} farms, seed 12345, 6 days apart (ADR 0118), default prior`,
+      shapes[shape].flatMap((farm) => replayFarm(farm, 'default')),
+    ]);
+}
 if (only === 'fresh') {
   // ADR 0118's fresh held-out draw (seed 6041, never used before; committed before its method was
   // tuned, run once after): the von Bertalanffy and plateau farms and the two-phase farms with that
