@@ -58,6 +58,9 @@
  * monsoon trials, Sookying 2011, Hassan 2022); the prior learnt from the tuning part stays a
  * farm like theirs, as before.
  *
+ * `--set=shapes-staggered` (a TUNING set, ADR 0118): `--set=shapes`' own ponds (seed 12345), 60 of each
+ * family as five farms of 12 stocked 6 days apart, as new farms.
+ *
  * `--set=fresh` (ADR 0118's fresh held-out draw, committed before its tuning): seed 6041 for the von
  * Bertalanffy, plateau and two-phase farms (farm and default prior), five farms of Richards ponds
  * (seeds 6041–6045) and the smooth families as farms of 12 ponds, stocked 7 days apart, as new farms.

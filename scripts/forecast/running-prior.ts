@@ -17,7 +17,7 @@
  * that never reach the harvested size) got worse. `farmPrior`, the server and the device do not
  * call it; `npm run eval:forecast` with FORECAST_RUNNING=1 replays it (scripts/forecast/backtest.ts).
  *
- * ADR 0117 (the settings now): the ponds teach the curve's SHAPE only (`shapeOnly`: the mean level
+ * ADR 0117 (still so under ADR 0118): the ponds teach the curve's SHAPE only (`shapeOnly`: the mean level
  * and pace stay the default prior's, the pond's own samplings move them), and past the farm's
  * furthest covered DOC a multiple above 1 halves toward 1 in 60 days, not 30. Chosen on the tuning
  * sets from: normalising the covered multiples to the default's pace (`normalise`), reading only
@@ -31,7 +31,8 @@
  * times exp(−RSS/2s²) of the running curve over the two's (as ADR 0110 weighs a pond's logistic).
  * Tried on the tuning sets: the same with the fit of the ponds' samplings in place of their forecast
  * ('loo', 'fit', 'predict'), prior shares 0.1–0.5, the evidence tempered (×0.5, ×0.25), 14 and 28
- * days held back. ADR 0117's variant: FORECAST_RUNNING_SETTINGS='{"evidence":"none"}'.
+ * days held back. ADR 0117's variant: FORECAST_RUNNING_SETTINGS='{"evidence":"none"}'. Not kept either
+ * (ADR 0118): the held-out von Bertalanffy farm as a new farm 9.9 → 10.7 days, 3 cuts not reached.
  */
 import { fitGrowth, fitLevelPace, type GrowthPoint, lnAbw } from '../../src/shared/domain/forecast/fit.ts';
 import {
