@@ -98,13 +98,18 @@ export function runningAt(
   cycles: readonly EvalCycle[],
   cycle: EvalCycle,
   cut: number,
-): { points: EvalCycle['samplings'] }[] {
+): { points: EvalCycle['samplings']; stockOffset: number }[] {
   const day = dayMs(cycle.start) + (cut - 1) * DAY_MS;
   return cycles.flatMap((o) => {
     const start = dayMs(o.start);
     if (start > day || dayMs(o.end) < day) return [];
     const lastDoc = (day - start) / DAY_MS + 1;
-    return [{ points: o.samplings.filter((s) => s.doc <= lastDoc) }];
+    return [
+      {
+        points: o.samplings.filter((s) => s.doc <= lastDoc),
+        stockOffset: (start - dayMs(cycle.start)) / DAY_MS,
+      },
+    ];
   });
 }
 

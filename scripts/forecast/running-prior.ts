@@ -59,6 +59,7 @@ export const RUNNING_SETTINGS: {
   evidenceHorizon: number;
   evidenceShare: number;
   evidenceScale: number;
+  window: number;
 } = {
   /** Least running ponds read for a running curve (else the default prior). */
   minCycles: 3,
@@ -96,6 +97,11 @@ export const RUNNING_SETTINGS: {
   evidenceShare: 0.5,
   /** ADR 0118: multiplies the evidence's log-likelihood ratio (1: as ADR 0110; < 1 tempers it for ponds' correlated residuals). */
   evidenceScale: 1,
+  /**
+   * Tuning only (ADR 0118, "Not yet: season"): read only the running ponds stocked within this many
+   * days of the pond forecast (they meet the season at the same DOCs); 0 reads them all.
+   */
+  window: 0,
 };
 
 /** Ponds that must cover a day for the farm's own growth that day (as `farmCurve`'s). */
@@ -104,6 +110,8 @@ const MIN_COVER = 3;
 /** A running pond as the curve reads it: its samplings up to today (DOC, ABW). */
 export interface RunningCycle {
   points: readonly GrowthPoint[];
+  /** Days it was stocked after the pond forecast (negative: before); absent, unknown (read whatever `window`). */
+  stockOffset?: number;
 }
 
 const defaultCurve = DEFAULT_PRIOR.curve;
@@ -268,6 +276,7 @@ export function runningPrior(
 ): RunningPrior {
   const S = RUNNING_SETTINGS;
   const usable = cycles
+    .filter((c) => !(S.window > 0 && c.stockOffset !== undefined && Math.abs(c.stockOffset) > S.window))
     .map((c) =>
       c.points.filter((p) => Number.isFinite(p.doc) && p.doc > 0 && Number.isFinite(p.abw) && p.abw > 0),
     )

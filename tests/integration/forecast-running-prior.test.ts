@@ -150,4 +150,17 @@ describe("a new farm's curve from its running ponds (ADR 0115)", () => {
       RUNNING_SETTINGS.evidence = saved;
     }
   });
+
+  it('window (tuning only): only the ponds stocked within that many days of the pond are read; an unknown stocking day is read', () => {
+    const saved = RUNNING_SETTINGS.window;
+    RUNNING_SETTINGS.window = 28;
+    try {
+      const running = farmOf(logistic, 10, 100).map((c, i) => ({ ...c, stockOffset: -7 * i }));
+      expect(runningPrior(running).running).toBe(5);
+      expect(runningPrior(running.map(({ points }) => ({ points }))).running).toBe(10);
+      expect(runningPrior(running.slice(5))).toBe(DEFAULT_PRIOR);
+    } finally {
+      RUNNING_SETTINGS.window = saved;
+    }
+  });
 });
