@@ -12,9 +12,15 @@ const monthsFrom = (year: number, month: number, n: number) =>
   });
 const rows = (months: string[]) =>
   months.map((month) => ({ month, income: '1000', expenses: '500', net: '500' }));
-const labels = (months: string[], locale = 'en-GB') => {
+const labels = (months: string[], locale = 'en-GB', width = 640) => {
   const { container } = render(
-    <CashFlowChart rows={rows(months)} label="Cash flow" monthLabel={(m) => `L:${m}`} locale={locale} />,
+    <CashFlowChart
+      rows={rows(months)}
+      label="Cash flow"
+      monthLabel={(m) => `L:${m}`}
+      locale={locale}
+      width={width}
+    />,
   );
   return [...container.querySelectorAll('.visx-axis-bottom text')].map((t) => t.textContent);
 };
@@ -30,5 +36,10 @@ describe('CashFlowChart month axis', () => {
     const two = labels(monthsFrom(2025, 1, 24));
     expect(two).toHaveLength(12);
     expect(two.slice(0, 2)).toEqual(['L:2025-01', 'Mar']);
+  });
+
+  it('labels fewer months on a phone, where a year of them would touch', () => {
+    // 300 px wide: 236 px under the bars, five labels of a year
+    expect(labels(monthsFrom(2026, 1, 12), 'en-GB', 300)).toEqual(['L:2026-01', 'Apr', 'Jul', 'Oct']);
   });
 });
