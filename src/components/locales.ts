@@ -79,8 +79,8 @@ const id = {
   toast: { close: 'Tutup pemberitahuan', saved: 'Berhasil disimpan.', deleted: 'Berhasil dihapus.' },
   status: { loading: 'Memuat…', loadFailed: 'Data gagal dimuat.' },
   serverDay: {
-    asking: '{{what}}: tanggal ini tidak disimpan di perangkat, sedang diambil dari server…',
-    offline: '{{what}}: tanggal ini tidak disimpan di perangkat dan perlu sinyal untuk diambil.',
+    asking: 'Data tanggal ini tidak disimpan di perangkat: sedang diambil dari server…',
+    offline: 'Data tanggal ini tidak disimpan di perangkat dan perlu sinyal untuk diambil.',
   },
   screenLoad: {
     chunkTitle: 'Halaman gagal dimuat',
@@ -223,8 +223,8 @@ const en: UiCatalog = {
   toast: { close: 'Close notification', saved: 'Saved.', deleted: 'Deleted.' },
   status: { loading: 'Loading…', loadFailed: 'The data could not be loaded.' },
   serverDay: {
-    asking: '{{what}}: this date is not kept on the device; fetching it from the server…',
-    offline: '{{what}}: this date is not kept on the device and needs a signal to fetch.',
+    asking: 'Records of this date are not kept on this device: fetching them from the server…',
+    offline: 'Records of this date are not kept on this device and need a signal to fetch.',
   },
   screenLoad: {
     chunkTitle: 'The page could not be loaded',

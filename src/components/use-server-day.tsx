@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceToday, heldIds, mirrorCoversDay } from '#local/day-coverage';
 import type { TambakDb } from '#local/db';
@@ -74,9 +74,10 @@ export function useServerDay<T extends { id: string }>({
     (db) => heldIds(db, resources, ids),
     db,
   ).data;
-  return useMemo((): ServerDay<T> => {
-    if (!day || covered) return { extra: [], state: day && covered === undefined ? 'loading' : 'kept' };
+  const result = useMemo((): ServerDay<T> => {
+    if (!day) return { extra: [], state: 'kept' };
     if (covered === undefined) return { extra: [], state: 'loading' };
+    if (covered) return { extra: [], state: 'kept' };
     if (!server.data) return { extra: [], state: server.error ? 'offline' : 'asking' };
     if (ids.length > 0 && !held) return { extra: [], state: 'asking' };
     const mine = new Set(held ?? []);
@@ -85,18 +86,40 @@ export function useServerDay<T extends { id: string }>({
       .map((r) => ({ ...r, _status: 'synced' as const, _server: true as const }));
     return { extra, state: 'fetched' };
   }, [day, covered, server.data, server.error, ids, held]);
+  const report = useContext(ReportDay);
+  useEffect(() => {
+    report?.(key, result.state);
+    return () => report?.(key, 'kept');
+  }, [report, key, result.state]);
+  return result;
 }
 
+/** How the hooks under a ServerDayNotes tell it their state (none outside one). */
+const ReportDay = createContext<((key: string, state: ServerDayState) => void) | null>(null);
+
 /**
- * The line a day's section shows while the server is asked for what the device does not
- * keep, or when it cannot be asked: `what` names the records ("Cek anco").
+ * Wraps a day's sections (the pond's daily data) and says once, above them, while the
+ * server is asked for what the device does not keep, or when it cannot be asked: one line
+ * for all the sections rather than one each. Inside the sections' box, so its "no records
+ * on this day" (CSS :empty) does not show while they may still come.
  */
-export function ServerDayNote({ state, what }: { state: ServerDayState; what: string }) {
+export function ServerDayNotes({ children }: { children: ReactNode }) {
   const { t } = useTranslation('ui');
-  if (state !== 'asking' && state !== 'offline') return null;
+  const [states, setStates] = useState<Record<string, ServerDayState>>({});
+  const report = useCallback(
+    (key: string, state: ServerDayState) => setStates((s) => (s[key] === state ? s : { ...s, [key]: state })),
+    [],
+  );
+  const all = Object.values(states);
+  const state = all.includes('offline') ? 'offline' : all.includes('asking') ? 'asking' : null;
   return (
-    <p className="muted server-day-note" role="status" data-testid="server-day-note" data-state={state}>
-      {t(`serverDay.${state}`, { what })}
-    </p>
+    <ReportDay.Provider value={report}>
+      {state && (
+        <p className="muted server-day-note" role="status" data-testid="server-day-note" data-state={state}>
+          {t(`serverDay.${state}`)}
+        </p>
+      )}
+      {children}
+    </ReportDay.Provider>
   );
 }

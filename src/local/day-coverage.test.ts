@@ -36,27 +36,28 @@ describe('mirrorCoversDay (whether the device holds every record of a day)', () 
     expect(await covers(WATER_GENERAL, TODAY)).toBe(true);
   });
 
-  it('covers the readings’ window of 30 days, the first pull’s 7 while the rest is coming', async () => {
-    await pulled(WATER_GENERAL);
-    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -(RECENT_READING_DAYS - 1)))).toBe(true);
-    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -RECENT_READING_DAYS))).toBe(false);
-    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -90))).toBe(false);
-    await db.syncState.put({ key: fillKey(WATER_GENERAL.name, 'f') } as never);
-    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -(FIRST_READING_DAYS - 1)))).toBe(true);
-    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -FIRST_READING_DAYS))).toBe(false);
-  });
-
-  it('covers feed trays and water changes for 60 days, the first pull’s 14 while filling', async () => {
-    for (const resource of [ANCO, WATER_CHANGES]) {
+  it.each([
+    ['water readings', WATER_GENERAL, RECENT_READING_DAYS, FIRST_READING_DAYS],
+    ['feed trays', ANCO, RECENT_RECORD_DAYS, FIRST_RECORD_DAYS],
+    ['water changes', WATER_CHANGES, RECENT_RECORD_DAYS, FIRST_RECORD_DAYS],
+  ] as const)(
+    'covers the %s of the window it keeps, the first pull’s days while the rest is coming',
+    async (_, resource, days, first) => {
       await pulled(resource);
-      expect(await covers(resource, shiftDay(TODAY, -45))).toBe(true);
-      expect(await covers(resource, shiftDay(TODAY, -(RECENT_RECORD_DAYS - 1)))).toBe(true);
-      expect(await covers(resource, shiftDay(TODAY, -RECENT_RECORD_DAYS))).toBe(false);
-      expect(await covers(resource, shiftDay(TODAY, -75))).toBe(false);
+      expect(await covers(resource, shiftDay(TODAY, -(days - 1)))).toBe(true);
+      expect(await covers(resource, shiftDay(TODAY, -days))).toBe(false);
+      expect(await covers(resource, shiftDay(TODAY, -90))).toBe(false);
       await db.syncState.put({ key: fillKey(resource.name, 'f') } as never);
-      expect(await covers(resource, shiftDay(TODAY, -(FIRST_RECORD_DAYS - 1)))).toBe(true);
-      expect(await covers(resource, shiftDay(TODAY, -FIRST_RECORD_DAYS))).toBe(false);
-    }
+      expect(await covers(resource, shiftDay(TODAY, -(first - 1)))).toBe(true);
+      expect(await covers(resource, shiftDay(TODAY, -first))).toBe(false);
+    },
+  );
+
+  it('keeps 30 days of readings and 60 of feed trays and water changes: a day 45 days back differs', async () => {
+    for (const resource of [WATER_GENERAL, ANCO, WATER_CHANGES]) await pulled(resource);
+    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -45))).toBe(false);
+    expect(await covers(ANCO, shiftDay(TODAY, -45))).toBe(true);
+    expect(await covers(WATER_CHANGES, shiftDay(TODAY, -45))).toBe(true);
   });
 
   it('covers every day of a list kept whole once pulled', async () => {

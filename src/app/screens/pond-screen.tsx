@@ -16,6 +16,7 @@ import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/pa
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { Tabs } from '#components/tabs';
+import { ServerDayNotes } from '#components/use-server-day';
 import { WhenInput } from '#components/when-input';
 import { CyclesCard } from '#features/cycle/cycles-card';
 import { ProbePondPanel } from '#features/probes/probe-pond-panel';
@@ -110,9 +111,12 @@ function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
       </div>
       {/* Each section renders nothing on a day without its records: the empty text is CSS's. */}
       <div className="stack daily-data__sections" data-empty={t('daily.empty')}>
-        {DAY_SECTIONS.map(({ key, Section }) => (
-          <Section key={key} farm={farm} pond={pond} day={day} userId={userId} />
-        ))}
+        {/* One line while an older day's records are asked of the server, or need a signal. */}
+        <ServerDayNotes>
+          {DAY_SECTIONS.map(({ key, Section }) => (
+            <Section key={key} farm={farm} pond={pond} day={day} userId={userId} />
+          ))}
+        </ServerDayNotes>
       </div>
     </Card>
   );

@@ -11,7 +11,7 @@ import { RecordStatus } from '#components/record-status';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
-import { isServerRow, ServerDayNote, useServerDay } from '#components/use-server-day';
+import { isServerRow, useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
 import { getDb, type Local } from '#local/db';
 import { photosOf } from '#local/photos';
@@ -363,10 +363,8 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
     return sorted.slice(0, limit ?? (day ? undefined : 20));
   }, [rows, pond, day, limit, table]);
   if (!rows) return null;
-  const title = t(`${DAY_TITLE[table]}.title`);
-  const note = <ServerDayNote state={server.state} what={title} />;
   // A day list ("Daily data") shows nothing on a day without records of its type.
-  if (shown.length === 0) return day ? note : <p className="muted">{empty ?? t('common.empty')}</p>;
+  if (shown.length === 0) return day ? null : <p className="muted">{empty ?? t('common.empty')}</p>;
   const pondOf = (id: string | null) => ponds?.find((p) => p.pond_id === id);
   const list = (
     <ul className="record-list">
@@ -381,10 +379,10 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
     </ul>
   );
   if (!day) return list;
+  const title = t(`${DAY_TITLE[table]}.title`);
   return (
     <section className="record-day" aria-label={title}>
       <h3 className="record-day__title">{title}</h3>
-      {note}
       {list}
     </section>
   );

@@ -107,8 +107,6 @@ const id = {
   },
   readings: {
     title: 'Kualitas air 30 hari terakhir',
-    /** Names them in a day's line ("…: this date is not kept on the device"). */
-    what: 'Kualitas air',
     empty: 'Belum ada catatan kualitas air dalam 30 hari terakhir.',
     add: 'Input kualitas air',
     edit: 'Ubah catatan',
@@ -253,7 +251,6 @@ const en: WaterCatalog = {
   },
   readings: {
     title: 'Water quality, last 30 days',
-    what: 'Water quality',
     empty: 'No water-quality records in the last 30 days.',
     add: 'Add water quality',
     edit: 'Edit record',

@@ -9,7 +9,7 @@ import { RecordStatus } from '#components/record-status';
 import { ShowMore, useFirst } from '#components/show-more';
 import { useToast } from '#components/toast';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
-import { isServerRow, ServerDayNote, useServerDay } from '#components/use-server-day';
+import { isServerRow, useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -129,11 +129,9 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
   // The last 30 days, newest first: the first few days show, the rest on a tap.
   const { shown, hidden, showAll } = useFirst(days, onlyDay ? Number.POSITIVE_INFINITY : FIRST_DAYS);
   if (!all) return null;
-  const note = <ServerDayNote state={server.state} what={t('readings.what')} />;
-  if (days.length === 0) return onlyDay ? note : <EmptyState title={t('readings.empty')} />;
+  if (days.length === 0) return onlyDay ? null : <EmptyState title={t('readings.empty')} />;
   return (
     <div className="readings">
-      {note}
       {shown.map(({ day, slots }) => (
         <section key={day} className="readings__day" aria-label={format.date(day)}>
           <h3 className="readings__day-title">{format.date(day)}</h3>
