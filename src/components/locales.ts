@@ -78,6 +78,10 @@ const id = {
   confirm: { title: 'Konfirmasi', deleteMessage: 'Apakah Anda yakin ingin menghapus?' },
   toast: { close: 'Tutup pemberitahuan', saved: 'Berhasil disimpan.', deleted: 'Berhasil dihapus.' },
   status: { loading: 'Memuat…', loadFailed: 'Data gagal dimuat.' },
+  serverDay: {
+    asking: 'Data tanggal ini tidak disimpan di perangkat: sedang diambil dari server…',
+    offline: 'Data tanggal ini tidak disimpan di perangkat dan perlu sinyal untuk diambil.',
+  },
   screenLoad: {
     chunkTitle: 'Halaman gagal dimuat',
     chunkBody: 'Sinyal mungkin lemah. Catatan yang sudah tersimpan di ponsel tetap aman. Coba lagi.',
@@ -218,6 +222,10 @@ const en: UiCatalog = {
   confirm: { title: 'Confirm', deleteMessage: 'Are you sure you want to delete?' },
   toast: { close: 'Close notification', saved: 'Saved.', deleted: 'Deleted.' },
   status: { loading: 'Loading…', loadFailed: 'The data could not be loaded.' },
+  serverDay: {
+    asking: 'Records of this date are not kept on this device: fetching them from the server…',
+    offline: 'Records of this date are not kept on this device and need a signal to fetch.',
+  },
   screenLoad: {
     chunkTitle: 'The page could not be loaded',
     chunkBody: 'The signal may be weak. Records already saved on this phone are safe. Try again.',

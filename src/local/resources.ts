@@ -37,6 +37,12 @@ export interface ResourceDescriptor {
      */
     first?: (now: number) => Record<string, string>;
   };
+  /**
+   * A list the mirror keeps for a window only: the last `days` days (`first` while a new
+   * device's first pull is still filling in). An older day is read from the server when a
+   * screen shows it (src/local/day-coverage.ts). Absent: the mirror keeps the whole list.
+   */
+  kept?: { days: number; first: number };
   /** Shapes a pulled item into a row (e.g. adds farm_id or a synthetic key). */
   fromServer?: (item: ServerRecord, farmId: string | null) => ServerRecord;
   /**
@@ -147,6 +153,7 @@ const water = (kind: 'general' | 'chemical' | 'biological', table: string): Reso
     query: (now) => ({ from: daysBack(now, RECENT_READING_DAYS) }),
     first: (now) => ({ from: daysBack(now, FIRST_READING_DAYS) }),
   },
+  kept: { days: RECENT_READING_DAYS, first: FIRST_READING_DAYS },
   ...crud(`water/${kind}`),
   // The server derives the offset and the slot from measured_at: an edit sends measured_at alone.
   updateFields: ['measured_at', 'cycle_id', ...Object.keys(WATER_FIELDS[kind])],
@@ -276,12 +283,14 @@ export const PURCHASE_ORDERS: ResourceDescriptor = {
 export const RECENT_RECORD_DAYS = 60;
 const recentDays = (now: number) => ({ from: daysBack(now, RECENT_RECORD_DAYS) });
 const firstDays = (now: number) => ({ from: daysBack(now, FIRST_RECORD_DAYS) });
+const keptDays = { days: RECENT_RECORD_DAYS, first: FIRST_RECORD_DAYS };
 export const ANCO: ResourceDescriptor = {
   name: 'anco',
   table: 'anco',
   scope: 'farm',
   create: { url: '/api/anco/bulk', bulk: true },
   pull: { url: '/api/anco', query: recentDays, first: firstDays },
+  kept: keptDays,
   ...crud('anco'),
   updateFields: ['check_date', 'feeding_time', 'checked_at', 'data_anco', 'note'],
 };
@@ -291,6 +300,7 @@ export const WATER_CHANGES: ResourceDescriptor = {
   scope: 'farm',
   create: { url: '/api/waterChange/bulk', bulk: true },
   pull: { url: '/api/waterChange', query: recentDays, first: firstDays },
+  kept: keptDays,
   ...crud('waterChange'),
   updateFields: ['change_date', 'change_time', 'percent', 'height_cm', 'note'],
 };

@@ -88,10 +88,88 @@ test('the pond’s "Daily data" shows the sampling, feed trays, water change, no
     'Tidak ada data pada tanggal ini.',
   );
   expect(await page.locator('.daily-data__sections').evaluate((el) => el.childElementCount)).toBe(0);
-  await expect(page.getByTestId('daily-data-kept')).toHaveCount(0);
-  // A day older than the device keeps: the card says what it does not show.
+  // A day older than the device keeps: asked from the server, which has nothing either.
   await page.locator('#daily-data-day').fill(farmDayMinus(45));
-  await expect(page.getByTestId('daily-data-kept')).toContainText('30 hari terakhir');
+  await expect(page.getByTestId('server-day-note')).toHaveCount(0);
+  await expect
+    .poll(() => page.locator('.daily-data__sections').evaluate((el) => el.childElementCount))
+    .toBe(0);
+  await phone.close();
+});
+
+/** A WIB wall-clock instant of `day` at `time`. */
+const wib = (day: string, time: string) => `${day}T${time}:00.000+07:00`;
+
+/** A water reading, a feed-tray check and a water change through the API, `daysAgo` days back. */
+async function olderDay(api: ApiAs, pondId: string, daysAgo: number, ph: number, percent: number) {
+  const day = farmDayMinus(daysAgo);
+  const sent = await Promise.all([
+    api.post<{ results: { status: string }[] }>('/water/general/bulk', {
+      items: [{ id: uuidv7(), pond_id: pondId, measured_at: wib(day, '06:10'), ph, do: 5.5 }],
+    }),
+    api.post<{ results: { status: string }[] }>('/anco/bulk', {
+      items: [
+        {
+          id: uuidv7(),
+          pond_id: pondId,
+          check_date: day,
+          feeding_time: 2,
+          checked_at: '11:00',
+          data_anco: [{ tray: 1, status: 'sisa_sedikit' }],
+        },
+      ],
+    }),
+    api.post<{ results: { status: string }[] }>('/waterChange/bulk', {
+      items: [{ id: uuidv7(), pond_id: pondId, change_date: day, change_time: '07:00', percent }],
+    }),
+  ]);
+  for (const answer of sent) expect(answer.results.map((r) => r.status)).toEqual(['ok']);
+  return day;
+}
+
+test('an older day than the device keeps: its water reading, feed trays and water change come from the server, and say so offline', async ({
+  browser,
+  request,
+}) => {
+  const owner = await apiSignUp(request, 'Lama');
+  const api = new ApiAs(request, owner.token);
+  const { farmId, pondIds } = await apiFarm(api, 'Tambak Lama', ['Kolam 1']);
+  const pondId = pondIds['Kolam 1'];
+  await api.post('/cycle', { pond_id: pondId, start_date: farmDayMinus(100) });
+  // 45 days: past the 30 days of readings the device keeps; 75: past the 60 of records too.
+  const day45 = await olderDay(api, pondId, 45, 7.1, 15);
+  const day75 = await olderDay(api, pondId, 75, 7.3, 25);
+
+  const phone = await newDevice(browser);
+  const page = await phone.newPage();
+  await new AccountPages(page).signIn(owner);
+  await page.goto(`/farm/${farmId}/pond/${pondId}`);
+  const sections = page.locator('.daily-data__sections');
+  const anco = page.getByRole('region', { name: 'Cek anco', exact: true });
+  const change = page.getByRole('region', { name: 'Ganti air', exact: true });
+  for (const [day, ph, percent] of [
+    [day45, '7,1', '15 %'],
+    [day75, '7,3', '25 %'],
+  ] as const) {
+    await openDay(page, 'Data harian', day);
+    await expect(sections.locator('.readings')).toContainText(`pH ${ph}`);
+    await expect(anco).toContainText('Pakan ke-2');
+    await expect(change).toContainText(percent);
+    await expect(page.getByTestId('server-day-note')).toHaveCount(0);
+  }
+  // What only the server holds is shown, not edited here.
+  await expect(anco.getByRole('button', { name: 'Ubah' })).toHaveCount(0);
+  const shots = process.env.WIRE_SHOTS;
+  if (shots) await page.screenshot({ path: join(shots, 'id-phone-daily-data-older.png'), fullPage: true });
+
+  // Offline: a day asked before still shows (its answer is kept); one never asked says it needs a signal.
+  await phone.setOffline(true);
+  await page.locator('#daily-data-day').fill(day45);
+  await expect(change).toContainText('15 %');
+  await page.locator('#daily-data-day').fill(farmDayMinus(90));
+  await expect(page.getByTestId('server-day-note').first()).toHaveAttribute('data-state', 'offline');
+  await expect(sections).toContainText('perlu sinyal');
+  if (shots) await page.screenshot({ path: join(shots, 'id-phone-daily-data-offline.png'), fullPage: true });
   await phone.close();
 });
 

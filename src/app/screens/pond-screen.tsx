@@ -16,6 +16,7 @@ import { Card, EmptyState, LoadError, Loading, PageHeader } from '#components/pa
 import { pondAction, recordRight } from '#components/pond-access.ts';
 import { useSession } from '#components/session';
 import { Tabs } from '#components/tabs';
+import { ServerDayNotes } from '#components/use-server-day';
 import { WhenInput } from '#components/when-input';
 import { CyclesCard } from '#features/cycle/cycles-card';
 import { ProbePondPanel } from '#features/probes/probe-pond-panel';
@@ -31,9 +32,7 @@ import { SamplingList } from '#features/sampling/sampling-list';
 import { PondProducts } from '#features/warehouse/pond-products';
 import { RecentReadings } from '#features/water/recent-readings';
 import { SameSlotPanel } from '#features/water/same-slot-panel';
-import { RECENT_READING_DAYS, RECENT_RECORD_DAYS } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { addDays } from '#shared/domain/chart-range';
 import { ACTION } from '#shared/domain/permissions';
 
 /** What every "Daily data" section gets: one pond, one farm day. */
@@ -110,16 +109,14 @@ function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
           onChange={(e) => setDay(e.target.value || today)}
         />
       </div>
-      {day <= addDays(today, -RECENT_READING_DAYS) && (
-        <p className="muted daily-data__kept" data-testid="daily-data-kept">
-          {t('daily.kept', { readings: RECENT_READING_DAYS, records: RECENT_RECORD_DAYS })}
-        </p>
-      )}
       {/* Each section renders nothing on a day without its records: the empty text is CSS's. */}
       <div className="stack daily-data__sections" data-empty={t('daily.empty')}>
-        {DAY_SECTIONS.map(({ key, Section }) => (
-          <Section key={key} farm={farm} pond={pond} day={day} userId={userId} />
-        ))}
+        {/* One line while an older day's records are asked of the server, or need a signal. */}
+        <ServerDayNotes>
+          {DAY_SECTIONS.map(({ key, Section }) => (
+            <Section key={key} farm={farm} pond={pond} day={day} userId={userId} />
+          ))}
+        </ServerDayNotes>
       </div>
     </Card>
   );

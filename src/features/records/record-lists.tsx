@@ -11,6 +11,8 @@ import { RecordStatus } from '#components/record-status';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
+import { isServerRow, useServerDay } from '#components/use-server-day';
+import { api } from '#local/api-client';
 import { getDb, type Local } from '#local/db';
 import { photosOf } from '#local/photos';
 import { createRepository } from '#local/repository';
@@ -42,6 +44,8 @@ function useMayChange(farm: Farm, table: RecordTableName, row: AnyRecord, pond?:
   const session = useSession();
   const userId = session?.user?.id ?? session?.pu_id;
   const feature = RECORD_FEATURE[table];
+  // A row the server answered for a day older than the device keeps is shown read-only.
+  if (isServerRow(row)) return false;
   return pond
     ? recordRight(farm, pond, feature, row, userId) !== null
     : featureAction(farm, feature) >= ACTION.edit ||
@@ -328,8 +332,27 @@ const TIME_FIELD = {
 
 function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { table: RecordTableName }) {
   const { t } = useTranslation('records');
-  const rows = useFarmRecords(table, farm.farm_id);
+  const local = useFarmRecords(table, farm.farm_id);
   const ponds = usePonds(farm.farm_id).data;
+  // One pond's day the device does not keep (anco, water changes: a window): the server's too.
+  const resource = RECORD_RESOURCE[table];
+  const server = useServerDay<AnyRecord>({
+    key: `pond-day:${table}:${pond}`,
+    farmId: farm.farm_id,
+    day: pond && resource.kept ? day : undefined,
+    resources: [resource],
+    fetch: (d) =>
+      api.get<AnyRecord[]>(`/${RECORD_PATH[table]}`, {
+        farm_id: farm.farm_id,
+        pond_id: pond ?? '',
+        from: d,
+        to: d,
+      }),
+  });
+  const rows = useMemo(
+    () => local && (server.extra.length > 0 ? [...local, ...(server.extra as AnyRecord[])] : local),
+    [local, server.extra],
+  );
   const shown = useMemo(() => {
     const field = DAY_FIELD[table];
     const mine = (rows ?? []).filter(
@@ -364,6 +387,14 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
     </section>
   );
 }
+
+/** The API list of each record type (GET /api/<path>?pond_id&from&to). */
+const RECORD_PATH = {
+  anco: 'anco',
+  waterChanges: 'waterChange',
+  notes: 'note',
+  diseases: 'disease',
+} as const;
 
 const DAY_TITLE = { anco: 'anco', waterChanges: 'waterChange', notes: 'notes', diseases: 'disease' } as const;
 

@@ -3,17 +3,11 @@ import { can } from '#components/farm-data';
 import { useSession } from '#components/session';
 import { useFetched } from '#components/use-fetched.ts';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
+import { useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
+import { shiftDay } from '#local/day-coverage';
 import type { TambakDb } from '#local/db';
-import {
-  FIRST_READING_DAYS,
-  RECENT_READING_DAYS,
-  type ResourceDescriptor,
-  WATER_BIOLOGICAL,
-  WATER_CHEMICAL,
-  WATER_GENERAL,
-} from '#local/resources';
-import { cursorKey, fillKey } from '#local/sync/pull';
+import { type ResourceDescriptor, WATER_BIOLOGICAL, WATER_CHEMICAL, WATER_GENERAL } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Farm, UserFarm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
@@ -31,72 +25,43 @@ const RESOURCES: Record<WaterKind, ResourceDescriptor> = {
   biological: WATER_BIOLOGICAL,
 };
 
-/** YYYY-MM-DD moved by whole days (calendar arithmetic in UTC: no clock, no zone). */
-export function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Today on this device's calendar (the farm's wall clock: readings keep the keeper's offset). */
-export function deviceToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * measured_at is ISO text with the keeper's offset, so its date part is his day; the index
  * range spans a day either side (offsets up to ±14 h) and the model keeps the exact day.
  */
-export async function readDay(
-  db: TambakDb,
-  farmId: string,
-  kind: WaterKind,
-  day: string,
-  today = deviceToday(),
-) {
-  const resource = RESOURCES[kind];
-  const [rows, cursor, filling] = await Promise.all([
-    db
-      .mirror(resource.table)
-      .where('measured_at')
-      .between(shiftDay(day, -1), shiftDay(day, 2))
-      .filter((row) => row.farm_id === farmId)
-      .toArray(),
-    db.syncState.get(cursorKey(resource.name, farmId)),
-    db.syncState.get(fillKey(resource.name, farmId)),
-  ]);
-  // The device keeps the last RECENT_READING_DAYS of readings (the first FIRST_READING_DAYS
-  // until the rest has come): a pond without a reading on a day it has not pulled, or before
-  // that window, may have one on the server.
-  const kept = filling ? FIRST_READING_DAYS : RECENT_READING_DAYS;
-  return {
-    readings: visible(rows) as unknown as ReviewReading[],
-    /** Every row the device holds for the day, deleted ones too (a deletion not sent yet). */
-    held: rows.map((row) => String(row.id)),
-    covered: Boolean(cursor?.pulledAt) && day > shiftDay(today, -kept),
-  };
+export async function readDay(db: TambakDb, farmId: string, kind: WaterKind, day: string) {
+  const rows = await db
+    .mirror(RESOURCES[kind].table)
+    .where('measured_at')
+    .between(shiftDay(day, -1), shiftDay(day, 2))
+    .filter((row) => row.farm_id === farmId)
+    .toArray();
+  return visible(rows) as unknown as ReviewReading[];
 }
 
 /**
  * The day's readings: the mirror's, and for a day the device does not keep (older than its
- * window, or before the first pull) the server's too, asked once online and kept for offline.
- * `final` is false while a pond marked "not entered" may still have readings somewhere.
+ * window, or before the first pull) the server's too, asked once online and kept for offline
+ * (useServerDay). `final` is false while a pond marked "not entered" may still have readings
+ * somewhere.
  */
 export function useDayReadings(farmId: string, kind: WaterKind, day: string) {
   const local = useLiveMirror(`review:${farmId}:${kind}:${day}`, (db) => readDay(db, farmId, kind, day)).data;
-  const askServer = local !== undefined && !local.covered;
-  const server = useFetched(askServer ? `review-day:${farmId}:${kind}:${day}` : null, () =>
-    api.get<ReviewReading[]>(`/water/${kind}`, { farm_id: farmId, from: day, to: day }),
-  );
+  const server = useServerDay<ReviewReading>({
+    key: `review:${farmId}:${kind}`,
+    farmId,
+    day,
+    resources: [RESOURCES[kind]],
+    fetch: (d) => api.get<ReviewReading[]>(`/water/${kind}`, { farm_id: farmId, from: d, to: d }),
+  });
   return useMemo(() => {
-    if (!local) return undefined;
-    if (local.covered) return { readings: local.readings, final: true, offline: false };
-    if (!server.data) return { readings: local.readings, final: false, offline: Boolean(server.error) };
-    // The device's own rows win: they hold edits not sent yet.
-    const mine = new Set(local.held);
-    const theirs = server.data.filter((r) => !mine.has(r.id)).map((r) => ({ ...r, _status: 'synced' }));
-    return { readings: [...local.readings, ...(theirs as ReviewReading[])], final: true, offline: false };
-  }, [local, server.data, server.error]);
+    if (!local || server.state === 'loading') return undefined;
+    return {
+      readings: [...local, ...(server.extra as ReviewReading[])],
+      final: server.state === 'kept' || server.state === 'fetched',
+      offline: server.state === 'offline',
+    };
+  }, [local, server]);
 }
 
 export function useStandards(farmId: string): WaterStandard[] {

@@ -8,12 +8,13 @@ import { EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { loadPresetTimes } from '#components/preset-times.ts';
 import { WhenInput } from '#components/when-input';
+import { deviceToday } from '#local/day-coverage';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
 import { optionLabelKey } from '#shared/domain/water-options';
 import { type CsvLabels, reviewCsv } from './review-csv.ts';
-import { deviceToday, useDayReadings, useMemberNames, useStandards } from './review-data.ts';
+import { useDayReadings, useMemberNames, useStandards } from './review-data.ts';
 import {
   buildReview,
   DIKE_SORT,

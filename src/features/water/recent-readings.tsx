@@ -1,6 +1,6 @@
 import './register-locales.ts';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
@@ -9,12 +9,15 @@ import { RecordStatus } from '#components/record-status';
 import { ShowMore, useFirst } from '#components/show-more';
 import { useToast } from '#components/toast';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
+import { isServerRow, useServerDay } from '#components/use-server-day';
+import { api } from '#local/api-client';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { RECENT_READING_DAYS } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Pond } from '#shared/contracts/farm';
-import { WATER_KINDS } from '#shared/domain/water-fields';
+import type { WaterReading } from '#shared/contracts/water';
+import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
 import { optionLabelKey } from '#shared/domain/water-options';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import { ReadingConflicts } from './reading-conflicts.tsx';
@@ -60,6 +63,26 @@ function useMinuteClock(): number {
   return now;
 }
 
+type ServerReading = WaterReading & { _kind: WaterKind };
+const SERVER_DAY_RESOURCES = WATER_KINDS.map((kind) => WATER_RESOURCES[kind]);
+
+/** The pond's readings of one day on the server, of the three kinds. */
+async function pondDayFromServer(farmId: string, pondId: string, day: string): Promise<ServerReading[]> {
+  const lists = await Promise.all(
+    WATER_KINDS.map(async (kind) =>
+      (
+        await api.get<WaterReading[]>(`/water/${kind}`, {
+          farm_id: farmId,
+          pond_id: pondId,
+          from: day,
+          to: day,
+        })
+      ).map((row) => ({ ...row, _kind: kind })),
+    ),
+  );
+  return lists.flat();
+}
+
 /** A pond's readings of the last 30 days from the mirror, by day and slot, each with its sync state. */
 export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb() }: RecentReadingsProps) {
   const { t } = useTranslation('water');
@@ -80,12 +103,32 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
     },
     db,
   ).data;
+  // An older day than the device keeps: the server's readings of the day too (read-only).
+  const server = useServerDay<ServerReading>({
+    key: `pond-readings:${pond.pond_id}`,
+    farmId,
+    day: onlyDay,
+    resources: SERVER_DAY_RESOURCES,
+    fetch: (d) => pondDayFromServer(farmId, pond.pond_id, d),
+    db,
+  });
+  const all = useMemo(
+    () =>
+      items && [
+        ...items,
+        ...server.extra.map(({ _kind, ...row }) => ({
+          kind: _kind,
+          row: row as unknown as ReadingItem['row'],
+        })),
+      ],
+    [items, server.extra],
+  );
   const fromDay = DateTime.local().minus({ days: RECENT_READING_DAYS }).toISODate() ?? '';
-  const grouped = items ? groupReadings(items, onlyDay ?? fromDay) : [];
+  const grouped = all ? groupReadings(all, onlyDay ?? fromDay) : [];
   const days = onlyDay ? grouped.filter((d) => d.day === onlyDay) : grouped;
   // The last 30 days, newest first: the first few days show, the rest on a tap.
   const { shown, hidden, showAll } = useFirst(days, onlyDay ? Number.POSITIVE_INFINITY : FIRST_DAYS);
-  if (!items) return null;
+  if (!all) return null;
   if (days.length === 0) return onlyDay ? null : <EmptyState title={t('readings.empty')} />;
   return (
     <div className="readings">
@@ -101,7 +144,7 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
                     key={item.row.id}
                     item={item}
                     standards={standards}
-                    canEdit={rightOn(item.row, now) !== null}
+                    canEdit={!isServerRow(item.row) && rightOn(item.row, now) !== null}
                     db={db}
                     onEdit={() => setEditing({ item, own: rightOn(item.row, Date.now()) === 'own' })}
                   />

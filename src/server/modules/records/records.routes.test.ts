@@ -160,6 +160,37 @@ describe('anco', () => {
   });
 });
 
+describe('one pond’s day (the pond’s daily data of a day older than a device keeps)', () => {
+  it('lists anco and water changes by pond_id and from/to, record dates inclusive', async () => {
+    const [p0, p1] = farm.pondIds;
+    const day = daysAgo(20);
+    const trays = [
+      anco(p0, { check_date: day }),
+      anco(p1, { check_date: day }),
+      anco(p0, { check_date: daysAgo(19) }),
+    ];
+    const changes = [p0, p1].map((pondId) => ({
+      id: uuidv7(),
+      pond_id: pondId,
+      change_date: day,
+      change_time: '07:00',
+      percent: 10,
+    }));
+    expect((await call('POST', '/api/anco/bulk', { items: trays })).status).toBe(200);
+    expect((await call('POST', '/api/waterChange/bulk', { items: changes })).status).toBe(200);
+    const query = `farm_id=${farm.farmId}&pond_id=${p0}&from=${day}&to=${day}`;
+    const gotTrays = await call('GET', `/api/anco?${query}`);
+    expect(gotTrays.status).toBe(200);
+    expect(gotTrays.body.data.map((r: { id: string }) => r.id)).toEqual([trays[0].id]);
+    const gotChanges = await call('GET', `/api/waterChange?${query}`);
+    expect(gotChanges.body.data.map((r: { id: string }) => r.id)).toEqual([changes[0].id]);
+    // another farm's id with the pond: not found
+    const other = await createFarm(app, owner, 1);
+    const wrongFarm = `/api/anco?farm_id=${other.farmId}&pond_id=${p0}&from=${day}&to=${day}`;
+    expect((await call('GET', wrongFarm)).status).toBe(404);
+  });
+});
+
 describe('water change', () => {
   it('needs a percent or a height, 0–100 %', async () => {
     const base = { pond_id: farm.pondIds[0], change_date: today, change_time: '07:00' };

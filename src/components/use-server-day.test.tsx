@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deviceToday, shiftDay } from '#local/day-coverage';
+import { getDb } from '#local/db';
+import { ANCO } from '#local/resources';
+import { cursorKey } from '#local/sync/pull';
+import { resetFetched } from './use-fetched.ts';
+import { useServerDay } from './use-server-day.tsx';
+
+const db = getDb();
+afterEach(async () => {
+  cleanup();
+  resetFetched();
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+const row = (id: string) => ({ id, farm_id: 'f', pond_id: 'p', check_date: '' });
+const day = (n: number) => shiftDay(deviceToday(), -n);
+const use = (key: string, onDay: string | undefined, fetch: (d: string) => Promise<{ id: string }[]>) =>
+  renderHook(() => useServerDay({ key, farmId: 'f', day: onDay, resources: [ANCO], fetch }));
+
+describe('useServerDay: a day the mirror does not keep, from the server', () => {
+  it('asks nothing for a day the mirror covers, nor without a day', async () => {
+    await db.syncState.put({ key: cursorKey(ANCO.name, 'f'), pulledAt: 1 } as never);
+    const fetch = vi.fn(async () => [row('a')]);
+    const { result } = use('kept', day(3), fetch);
+    await waitFor(() => expect(result.current).toEqual({ extra: [], state: 'kept' }));
+    expect(use('none', undefined, fetch).result.current.state).toBe('kept');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('adds the server’s rows of an older day the device does not hold, read-only; its own copy wins', async () => {
+    await db.syncState.put({ key: cursorKey(ANCO.name, 'f'), pulledAt: 1 } as never);
+    // edited and deleted on the device, not sent yet
+    await db.anco.bulkPut([
+      { ...row('mine'), _status: 'pending' },
+      { ...row('gone'), _status: 'pending', _deleted: true },
+    ] as never);
+    const fetch = vi.fn(async () => [row('mine'), row('gone'), row('theirs')]);
+    const { result } = use('older', day(75), fetch);
+    await waitFor(() => expect(result.current.state).toBe('fetched'));
+    expect(fetch).toHaveBeenCalledWith(day(75));
+    expect(result.current.extra).toEqual([{ ...row('theirs'), _status: 'synced', _server: true }]);
+  });
+
+  it('says offline when it cannot ask, and asks before the first pull whatever the day', async () => {
+    const { result } = use('offline', day(1), () => Promise.reject(new Error('network')));
+    await waitFor(() => expect(result.current).toEqual({ extra: [], state: 'offline' }));
+  });
+});

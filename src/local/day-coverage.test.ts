@@ -1,0 +1,86 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deviceToday, heldIds, mirrorCoversDay, shiftDay } from '#local/day-coverage';
+import { getDb } from '#local/db';
+import {
+  ANCO,
+  FIRST_READING_DAYS,
+  FIRST_RECORD_DAYS,
+  NOTES,
+  RECENT_READING_DAYS,
+  RECENT_RECORD_DAYS,
+  type ResourceDescriptor,
+  WATER_CHANGES,
+  WATER_CHEMICAL,
+  WATER_GENERAL,
+} from '#local/resources';
+import { cursorKey, fillKey } from '#local/sync/pull';
+
+const db = getDb();
+afterEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+const TODAY = '2026-11-25';
+const pulled = (resource: ResourceDescriptor, farm = 'f') =>
+  db.syncState.put({ key: cursorKey(resource.name, farm), pulledAt: 1 } as never);
+const covers = (resource: ResourceDescriptor, day: string) => mirrorCoversDay(db, resource, 'f', day, TODAY);
+
+describe('mirrorCoversDay (whether the device holds every record of a day)', () => {
+  it('is false before the farm’s list was pulled: another list’s or farm’s cursor does not count', async () => {
+    expect(await covers(WATER_GENERAL, TODAY)).toBe(false);
+    await pulled(WATER_CHEMICAL);
+    await pulled(WATER_GENERAL, 'other');
+    expect(await covers(WATER_GENERAL, TODAY)).toBe(false);
+    await pulled(WATER_GENERAL);
+    expect(await covers(WATER_GENERAL, TODAY)).toBe(true);
+  });
+
+  it.each([
+    ['water readings', WATER_GENERAL, RECENT_READING_DAYS, FIRST_READING_DAYS],
+    ['feed trays', ANCO, RECENT_RECORD_DAYS, FIRST_RECORD_DAYS],
+    ['water changes', WATER_CHANGES, RECENT_RECORD_DAYS, FIRST_RECORD_DAYS],
+  ] as const)(
+    'covers the %s of the window it keeps, the first pull’s days while the rest is coming',
+    async (_, resource, days, first) => {
+      await pulled(resource);
+      expect(await covers(resource, shiftDay(TODAY, -(days - 1)))).toBe(true);
+      expect(await covers(resource, shiftDay(TODAY, -days))).toBe(false);
+      expect(await covers(resource, shiftDay(TODAY, -90))).toBe(false);
+      await db.syncState.put({ key: fillKey(resource.name, 'f') } as never);
+      expect(await covers(resource, shiftDay(TODAY, -(first - 1)))).toBe(true);
+      expect(await covers(resource, shiftDay(TODAY, -first))).toBe(false);
+    },
+  );
+
+  it('keeps 30 days of readings and 60 of feed trays and water changes: a day 45 days back differs', async () => {
+    for (const resource of [WATER_GENERAL, ANCO, WATER_CHANGES]) await pulled(resource);
+    expect(await covers(WATER_GENERAL, shiftDay(TODAY, -45))).toBe(false);
+    expect(await covers(ANCO, shiftDay(TODAY, -45))).toBe(true);
+    expect(await covers(WATER_CHANGES, shiftDay(TODAY, -45))).toBe(true);
+  });
+
+  it('covers every day of a list kept whole once pulled', async () => {
+    expect(await covers(NOTES, shiftDay(TODAY, -400))).toBe(false);
+    await pulled(NOTES);
+    expect(await covers(NOTES, shiftDay(TODAY, -400))).toBe(true);
+  });
+});
+
+describe('heldIds', () => {
+  it('names the answered rows the device holds in any of the lists, deleted ones too', async () => {
+    await db.waterGeneral.put({ id: 'a', farm_id: 'f', _status: 'synced' } as never);
+    await db.waterChemical.put({ id: 'b', farm_id: 'f', _status: 'pending', _deleted: true } as never);
+    expect(await heldIds(db, [WATER_GENERAL, WATER_CHEMICAL], ['a', 'b', 'c'])).toEqual(['a', 'b']);
+    expect(await heldIds(db, [WATER_GENERAL], ['b', 'c'])).toEqual([]);
+    expect(await heldIds(db, [WATER_GENERAL], [])).toEqual([]);
+  });
+});
+
+describe('day arithmetic', () => {
+  it('moves calendar days across months and years; today is the device’s calendar day', () => {
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDay('2025-12-31', 1)).toBe('2026-01-01');
+    expect(deviceToday(new Date(2026, 10, 26, 23, 30))).toBe('2026-11-26');
+  });
+});

@@ -1,0 +1,59 @@
+import type { TambakDb } from '#local/db';
+import type { ResourceDescriptor } from '#local/resources';
+import { cursorKey, fillKey } from '#local/sync/pull';
+
+/**
+ * Whether the mirror holds every record of a farm's day, for the lists it keeps for a
+ * window only (water readings, feed trays, water changes: `kept` on their descriptor).
+ * A screen showing one day (the daily review, the pond's daily data) asks the server for
+ * a day the mirror does not cover (src/components/use-server-day.ts).
+ */
+
+/** YYYY-MM-DD moved by whole days (calendar arithmetic in UTC: no clock, no zone). */
+export function shiftDay(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Today on this device's calendar (the farm's wall clock: records keep the keeper's day). */
+export function deviceToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * True when the farm's list has been pulled and `day` is inside what the device keeps: the
+ * last `kept.days` days, or the first pull's `kept.first` while the rest is still to come
+ * (fill mark, ADR 0086). Before the first pull, or before the window, the server may hold
+ * records the device does not.
+ */
+export async function mirrorCoversDay(
+  db: TambakDb,
+  resource: ResourceDescriptor,
+  farmId: string,
+  day: string,
+  today = deviceToday(),
+): Promise<boolean> {
+  const [cursor, filling] = await Promise.all([
+    db.syncState.get(cursorKey(resource.name, farmId)),
+    db.syncState.get(fillKey(resource.name, farmId)),
+  ]);
+  if (!cursor?.pulledAt) return false;
+  if (!resource.kept) return true;
+  const kept = filling ? resource.kept.first : resource.kept.days;
+  return day > shiftDay(today, -kept);
+}
+
+/**
+ * Of `ids` (rows the server answered), those the device holds in any of the resources'
+ * tables, deleted ones too: its own copy wins (an edit or a deletion not sent yet).
+ */
+export async function heldIds(
+  db: TambakDb,
+  resources: readonly ResourceDescriptor[],
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await Promise.all(resources.map((r) => db.mirror(r.table).bulkGet([...ids])));
+  return ids.filter((_, i) => found.some((rows) => rows[i] !== undefined));
+}
