@@ -81,7 +81,8 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
  * Whether a new farm's replay reads the farm's running ponds (ADR 0115, `runningPrior`): only with
  * FORECAST_RUNNING=1. ADR 0115 tried it and did not keep it (the published held-out part and the
  * held-out von Bertalanffy farm got worse), nor did ADR 0117 with the shape only (the held-out von
- * Bertalanffy farm again), so the forecast and the default replays do not.
+ * Bertalanffy farm again), so the forecast and the default replays do not. ADR 0118 takes a share of the
+ * running curve set by evidence (how well it forecasts the running ponds' last three weeks).
  */
 export const READ_RUNNING = process.env.FORECAST_RUNNING === '1';
 // Tuning only: FORECAST_RUNNING_SETTINGS='{"shapeOnly":true}' overrides RUNNING_SETTINGS.
@@ -97,13 +98,18 @@ export function runningAt(
   cycles: readonly EvalCycle[],
   cycle: EvalCycle,
   cut: number,
-): { points: EvalCycle['samplings'] }[] {
+): { points: EvalCycle['samplings']; stockOffset: number }[] {
   const day = dayMs(cycle.start) + (cut - 1) * DAY_MS;
   return cycles.flatMap((o) => {
     const start = dayMs(o.start);
     if (start > day || dayMs(o.end) < day) return [];
     const lastDoc = (day - start) / DAY_MS + 1;
-    return [{ points: o.samplings.filter((s) => s.doc <= lastDoc) }];
+    return [
+      {
+        points: o.samplings.filter((s) => s.doc <= lastDoc),
+        stockOffset: (start - dayMs(cycle.start)) / DAY_MS,
+      },
+    ];
   });
 }
 
@@ -115,12 +121,19 @@ export function runningAt(
  */
 export function replayFarm(cycles: readonly EvalCycle[], usePrior: 'farm' | 'default'): Replay[] {
   const out: Replay[] = [];
+  // Ponds cut on the same day at the same DOC read the same running ponds: one prior for them.
+  const running = new Map<string, GrowthPrior>();
   for (const c of cycles) {
     const finished = usePrior === 'default' ? [] : cycles.filter((o) => o.end < c.start);
     const learnt = farmPrior(finished.map((o) => ({ points: o.samplings, stockDate: o.start })));
     const readRunning = READ_RUNNING && finished.length === 0;
     for (const cut of CUT_DOCS) {
-      const prior = readRunning ? runningPrior(runningAt(cycles, c, cut), undefined, cut) : learnt;
+      let prior = learnt;
+      if (readRunning) {
+        const key = `${dayMs(c.start) + (cut - 1) * DAY_MS}:${cut}`;
+        prior = running.get(key) ?? runningPrior(runningAt(cycles, c, cut), undefined, cut);
+        running.set(key, prior);
+      }
       const r = replay(c, cut, prior);
       if (r) out.push(r);
     }

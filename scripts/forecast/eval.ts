@@ -58,6 +58,13 @@
  * monsoon trials, Sookying 2011, Hassan 2022); the prior learnt from the tuning part stays a
  * farm like theirs, as before.
  *
+ * `--set=shapes-staggered` (a TUNING set, ADR 0118): `--set=shapes`' own ponds (seed 12345), 60 of each
+ * family as five farms of 12 stocked 6 days apart, as new farms.
+ *
+ * `--set=fresh` (ADR 0118's fresh held-out draw, committed before its tuning): seed 6041 for the von
+ * Bertalanffy, plateau and two-phase farms (farm and default prior), five farms of Richards ponds
+ * (seeds 6041–6045) and the smooth families as farms of 12 ponds, stocked 7 days apart, as new farms.
+ *
  * Targets (issue 26): ABW +14 d MAPE ≤ 10 %, harvest-date median error ≤ 3 days.
  */
 
@@ -81,6 +88,9 @@ function publishedFarms(cycles: ReturnType<typeof publishedCycles>): ReturnType<
   }
   return [...by.values()];
 }
+
+/** ADR 0118's fresh held-out seed (`--set=fresh`): no set used it before. */
+const FRESH_SEED = 6041;
 
 const only = process.argv.find((a) => a.startsWith('--set='))?.split('=')[1];
 const started = performance.now();
@@ -219,6 +229,46 @@ if (only === 'staggered-new') {
   for (const shape of SHAPES)
     sets.push([
       `HELD-OUT — staggered ${shape} farms, seed 7331 (ADR 0117), default prior`,
+      shapes[shape].flatMap((farm) => replayFarm(farm, 'default')),
+    ]);
+}
+if (only === 'shapes-staggered') {
+  // A TUNING set (ADR 0118): `--set=shapes`' own ponds (seed 12345, tuned on since ADR 0106), their
+  // first 60 of each family as five farms of 12 stocked 6 days apart, as `--set=staggered-new` lays out
+  // its held-out draw: what reading a few running ponds costs or gives, looked at while tuning.
+  const shapes = staggeredShapeCycles(12345, 5, 12, 6);
+  for (const shape of SHAPES)
+    sets.push([
+      `TUNED — staggered ${shape} farms, seed 12345, 6 days apart (ADR 0118), default prior`,
+      shapes[shape].flatMap((farm) => replayFarm(farm, 'default')),
+    ]);
+}
+if (only === 'fresh') {
+  // ADR 0118's fresh held-out draw (seed 6041, never used before; committed before its method was
+  // tuned, run once after): the von Bertalanffy and plateau farms and the two-phase farms with that
+  // seed, five farms of Richards ponds (seeds 6041–6045) and the smooth families as farms of 12
+  // ponds, stocked 7 days apart.
+  const vb = bertalanffyCycles(FRESH_SEED);
+  const rp = plateauCycles(FRESH_SEED);
+  for (const prior of ['farm', 'default'] as const) {
+    sets.push([
+      `HELD-OUT, FRESH — von Bertalanffy farm, seed ${FRESH_SEED} (ADR 0118), ${prior} prior`,
+      replayFarm(vb, prior),
+    ]);
+    sets.push([
+      `HELD-OUT, FRESH — plateau farm, seed ${FRESH_SEED} (ADR 0118), ${prior} prior`,
+      replayFarm(rp, prior),
+    ]);
+  }
+  twoPhaseSets(FRESH_SEED, '0118');
+  sets.push([
+    `HELD-OUT, FRESH — staggered Richards farms, seed ${FRESH_SEED}, 7 days apart (ADR 0118), default prior`,
+    staggeredCycles(FRESH_SEED, 5, 12, 7).flatMap((farm) => replayFarm(farm, 'default')),
+  ]);
+  const shapes = staggeredShapeCycles(FRESH_SEED, 5, 12, 7);
+  for (const shape of SHAPES)
+    sets.push([
+      `HELD-OUT, FRESH — staggered ${shape} farms, seed ${FRESH_SEED}, 7 days apart (ADR 0118), default prior`,
       shapes[shape].flatMap((farm) => replayFarm(farm, 'default')),
     ]);
 }

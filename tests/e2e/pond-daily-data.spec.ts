@@ -82,6 +82,16 @@ test('the pond’s "Daily data" shows the sampling, feed trays, water change, no
   await expect(page.getByRole('region', { name: 'Sampling', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Cek anco', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Catatan', exact: true })).toHaveCount(0);
+  // says so, rather than an empty card
+  await expect(page.locator('.daily-data__sections')).toHaveAttribute(
+    'data-empty',
+    'Tidak ada data pada tanggal ini.',
+  );
+  expect(await page.locator('.daily-data__sections').evaluate((el) => el.childElementCount)).toBe(0);
+  await expect(page.getByTestId('daily-data-kept')).toHaveCount(0);
+  // A day older than the device keeps: the card says what it does not show.
+  await page.locator('#daily-data-day').fill(farmDayMinus(45));
+  await expect(page.getByTestId('daily-data-kept')).toContainText('30 hari terakhir');
   await phone.close();
 });
 

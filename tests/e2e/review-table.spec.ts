@@ -67,6 +67,15 @@ async function setUp(request: APIRequestContext) {
         ph: 8.2,
         do: 6,
       },
+      // Kolam 1, two months ago: older than the days a device keeps; colour and weather named.
+      {
+        id: crypto.randomUUID(),
+        pond_id: pondIds['Kolam 1'],
+        measured_at: wib(dayInWib(-60), '06:15'),
+        ph: 7.6,
+        color: 8,
+        weather: 6,
+      },
     ],
   });
   return { manager, farmId, today };
@@ -190,6 +199,13 @@ test('a manager reviews the day on a desktop: flags, missing, filter, sort, CSV'
   await expect(rowOf(page, 'Kolam 3')).toContainText('8,2');
   await page.getByLabel('Blok', { exact: true }).selectOption({ label: 'Semua blok' });
   await expect(rowOf(page, 'Kolam 1').getByText('Belum diisi').first()).toBeVisible();
+  // Two months ago: not on the device, asked from the server; colour and weather by name.
+  await page.getByLabel('Tanggal').fill(dayInWib(-60));
+  await expect(rowOf(page, 'Kolam 1')).toContainText('7,6');
+  await expect(rowOf(page, 'Kolam 1')).toContainText('Hijau');
+  await expect(rowOf(page, 'Kolam 1')).toContainText('Cerah');
+  await expect(page.getByTestId('review-not-final')).toHaveCount(0);
+  await shoot(page, 'review-id-1280-old-day');
 
   // English.
   await page.getByLabel('Tanggal').fill(today);

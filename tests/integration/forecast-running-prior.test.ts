@@ -112,4 +112,55 @@ describe("a new farm's curve from its running ponds (ADR 0115)", () => {
     const b = fitGrowth(pond, runningPrior([...running].reverse()));
     expect(abwAt(b, 90)).toBeCloseTo(abwAt(a, 90), 9);
   });
+
+  it('ADR 0118: ponds whose running curve forecasts their own last three weeks better take it whole (a logistic farm)', () => {
+    expect(RUNNING_SETTINGS.evidence).toBe('forecast');
+    const prior = runningPrior(farmOf(logistic, 10, 100));
+    expect(prior.share).toBeGreaterThan(0.9);
+  });
+
+  it('ADR 0118: ponds the default forecasts as well leave it nearly whole: share under 0.1, growth from DOC 45 to 90 within 1 %', () => {
+    const law = (t: number) => gompertz(DEFAULT_CURVE, t);
+    const prior = runningPrior(farmOf(law, 10, 110));
+    expect(prior.share).toBeLessThan(0.1);
+    const grown = (c: readonly number[]) => (c[90] as number) - (c[45] as number);
+    expect(grown(prior.curve) / grown(DEFAULT_PRIOR.curve)).toBeGreaterThan(0.99);
+    expect(grown(prior.curve) / grown(DEFAULT_PRIOR.curve)).toBeLessThan(1.01);
+  });
+
+  it('ADR 0118: with no pond sampled three times before its last three weeks, the prior share; with evidence off, all of the running curve (ADR 0117)', () => {
+    // Six ponds sampled from DOC 21 to 42–44: none has three samplings before its last three weeks.
+    const young = Array.from({ length: 6 }, (_, i) => ({ points: sampled(logistic, 44, 21 + (i % 3)) }));
+    const prior = runningPrior(young);
+    expect(prior.running).toBe(6);
+    expect(prior.share).toBe(RUNNING_SETTINGS.evidenceShare);
+    const saved = RUNNING_SETTINGS.evidence;
+    RUNNING_SETTINGS.evidence = 'none';
+    try {
+      const whole = runningPrior(farmOf(logistic, 10, 100));
+      expect(whole.share).toBe(1);
+      // The evidence's share of the same ponds is a share of this curve's departure from the default's.
+      RUNNING_SETTINGS.evidence = saved;
+      const part = runningPrior(farmOf(logistic, 10, 100));
+      const s = part.share as number;
+      const d = 90;
+      const def = DEFAULT_PRIOR.curve[d] as number;
+      expect(part.curve[d] as number).toBeCloseTo(def + s * ((whole.curve[d] as number) - def), 9);
+    } finally {
+      RUNNING_SETTINGS.evidence = saved;
+    }
+  });
+
+  it('window (tuning only): only the ponds stocked within that many days of the pond are read; an unknown stocking day is read', () => {
+    const saved = RUNNING_SETTINGS.window;
+    RUNNING_SETTINGS.window = 28;
+    try {
+      const running = farmOf(logistic, 10, 100).map((c, i) => ({ ...c, stockOffset: -7 * i }));
+      expect(runningPrior(running).running).toBe(5);
+      expect(runningPrior(running.map(({ points }) => ({ points }))).running).toBe(10);
+      expect(runningPrior(running.slice(5))).toBe(DEFAULT_PRIOR);
+    } finally {
+      RUNNING_SETTINGS.window = saved;
+    }
+  });
 });

@@ -31,7 +31,9 @@ import { SamplingList } from '#features/sampling/sampling-list';
 import { PondProducts } from '#features/warehouse/pond-products';
 import { RecentReadings } from '#features/water/recent-readings';
 import { SameSlotPanel } from '#features/water/same-slot-panel';
+import { RECENT_READING_DAYS, RECENT_RECORD_DAYS } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
+import { addDays } from '#shared/domain/chart-range';
 import { ACTION } from '#shared/domain/permissions';
 
 /** What every "Daily data" section gets: one pond, one farm day. */
@@ -108,7 +110,13 @@ function DailyData({ farm, pond, userId }: Omit<DaySectionProps, 'day'>) {
           onChange={(e) => setDay(e.target.value || today)}
         />
       </div>
-      <div className="stack">
+      {day <= addDays(today, -RECENT_READING_DAYS) && (
+        <p className="muted daily-data__kept" data-testid="daily-data-kept">
+          {t('daily.kept', { readings: RECENT_READING_DAYS, records: RECENT_RECORD_DAYS })}
+        </p>
+      )}
+      {/* Each section renders nothing on a day without its records: the empty text is CSS's. */}
+      <div className="stack daily-data__sections" data-empty={t('daily.empty')}>
         {DAY_SECTIONS.map(({ key, Section }) => (
           <Section key={key} farm={farm} pond={pond} day={day} userId={userId} />
         ))}

@@ -141,7 +141,14 @@ export function OverviewForecastCard({
 export default function OverviewForecast({ farmId, today }: { farmId: string; today: string }) {
   const ponds = usePonds(farmId).data;
   const all = useFarmForecasts(getDb(), farmId, today);
-  if (!all || !ponds) return <Loading />;
+  const { t } = useTranslation('forecast');
+  // Under its own heading, so a screen still loading above it does not show two bare spinners.
+  if (!all || !ponds)
+    return (
+      <Card title={t('overview.title')}>
+        <Loading />
+      </Card>
+    );
   const nameOf = new Map(ponds.map((p) => [p.pond_id, p.name]));
   const rows: OverviewForecastRow[] = all.flatMap((x) =>
     x.data.forecast

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { Card, EmptyState, Loading, PageHeader } from '#components/page';
+import { ShowMore, useFirst } from '#components/show-more';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { WhenInput } from '#components/when-input';
 import { visible } from '#local/visible';
@@ -42,6 +43,8 @@ function DayInput({
   );
 }
 
+const FIRST_PONDS = 10;
+
 function DeathAlert({ farm }: { farm: Farm }) {
   const { t } = useTranslation('production');
   const format = useFormat();
@@ -66,6 +69,8 @@ function DeathAlert({ farm }: { farm: Farm }) {
       to,
     });
   }).data;
+  // Most severe first: fifty ponds of a week are tens of thousands of pixels on a phone.
+  const { shown, hidden, showAll } = useFirst(rows ?? [], FIRST_PONDS);
   const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   return (
     <div className="stack death-alert">
@@ -84,7 +89,7 @@ function DeathAlert({ farm }: { farm: Farm }) {
       ) : rows.length === 0 ? (
         <EmptyState title={t('alert.empty')} />
       ) : (
-        rows.map((row) => (
+        shown.map((row) => (
           <Card
             key={row.stock_id}
             title={row.pond_name}
@@ -117,6 +122,7 @@ function DeathAlert({ farm }: { farm: Farm }) {
           </Card>
         ))
       )}
+      <ShowMore hidden={hidden} onClick={showAll} />
     </div>
   );
 }

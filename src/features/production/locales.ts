@@ -85,6 +85,7 @@ const id = {
     title: 'Data harian',
     day: 'Tanggal',
     empty: 'Tidak ada data pada tanggal ini.',
+    kept: 'Perangkat ini menyimpan bacaan kualitas air {{readings}} hari terakhir serta anco dan ganti air {{records}} hari terakhir: yang lebih lama tidak tampil di sini. Bacaan air hari lama ada di Tinjauan harian.',
     stocked: 'Tebar {{n}} benur',
   },
   overview: {
@@ -244,6 +245,7 @@ const en: ProductionCatalog = {
     title: 'Daily data',
     day: 'Date',
     empty: 'No records on this day.',
+    kept: 'This device keeps the last {{readings}} days of water readings and the last {{records}} days of feed trays and water changes: older ones do not show here. Water readings of older days are in the Daily review.',
     stocked: 'Stocked {{n}} PL',
   },
   overview: {

@@ -28,6 +28,10 @@ const id = {
   syncStatus: 'Status',
   sortBy: 'Urutkan menurut {{column}}',
   missing: 'Belum diisi',
+  notFinal:
+    'Bacaan tanggal ini sedang diambil dari server: kolam bertanda "Belum diisi" mungkin sudah diisi.',
+  notFinalOffline:
+    'Bacaan tanggal ini belum ada di perangkat ini dan perlu sinyal untuk diambil: kolam bertanda "Belum diisi" mungkin sudah diisi.',
   notMeasured: 'Tidak diukur',
   low: 'Di bawah standar',
   high: 'Di atas standar',
@@ -84,6 +88,10 @@ const en: ReviewCatalog = {
   syncStatus: 'Status',
   sortBy: 'Sort by {{column}}',
   missing: 'Not entered',
+  notFinal:
+    'Readings of this date are being fetched from the server: a pond marked "Not entered" may already have readings.',
+  notFinalOffline:
+    'Readings of this date are not on this device and need a signal to fetch: a pond marked "Not entered" may already have readings.',
   notMeasured: 'Not measured',
   low: 'Below standard',
   high: 'Above standard',

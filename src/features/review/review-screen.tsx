@@ -11,7 +11,7 @@ import { WhenInput } from '#components/when-input';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { WATER_KINDS, type WaterKind } from '#shared/domain/water-fields';
-import { waterColorKey, weatherKey } from '#shared/domain/water-options';
+import { optionLabelKey } from '#shared/domain/water-options';
 import { type CsvLabels, reviewCsv } from './review-csv.ts';
 import { deviceToday, useDayReadings, useMemberNames, useStandards } from './review-data.ts';
 import {
@@ -61,9 +61,8 @@ function useCsvLabels(): CsvLabels {
       high: t('high'),
       statusText: (status) => t(`status.${status}`),
       option: (parameter, value) => {
-        const key = parameter === 'color' ? waterColorKey(value) : weatherKey(value);
-        if (!key) return String(value);
-        return t(parameter === 'color' ? `waterColor.${key}` : `weather.${key}`);
+        const key = optionLabelKey(parameter, value);
+        return key ? t(key) : String(value);
       },
     };
   }, [t]);
@@ -94,12 +93,12 @@ function ReviewBody({ farm }: { farm: Farm }) {
         kind,
         day,
         ponds: visiblePonds,
-        readings: readings.data ?? [],
+        readings: readings?.readings ?? [],
         standards,
         slots: slotsOfDevice,
         names,
       }),
-    [kind, day, visiblePonds, readings.data, standards, slotsOfDevice, names],
+    [kind, day, visiblePonds, readings?.readings, standards, slotsOfDevice, names],
   );
   const rows = useMemo(
     () => sortRows(filterByBlock(model.rows, blockId || null), sort),
@@ -120,7 +119,7 @@ function ReviewBody({ farm }: { farm: Farm }) {
       backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
     />
   );
-  if (!ponds.data || !readings.data)
+  if (!ponds.data || !readings)
     return (
       <div className="stack">
         {header}
@@ -215,6 +214,11 @@ function ReviewBody({ farm }: { farm: Farm }) {
               {t('summaryOut', { count: summary.outOfStandard })}
             </strong>
           </p>
+          {!readings.final && (
+            <p className="muted" data-testid="review-not-final">
+              {t(readings.offline ? 'notFinalOffline' : 'notFinal')}
+            </p>
+          )}
           <p className="review__legend muted">
             <span>▲ {t('high')}</span>
             <span>▼ {t('low')}</span>

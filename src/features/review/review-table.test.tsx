@@ -53,13 +53,13 @@ const readings: ReviewReading[] = [
   },
 ];
 
-function Harness() {
+function Harness({ rows = readings }: { rows?: ReviewReading[] }) {
   const [sort, setSort] = useState<SortState>(DIKE_SORT);
   const model = buildReview({
     kind: 'general',
     day: DAY,
     ponds,
-    readings,
+    readings: rows,
     standards: VANNAMEI_STANDARDS,
     slots: ['morning'],
     names: new Map([['u1', 'Budi']]),
@@ -90,6 +90,13 @@ describe('ReviewTable', () => {
     const k1 = screen.getAllByRole('row')[2];
     expect(within(k1).getAllByText('Tidak diukur').length).toBe(4);
     expect(within(k1).getByText('Budi')).toBeTruthy();
+  });
+
+  it('names a water colour and the weather, not their keys', () => {
+    render(<Harness rows={[{ ...readings[0], color: 8, weather: 6 }]} />);
+    const k1 = screen.getAllByRole('row')[2];
+    expect(within(k1).getByText('Hijau')).toBeTruthy();
+    expect(within(k1).getByText('Cerah')).toBeTruthy();
   });
 
   it('sorts from a header button and marks the column with aria-sort', () => {

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import type { TimeOfDay } from '#shared/domain/time-of-day';
-import { waterColorKey, weatherKey } from '#shared/domain/water-options';
+import { optionLabelKey } from '#shared/domain/water-options';
 import type { CellState, ReviewColumn, ReviewRow, SortKey, SortState } from './review-model.ts';
 import './review.css';
 
@@ -36,9 +36,8 @@ interface CellText {
 }
 
 function optionLabel(t: Translate, parameter: string, value: number): string {
-  const key = parameter === 'color' ? waterColorKey(value) : weatherKey(value);
-  if (!key) return String(value);
-  return t(parameter === 'color' ? `waterColor.${key}` : `weather.${key}`);
+  const key = optionLabelKey(parameter, value);
+  return key ? t(key) : String(value);
 }
 
 function cell(key: string, state: CellState, parameter: string, text: CellText) {

@@ -5,7 +5,7 @@ import { RecordConflicts } from '#components/record-conflict';
 import type { ServerRecord, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { NOT_MEASURED } from '#shared/domain/water-fields';
-import { waterColorKey, weatherKey } from '#shared/domain/water-options';
+import { optionLabelKey } from '#shared/domain/water-options';
 import { useUnit } from './reading-fields.tsx';
 import type { ReadingItem } from './reading-groups.ts';
 import { WATER_RESOURCES } from './save-readings.ts';
@@ -37,7 +37,7 @@ export function useShowValue(kind: ReadingItem['kind']) {
     if (field === 'measured_at') return format.dateTime(String(value));
     if (typeof value !== 'number' || value === NOT_MEASURED) return '–';
     if (field === 'color' || field === 'weather') {
-      const key = field === 'color' ? waterColorKey(value) : weatherKey(value);
+      const key = optionLabelKey(field, value);
       return key ? t(key) : '–';
     }
     const spec = fieldSpec(kind, field);

@@ -15,7 +15,7 @@ import { RECENT_READING_DAYS } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Pond } from '#shared/contracts/farm';
 import { WATER_KINDS } from '#shared/domain/water-fields';
-import { waterColorKey, weatherKey } from '#shared/domain/water-options';
+import { optionLabelKey } from '#shared/domain/water-options';
 import type { WaterStandard } from '#shared/domain/water-standards';
 import { ReadingConflicts } from './reading-conflicts.tsx';
 import { ReadingEditDialog } from './reading-edit-dialog.tsx';
@@ -190,7 +190,7 @@ export function ValueChip({ kind, value }: { kind: ReadingItem['kind']; value: S
   let text: string;
   if (value.value === null) text = '–';
   else if (value.option) {
-    const key = value.field === 'color' ? waterColorKey(value.value) : weatherKey(value.value);
+    const key = optionLabelKey(value.field, value.value);
     text = key ? t(key) : '–';
   } else {
     const unit = unitOf(fieldSpec(kind, value.field).unit);

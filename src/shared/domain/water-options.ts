@@ -47,3 +47,8 @@ export function weatherKey(id: number | null | undefined): string | undefined {
   const option = WEATHERS.find((o) => o.id === id);
   return option ? `weather.${option.key}` : undefined;
 }
+
+/** i18n key of a colour or weather option (`field` 'color' or 'weather'), or undefined. */
+export function optionLabelKey(field: string, id: number | null | undefined): string | undefined {
+  return field === 'color' ? waterColorKey(id) : weatherKey(id);
+}

@@ -55,7 +55,7 @@ export interface ShapeAverage {
 }
 
 /** Weighted least-squares line y = b + k·x: its intercept, slope and the fitted values. */
-function line(xs: readonly number[], ys: readonly number[], ws: readonly number[]) {
+export function line(xs: readonly number[], ys: readonly number[], ws: readonly number[]) {
   let sw = 0;
   let mx = 0;
   let my = 0;
