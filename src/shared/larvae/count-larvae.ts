@@ -34,13 +34,16 @@
  *    (within half a larva's length of the surround: the rim's shading, a label over it, the
  *    frame's corners; ADR 0097); a blob of touching or crossing larvae
  *    counts area / the single area (clumps lose a little area where bodies cross:
- *    CROSSING_LOSS), its larvae placed by k-means over its pixels;
+ *    CROSSING_LOSS), its larvae placed by k-means over its pixels; on a white basin a dark
+ *    speck off every kept mark is a faint larva's eyes where the tray around it is crowded
+ *    (ADR 0116, 0119);
  * 7. the band: the clumps' own spread, the error of the single area and the engine's
  *    own error on photos it was not tuned on; wider, with the reason ('uneven-light',
  *    'blurry'), when light or focus is poor; its upper side further by a share of the
  *    larvae in clumps (larvae hidden under others: clumps are under-read, never over) and
  *    by the marks left out on the basin's edge (a larva may lie against the wall).
  */
+import { type CrowdSpot, frameEquivalentCrowd } from './crowd.ts';
 import type { Cv, CvMat } from './opencv.ts';
 import type { HatchColor, LarvaeImage, LarvaeQuality, LarvaeResult, LarvaMark } from './types.ts';
 
@@ -115,6 +118,20 @@ const HYSTERESIS = 0.7;
  */
 const EYE_PEAK = 0.3;
 const EYE_OVER_BODY = 1.5;
+/**
+ * On a white basin, a dark speck off every kept mark, as dark as half the single larvae's
+ * darkest point, is the eyes of a larva whose body is too faint or defocused to pass the
+ * threshold (ADR 0116): counted as one larva (specks within a third of a larva's length as
+ * one), but only where the tray around it is crowded (ADR 0119): the larvae within
+ * EYE_SPECK_REACH larva lengths of it (the kept marks, a clump as its larvae, and the
+ * other such specks), spread over the whole frame, would make at least EYE_SPECK_CROWD.
+ * On a sparse part of a tray a lone speck is as likely debris (generators A and B: +84 %
+ * on 50 larvae when every speck counts); debris lies over the frame whatever the larvae
+ * do, faint larvae follow the others. Chosen on the tuning sets A, B and E at both sizes.
+ */
+const EYE_SPECK_PEAK = 0.5;
+const EYE_SPECK_REACH = 6;
+const EYE_SPECK_CROWD = 600;
 /** A single-sized mark without eyes whose darkest point is under this share of a larva's: not one. */
 const PALE_SHARE = 0.5;
 /** A thick mark with more than this share of its pixels deeper than a larva's half-width: solid (glare, a label, a lump). */
@@ -527,6 +544,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // The distance of each pixel to the nearest one off the basin, when the frame holds some.
     const nearEdge = distanceToOffBasin(cv, track, b, w, h, offTray, offDarkTray);
     let atEdge = 0;
+    const eyeSpecks: Blob[] = [];
     for (const bl of blobs) {
       const r = bl.area / a1;
       if (pale(bl)) continue;
@@ -547,6 +565,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         r < LUMP_AREA &&
         bl.elongation < BUBBLE_ELONGATION &&
         bl.peak >= BUBBLE_CATCHLIGHT * bl.meanDark;
+      if (speck && eyesSeen && bl.peak >= EYE_SPECK_PEAK * p1) eyeSpecks.push(bl);
       if (speck || round || thick || line || lump || bubble || ink) {
         // Each such mark weighs at most a few larvae: one glare streak or patch on a sparse
         // tray is not "more clutter than larvae"; a form's many ruled lines and boxes are.
@@ -580,6 +599,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     let clumpVar = 0;
     let ambiguous = 0;
     const clumpK = new Map<number, number>();
+    const clumpEst = new Map<number, number>();
     for (const bl of larvae) {
       const r = bl.area / a1;
       // A big single larva reaches ~1.45 A1 but stays long and thin; two crossing or
@@ -597,7 +617,27 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       clumpSum += est;
       clumpVar += (0.15 * est) ** 2;
       clumpK.set(bl.label, Math.max(2, Math.round(est)));
+      clumpEst.set(bl.label, est);
     }
+    // Eyes without a body where the tray is crowded: a faint larva (EYE_SPECK_PEAK). The
+    // crowd holds the kept marks (a clump as its larvae) and the other such specks: where
+    // most larvae are faint, few bodies are kept but many eyes show.
+    const freeEyes = bodilessEyes(eyeSpecks, larvae, lab, w, h, l1, nearEdge);
+    const crowdSpots: CrowdSpot[] = larvae.map((bl) => ({
+      x: bl.cx,
+      y: bl.cy,
+      larvae: clumpEst.get(bl.label) ?? 1,
+    }));
+    for (const bl of freeEyes) crowdSpots.push({ x: bl.cx, y: bl.cy, larvae: 1 });
+    const crowd = frameEquivalentCrowd(
+      freeEyes.map((bl) => ({ x: bl.cx, y: bl.cy })),
+      crowdSpots,
+      EYE_SPECK_REACH * l1,
+      w * h,
+      1,
+    );
+    const eyeMarks = freeEyes.filter((_, i) => crowd[i] >= EYE_SPECK_CROWD);
+    singleCount += eyeMarks.length;
     const count = Math.round(singleCount + clumpSum);
     // Poor light or focus informs instead of refusing: the band widens and says why.
     // Uneven light: the large-scale background varies much, or glare blows out a patch.
@@ -621,6 +661,7 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     for (const bl of larvae) {
       if (!clumpK.has(bl.label)) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
     }
+    for (const bl of eyeMarks) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
     for (const pt of placeInClumps(lab, w, h, clumpK)) marks.push({ x: pt.x / scale, y: pt.y / scale });
     // The marks follow the rounded clumps; the count is the unrounded sum, so they may
     // differ by a few: the marks are what the farmer sees and corrects, keep them equal.
@@ -769,6 +810,43 @@ function countNonZero(data: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < data.length; i++) if (data[i] !== 0) n++;
   return n;
+}
+
+/**
+ * The dark specks with no kept mark within half a larva's length and not on the basin's
+ * edge, those within a third of a larva's length of each other (a pair of eyes) as one.
+ */
+function bodilessEyes(
+  specks: Blob[],
+  larvae: Blob[],
+  lab: Int32Array,
+  w: number,
+  h: number,
+  l1: number,
+  nearEdge: Float32Array | undefined,
+): Blob[] {
+  if (specks.length === 0) return [];
+  const kept = new Set(larvae.map((bl) => bl.label));
+  const reach = 0.5 * l1;
+  const free = specks.filter((bl) => {
+    if (nearEdge && nearEdge[Math.round(bl.cy) * w + Math.round(bl.cx)] < EDGE_REACH * l1) return false;
+    const x0 = Math.max(0, Math.floor(bl.cx - reach));
+    const x1 = Math.min(w - 1, Math.ceil(bl.cx + reach));
+    const y0 = Math.max(0, Math.floor(bl.cy - reach));
+    const y1 = Math.min(h - 1, Math.ceil(bl.cy + reach));
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (kept.has(lab[y * w + x])) return false;
+    return true;
+  });
+  const pair = 0.3 * l1;
+  const taken = new Uint8Array(free.length);
+  const eyes: Blob[] = [];
+  for (let i = 0; i < free.length; i++) {
+    if (taken[i]) continue;
+    eyes.push(free[i]);
+    for (let j = i + 1; j < free.length; j++)
+      if (Math.hypot(free[i].cx - free[j].cx, free[i].cy - free[j].cy) < pair) taken[j] = 1;
+  }
+  return eyes;
 }
 
 /**
