@@ -4,6 +4,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useWidth } from '#components/use-width.ts';
 import type { MonthCashFlow } from '#shared/contracts/finance';
+import { formatMonthName } from '#shared/domain/date-format';
 
 /**
  * Income and expenses per month as paired bars (visx). Loaded lazily by the statistics
@@ -40,14 +41,14 @@ export default function CashFlowChart({
   const short = (v: number) => compact.format(v);
   // A year of "Jan 2026" labels does not fit under the bars: the month alone, its year on the
   // first month and on each January, and only every k-th month where they would touch.
-  const monthName = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const language = locale.startsWith('en') ? 'en' : 'id';
   const fits = Math.max(1, Math.floor(innerW / 44));
   const every = Math.max(1, Math.ceil(months.length / fits));
   const ticks = months.filter((_, i) => i % every === 0);
   const tick = (month: string) =>
     month === months[0] || month.endsWith('-01')
       ? monthLabel(month)
-      : monthName.format(new Date(`${month}-01T00:00:00Z`));
+      : formatMonthName(`${month}-01`, language, 'UTC');
   return (
     <div ref={ref}>
       <svg

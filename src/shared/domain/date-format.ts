@@ -97,6 +97,11 @@ export function formatMonth(value: DateInput, language: string, zone?: string): 
   return p ? `${p.month?.replace('.', '')} ${p.year}` : MISSING;
 }
 
+/** The month's short name alone ("Jan", "Agu"): a chart's axis, its year said elsewhere. */
+export function formatMonthName(value: DateInput, language: string, zone?: string): string {
+  return parts('month', value, language, zone)?.month?.replace('.', '') ?? MISSING;
+}
+
 /** The weekday's full name in the language ("Senin", "Monday"): chat's list within a week. */
 export function formatWeekday(value: DateInput, language: string, zone?: string): string {
   return parts('weekday', value, language, zone)?.weekday ?? MISSING;
