@@ -36,8 +36,7 @@
  *    counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels; on a white basin a dark
  *    speck off every kept mark is a faint larva's eyes where the tray around it is crowded
- *    (ADR 0116, 0119); on a black basin a faint larva-shaped mark of a lower threshold off
- *    every mark is one where the tray around it is crowded (ADR 0120);
+ *    (ADR 0116, 0119);
  * 7. the band: the clumps' own spread, the error of the single area and the engine's
  *    own error on photos it was not tuned on; wider, with the reason ('uneven-light',
  *    'blurry'), when light or focus is poor; its upper side further by a share of the
@@ -133,19 +132,6 @@ const EYE_OVER_BODY = 1.5;
 const EYE_SPECK_PEAK = 0.5;
 const EYE_SPECK_REACH = 6;
 const EYE_SPECK_CROWD = 600;
-/**
- * A faint body where a black basin is crowded (ADR 0120): a mark of a lower threshold
- * (FAINT_SHARE of the threshold) off every mark, single-larva sized (at least
- * FAINT_MIN_AREA of a larva's area) and larva-shaped, counts as one larva where the
- * larvae within EYE_SPECK_REACH larva lengths of it (the kept marks and the other such
- * bodies), spread over the frame, make at least FAINT_CROWD. On a white basin a faint
- * larva's eyes are counted instead (ADR 0119); there its faint body would count it twice.
- * Chosen on the tuning sets A, B and E.
- */
-const FAINT_SHARE = 0.45;
-const FAINT_CROWD = 1000;
-const FAINT_MIN_AREA = 0.75;
-const FAINT_ELONGATION = 3;
 /** A single-sized mark without eyes whose darkest point is under this share of a larva's: not one. */
 const PALE_SHARE = 0.5;
 /** A thick mark with more than this share of its pixels deeper than a larva's half-width: solid (glare, a label, a lump). */
@@ -652,29 +638,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     );
     const eyeMarks = freeEyes.filter((_, i) => crowd[i] >= EYE_SPECK_CROWD);
     singleCount += eyeMarks.length;
-    // Faint bodies where a black basin is crowded: marks of a lower threshold off every mark.
-    const faintMarks: { x: number; y: number }[] = [];
-    if (hatchColor === 'dark') {
-      const faint = faintBodies(cv, track, smooth, clean.data, kernel, FAINT_SHARE * thresh, w, h).filter(
-        (f) =>
-          f.area >= FAINT_MIN_AREA * a1 &&
-          f.area <= 1.45 * a1 &&
-          f.elongation >= FAINT_ELONGATION &&
-          !(nearEdge && nearEdge[Math.round(f.cy) * w + Math.round(f.cx)] < EDGE_REACH * l1),
-      );
-      const spots = crowdSpots.slice(0, larvae.length);
-      for (const f of faint) spots.push({ x: f.cx, y: f.cy, larvae: 1 });
-      const fc = frameEquivalentCrowd(
-        faint.map((f) => ({ x: f.cx, y: f.cy })),
-        spots,
-        EYE_SPECK_REACH * l1,
-        w * h,
-        1,
-      );
-      for (let i = 0; i < faint.length; i++)
-        if (fc[i] >= FAINT_CROWD) faintMarks.push({ x: faint[i].cx, y: faint[i].cy });
-      singleCount += faintMarks.length;
-    }
     const count = Math.round(singleCount + clumpSum);
     // Poor light or focus informs instead of refusing: the band widens and says why.
     // Uneven light: the large-scale background varies much, or glare blows out a patch.
@@ -699,7 +662,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       if (!clumpK.has(bl.label)) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
     }
     for (const bl of eyeMarks) marks.push({ x: bl.cx / scale, y: bl.cy / scale });
-    for (const f of faintMarks) marks.push({ x: f.x / scale, y: f.y / scale });
     for (const pt of placeInClumps(lab, w, h, clumpK)) marks.push({ x: pt.x / scale, y: pt.y / scale });
     // The marks follow the rounded clumps; the count is the unrounded sum, so they may
     // differ by a few: the marks are what the farmer sees and corrects, keep them equal.
@@ -721,62 +683,6 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
   } finally {
     for (const m of mats) m.delete();
   }
-}
-
-/**
- * The marks of `smooth` above `level`, less the pixels of `kept` (opened by `kernel`):
- * each one's area, centre and elongation (ADR 0120).
- */
-function faintBodies(
-  cv: Cv,
-  track: <T extends CvMat>(m: T) => T,
-  smooth: CvMat,
-  kept: Uint8Array,
-  kernel: CvMat,
-  level: number,
-  w: number,
-  h: number,
-): { area: number; cx: number; cy: number; elongation: number }[] {
-  const bin = track(new cv.Mat());
-  cv.threshold(smooth, bin, level, 255, cv.THRESH_BINARY);
-  const open = track(new cv.Mat());
-  // A kept mark's pixels are not a faint body's (what lies beside a mark is its own).
-  for (let i = 0; i < kept.length; i++) if (kept[i] !== 0) bin.data[i] = 0;
-  cv.morphologyEx(bin, open, cv.MORPH_OPEN, kernel);
-  const labMat = track(new cv.Mat());
-  const n = cv.connectedComponents(open, labMat, 8, cv.CV_32S);
-  const lab = labMat.data32S;
-  const m = new Float64Array(n * 6);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const l = lab[i];
-      if (l === 0) continue;
-      const o = l * 6;
-      m[o]++;
-      m[o + 1] += x;
-      m[o + 2] += y;
-      m[o + 3] += x * x;
-      m[o + 4] += y * y;
-      m[o + 5] += x * y;
-    }
-  const out: { area: number; cx: number; cy: number; elongation: number }[] = [];
-  for (let l = 1; l < n; l++) {
-    const o = l * 6;
-    const a = m[o];
-    if (a < 4) continue;
-    const mx = m[o + 1] / a;
-    const my = m[o + 2] / a;
-    const vxx = m[o + 3] / a - mx * mx;
-    const vyy = m[o + 4] / a - my * my;
-    const vxy = m[o + 5] / a - mx * my;
-    const tr = vxx + vyy;
-    const det = Math.sqrt(Math.max(0, ((vxx - vyy) / 2) ** 2 + vxy * vxy));
-    const e1 = tr / 2 + det;
-    const e2 = Math.max(tr / 2 - det, 0.05);
-    out.push({ area: a, cx: mx, cy: my, elongation: Math.sqrt(e1 / e2) });
-  }
-  return out;
 }
 
 /**
