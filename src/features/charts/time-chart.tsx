@@ -3,6 +3,7 @@ import { Group } from '@visx/group';
 import { scaleLinear, scaleUtc } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
 import { type KeyboardEvent, type PointerEvent, useMemo, useState } from 'react';
+import { BOTTOM_AXIS, LEFT_AXIS } from '#components/chart-axis.ts';
 import { useWidth } from '#components/use-width.ts';
 import {
   type Band,
@@ -200,18 +201,14 @@ export default function TimeChart(props: TimeChartProps) {
               labelOffset={narrow ? 30 : 42}
               labelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
               tickFormat={(v) => formatValue(Number(v))}
-              tickLabelProps={{ fontSize: 11, fill: 'currentColor' }}
-              stroke="currentColor"
-              tickStroke="currentColor"
+              {...LEFT_AXIS}
             />
             <AxisBottom
               top={innerH}
               scale={x}
               tickValues={dayTicks(props.xDomain, xTickCount(innerW))}
               tickFormat={(v) => formatDay(new Date(Number(v)).toISOString().slice(0, 10))}
-              tickLabelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
-              stroke="currentColor"
-              tickStroke="currentColor"
+              {...BOTTOM_AXIS}
             />
             <rect
               className="time-chart__hit"

@@ -2,6 +2,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { BOTTOM_AXIS, LEFT_AXIS } from '#components/chart-axis.ts';
 import { useWidth } from '#components/use-width.ts';
 import type { MonthCashFlow } from '#shared/contracts/finance';
 import { formatMonthName } from '#shared/domain/date-format';
@@ -77,23 +78,8 @@ export default function CashFlowChart({
               })}
             </Group>
           ))}
-          <AxisLeft
-            scale={y}
-            numTicks={4}
-            tickFormat={(v) => short(Number(v))}
-            tickLabelProps={{ fontSize: 11, fill: 'currentColor' }}
-            stroke="currentColor"
-            tickStroke="currentColor"
-          />
-          <AxisBottom
-            top={innerH}
-            scale={x}
-            tickValues={ticks}
-            tickFormat={tick}
-            tickLabelProps={{ fontSize: 11, fill: 'currentColor', textAnchor: 'middle' }}
-            stroke="currentColor"
-            tickStroke="currentColor"
-          />
+          <AxisLeft scale={y} numTicks={4} tickFormat={(v) => short(Number(v))} {...LEFT_AXIS} />
+          <AxisBottom top={innerH} scale={x} tickValues={ticks} tickFormat={tick} {...BOTTOM_AXIS} />
         </Group>
       </svg>
     </div>
