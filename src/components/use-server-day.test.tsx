@@ -2,10 +2,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceToday, shiftDay } from '#local/day-coverage';
+import { deviceToday } from '#local/day-coverage';
 import { getDb } from '#local/db';
 import { ANCO } from '#local/resources';
 import { cursorKey } from '#local/sync/pull';
+import { addDays } from '#shared/domain/chart-range';
 import { resetFetched } from './use-fetched.ts';
 import { useServerDay } from './use-server-day.tsx';
 
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 const row = (id: string) => ({ id, farm_id: 'f', pond_id: 'p', check_date: '' });
-const day = (n: number) => shiftDay(deviceToday(), -n);
+const day = (n: number) => addDays(deviceToday(), -n);
 const use = (key: string, onDay: string | undefined, fetch: (d: string) => Promise<{ id: string }[]>) =>
   renderHook(() => useServerDay({ key, farmId: 'f', day: onDay, resources: [ANCO], fetch }));
 

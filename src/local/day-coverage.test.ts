@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceToday, heldIds, mirrorCoversDay, shiftDay } from '#local/day-coverage';
+import { deviceToday, heldIds, mirrorCoversDay } from '#local/day-coverage';
 import { getDb } from '#local/db';
 import {
   ANCO,
@@ -15,6 +15,7 @@ import {
   WATER_GENERAL,
 } from '#local/resources';
 import { cursorKey, fillKey } from '#local/sync/pull';
+import { addDays as shiftDay } from '#shared/domain/chart-range';
 
 const db = getDb();
 afterEach(async () => {

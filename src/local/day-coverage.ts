@@ -1,6 +1,7 @@
 import type { TambakDb } from '#local/db';
 import type { ResourceDescriptor } from '#local/resources';
 import { cursorKey, fillKey } from '#local/sync/pull';
+import { addDays } from '#shared/domain/chart-range';
 
 /**
  * Whether the mirror holds every record of a farm's day, for the lists it keeps for a
@@ -8,12 +9,6 @@ import { cursorKey, fillKey } from '#local/sync/pull';
  * A screen showing one day (the daily review, the pond's daily data) asks the server for
  * a day the mirror does not cover (src/components/use-server-day.ts).
  */
-
-/** YYYY-MM-DD moved by whole days (calendar arithmetic in UTC: no clock, no zone). */
-export function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** Today on this device's calendar (the farm's wall clock: records keep the keeper's day). */
 export function deviceToday(now: Date = new Date()): string {
@@ -41,7 +36,7 @@ export async function mirrorCoversDay(
   if (!cursor?.pulledAt) return false;
   if (!resource.kept) return true;
   const kept = filling ? resource.kept.first : resource.kept.days;
-  return day > shiftDay(today, -kept);
+  return day > addDays(today, -kept);
 }
 
 /**

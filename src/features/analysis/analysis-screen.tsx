@@ -10,6 +10,7 @@ import { EmptyState, Loading, PageHeader } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { Tabs } from '#components/tabs';
 import { WhenInput } from '#components/when-input';
+import { deviceToday } from '#local/day-coverage';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import {
@@ -25,12 +26,6 @@ import {
   type WaterKindChoice,
 } from './analysis-state.ts';
 import { AncoView, ProductsView, SamplingView, StatusView, WaterView } from './analysis-views.tsx';
-
-/** Today on the device's calendar (the farm's day for a farmer on the farm). */
-function deviceToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 function PondPicker({
   ponds,

@@ -11,6 +11,7 @@ import { pondAction } from '#components/pond-access.ts';
 import { useToast } from '#components/toast';
 import { useOnlineRead } from '#components/use-online-read.ts';
 import { WhenInput } from '#components/when-input';
+import { deviceToday } from '#local/day-coverage';
 import type { ComparisonSeries } from '#shared/contracts/comparison';
 import type { Farm } from '#shared/contracts/farm';
 import { COMPARISON_MAX_SERIES, PRODUCTION_METRICS, TEMPLATE_NAME_MAX } from '#shared/domain/analysis';
@@ -40,11 +41,6 @@ export interface ComparisonChartProps {
   formatDay: (day: string) => string;
   zeroBased?: boolean;
   testId: string;
-}
-
-function deviceToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 const isProduction = (metric: string) => (PRODUCTION_METRICS as readonly string[]).includes(metric);

@@ -3,6 +3,7 @@ import { Formik, useField, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { ApiError } from '#local/api-client';
+import { deviceToday } from '#local/day-coverage';
 import type { Pond } from '#shared/contracts/farm';
 import { REPORT_MAX_DAYS, REPORT_MAX_PONDS, type ReportJob } from '#shared/contracts/reports';
 import { addDays, chartRangeDays } from '#shared/domain/chart-range';
@@ -15,10 +16,7 @@ export interface ReportValues {
 }
 
 /** Today on this device (YYYY-MM-DD): the default end of the range. */
-export function deviceToday(now = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
+export { deviceToday };
 
 /** The same limits the server checks (REPORT_MAX_*), as translated messages per field. */
 export function validateReport(

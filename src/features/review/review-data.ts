@@ -5,11 +5,11 @@ import { useFetched } from '#components/use-fetched.ts';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
-import { shiftDay } from '#local/day-coverage';
 import type { TambakDb } from '#local/db';
 import { type ResourceDescriptor, WATER_BIOLOGICAL, WATER_CHEMICAL, WATER_GENERAL } from '#local/resources';
 import { visible } from '#local/visible';
 import type { Farm, UserFarm } from '#shared/contracts/farm';
+import { addDays } from '#shared/domain/chart-range';
 import { ACTION } from '#shared/domain/permissions';
 import type { WaterKind } from '#shared/domain/water-fields';
 import { mergeStandards, type WaterStandard } from '#shared/domain/water-standards';
@@ -33,7 +33,7 @@ export async function readDay(db: TambakDb, farmId: string, kind: WaterKind, day
   const rows = await db
     .mirror(RESOURCES[kind].table)
     .where('measured_at')
-    .between(shiftDay(day, -1), shiftDay(day, 2))
+    .between(addDays(day, -1), addDays(day, 2))
     .filter((row) => row.farm_id === farmId)
     .toArray();
   return visible(rows) as unknown as ReviewReading[];
