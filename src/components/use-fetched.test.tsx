@@ -52,6 +52,24 @@ describe('useFetched: online answers kept in the mirror', () => {
     expect(loader).toHaveBeenCalledTimes(1);
   });
 
+  it('a failed ask is made again when the signal comes back, and the screen shows the answer', async () => {
+    let online = false;
+    const loader = vi.fn(async () => {
+      if (!online) throw new Error('network');
+      return { day: '2026-09-01', rows: 3 };
+    });
+    const { result } = renderHook(() => useFetched('server-day:pond-day:anco:p1:2026-09-01', loader));
+    await waitFor(() => expect(result.current).toMatchObject({ loading: false, data: undefined }));
+    expect(result.current.error).toBeInstanceOf(Error);
+    online = true;
+    globalThis.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(result.current.data).toEqual({ day: '2026-09-01', rows: 3 }));
+    expect(loader).toHaveBeenCalledTimes(2);
+    // Back online with nothing failed: no new ask.
+    globalThis.dispatchEvent(new Event('online'));
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
   it('asks nothing without a key', () => {
     const loader = vi.fn(async () => 1);
     const { result } = renderHook(() => useFetched(null, loader));

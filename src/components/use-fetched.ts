@@ -6,7 +6,7 @@ import { loadMirror, resetLiveCache, useLiveMirror } from './use-live-mirror.ts'
  * profile, a farm's counts): the answer is written into the mirror's `answers` store and
  * read back with the one live hook (useLiveMirror), so a screen reads every kept value the
  * same way and the last answer shows offline. Each key is asked once a page session;
- * refetch() asks again after a change. The `{ data, error, loading, reload }` shape is the
+ * refetch() asks again after a change, and a failed ask is made again when the signal is back. The `{ data, error, loading, reload }` shape is the
  * one the screens already use.
  */
 export interface Fetched<T> {
@@ -60,6 +60,15 @@ export function useFetched<T>(key: string | null, loader: () => Promise<T>): Fet
   useEffect(() => {
     // Joins an ask under way (it is not made twice); asks again after a failure.
     if (key && (!asked.has(key) || failed.has(key) || running.has(key))) reload();
+  }, [key, reload]);
+  useEffect(() => {
+    // A screen left open while the signal was gone asks again as soon as it is back.
+    if (!key) return;
+    const back = () => {
+      if (failed.has(key)) reload();
+    };
+    globalThis.addEventListener?.('online', back);
+    return () => globalThis.removeEventListener?.('online', back);
   }, [key, reload]);
   if (!key) return { data: undefined, error: undefined, loading: false, reload };
   const mine = asking.key === key ? asking : undefined;
