@@ -14,10 +14,10 @@ import { useLiveMirror } from './use-live-mirror.ts';
  */
 export type ServerDayState = 'loading' | 'kept' | 'asking' | 'offline' | 'fetched';
 
-/** A row the server answered for a day the device does not keep: shown, not edited here. */
+/** A row the server answered for a day the device does not keep; edited after keepServerRow (local/day-coverage) takes it in. */
 export type ServerRow<T> = T & { _status: 'synced'; _server: true };
 
-/** Whether a shown row came from the server's answer for an older day (no edit or delete). */
+/** Whether a shown row came from the server's answer for an older day (taken into the mirror before a change). */
 export function isServerRow(row: object): boolean {
   return (row as { _server?: boolean })._server === true;
 }

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceToday, heldIds, mirrorCoversDay } from '#local/day-coverage';
+import { deviceToday, heldIds, keepServerRow, mirrorCoversDay } from '#local/day-coverage';
 import { getDb } from '#local/db';
+import { createRepository } from '#local/repository';
 import {
   ANCO,
   FIRST_READING_DAYS,
@@ -75,6 +76,36 @@ describe('heldIds', () => {
     expect(await heldIds(db, [WATER_GENERAL, WATER_CHEMICAL], ['a', 'b', 'c'])).toEqual(['a', 'b']);
     expect(await heldIds(db, [WATER_GENERAL], ['b', 'c'])).toEqual([]);
     expect(await heldIds(db, [WATER_GENERAL], [])).toEqual([]);
+  });
+});
+
+describe('keepServerRow (an older day’s row taken in to be changed)', () => {
+  const answered = {
+    id: 'r1',
+    farm_id: 'f',
+    pond_id: 'p',
+    ph: 7.9,
+    version: 3,
+    updated_at: 'T1',
+    _status: 'synced',
+    _server: true,
+  };
+
+  it('puts the server’s row in the mirror as synced, without the screen’s marks, and an edit queues only its change', async () => {
+    await keepServerRow(db, WATER_GENERAL, answered);
+    const kept = await db.waterGeneral.get('r1');
+    expect(kept).toMatchObject({ id: 'r1', ph: 7.9, _status: 'synced' });
+    expect(kept).not.toHaveProperty('_server');
+    await createRepository(WATER_GENERAL, db).update('r1', { ph: 8.2 });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'update', method: 'PUT', patch: { baseVersion: 3 } });
+    expect(entry.body).toEqual({ ph: 8.2 });
+  });
+
+  it('leaves the device’s own copy (with its unsent change) as it is', async () => {
+    await db.waterGeneral.put({ ...answered, ph: 8.5, _status: 'pending', _server: undefined } as never);
+    await keepServerRow(db, WATER_GENERAL, answered);
+    expect(await db.waterGeneral.get('r1')).toMatchObject({ ph: 8.5, _status: 'pending' });
   });
 });
 

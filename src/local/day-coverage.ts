@@ -1,5 +1,5 @@
-import type { TambakDb } from '#local/db';
-import type { ResourceDescriptor } from '#local/resources';
+import type { AnyRow, ServerRecord, TambakDb } from '#local/db';
+import { type ResourceDescriptor, serverFields } from '#local/resources';
 import { cursorKey, fillKey } from '#local/sync/pull';
 import { addDays } from '#shared/domain/chart-range';
 
@@ -51,4 +51,20 @@ export async function heldIds(
   if (ids.length === 0) return [];
   const found = await Promise.all(resources.map((r) => db.mirror(r.table).bulkGet([...ids])));
   return ids.filter((_, i) => found.some((rows) => rows[i] !== undefined));
+}
+
+/**
+ * Takes a row the server answered for an older day (src/components/use-server-day.tsx)
+ * into the mirror as the server has it, so it is edited or deleted as any other: the edit
+ * queues its changed fields against this version. A row the device holds already is left
+ * as it is (its own copy, with any unsent change, wins). The mirror keeps it from then on.
+ */
+export async function keepServerRow(db: TambakDb, resource: ResourceDescriptor, row: object): Promise<void> {
+  const fields = serverFields(row as ServerRecord);
+  const id = fields[db.keyOf(resource.table)];
+  if (typeof id !== 'string') return;
+  const table = db.mirror(resource.table);
+  await db.transaction('rw', table, async () => {
+    if ((await table.get(id)) === undefined) await table.put({ ...fields, _status: 'synced' } as AnyRow);
+  });
 }

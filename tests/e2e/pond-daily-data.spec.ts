@@ -127,7 +127,7 @@ async function olderDay(api: ApiAs, pondId: string, daysAgo: number, ph: number,
   return day;
 }
 
-test('an older day than the device keeps: its water reading, feed trays and water change come from the server, and say so offline', async ({
+test('an older day than the device keeps: its water reading, feed trays and water change come from the server, are changed there, and say so offline', async ({
   browser,
   request,
 }) => {
@@ -157,8 +157,42 @@ test('an older day than the device keeps: its water reading, feed trays and wate
     await expect(change).toContainText(percent);
     await expect(page.getByTestId('server-day-note')).toHaveCount(0);
   }
-  // What only the server holds is shown, not edited here.
-  await expect(anco.getByRole('button', { name: 'Ubah' })).toHaveCount(0);
+  // What only the server holds is changed as any record: the owner corrects the water
+  // change of 75 days back and the pH of 45 days back, and the server gets both.
+  const changeDialog = page.getByRole('dialog', { name: 'Ubah ganti air · Kolam 1' });
+  await change.getByRole('button', { name: 'Ubah' }).click();
+  await changeDialog.getByLabel('Air diganti (%)').fill('30');
+  await changeDialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(changeDialog).toBeHidden();
+  await expect(change).toContainText('30 %');
+  await openDay(page, 'Data harian', day45);
+  await sections
+    .locator('li.reading-row', { hasText: '06:10' })
+    .getByRole('button', { name: 'Ubah' })
+    .click();
+  const readingDialog = page.getByRole('dialog');
+  await readingDialog.getByLabel('pH', { exact: false }).first().fill('7.4');
+  await readingDialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(readingDialog).toBeHidden();
+  await expect(sections.locator('.readings')).toContainText('pH 7,4');
+  await expect
+    .poll(async () => {
+      const changes = await api.get<{ change_date: string; percent: number }[]>(
+        `/waterChange?farm_id=${farmId}`,
+      );
+      const readings = await api.get<{ ph: number }[]>(`/water/general?farm_id=${farmId}`);
+      return [
+        changes.map((c) => [c.change_date.slice(0, 10), Number(c.percent)]).sort(),
+        readings.map((r) => Number(r.ph)).sort(),
+      ];
+    })
+    .toEqual([
+      [
+        [day75, 30],
+        [day45, 15],
+      ].sort(),
+      [7.3, 7.4],
+    ]);
   const shots = process.env.WIRE_SHOTS;
   if (shots) await page.screenshot({ path: join(shots, 'id-phone-daily-data-older.png'), fullPage: true });
 

@@ -13,6 +13,7 @@ import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { isServerRow, useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
+import { keepServerRow } from '#local/day-coverage';
 import { getDb, type Local } from '#local/db';
 import { photosOf } from '#local/photos';
 import { createRepository } from '#local/repository';
@@ -44,13 +45,16 @@ function useMayChange(farm: Farm, table: RecordTableName, row: AnyRecord, pond?:
   const session = useSession();
   const userId = session?.user?.id ?? session?.pu_id;
   const feature = RECORD_FEATURE[table];
-  // A row the server answered for a day older than the device keeps is shown read-only.
-  if (isServerRow(row)) return false;
   return pond
     ? recordRight(farm, pond, feature, row, userId) !== null
     : featureAction(farm, feature) >= ACTION.edit ||
         (row.created_by === userId && Date.now() - Date.parse(row.created_at ?? '') < 86_400_000) ||
         (row._base === null && !row.created_at);
+}
+
+/** A row the server answered for an older day goes into the mirror first, to change as any other. */
+async function adopt(table: RecordTableName, row: AnyRecord): Promise<void> {
+  if (isServerRow(row)) await keepServerRow(getDb(), RECORD_RESOURCE[table], row);
 }
 
 /** "Ubah": opens the record type's edit dialog (same rule as delete). */
@@ -74,7 +78,14 @@ function EditButton({
   const common = { pondName: pond?.name ?? '', cycleStart, onClose: close };
   return (
     <>
-      <button type="button" className="button button--ghost button--small" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={async () => {
+          await adopt(table, row);
+          setOpen(true);
+        }}
+      >
         {t('common.edit')}
       </button>
       {open && table === 'anco' && <AncoEditDialog row={row as Local<Anco>} {...common} />}
@@ -113,6 +124,7 @@ function DeleteButton({
       onClick={async () => {
         if (!(await confirm({ message: t('common.deleteConfirm') }))) return;
         const db = getDb();
+        await adopt(table, row);
         await createRepository(RECORD_RESOURCE[table], db).remove(row.id);
         // Photos still on the phone go with it; uploaded ones the server deletes with the record.
         const photoType = PHOTO_TYPE[table];

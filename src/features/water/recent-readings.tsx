@@ -11,6 +11,7 @@ import { useToast } from '#components/toast';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { isServerRow, useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
+import { keepServerRow } from '#local/day-coverage';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { RECENT_READING_DAYS } from '#local/resources';
@@ -103,7 +104,7 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
     },
     db,
   ).data;
-  // An older day than the device keeps: the server's readings of the day too (read-only).
+  // An older day than the device keeps: the server's readings of the day too (taken into the mirror when changed).
   const server = useServerDay<ServerReading>({
     key: `pond-readings:${pond.pond_id}`,
     farmId,
@@ -144,9 +145,12 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
                     key={item.row.id}
                     item={item}
                     standards={standards}
-                    canEdit={!isServerRow(item.row) && rightOn(item.row, now) !== null}
+                    canEdit={rightOn(item.row, now) !== null}
                     db={db}
-                    onEdit={() => setEditing({ item, own: rightOn(item.row, Date.now()) === 'own' })}
+                    onEdit={async () => {
+                      await adopt(db, item);
+                      setEditing({ item, own: rightOn(item.row, Date.now()) === 'own' });
+                    }}
                   />
                 ))}
               </ul>
@@ -174,7 +178,12 @@ interface RowProps {
   standards: readonly WaterStandard[];
   canEdit: boolean;
   db: TambakDb;
-  onEdit: () => void;
+  onEdit: () => Promise<void>;
+}
+
+/** A reading the server answered for an older day goes into the mirror first, to change as any other. */
+async function adopt(db: TambakDb, item: ReadingItem): Promise<void> {
+  if (isServerRow(item.row)) await keepServerRow(db, WATER_RESOURCES[item.kind], item.row);
 }
 
 function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
@@ -186,6 +195,7 @@ function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
   const kindLabel = t(`kinds.${item.kind}`);
   const remove = async () => {
     if (!(await confirm({ message: t('readings.deleteConfirm', { kind: kindLabel, time }) }))) return;
+    await adopt(db, item);
     await createRepository<ServerRecord>(WATER_RESOURCES[item.kind], db).remove(item.row.id);
     toast.success(t('readings.deleted'));
   };
@@ -210,7 +220,7 @@ function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
       </div>
       {canEdit && (
         <span className="reading-row__actions">
-          <button type="button" className="button button--ghost button--small" onClick={onEdit}>
+          <button type="button" className="button button--ghost button--small" onClick={() => void onEdit()}>
             {t('ui:actions.edit')}
           </button>
           <button

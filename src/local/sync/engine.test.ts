@@ -143,6 +143,28 @@ describe('sync engine', () => {
     expect(writes(server)).toHaveLength(3);
   });
 
+  it('shows the phone offline while its requests get no answer, though the browser says online', async () => {
+    const { server, engine, env } = setup(offline);
+    await saveRecords(db, BLOCKS, [block('A')], new ManualClock());
+    await engine.sync();
+    expect(env.online).toBe(true);
+    expect(engine.getState()).toMatchObject({ online: false, pending: 1 });
+
+    // A request that gets through (here the pull; the reading waits out its backoff) shows it online.
+    server.handler = bulkOk;
+    await engine.sync();
+    expect(engine.getState().online).toBe(true);
+
+    // The browser reporting the network back is believed until a request says otherwise.
+    server.handler = offline;
+    await engine.sync();
+    expect(engine.getState().online).toBe(false);
+    await engine.start();
+    server.handler = bulkOk;
+    env.fire('online');
+    await vi.waitFor(() => expect(engine.getState().online).toBe(true));
+  });
+
   it('asks for a login once on 401 and sends the held queue after resumeAfterLogin', async () => {
     const { server, engine, seen } = setup(
       status(401, { message: 'Sesi berakhir', code: 'session-expired' }),
@@ -196,6 +218,23 @@ describe('sync engine', () => {
       '/api/water/general/bulk',
       '/api/block',
     ]);
+  });
+
+  it('pulls while the worker holds the entries, and shows the phone offline when that pull gets no answer', async () => {
+    const { server, engine } = setup((req) =>
+      req.method === 'GET'
+        ? bulkOk(req)
+        : { status: 503, body: { message: 'queued', code: 'queued-by-worker' } },
+    );
+    await saveRecords(db, WATER_GENERAL, [reading('p1')], new ManualClock());
+    await engine.setFarm(FARM);
+    expect(server.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(0);
+    expect(engine.getState()).toMatchObject({ online: true, pending: 1 });
+
+    // A page opened again without signal: the worker still holds the reading, the pull fails.
+    server.handler = offline;
+    await engine.sync('start');
+    expect(engine.getState()).toMatchObject({ online: false, pending: 1 });
   });
 
   it('relays what the worker replayed and syncs again', async () => {

@@ -4,6 +4,7 @@ import { switchFarm } from '#local/drafts';
 import { captureError } from '#local/errors/capture';
 import { applyJournal } from '#local/journal';
 import { type ResourceDescriptor, resources as registeredResources } from '#local/resources';
+import { classify } from '#local/sync/classify';
 import { browserEnv, type SyncEnv } from '#local/sync/env';
 import { SyncEvents, type SyncState } from '#local/sync/events';
 import { discardEntry, retryEntry } from '#local/sync/failed-actions';
@@ -62,12 +63,30 @@ export interface SyncEngine {
 }
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
-  const { db, transport } = options;
+  const { db } = options;
   const clock = options.clock ?? systemClock;
   const env = options.env ?? browserEnv();
   const listResources = options.resources ?? registeredResources;
   const events = new SyncEvents();
   let state: SyncState = { online: env.isOnline(), running: false, pending: 0, failed: 0, held: false };
+  /**
+   * Whether the last request reached the server. `navigator.onLine` only says a network is
+   * attached (a phone on a dead Wi-Fi, a page reloaded without signal may say true): a
+   * request that got no answer, or that the worker had to keep, shows the phone offline
+   * until a request gets through or the browser reports the network back.
+   */
+  let reached: boolean | undefined;
+  const transport: Transport = async (request) => {
+    try {
+      const answer = await options.transport(request);
+      reached = classify({ kind: 'response', ...answer }, request.method).kind !== 'in-worker';
+      return answer;
+    } catch (error) {
+      reached = false;
+      throw error;
+    }
+  };
+  const isOnline = () => env.isOnline() && reached !== false;
   let farmId: string | null = null;
   let pullWanted = true;
   let lastPullAt = Number.NEGATIVE_INFINITY;
@@ -81,7 +100,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const summary = await readSummary(db);
     const held = (await db.syncState.get('auth'))?.held === true;
     const pending = summary.queued + summary.sending + summary.inWorker + summary.held;
-    state = { ...state, ...patch, pending, failed: summary.failed, held, online: env.isOnline() };
+    state = { ...state, ...patch, pending, failed: summary.failed, held, online: isOnline() };
     events.emit('sync:state', state);
   }
 
@@ -166,7 +185,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
         if (drain.requests > 0) pullWanted = true;
         const pullDue = pullWanted || clock.now() - lastPullAt >= (options.minPullIntervalMs ?? 15_000);
-        if ((drain.stop === 'empty' || drain.stop === 'waiting') && pullDue) await pull();
+        // Entries the worker holds do not hold up the pull: its answer (or its failure, which
+        // shows the phone offline) does not wait for the worker's replay.
+        if (drain.stop !== 'held' && drain.stop !== 'retry' && pullDue) await pull();
         cancelWake?.();
         cancelWake =
           drain.wakeAt === undefined || stopped
@@ -216,6 +237,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       farmId = initialFarm ?? null;
       offs.push(
         env.listen('online', () => {
+          reached = undefined;
           // The network is back: skip the remaining backoff of everything queued.
           db.outbox
             .where('status')
