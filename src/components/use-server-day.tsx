@@ -36,10 +36,14 @@ interface ServerDayOptions<T> {
   day: string | undefined;
   /** The mirrored lists the rows come from (ids are looked up in each). */
   resources: readonly ResourceDescriptor[];
-  /** The server's rows of one day. */
+  /** The server's rows of one day (or, for a range's list, from that day on). */
   fetch: (day: string) => Promise<T[]>;
+  /** A row's key in the mirror (`id` unless the list names it otherwise). */
+  idOf?: (row: T) => string;
   db?: TambakDb;
 }
+
+const byId = (row: object) => (row as { id: string }).id;
 
 /**
  * One day's rows of lists the mirror keeps for a window only: for a day it does not cover
@@ -47,12 +51,13 @@ interface ServerDayOptions<T> {
  * is asked once online and its answer kept in the mirror (useFetched), so the day shows
  * offline later. The screen shows its mirror rows plus `extra`.
  */
-export function useServerDay<T extends { id: string }>({
+export function useServerDay<T extends object>({
   key,
   farmId,
   day,
   resources,
   fetch,
+  idOf = byId,
   db,
 }: ServerDayOptions<T>): ServerDay<T> {
   const today = deviceToday();
@@ -68,7 +73,7 @@ export function useServerDay<T extends { id: string }>({
   const server = useFetched(covered === false && day ? `server-day:${key}:${day}` : null, () =>
     fetch(day as string),
   );
-  const ids = useMemo(() => (server.data ?? []).map((r) => r.id), [server.data]);
+  const ids = useMemo(() => (server.data ?? []).map(idOf), [server.data, idOf]);
   const held = useLiveMirror(
     ids.length > 0 ? `server-day-held:${names}:${ids.join(',')}` : null,
     (db) => heldIds(db, resources, ids),
@@ -82,10 +87,10 @@ export function useServerDay<T extends { id: string }>({
     if (ids.length > 0 && !held) return { extra: [], state: 'asking' };
     const mine = new Set(held ?? []);
     const extra = server.data
-      .filter((r) => !mine.has(r.id))
+      .filter((r) => !mine.has(idOf(r)))
       .map((r) => ({ ...r, _status: 'synced' as const, _server: true as const }));
     return { extra, state: 'fetched' };
-  }, [day, covered, server.data, server.error, ids, held]);
+  }, [day, covered, server.data, server.error, ids, held, idOf]);
   const report = useContext(ReportDay);
   useEffect(() => {
     report?.(key, result.state);

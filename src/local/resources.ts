@@ -335,7 +335,8 @@ export const NOTIFICATIONS: ResourceDescriptor = {
 
 /**
  * Finance (issue 16). Transactions: the mirror keeps the last RECENT_FINANCE_DAYS (the
- * screens' periods); older ones are read online. Built-in categories come with farm_id
+ * screens' periods); a period reaching further back adds the server's older ones online
+ * (the transactions tab, through useServerDay). Built-in categories come with farm_id
  * null and are shared by every farm's list.
  */
 export const RECENT_FINANCE_DAYS = 400;
@@ -389,6 +390,7 @@ export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
     url: '/api/transaction',
     query: (now) => ({ from: daysBack(now, RECENT_FINANCE_DAYS) }),
   },
+  kept: { days: RECENT_FINANCE_DAYS, first: RECENT_FINANCE_DAYS },
   ...crud('transaction'),
   toBody: (row, kind) => {
     if (kind !== 'create') return row;

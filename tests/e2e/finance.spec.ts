@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { farmToday } from '../../src/server/kernel/farm-clock.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { FinancePages } from './pages/finance-pages.ts';
+import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
@@ -170,6 +171,66 @@ test('an owner keeps the books, one entry offline, and the figures are the hand-
   await finance.tab('Transaksi');
   await page.getByRole('button', { name: 'Catat transaksi' }).click();
   await expect(finance.dialog()).toContainText('Buat atau buka akun terlebih dahulu.');
+});
+
+test('a period reaching back past what the phone keeps lists the server’s older transactions, and one is corrected', async ({
+  browser,
+  request,
+}) => {
+  const owner = await apiSignUp(request, 'Pemilik', uniqueEmail('pemilik-lama'));
+  const api = new ApiAs(request, owner.token);
+  const { farmId } = await apiFarm(api, 'Tambak Buku Lama', ['Kolam 1']);
+  const { account_id } = await api.post<{ account_id: string }>('/account', {
+    farm_id: farmId,
+    name: 'Kas Lama',
+    created_at: farmDayMinus(700),
+  });
+  // 500 days back: older than the 400 the phone keeps; 10 days back: kept.
+  const entry = (daysAgo: number, nominal: number) =>
+    api.post<Tx>('/transaction', {
+      account_id,
+      category_transaction_id: '0190a000-0000-7000-8000-000000000003',
+      metode: 'cash',
+      nominal,
+      transaction_date: farmDayMinus(daysAgo),
+    });
+  const old = await entry(500, 750_000);
+  await entry(10, 100_000);
+
+  const phone = await newDevice(browser);
+  const page = await phone.newPage();
+  await new AccountPages(page).signIn(owner);
+  const finance = new FinancePages(page);
+  await finance.open(farmId, 'transactions');
+  await page.getByLabel('Dari').fill(farmDayMinus(600));
+  await page.getByLabel('Sampai').fill(farmToday());
+  const rows = page.getByTestId('finance-transaction');
+  await expect(rows).toHaveCount(2);
+  const older = rows.filter({ hasText: '750.000' });
+  await expect(older).toBeVisible();
+  await expect(page.locator('.finance-figures')).toContainText('850.000');
+
+  // The older one is corrected on the phone, and the server gets the change.
+  await older.getByRole('button', { name: 'Ubah' }).click();
+  await finance.dialog().getByLabel('Jumlah (Rp)').fill('800.000');
+  await finance.dialog().getByRole('button', { name: 'Simpan' }).click();
+  await expect(finance.dialog()).toBeHidden();
+  await expect(rows.filter({ hasText: '800.000' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await api.get<Tx[]>(`/transaction?farm_id=${farmId}&from=${farmDayMinus(600)}`))
+        .filter((t) => t.transaction_record_id === old.transaction_record_id)
+        .map((t) => Number(t.nominal)),
+    )
+    .toEqual([800_000]);
+
+  // Offline, a period never asked for says it needs a signal.
+  await phone.setOffline(true);
+  await page.getByLabel('Dari').fill(farmDayMinus(650));
+  await expect(page.getByTestId('older-transactions')).toHaveAttribute('data-state', 'offline');
+  const shots = process.env.WIRE_SHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/id-phone-finance-older-offline.png`, fullPage: true });
+  await phone.close();
 });
 
 test('finance hidden on a farm, or not permitted: no screen, no link, 404 from the API', async ({

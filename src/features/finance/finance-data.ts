@@ -1,14 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
+import { isServerRow, useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
+import { keepServerRow } from '#local/day-coverage';
 import type { Local, TambakDb } from '#local/db';
 import { getDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
 import { type NewPhoto, saveRecordsWithPhotos } from '#local/photos';
 import { createRepository } from '#local/repository';
-import { FINANCE_ACCOUNTS, FINANCE_CATEGORIES, FINANCE_TRANSACTIONS } from '#local/resources';
+import {
+  FINANCE_ACCOUNTS,
+  FINANCE_CATEGORIES,
+  FINANCE_TRANSACTIONS,
+  RECENT_FINANCE_DAYS,
+} from '#local/resources';
 import { visible } from '#local/visible';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
+import { addDays } from '#shared/domain/chart-range';
+import type { TxFilter } from './finance-model.ts';
 
 /**
  * The finance data of a farm: accounts, categories and transactions read live from the
@@ -56,6 +65,40 @@ export function useTransactions(farmId: string) {
   return useLiveMirror(`finance-transactions:${farmId}`, async (db: TambakDb) =>
     live(await db.financeTransactions.where('farm_id').equals(farmId).toArray()),
   );
+}
+
+const transactionId = (row: FinanceTransaction) => row.transaction_record_id;
+/** A period with no start: reaches before anything the phone keeps (the server's whole list). */
+const NO_START = '2000-01-01';
+
+/** The first day of the transactions the phone keeps (src/local/day-coverage.ts). */
+export const olderThan = (today: string) => addDays(today, 1 - RECENT_FINANCE_DAYS);
+
+/**
+ * A period reaching back before what the phone keeps: the server's transactions of the
+ * period (online; its answer kept for offline), less those the phone holds. `state` says
+ * whether they are being asked or need a signal.
+ */
+export function useOlderTransactions(farmId: string, filter: Pick<TxFilter, 'from' | 'to'>) {
+  const { from, to } = filter;
+  return useServerDay<FinanceTransaction>({
+    key: `finance-transactions:${farmId}:${from ?? ''}:${to ?? ''}`,
+    farmId,
+    day: from ?? NO_START,
+    resources: [FINANCE_TRANSACTIONS],
+    fetch: () =>
+      api.get<FinanceTransaction[]>('/transaction', {
+        farm_id: farmId,
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      }),
+    idOf: transactionId,
+  });
+}
+
+/** An older transaction the server answered goes into the mirror first, to change as any other. */
+export async function adoptOlder(row: FinanceTransaction): Promise<void> {
+  if (isServerRow(row)) await keepServerRow(getDb(), FINANCE_TRANSACTIONS, row);
 }
 
 /** Soft delete of a category (POST with farm_id, seed 000 §7), queued like any write. */

@@ -48,8 +48,10 @@ const id = {
     filterType: 'Semua jenis',
     from: 'Dari',
     to: 'Sampai',
-    olderOnline:
-      'Daftar ini memuat transaksi 13 bulan terakhir yang tersimpan di ponsel; untuk periode lebih lama lihat Statistik atau Laporan.',
+    older: {
+      asking: 'Transaksi sebelum {{date}} tidak disimpan di ponsel: sedang diambil dari server…',
+      offline: 'Transaksi sebelum {{date}} tidak disimpan di ponsel dan perlu sinyal untuk diambil.',
+    },
   },
   method: {
     cash: 'Tunai',
@@ -203,8 +205,10 @@ const en: FinanceCatalog = {
     filterType: 'All types',
     from: 'From',
     to: 'To',
-    olderOnline:
-      'This list holds the last 13 months of transactions kept on the phone; for older periods see Statistics or the Report.',
+    older: {
+      asking: 'Transactions before {{date}} are not kept on this phone: fetching them from the server…',
+      offline: 'Transactions before {{date}} are not kept on this phone and need a signal to fetch.',
+    },
   },
   method: { cash: 'Cash', transfer: 'Bank transfer', 'e-wallet': 'E-wallet', giro: 'Cheque', other: 'Other' },
   category: {

@@ -15,7 +15,15 @@ import type { Local } from '#local/db';
 import type { FinanceTransaction } from '#shared/contracts/finance';
 import { formatRupiah, formatRupiahText } from '#shared/domain/format';
 import { CategoryIcon } from './category-icon.tsx';
-import { transactionsRepo, useAccounts, useCategories, useTransactions } from './finance-data.ts';
+import {
+  adoptOlder,
+  olderThan,
+  transactionsRepo,
+  useAccounts,
+  useCategories,
+  useOlderTransactions,
+  useTransactions,
+} from './finance-data.ts';
 import { categoryLabel, filterTransactions, localToday, sumByType, type TxFilter } from './finance-model.ts';
 import { Proposals } from './proposals.tsx';
 import { TransactionDialog } from './transaction-dialog.tsx';
@@ -41,6 +49,7 @@ export function TransactionsTab({
   const transactions = useTransactions(farmId);
   const today = localToday();
   const [filter, setFilter] = useState<TxFilter>({ from: `${today.slice(0, 7)}-01`, to: today });
+  const older = useOlderTransactions(farmId, filter);
   const [editing, setEditing] = useState<Editing>(null);
   // The sync screen's "Fix" opens a refused transaction here (?transaction_id=…), once.
   const wanted = (useSearch({ strict: false }) as { transaction_id?: string }).transaction_id;
@@ -53,8 +62,8 @@ export function TransactionsTab({
     setEditing({ transaction: row });
   }, [wanted, opened, mayEdit, transactions.data]);
   const listed = useMemo(
-    () => filterTransactions(transactions.data ?? [], filter),
-    [transactions.data, filter],
+    () => filterTransactions([...(transactions.data ?? []), ...older.extra], filter),
+    [transactions.data, older.extra, filter],
   );
   const sums = sumByType(listed);
   const receipts = useRecordPhotos(
@@ -78,6 +87,7 @@ export function TransactionsTab({
     });
     if (!(await confirm({ message }))) return;
     try {
+      await adoptOlder(row);
       await transactionsRepo().remove(row.transaction_record_id);
       // Receipts still on the phone go with it; uploaded ones the server deletes with the transaction.
       for (const photo of receipts.get(row.transaction_record_id) ?? [])
@@ -213,7 +223,10 @@ export function TransactionsTab({
                           <button
                             type="button"
                             className="button button--ghost button--small"
-                            onClick={() => setEditing({ transaction: row })}
+                            onClick={async () => {
+                              await adoptOlder(row);
+                              setEditing({ transaction: row });
+                            }}
                           >
                             {t('ui:actions.edit')}
                           </button>
@@ -233,7 +246,11 @@ export function TransactionsTab({
             </section>
           ))
         )}
-        <p className="muted">{t('tx.olderOnline')}</p>
+        {(older.state === 'asking' || older.state === 'offline') && (
+          <p className="muted" role="status" data-testid="older-transactions" data-state={older.state}>
+            {t(`tx.older.${older.state}`, { date: format.date(olderThan(today)) })}
+          </p>
+        )}
       </Card>
       {editing && accounts.data && categories.data && (
         <TransactionDialog
