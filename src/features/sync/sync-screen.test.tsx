@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setSyncStatus } from '#local/sync/status';
 import { FARM, seedRefusedPond, setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { SyncScreen } from './sync-screen.tsx';
 
@@ -26,6 +27,25 @@ describe('sync screen', () => {
     expect(screen.getByText('Blok:')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Perbaiki' }));
     expect(navigate).toHaveBeenCalledWith({ href: `/farm/${FARM}/settings?tab=ponds` });
+  });
+
+  it('lets the person sync now when the phone shows offline for a request that got no answer', async () => {
+    setSyncStatus({ online: false, running: false });
+    render(wrap(<SyncScreen />));
+    const button = screen.getByRole('button', { name: 'Sinkronkan sekarang' }) as HTMLButtonElement;
+    expect(screen.getByText(/Offline: data tersimpan di ponsel/)).toBeTruthy();
+    expect(button.disabled).toBe(false);
+    const onLine = vi.spyOn(globalThis.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      setSyncStatus({ running: false });
+      cleanup();
+      render(wrap(<SyncScreen />));
+      expect(
+        (screen.getByRole('button', { name: 'Sinkronkan sekarang' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('retry puts the failed record back in the queue (new revision)', async () => {

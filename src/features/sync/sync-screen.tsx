@@ -29,7 +29,9 @@ function StatusCard() {
       <button
         type="button"
         className="button button--primary"
-        disabled={!online || running}
+        // Shown offline because a request got no answer, the phone may have its signal
+        // back before the next try: the person may try now. Only no network at all waits.
+        disabled={running || globalThis.navigator?.onLine === false}
         onClick={() => void syncControl().then((control) => control.syncNow())}
       >
         {running ? t('screen.syncing') : t('screen.syncNow')}
