@@ -4,7 +4,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deviceToday } from '#local/day-coverage';
 import { getDb } from '#local/db';
-import { ANCO } from '#local/resources';
+import { ANCO, FINANCE_TRANSACTIONS } from '#local/resources';
 import { cursorKey } from '#local/sync/pull';
 import { addDays } from '#shared/domain/chart-range';
 import { resetFetched } from './use-fetched.ts';
@@ -32,7 +32,7 @@ describe('useServerDay: a day the mirror does not keep, from the server', () => 
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('adds the server’s rows of an older day the device does not hold, read-only; its own copy wins', async () => {
+  it('adds the server’s rows of an older day the device does not hold (changed once taken in); its own copy wins', async () => {
     await db.syncState.put({ key: cursorKey(ANCO.name, 'f'), pulledAt: 1 } as never);
     // edited and deleted on the device, not sent yet
     await db.anco.bulkPut([
@@ -44,6 +44,25 @@ describe('useServerDay: a day the mirror does not keep, from the server', () => 
     await waitFor(() => expect(result.current.state).toBe('fetched'));
     expect(fetch).toHaveBeenCalledWith(day(75));
     expect(result.current.extra).toEqual([{ ...row('theirs'), _status: 'synced', _server: true }]);
+  });
+
+  it('finds the device’s own copy by the list’s key when its rows are not keyed by id (transactions)', async () => {
+    await db.syncState.put({ key: cursorKey(FINANCE_TRANSACTIONS.name, 'f'), pulledAt: 1 } as never);
+    const tx = (id: string) => ({ transaction_record_id: id, farm_id: 'f', transaction_date: day(500) });
+    await db.financeTransactions.put({ ...tx('mine'), _status: 'pending' } as never);
+    const fetch = vi.fn(async () => [tx('mine'), tx('theirs')]);
+    const { result } = renderHook(() =>
+      useServerDay({
+        key: 'finance',
+        farmId: 'f',
+        day: day(500),
+        resources: [FINANCE_TRANSACTIONS],
+        fetch,
+        idOf: (r: { transaction_record_id: string }) => r.transaction_record_id,
+      }),
+    );
+    await waitFor(() => expect(result.current.state).toBe('fetched'));
+    expect(result.current.extra).toEqual([{ ...tx('theirs'), _status: 'synced', _server: true }]);
   });
 
   it('says offline when it cannot ask, and asks before the first pull whatever the day', async () => {
