@@ -102,6 +102,11 @@ describe('keepServerRow (an older day’s row taken in to be changed)', () => {
     expect(entry.body).toEqual({ ph: 8.2 });
   });
 
+  it('needs nothing for a row that is not a server answer (the mirror’s own)', async () => {
+    await keepServerRow(db, WATER_GENERAL, { ...answered, _server: undefined });
+    expect(await db.waterGeneral.get('r1')).toBeUndefined();
+  });
+
   it('leaves the device’s own copy (with its unsent change) as it is', async () => {
     await db.waterGeneral.put({ ...answered, ph: 8.5, _status: 'pending', _server: undefined } as never);
     await keepServerRow(db, WATER_GENERAL, answered);

@@ -57,9 +57,11 @@ export async function heldIds(
  * Takes a row the server answered for an older day (src/components/use-server-day.tsx)
  * into the mirror as the server has it, so it is edited or deleted as any other: the edit
  * queues its changed fields against this version. A row the device holds already is left
- * as it is (its own copy, with any unsent change, wins). The mirror keeps it from then on.
+ * as it is (its own copy, with any unsent change, wins), and a row that is not such an
+ * answer (no `_server` mark: the mirror's own) needs nothing. The mirror keeps it from then on.
  */
 export async function keepServerRow(db: TambakDb, resource: ResourceDescriptor, row: object): Promise<void> {
+  if ((row as { _server?: boolean })._server !== true) return;
   const fields = serverFields(row as ServerRecord);
   const id = fields[db.keyOf(resource.table)];
   if (typeof id !== 'string') return;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
-import { isServerRow, useServerDay } from '#components/use-server-day';
+import { useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
 import { keepServerRow } from '#local/day-coverage';
 import type { Local, TambakDb } from '#local/db';
@@ -98,7 +98,7 @@ export function useOlderTransactions(farmId: string, filter: Pick<TxFilter, 'fro
 
 /** An older transaction the server answered goes into the mirror first, to change as any other. */
 export async function adoptOlder(row: FinanceTransaction): Promise<void> {
-  if (isServerRow(row)) await keepServerRow(getDb(), FINANCE_TRANSACTIONS, row);
+  await keepServerRow(getDb(), FINANCE_TRANSACTIONS, row);
 }
 
 /** Soft delete of a category (POST with farm_id, seed 000 §7), queued like any write. */

@@ -11,7 +11,7 @@ import { RecordStatus } from '#components/record-status';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
-import { isServerRow, useServerDay } from '#components/use-server-day';
+import { useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
 import { keepServerRow } from '#local/day-coverage';
 import { getDb, type Local } from '#local/db';
@@ -52,11 +52,6 @@ function useMayChange(farm: Farm, table: RecordTableName, row: AnyRecord, pond?:
         (row._base === null && !row.created_at);
 }
 
-/** A row the server answered for an older day goes into the mirror first, to change as any other. */
-async function adopt(table: RecordTableName, row: AnyRecord): Promise<void> {
-  if (isServerRow(row)) await keepServerRow(getDb(), RECORD_RESOURCE[table], row);
-}
-
 /** "Ubah": opens the record type's edit dialog (same rule as delete). */
 function EditButton({
   farm,
@@ -82,7 +77,7 @@ function EditButton({
         type="button"
         className="button button--ghost button--small"
         onClick={async () => {
-          await adopt(table, row);
+          await keepServerRow(getDb(), RECORD_RESOURCE[table], row);
           setOpen(true);
         }}
       >
@@ -124,7 +119,7 @@ function DeleteButton({
       onClick={async () => {
         if (!(await confirm({ message: t('common.deleteConfirm') }))) return;
         const db = getDb();
-        await adopt(table, row);
+        await keepServerRow(getDb(), RECORD_RESOURCE[table], row);
         await createRepository(RECORD_RESOURCE[table], db).remove(row.id);
         // Photos still on the phone go with it; uploaded ones the server deletes with the record.
         const photoType = PHOTO_TYPE[table];

@@ -9,7 +9,7 @@ import { RecordStatus } from '#components/record-status';
 import { ShowMore, useFirst } from '#components/show-more';
 import { useToast } from '#components/toast';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
-import { isServerRow, useServerDay } from '#components/use-server-day';
+import { useServerDay } from '#components/use-server-day';
 import { api } from '#local/api-client';
 import { keepServerRow } from '#local/day-coverage';
 import { getDb, type ServerRecord, type TambakDb } from '#local/db';
@@ -148,7 +148,7 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
                     canEdit={rightOn(item.row, now) !== null}
                     db={db}
                     onEdit={async () => {
-                      await adopt(db, item);
+                      await keepServerRow(db, WATER_RESOURCES[item.kind], item.row);
                       setEditing({ item, own: rightOn(item.row, Date.now()) === 'own' });
                     }}
                   />
@@ -181,11 +181,6 @@ interface RowProps {
   onEdit: () => Promise<void>;
 }
 
-/** A reading the server answered for an older day goes into the mirror first, to change as any other. */
-async function adopt(db: TambakDb, item: ReadingItem): Promise<void> {
-  if (isServerRow(item.row)) await keepServerRow(db, WATER_RESOURCES[item.kind], item.row);
-}
-
 function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
   const { t } = useTranslation(['water', 'ui']);
   const confirm = useConfirm();
@@ -195,7 +190,7 @@ function ReadingRow({ item, standards, canEdit, db, onEdit }: RowProps) {
   const kindLabel = t(`kinds.${item.kind}`);
   const remove = async () => {
     if (!(await confirm({ message: t('readings.deleteConfirm', { kind: kindLabel, time }) }))) return;
-    await adopt(db, item);
+    await keepServerRow(db, WATER_RESOURCES[item.kind], item.row);
     await createRepository<ServerRecord>(WATER_RESOURCES[item.kind], db).remove(item.row.id);
     toast.success(t('readings.deleted'));
   };
