@@ -1,17 +1,14 @@
 #!/usr/bin/env node
 /**
- * The checks before the unit tests, in lanes at once (`npm test`): the type check of the
- * app's projects, the type check of the tests (each one core), and lint, the dependency
- * rules, the OpenAPI lint and the build the browser tests serve. No test runs meanwhile,
- * so no test's timing is squeezed.
+ * The checks before the unit tests, in two lanes at once (`npm test`): the type check
+ * (one core, the longest) beside lint, the dependency rules, the OpenAPI lint and the
+ * build the browser tests serve. No test runs meanwhile, so no test's timing is squeezed.
  * Each lane's output is printed whole when it ends, under its name; any failure fails.
  */
 import { spawn } from 'node:child_process';
 
 const LANES = [
-  // `npm run typecheck` in two: the app, worker and server projects beside the tests'.
-  ['typecheck: app, worker, server', 'npx tsc -b'],
-  ['typecheck: tests and scripts', 'npx tsc -p tsconfig.tests.json'],
+  ['typecheck', 'npm run typecheck'],
   [
     'lint, depcheck, openapi, build',
     'npm run lint && npm run depcheck && npm run lint:openapi && npm run build',

@@ -11,15 +11,11 @@ declare module 'vitest' {
   }
 }
 
-interface Shared {
-  started: Promise<{ url: string; stop: () => Promise<void> }>;
-  users: number;
-}
-/** Kept on globalThis: each test project (vitest.config.ts) loads this file on its own. */
-const KEY = Symbol.for('tambak.test-postgres');
-const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
-
-async function start() {
+/**
+ * One embedded PostgreSQL cluster per test run, with a migrated template database;
+ * each test file clones the template into a fresh database (tests/helpers/test-app.ts).
+ */
+export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'tambak-test-pg-'));
   const port = 55000 + Math.floor(Math.random() * 5000);
   const cluster = await startEmbeddedPostgres(dir, port, true);
@@ -27,29 +23,9 @@ async function start() {
   const db = createDb(cluster.url('tambak_template'), 2);
   await migrateToLatest(db);
   await db.destroy();
-  return {
-    url: cluster.url(''),
-    stop: async () => {
-      await cluster.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * One embedded PostgreSQL cluster per test run, with a migrated template database, shared
- * by the run's test projects; each test file clones the template into a fresh database
- * (tests/helpers/test-app.ts). The last project to finish stops it.
- */
-export default async function setup(project: TestProject) {
-  holder[KEY] ??= { started: start(), users: 0 };
-  const shared = holder[KEY];
-  shared.users += 1;
-  project.provide('pgBaseUrl', (await shared.started).url);
+  project.provide('pgBaseUrl', cluster.url(''));
   return async () => {
-    shared.users -= 1;
-    if (shared.users > 0) return;
-    holder[KEY] = undefined;
-    await (await shared.started).stop();
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
   };
 }
