@@ -20,7 +20,7 @@ import { newId } from '#local/ids';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import { formatDate } from '#shared/domain/date-format';
 import { PAYMENT_METHODS, type PaymentMethod, transactionDateProblem } from '#shared/domain/finance';
-import { saveTransactionWithReceipts, transactionsRepo } from './finance-data.ts';
+import { adoptOlder, saveTransactionWithReceipts, transactionsRepo } from './finance-data.ts';
 import { categoryLabel, parseRupiahInput } from './finance-model.ts';
 
 interface Values {
@@ -139,6 +139,10 @@ export function TransactionDialog({
             };
             try {
               if (transaction) {
+                // A transaction older than the phone keeps was taken into the mirror when the
+                // dialog opened; a whole-list pull since then drops it again (it is not in the
+                // kept window), so it is taken in once more right before the change.
+                await adoptOlder(transaction);
                 await transactionsRepo().update(transaction.transaction_record_id, fields);
                 const target = {
                   farmId,
