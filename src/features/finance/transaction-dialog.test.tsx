@@ -32,7 +32,7 @@ const category = {
   builtin_key: null,
 } as unknown as FinanceCategory;
 
-function open() {
+function open(transaction: FinanceTransaction | null = null) {
   const onClose = vi.fn();
   render(
     withProviders(
@@ -40,7 +40,7 @@ function open() {
         farmId={FARM}
         accounts={[account]}
         categories={[category]}
-        transaction={null}
+        transaction={transaction}
         today="2026-03-10"
         onClose={onClose}
       />,
@@ -103,19 +103,7 @@ describe('transaction dialog: a transaction older than the phone keeps', () => {
       version: 3,
       _server: true,
     } as unknown as FinanceTransaction;
-    const onClose = vi.fn();
-    render(
-      withProviders(
-        <TransactionDialog
-          farmId={FARM}
-          accounts={[account]}
-          categories={[category]}
-          transaction={older}
-          today="2026-03-10"
-          onClose={onClose}
-        />,
-      ),
-    );
+    const onClose = open(older);
     // Not in the mirror: the list took it in when Edit was pressed, a pull dropped it since.
     expect(await db.financeTransactions.count()).toBe(0);
     fireEvent.change(await screen.findByLabelText(/Nominal|Jumlah/), { target: { value: '800.000' } });
