@@ -36,6 +36,12 @@ export interface ResourceDescriptor {
      * background (`fill:` in syncState until it is in; ADR 0086).
      */
     first?: (now: number) => Record<string, string>;
+    /**
+     * The record's day field the query's `from` is compared with on the server: a whole
+     * answer lists only records from that day on, so an older row the mirror holds (taken
+     * in for an edit, or left from a wider window) is not dropped as gone (apply-rows.ts).
+     */
+    day?: string;
   };
   /**
    * A list the mirror keeps for a window only: the last `days` days (`first` while a new
@@ -152,6 +158,7 @@ const water = (kind: 'general' | 'chemical' | 'biological', table: string): Reso
     url: `/api/water/${kind}`,
     query: (now) => ({ from: daysBack(now, RECENT_READING_DAYS) }),
     first: (now) => ({ from: daysBack(now, FIRST_READING_DAYS) }),
+    day: 'measured_at',
   },
   kept: { days: RECENT_READING_DAYS, first: FIRST_READING_DAYS },
   ...crud(`water/${kind}`),
@@ -254,6 +261,7 @@ export const WAREHOUSE_MOVEMENTS: ResourceDescriptor = {
     url: '/api/warehouse/history',
     query: (now) => ({ from: daysBack(now, MOVEMENT_DAYS) }),
     first: (now) => ({ from: daysBack(now, FIRST_RECORD_DAYS) }),
+    day: 'used_on',
   },
   updateFields: ['qty', 'used_on', 'time', 'note'],
   ...crud('useitem'),
@@ -289,7 +297,7 @@ export const ANCO: ResourceDescriptor = {
   table: 'anco',
   scope: 'farm',
   create: { url: '/api/anco/bulk', bulk: true },
-  pull: { url: '/api/anco', query: recentDays, first: firstDays },
+  pull: { url: '/api/anco', query: recentDays, first: firstDays, day: 'check_date' },
   kept: keptDays,
   ...crud('anco'),
   updateFields: ['check_date', 'feeding_time', 'checked_at', 'data_anco', 'note'],
@@ -299,7 +307,7 @@ export const WATER_CHANGES: ResourceDescriptor = {
   table: 'waterChanges',
   scope: 'farm',
   create: { url: '/api/waterChange/bulk', bulk: true },
-  pull: { url: '/api/waterChange', query: recentDays, first: firstDays },
+  pull: { url: '/api/waterChange', query: recentDays, first: firstDays, day: 'change_date' },
   kept: keptDays,
   ...crud('waterChange'),
   updateFields: ['change_date', 'change_time', 'percent', 'height_cm', 'note'],
@@ -389,6 +397,7 @@ export const FINANCE_TRANSACTIONS: ResourceDescriptor = {
   pull: {
     url: '/api/transaction',
     query: (now) => ({ from: daysBack(now, RECENT_FINANCE_DAYS) }),
+    day: 'transaction_date',
   },
   kept: { days: RECENT_FINANCE_DAYS, first: RECENT_FINANCE_DAYS },
   ...crud('transaction'),

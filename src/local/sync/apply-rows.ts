@@ -7,13 +7,18 @@ import { type ResourceDescriptor, serverFields } from '#local/resources';
  * the server has not accepted yet keep their fields (ADR 0002); see `rebase`.
  */
 
-/** Writes one pull answer; a full answer (no `since`) also drops synced rows it no longer lists. */
+/**
+ * Writes one pull answer; a full answer (no `since`) also drops synced rows it no longer
+ * lists. A list asked from a day on (`from`, the descriptor's `pull.day`) answers for
+ * the rows from that day only: an older row the mirror holds is kept (ADR 0124).
+ */
 export async function applyPull(
   db: TambakDb,
   resource: ResourceDescriptor,
   farmId: string | null,
   items: ServerRecord[],
   full: boolean,
+  from?: string,
 ): Promise<number> {
   const table = db.mirror(resource.table);
   const key = db.keyOf(resource.table);
@@ -49,8 +54,9 @@ export async function applyPull(
     if (full) {
       const listed = new Set(valid.map((item) => item[key] as string));
       const scope = farmId ? table.where('farm_id').equals(farmId) : table.toCollection();
+      const answered = answeredDay(resource, from);
       const stale = await scope
-        .filter((row) => row._status === 'synced' && !listed.has(row[key] as string))
+        .filter((row) => row._status === 'synced' && !listed.has(row[key] as string) && answered(row))
         .primaryKeys();
       deletes.push(...stale);
     }
@@ -59,6 +65,20 @@ export async function applyPull(
     if (deletes.length > 0) await table.bulkDelete(deletes);
     return puts.length + deletes.length;
   });
+}
+
+/**
+ * Whether a whole answer asked `from` a day on speaks for `row`: its day is after that
+ * day. The day itself is left out, as a reading's time is compared on the server's clock
+ * and the row's on the device's; a row with no readable day is answered for.
+ */
+function answeredDay(resource: ResourceDescriptor, from: string | undefined): (row: AnyRow) => boolean {
+  const field = resource.pull?.day;
+  if (!field || !from) return () => true;
+  return (row) => {
+    const day = row[field];
+    return typeof day !== 'string' || day.slice(0, 10) > from;
+  };
 }
 
 /**

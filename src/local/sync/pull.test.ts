@@ -2,7 +2,15 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveRecords, updateRecord } from '#local/outbox';
-import { BLOCKS, FARMS, PONDS, resources, WATER_SETTINGS } from '#local/resources';
+import {
+  ANCO,
+  BLOCKS,
+  FARMS,
+  FINANCE_TRANSACTIONS,
+  PONDS,
+  resources,
+  WATER_SETTINGS,
+} from '#local/resources';
 import { cursorKey, pullResource, pullResources, SYNC_PULL_URL } from '#local/sync/pull';
 import type { TransportRequest } from '#local/sync/transport';
 import { FakeServer, ManualClock, testDb } from '#local/test-kit';
@@ -114,6 +122,54 @@ describe('pullResource', () => {
     // Whole lists are never asked with since.
     await pullResource(options(server), FARMS, null);
     expect(server.requests.map((r) => r.url)).toEqual(['/api/farm', '/api/farm']);
+  });
+
+  it('a whole answer asked from a day on drops only the rows it answers for: an older one taken in for an edit stays', async () => {
+    // The clock is 1 Mar 2025; transactions are asked from 400 days back: 26 Jan 2024.
+    const tx = (id: string, day: string) => ({
+      transaction_record_id: id,
+      farm_id: FARM,
+      transaction_date: day,
+      nominal: 1000,
+      deleted_at: null,
+    });
+    await db.financeTransactions.bulkPut([
+      { ...tx('old', '2023-11-02'), _status: 'synced' } as never,
+      { ...tx('gone', '2024-06-01'), _status: 'synced' } as never,
+      { ...tx('kept', '2025-02-20'), _status: 'synced' } as never,
+    ]);
+    const server = new FakeServer(() => list([tx('kept', '2025-02-20')], 'T5'));
+    await pullResource(options(server), FINANCE_TRANSACTIONS, FARM);
+    expect(server.requests[0].url).toContain('from=2024-01-26');
+    const ids = (await db.financeTransactions.toArray()).map((t) => t.transaction_record_id).sort();
+    expect(ids).toEqual(['kept', 'old']);
+  });
+
+  it('a first pull asked for fewer days keeps the rows before them; a list asked whole still drops what it lacks', async () => {
+    const anco = (id: string, day: string) => ({ id, farm_id: FARM, check_date: day, deleted_at: null });
+    await db.anco.bulkPut([
+      { ...anco('a-old', '2025-02-01'), _status: 'synced' } as never,
+      { ...anco('a-gone', '2025-02-25'), _status: 'synced' } as never,
+    ]);
+    const server = new FakeServer(() => list([], 'T5'));
+    await pullResource(options(server), ANCO, FARM);
+    // The first pull asks for 14 days (from 15 Feb): 1 Feb is not its to drop.
+    expect(server.requests[0].url).toContain('from=2025-02-15');
+    expect((await db.anco.toArray()).map((a) => a.id)).toEqual(['a-old']);
+    // Blocks are asked whole: a synced block the answer lacks is gone.
+    await db.blocks.put({ ...block('b9', 'Old'), _status: 'synced' });
+    await pullResource(options(server), BLOCKS, FARM);
+    expect(await db.blocks.get('b9')).toBeUndefined();
+  });
+
+  it('every list asked from a day names the field that day is compared with', () => {
+    const now = Date.UTC(2025, 2, 1);
+    const windowed = resources().filter(
+      (r) => r.pull?.query?.(now).from !== undefined || r.pull?.first?.(now).from !== undefined,
+    );
+    expect(windowed.length).toBeGreaterThan(5);
+    for (const r of windowed)
+      expect({ name: r.name, day: r.pull?.day }).toEqual({ name: r.name, day: expect.any(String) });
   });
 
   it('writes nothing when a whole list comes back unchanged, and a changed row when one changed', async () => {

@@ -56,6 +56,8 @@ interface PreparedPull {
   since: string | undefined;
   stage: Stage;
   url: string;
+  /** The day the list was asked from (`from`), when it was. */
+  from: string | undefined;
 }
 
 function scopeOf(resource: ResourceDescriptor, farmId: string | null): string | null {
@@ -104,7 +106,8 @@ function preparePull(
   // toString(), not .size: URLSearchParams.size is missing on the older Chromes pond phones run.
   const search = query.toString();
   const url = search ? `${resource.pull.url}?${search}` : resource.pull.url;
-  return { resource, scope, cursor, incremental, since, stage, url };
+  const from = query.get('from') ?? undefined;
+  return { resource, scope, cursor, incremental, since, stage, url, from };
 }
 
 /**
@@ -136,7 +139,7 @@ async function applyPullAnswer(
     await historyIn(db, pull, parsed.serverTime);
     return { kind: 'ok', resource: name, applied };
   }
-  const applied = await applyPull(db, pull.resource, pull.scope, items, pull.since === undefined);
+  const applied = await applyPull(db, pull.resource, pull.scope, items, pull.since === undefined, pull.from);
   if (parsed.serverTime && pull.incremental) {
     const moved = { key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() };
     // With its cursor, in one write: a first pull that came in part leaves the rest to fill.
