@@ -12,8 +12,13 @@ import './attention.css';
 
 /** An item's figures in words: numbers and days in the reader's format, slots translated. */
 function useItemText() {
-  const { t } = useTranslation('attention');
+  const { t, i18n } = useTranslation('attention');
   const format = useFormat();
+  // A pond's missed slots ('morning,evening'): "pagi dan malam", "morning and evening".
+  const slots = (value: string) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      value.split(',').map((slot) => t(`slot.${slot}`)),
+    );
   return (item: AttentionItem) => {
     const params: Record<string, string | number> = {};
     for (const [key, value] of Object.entries(item.figures)) {
@@ -21,7 +26,7 @@ function useItemText() {
       // `count` stays a number: i18next picks the plural form from it.
       if (key === 'count' && typeof value === 'number') params[key] = value;
       else if (typeof value === 'number') params[key] = format.number(value);
-      else if (key === 'slot') params[key] = value ? t(`slot.${value}`) : '';
+      else if (key === 'slot') params[key] = value ? slots(value) : '';
       else if (key === 'reading') params[key] = t(`reading.${value}`);
       else if (key === 'day') params[key] = format.date(value);
       else if (key === 'at') params[key] = format.dateTime(value);

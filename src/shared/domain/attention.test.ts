@@ -109,11 +109,16 @@ describe('missedSlotItems', () => {
       );
     expect(at(10)).toEqual(['A1 2026-11-27 afternoon', 'A1 2026-11-26 evening']);
     expect(at(23)).toEqual([
-      'A1 2026-11-27 evening',
+      'A1 2026-11-27 afternoon,evening',
       'A2 2026-11-27 evening',
-      'A1 2026-11-27 afternoon',
       'A1 2026-11-26 evening',
     ]);
+    // A round skipped all day: one line for the pond, its three slots in clock order.
+    expect(
+      missedSlotItems('f', [pond], [], '2026-11-27', '2026-11-26', 6, T).map(
+        (i) => `${i.subject} ${i.figures.day} ${i.figures.slot}`,
+      ),
+    ).toEqual(['A1 2026-11-26 morning,afternoon,evening']);
   });
 });
 

@@ -327,7 +327,9 @@ const DUE_KEY: Record<TimeOfDay, keyof AttentionThresholds> = {
 /**
  * Slots with no reading: every slot of yesterday, and today's slots once their due hour
  * has passed or once another pond has a reading in them (the round went by this pond).
- * One item per pond and slot, the latest first.
+ * One item per pond and day, today's first, naming its missed slots in clock order
+ * (`slot`: 'morning,evening'): a farm whose round was skipped reads one line a pond, not
+ * three.
  */
 export function missedSlotItems(
   farmId: string,
@@ -345,21 +347,21 @@ export function missedSlotItems(
     [today, true],
     [yesterday, false],
   ] as const) {
-    for (const slot of [...TIMES_OF_DAY].reverse()) {
-      const due = !isToday || hourNow >= (t[DUE_KEY[slot]] as number) || someone.has(`${day}|${slot}`);
-      if (!due) continue;
-      for (const pond of ponds) {
-        if (has.has(`${pond.id}|${day}|${slot}`)) continue;
-        out.push({
-          kind: 'missed_slot',
-          severity: 'warning',
-          subject: pond.name,
-          pond_id: pond.id,
-          reason: isToday ? 'today' : 'yesterday',
-          figures: { slot, day, due: t[DUE_KEY[slot]] as number },
-          link: `/farm/${farmId}/water-quality/add?pond_id=${pond.id}`,
-        });
-      }
+    const due = TIMES_OF_DAY.filter(
+      (slot) => !isToday || hourNow >= (t[DUE_KEY[slot]] as number) || someone.has(`${day}|${slot}`),
+    );
+    for (const pond of ponds) {
+      const missed = due.filter((slot) => !has.has(`${pond.id}|${day}|${slot}`));
+      if (missed.length === 0) continue;
+      out.push({
+        kind: 'missed_slot',
+        severity: 'warning',
+        subject: pond.name,
+        pond_id: pond.id,
+        reason: isToday ? 'today' : 'yesterday',
+        figures: { slot: missed.join(','), day, due: t[DUE_KEY[missed[0]]] as number },
+        link: `/farm/${farmId}/water-quality/add?pond_id=${pond.id}`,
+      });
     }
   }
   return out;
