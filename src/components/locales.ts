@@ -77,7 +77,11 @@ const id = {
   },
   confirm: { title: 'Konfirmasi', deleteMessage: 'Apakah Anda yakin ingin menghapus?' },
   toast: { close: 'Tutup pemberitahuan', saved: 'Berhasil disimpan.', deleted: 'Berhasil dihapus.' },
-  status: { loading: 'Memuat…', loadFailed: 'Data gagal dimuat.' },
+  status: {
+    loading: 'Memuat…',
+    loadFailed: 'Data gagal dimuat.',
+    notPulled: 'Data ini belum pernah dimuat di perangkat ini. Sambungkan ke internet sekali.',
+  },
   serverDay: {
     asking: 'Data tanggal ini tidak disimpan di perangkat: sedang diambil dari server…',
     offline: 'Data tanggal ini tidak disimpan di perangkat dan perlu sinyal untuk diambil.',
@@ -221,7 +225,11 @@ const en: UiCatalog = {
   },
   confirm: { title: 'Confirm', deleteMessage: 'Are you sure you want to delete?' },
   toast: { close: 'Close notification', saved: 'Saved.', deleted: 'Deleted.' },
-  status: { loading: 'Loading…', loadFailed: 'The data could not be loaded.' },
+  status: {
+    loading: 'Loading…',
+    loadFailed: 'The data could not be loaded.',
+    notPulled: 'This data has not been loaded on this device yet. Connect to the internet once.',
+  },
   serverDay: {
     asking: 'Records of this date are not kept on this device: fetching them from the server…',
     offline: 'Records of this date are not kept on this device and need a signal to fetch.',

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
+import { NotPulledYet, useEverPulled } from '#components/not-pulled';
 import { Card, EmptyState, Loading } from '#components/page';
 import { SyncBadge } from '#components/record-status';
 import { useToast } from '#components/toast';
 import type { Local } from '#local/db';
+import { FINANCE_ACCOUNTS } from '#local/resources';
 import type { FinanceAccount } from '#shared/contracts/finance';
 import { formatRupiahText } from '#shared/domain/format';
 import { AccountDialog, CloseAccountDialog } from './account-dialog.tsx';
@@ -34,6 +36,7 @@ export function AccountsTab({
   const toast = useToast();
   const confirm = useConfirm();
   const accounts = useAccounts(farmId);
+  const pulled = useEverPulled(FINANCE_ACCOUNTS.name, farmId);
   const [editing, setEditing] = useState<Editing>(null);
   const today = localToday();
 
@@ -56,7 +59,8 @@ export function AccountsTab({
   };
 
   let body = <Loading />;
-  if (accounts.data?.length === 0) body = <EmptyState title={t('account.empty')} />;
+  if (accounts.data?.length === 0)
+    body = pulled === false ? <NotPulledYet /> : <EmptyState title={t('account.empty')} />;
   else if (accounts.data)
     body = (
       <ul className="finance-accounts">

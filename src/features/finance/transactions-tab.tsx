@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '#components/confirm-dialog';
 import { useFormat } from '#components/format';
 import { PlusIcon } from '#components/icons';
+import { NotPulledYet, useEverPulled } from '#components/not-pulled';
 import { Card, EmptyState, Loading } from '#components/page';
 import { PhotoPicker } from '#components/photo-picker';
 import { SyncBadge } from '#components/record-status';
@@ -12,6 +13,7 @@ import { useToast } from '#components/toast';
 import { removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { WhenInput } from '#components/when-input';
 import type { Local } from '#local/db';
+import { FINANCE_TRANSACTIONS } from '#local/resources';
 import type { FinanceTransaction } from '#shared/contracts/finance';
 import { formatRupiah, formatRupiahText } from '#shared/domain/format';
 import { CategoryIcon } from './category-icon.tsx';
@@ -47,6 +49,7 @@ export function TransactionsTab({
   const accounts = useAccounts(farmId);
   const categories = useCategories(farmId);
   const transactions = useTransactions(farmId);
+  const pulled = useEverPulled(FINANCE_TRANSACTIONS.name, farmId);
   const today = localToday();
   const [filter, setFilter] = useState<TxFilter>({ from: `${today.slice(0, 7)}-01`, to: today });
   const older = useOlderTransactions(farmId, filter);
@@ -180,6 +183,8 @@ export function TransactionsTab({
         </dl>
         {!transactions.data ? (
           <Loading />
+        ) : listed.length === 0 && pulled === false ? (
+          <NotPulledYet />
         ) : listed.length === 0 ? (
           <EmptyState title={t('tx.empty')} />
         ) : (

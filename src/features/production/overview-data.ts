@@ -115,6 +115,8 @@ function useServerFeed(farmId: string): ReadonlyMap<string, number> | null | und
 
 /** Records a figure depends on that the device has not pulled from the server yet. */
 export interface OverviewPending {
+  /** The stockings themselves (the overview's rows): before they are in, no row is final. */
+  stocks: boolean;
   deaths: boolean;
   harvests: boolean;
   samplings: boolean;
@@ -133,6 +135,7 @@ async function readOverviewMirror(db: TambakDb, farmId: string) {
   ]);
   const [stockCursor, deathCursor, harvestCursor] = cursors;
   const pending: OverviewPending = {
+    stocks: !stockCursor?.pulledAt,
     deaths: !deathCursor?.pulledAt,
     harvests: !harvestCursor?.pulledAt,
     samplings: samplings.asOf === null,
@@ -172,7 +175,7 @@ export function overviewFromServer(o: Overview) {
   return {
     rows,
     summary: o.summary,
-    pending: { deaths: false, harvests: false, samplings: false } as OverviewPending,
+    pending: { stocks: false, deaths: false, harvests: false, samplings: false } as OverviewPending,
     pulledAt: Date.parse(o.server_time),
     samplingAsOf: o.server_time,
   };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
+import { NotPulledYet } from '#components/not-pulled';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
 import { getDb } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
@@ -113,7 +114,7 @@ function OverviewBody({
   const { t } = useTranslation('production');
   const format = useFormat();
   const cell = useCell(
-    overview?.pending ?? { deaths: true, harvests: true, samplings: true },
+    overview?.pending ?? { stocks: true, deaths: true, harvests: true, samplings: true },
     overview?.rows ?? [],
   );
   const header = embedded ? (
@@ -133,7 +134,7 @@ function OverviewBody({
       </div>
     );
   const { rows, summary, pending } = overview;
-  const waiting = pending.deaths || pending.harvests || pending.samplings;
+  const waiting = pending.stocks || pending.deaths || pending.harvests || pending.samplings;
   const nameOf = (r: OverviewRow) => (r.block_name ? `${r.pond_name} · ${r.block_name}` : r.pond_name);
   return (
     <div className="stack overview">
@@ -159,7 +160,10 @@ function OverviewBody({
       <p className="muted overview__asof" data-testid="overview-basis">
         {t('overview.basis')}
       </p>
-      {rows.length === 0 ? (
+      {rows.length === 0 && pending.stocks ? (
+        // A device whose first pull has not brought the stockings yet: not "no stocking".
+        <NotPulledYet />
+      ) : rows.length === 0 ? (
         <EmptyState title={t('overview.empty')} />
       ) : (
         <>
