@@ -11,7 +11,7 @@ export default defineConfig({
       'tests/larvae/**/*.test.ts',
     ],
     globalSetup: ['tests/helpers/global-postgres.ts'],
-    setupFiles: ['tests/helpers/dom-waits.ts'],
+    setupFiles: ['tests/helpers/dom-waits.ts', 'tests/helpers/dom-cleanup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

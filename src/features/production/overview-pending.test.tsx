@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '#local/db';
 import { cursorKey } from '#local/sync/pull';
@@ -13,6 +13,7 @@ vi.mock('#local/api-client', async (original) => {
 
 const db = getDb();
 afterEach(async () => {
+  cleanup();
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#local/api-client';
 import { useReportHistory } from './reports-data.ts';
@@ -14,6 +14,7 @@ describe('the report history without a connection', () => {
     vi.stubGlobal('fetch', fetchSpy);
   });
   afterEach(() => {
+    cleanup();
     Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
     vi.unstubAllGlobals();
     fetchSpy.mockReset();

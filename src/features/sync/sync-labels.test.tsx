@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MIRROR_TABLES } from '#local/db';
@@ -23,6 +23,7 @@ const ITEM = '01950000-0000-7000-8000-0000000000e1';
 const ACCOUNT = '01950000-0000-7000-8000-0000000000c1';
 
 afterEach(async () => {
+  cleanup();
   await act(() => i18next.changeLanguage('id'));
 });
 

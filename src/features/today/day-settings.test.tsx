@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markFirstScreen } from '#components/first-screen.ts';
 import { clientFarm } from '#test/helpers/client-farm';
@@ -20,6 +20,7 @@ vi.mock('#local/api-client', async (original) => {
 });
 
 afterEach(() => {
+  cleanup();
   reads.length = 0;
   localStorage.clear();
 });
