@@ -10,13 +10,18 @@ import { type RefObject, useEffect } from 'react';
  * label must read whole: "Buka barang gudang" on the attention board's wide rows) or a
  * control small enough that the button could hide it (a tab, a small link), and the
  * centre of a large link block (a pond card or a Today task that links on stays usable
- * when the button sits on its corner).
+ * when the button sits on its corner), except a status badge inside it.
  */
 
 const CONTROLS =
-  'main :is(button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=switch], [role=link])';
-/** Controls the button may not touch at all, whatever their size: fields, and buttons (a link drawn as one too). */
-const WHOLE = 'input, select, textarea, button, .button, summary, [role=button], [role=tab], [role=switch]';
+  'main :is(button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=switch], [role=link], .badge)';
+/**
+ * What the button may not touch at all, whatever its size: fields, buttons (a link drawn as
+ * one too), and a status badge (a Today task's "Terlambat" must read whole, though the task
+ * around it is a large link).
+ */
+const WHOLE =
+  'input, select, textarea, button, .button, summary, [role=button], [role=tab], [role=switch], .badge';
 /** A control at least this many times the button's area counts by its centre only. */
 const LARGE = 4;
 /** Breathing room around the button, px. */

@@ -221,7 +221,7 @@ export async function floatingSweep(page: Page): Promise<string[]> {
       for (const fab of fabs) {
         const q = fab.getBoundingClientRect();
         for (const c of document.querySelectorAll(
-          'main :is(button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab])',
+          'main :is(button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], .badge)',
         )) {
           const r = c.getBoundingClientRect();
           if (c.closest('.chat-button, .help-button, [data-floating]')) continue;
