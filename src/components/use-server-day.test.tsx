@@ -8,7 +8,7 @@ import { ANCO, FINANCE_TRANSACTIONS } from '#local/resources';
 import { cursorKey } from '#local/sync/pull';
 import { addDays } from '#shared/domain/chart-range';
 import { resetFetched } from './use-fetched.ts';
-import { useServerDay } from './use-server-day.tsx';
+import { serverExtra, useServerDay } from './use-server-day.tsx';
 
 const db = getDb();
 afterEach(async () => {
@@ -68,5 +68,22 @@ describe('useServerDay: a day the mirror does not keep, from the server', () => 
   it('says offline when it cannot ask, and asks before the first pull whatever the day', async () => {
     const { result } = use('offline', day(1), () => Promise.reject(new Error('network')));
     await waitFor(() => expect(result.current).toEqual({ extra: [], state: 'offline' }));
+  });
+});
+
+describe('serverExtra: a row taken in for an edit never leaves the screen', () => {
+  const id = (r: { id: string }) => r.id;
+  const answer = [row('taken'), row('other'), row('gone')];
+  const held = { held: ['taken', 'gone'], deleted: ['gone'] };
+  it('keeps a row the device now holds until the screen’s own list shows it (their queries answer apart)', () => {
+    // Taken into the mirror for an edit; the screen's list has not read it yet.
+    expect(serverExtra(answer, held, id, ['mine']).map(id)).toEqual(['taken', 'other']);
+    // Its list has it now: shown once, from there.
+    expect(serverExtra(answer, held, id, ['mine', 'taken']).map(id)).toEqual(['other']);
+  });
+  it('drops a row deleted on the device, and without the screen’s ids every row the device holds', () => {
+    expect(serverExtra(answer, held, id, []).map(id)).toEqual(['taken', 'other']);
+    expect(serverExtra(answer, held, id).map(id)).toEqual(['other']);
+    expect(serverExtra(answer, held, id)[0]).toMatchObject({ _status: 'synced', _server: true });
   });
 });

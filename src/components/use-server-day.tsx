@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceToday, heldIds, mirrorCoversDay } from '#local/day-coverage';
+import { deviceToday, type HeldIds, heldIds, mirrorCoversDay } from '#local/day-coverage';
 import type { TambakDb } from '#local/db';
 import type { ResourceDescriptor } from '#local/resources';
 import { useFetched } from './use-fetched.ts';
@@ -40,10 +40,35 @@ interface ServerDayOptions<T> {
   fetch: (day: string) => Promise<T[]>;
   /** A row's key in the mirror (`id` unless the list names it otherwise). */
   idOf?: (row: T) => string;
+  /**
+   * The ids of the rows the screen shows from its own mirror query. Given, a row taken in for
+   * an edit stays in `extra` until that query has it: the two queries answer a write at
+   * different moments, and a row missing from both for a render closed the edit dialog it had
+   * just opened.
+   */
+  localIds?: readonly string[];
   db?: TambakDb;
 }
 
 const byId = (row: object) => (row as { id: string }).id;
+
+/**
+ * The server's rows to show beside the mirror's: not those the device holds as deleted, and
+ * not those the screen shows already (`localIds`) or, without them, any the device holds.
+ * Pure, for the hook below.
+ */
+export function serverExtra<T extends object>(
+  rows: readonly T[],
+  held: HeldIds,
+  idOf: (row: T) => string,
+  localIds?: readonly string[],
+): ServerRow<T>[] {
+  const deleted = new Set(held.deleted);
+  const shown = new Set(localIds ?? held.held);
+  return rows
+    .filter((r) => !deleted.has(idOf(r)) && !shown.has(idOf(r)))
+    .map((r) => ({ ...r, _status: 'synced' as const, _server: true as const }));
+}
 
 /**
  * One day's rows of lists the mirror keeps for a window only: for a day it does not cover
@@ -58,6 +83,7 @@ export function useServerDay<T extends object>({
   resources,
   fetch,
   idOf = byId,
+  localIds,
   db,
 }: ServerDayOptions<T>): ServerDay<T> {
   const today = deviceToday();
@@ -85,12 +111,9 @@ export function useServerDay<T extends object>({
     if (covered) return { extra: [], state: 'kept' };
     if (!server.data) return { extra: [], state: server.error ? 'offline' : 'asking' };
     if (ids.length > 0 && !held) return { extra: [], state: 'asking' };
-    const mine = new Set(held ?? []);
-    const extra = server.data
-      .filter((r) => !mine.has(idOf(r)))
-      .map((r) => ({ ...r, _status: 'synced' as const, _server: true as const }));
+    const extra = serverExtra(server.data, held ?? { held: [], deleted: [] }, idOf, localIds);
     return { extra, state: 'fetched' };
-  }, [day, covered, server.data, server.error, ids, held, idOf]);
+  }, [day, covered, server.data, server.error, ids, held, idOf, localIds]);
   const report = useContext(ReportDay);
   useEffect(() => {
     report?.(key, result.state);

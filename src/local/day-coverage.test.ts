@@ -70,12 +70,15 @@ describe('mirrorCoversDay (whether the device holds every record of a day)', () 
 });
 
 describe('heldIds', () => {
-  it('names the answered rows the device holds in any of the lists, deleted ones too', async () => {
+  it('names the answered rows the device holds in any of the lists, deleted ones too, and which are deleted', async () => {
     await db.waterGeneral.put({ id: 'a', farm_id: 'f', _status: 'synced' } as never);
     await db.waterChemical.put({ id: 'b', farm_id: 'f', _status: 'pending', _deleted: true } as never);
-    expect(await heldIds(db, [WATER_GENERAL, WATER_CHEMICAL], ['a', 'b', 'c'])).toEqual(['a', 'b']);
-    expect(await heldIds(db, [WATER_GENERAL], ['b', 'c'])).toEqual([]);
-    expect(await heldIds(db, [WATER_GENERAL], [])).toEqual([]);
+    expect(await heldIds(db, [WATER_GENERAL, WATER_CHEMICAL], ['a', 'b', 'c'])).toEqual({
+      held: ['a', 'b'],
+      deleted: ['b'],
+    });
+    expect(await heldIds(db, [WATER_GENERAL], ['b', 'c'])).toEqual({ held: [], deleted: [] });
+    expect(await heldIds(db, [WATER_GENERAL], [])).toEqual({ held: [], deleted: [] });
   });
 });
 

@@ -39,6 +39,12 @@ export async function mirrorCoversDay(
   return day > addDays(today, -kept);
 }
 
+/** Which of a server answer's rows the device holds, and which of those it holds as deleted (not yet sent). */
+export interface HeldIds {
+  held: string[];
+  deleted: string[];
+}
+
 /**
  * Of `ids` (rows the server answered), those the device holds in any of the resources'
  * tables, deleted ones too: its own copy wins (an edit or a deletion not sent yet).
@@ -47,10 +53,13 @@ export async function heldIds(
   db: TambakDb,
   resources: readonly ResourceDescriptor[],
   ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
+): Promise<HeldIds> {
+  if (ids.length === 0) return { held: [], deleted: [] };
   const found = await Promise.all(resources.map((r) => db.mirror(r.table).bulkGet([...ids])));
-  return ids.filter((_, i) => found.some((rows) => rows[i] !== undefined));
+  const rowOf = (i: number) => found.map((rows) => rows[i]).find((row) => row !== undefined);
+  const held = ids.filter((_, i) => rowOf(i) !== undefined);
+  const deleted = ids.filter((_, i) => (rowOf(i) as { _deleted?: boolean } | undefined)?._deleted === true);
+  return { held, deleted };
 }
 
 /**

@@ -343,6 +343,7 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
   const ponds = usePonds(farm.farm_id).data;
   // One pond's day the device does not keep (anco, water changes: a window): the server's too.
   const resource = RECORD_RESOURCE[table];
+  const localIds = useMemo(() => local?.map((r) => r.id), [local]);
   const server = useServerDay<AnyRecord>({
     key: `pond-day:${table}:${pond}`,
     farmId: farm.farm_id,
@@ -355,6 +356,7 @@ function RecordList({ farm, pond, day, limit, empty, table }: ListProps & { tabl
         from: d,
         to: d,
       }),
+    localIds,
   });
   const rows = useMemo(
     () => local && (server.extra.length > 0 ? [...local, ...(server.extra as AnyRecord[])] : local),

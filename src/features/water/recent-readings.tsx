@@ -105,12 +105,14 @@ export function RecentReadings({ farmId, pond, rightOn, day: onlyDay, db = getDb
     db,
   ).data;
   // An older day than the device keeps: the server's readings of the day too (taken into the mirror when changed).
+  const localIds = useMemo(() => items?.map((item) => item.row.id), [items]);
   const server = useServerDay<ServerReading>({
     key: `pond-readings:${pond.pond_id}`,
     farmId,
     day: onlyDay,
     resources: SERVER_DAY_RESOURCES,
     fetch: (d) => pondDayFromServer(farmId, pond.pond_id, d),
+    localIds,
     db,
   });
   const all = useMemo(
