@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { axeScan, blocking } from './support/axe.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * /notifications with alerts in it, phone and desktop, both languages, checked by axe;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { isPushPayload } from '../../src/shared/contracts/push.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { TodayPages } from './pages/today-pages.ts';
@@ -7,6 +7,7 @@ import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync, newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { PushService } from './support/push-service.ts';
+import { test } from './support/test.ts';
 
 type Shown = { title: string; body: string; url: string | undefined };
 type Note = {

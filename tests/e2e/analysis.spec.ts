@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { STARTER_PRODUCTS } from '../../src/server/db/migrations/data/starter-products-0016.ts';
 import { FEED_CATEGORY_ID } from '../../src/shared/domain/warehouse.ts';
@@ -9,6 +9,7 @@ import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * Farm analysis and comparison (issue 17 points 3 and 4) on a small farm posted through

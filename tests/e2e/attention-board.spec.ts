@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { HEALTHY_PONDS, seededProblems } from '../../scripts/demo/seeded-problems.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { AttentionPages } from './pages/attention-pages.ts';
 import { apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 const run = promisify(execFile);
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots/board';

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { STARTER_PRODUCTS } from '../../src/server/db/migrations/data/starter-products-0016.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * The pond's Charts tab on data posted through the API: a water parameter with one reading

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup';
+import { test } from './support/test.ts';
 
 /**
  * One-to-one calls between people on separate devices (seed 001 §4): Chromium's fake

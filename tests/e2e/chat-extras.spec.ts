@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ChatPage, chatPair } from './pages/chat-page.ts';
 import { flowLanguage } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * The composer extras in the chat screen (seed 001 §4–§7): Twitter emoji served by the app,

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ChatPage } from './pages/chat-page.ts';
 import { ApiAs, apiShareFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 /**
  * Chat stays inside the farms a user belongs to (issue 12 point 4). Ani and Budi work on

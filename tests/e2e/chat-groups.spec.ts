@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import { ChatGroupsPage } from './pages/chat-groups-page.ts';
 import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup.ts';
 import { type AxeFinding, axeScan, axeSummary, blocking } from './support/axe.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 const LANGS = ['id', 'en'] as const;
 const VIEWPORTS = [

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { ApiAs, type ApiUser, apiShareFarm, apiSignUp } from './support/api-setup';
 import { watchCsp } from './support/csp';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /** The e2e server runs the built-in chat: its policy as a hosted-mode server sends it (app.ts). */
 const HOSTED_CONNECT = "connect-src 'self' https://*.cometchat.io wss://*.cometchat.io";

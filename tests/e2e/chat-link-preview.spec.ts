@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ChatPage, chatPair } from './pages/chat-page.ts';
+import { test } from './support/test.ts';
 
 /**
  * Seed 001 §9 link previews (issue 30): a link to this test machine is refused by the

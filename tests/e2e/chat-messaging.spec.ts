@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ChatPage, chatPair } from './pages/chat-page.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * One-to-one messaging between two people on two devices (seed 001 §2, §4, §5): receipts,

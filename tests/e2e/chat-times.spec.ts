@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ChatPage, chatPair } from './pages/chat-page.ts';
 import { ApiAs, apiFarm } from './support/api-setup.ts';
+import { test } from './support/test.ts';
 
 /**
  * Issue 12 point 10: chat showed "6:31 AM" to an Indonesian farmer. Message times, the

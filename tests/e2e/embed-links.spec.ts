@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 /**
  * Embed links (issue 29 point 1, ADR 0062): the owner makes one in Settings → Tautan

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { test } from './support/test.ts';
 
 /**
  * Entry forms never save by accident (issue 12, point 1) and a second reading of a pond

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { ApiAs, apiSignUp } from './support/api-setup.ts';
+import { test } from './support/test.ts';
 
 /**
  * Error tracing (issue 30 point 1, ADR 0067): an error thrown while a screen draws is

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ApiAs, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 const run = promisify(execFile);
 

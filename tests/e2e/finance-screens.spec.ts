@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { farmToday } from '../../src/server/kernel/farm-clock.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { axeScan, blocking } from './support/axe.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * The finance screens (finance with its three tabs, settings, report) at phone and

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { farmToday } from '../../src/server/kernel/farm-clock.ts';
 import { AccountPages } from './pages/account-pages.ts';
 import { FinancePages } from './pages/finance-pages.ts';
@@ -6,6 +6,7 @@ import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 import { testJpeg } from './support/test-photo.ts';
 
 interface Tx {

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { signedInPhone } from './support/signed-in-phone.ts';
+import { test } from './support/test.ts';
 
 /**
  * ADR 0086: a new device's first pull brings the running cycles' records and the last

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { test } from './support/test.ts';
 import { trayPhoto } from './support/tray-photo.ts';
 
 async function countPhoto(page: Page, file: string) {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { StockPages } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
+import { test } from './support/test.ts';
 import { trayPhoto } from './support/tray-photo.ts';
 
 test('a phone that opened the stocking screen online once and never counted counts a tray photo without signal', async ({

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { farmDayMinus, StockPages } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
 import { signedInPhone } from './support/signed-in-phone.ts';
+import { test } from './support/test.ts';
 import { trayPhoto } from './support/tray-photo.ts';
 
 test('stocking at the pond without signal: the seed count comes from a tray photo, corrected by a tap, and reaches the server', async ({

@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { type CoverOptions, coverCheck, floatingSweep } from './support/cover-check.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { FULL_MATRIX } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /** Starter product "Pakan udang crumble #0" (migration 0016). */
 const CRUMBLE = '01930000-0000-7000-8000-000000000001';

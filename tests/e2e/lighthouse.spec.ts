@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BUDGET } from './support/lighthouse.ts';
 import { auditMainScreens } from './support/lighthouse-screens.ts';
+import { test } from './support/test.ts';
 
 /**
  * Lighthouse 11, its own mobile profile, on the main screens of the built app served by the

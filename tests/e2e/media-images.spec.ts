@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 import { testJpeg } from './support/test-photo.ts';
 
 /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync, newDevice } from './support/chromium.ts';
+import { test } from './support/test.ts';
 
 interface Reading {
   id: string;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { FarmPages } from './pages/farm-pages.ts';
 import { TodayPages } from './pages/today-pages.ts';
@@ -6,6 +6,7 @@ import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync, newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 interface Reading {
   id: string;

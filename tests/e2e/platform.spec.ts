@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { FarmPages } from './pages/farm-pages.ts';
 import { newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 test.use({ viewport: { width: 360, height: 800 } });
 

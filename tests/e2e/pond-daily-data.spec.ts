@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
 import { AccountPages } from './pages/account-pages.ts';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
+import { test } from './support/test.ts';
 
 /** A pond with a sampling, a feed-tray check, a water change, a note and a disease on one day. */
 async function pondWithADay(api: ApiAs, day: string) {

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ChatPage } from './pages/chat-page.ts';
 import { RecordsPages } from './pages/records-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 import { testJpeg } from './support/test-photo.ts';
 
 const jakartaDay = (offsetDays = 0) =>

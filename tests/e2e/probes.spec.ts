@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
 import { PushService } from './support/push-service.ts';
+import { test } from './support/test.ts';
 
 const run = promisify(execFile);
 const daysAgo = (n: number) =>

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * The production screens (pond page, stocking, harvest and death forms, cycle overview,

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AccountPages } from './pages/account-pages.ts';
 import { RecordsPages } from './pages/records-pages.ts';
 import { SamplingPages } from './pages/sampling-pages.ts';
 import { farmDayMinus, StockPages } from './pages/stock-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { BackgroundSync, newDevice } from './support/chromium.ts';
+import { test } from './support/test.ts';
 
 interface Sampled {
   id: string;

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BackgroundSync } from './support/chromium';
+import { test } from './support/test.ts';
 
 test.use({ viewport: { width: 360, height: 800 } });
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { type AxeFinding, axeScan, axeSummary, blocking } from './support/axe.ts';
 import { watchCsp } from './support/csp.ts';
+import { test } from './support/test.ts';
 
 /**
  * Browser quality over the main screens at phone and desktop width: axe finds no serious

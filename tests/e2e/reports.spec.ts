@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AccountPages } from './pages/account-pages.ts';
 import { ApiAs, apiEmbedToken, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 /**
  * Reports (issue 17 points 6 and 7): an owner builds a report of his farm in the app,

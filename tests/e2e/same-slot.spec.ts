@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, type ApiUser, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
+import { test } from './support/test.ts';
 
 interface Reading {
   id: string;

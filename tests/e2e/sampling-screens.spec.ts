@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 import { testJpeg } from './support/test-photo.ts';
 
 /**

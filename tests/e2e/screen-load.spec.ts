@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ApiAs, apiSignUp } from './support/api-setup.ts';
+import { test } from './support/test.ts';
 
 // The page's own requests, not the service worker's precache, so the test can cut a chunk.
 test.use({ viewport: { width: 360, height: 800 }, serviceWorkers: 'block' });

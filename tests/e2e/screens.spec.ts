@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 /**
  * The main screens at phone and desktop width, in Indonesian and English: each renders its

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
+import { test } from './support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { formatBrowserTally, runBrowserSeed } from '../chaos/browser/browser-harness.ts';
 import { type ChaosStack, startStack } from '../chaos/browser/stack.ts';
 import { createWorld, type World } from '../chaos/world.ts';
+import { test } from './support/test.ts';
 
 /**
  * CI entry of the browser fault-injection harness (tests/chaos/README.md, "Browser

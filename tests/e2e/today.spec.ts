@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { farmDayMinus } from './pages/stock-pages.ts';
 import { TodayPages } from './pages/today-pages.ts';
 import { WaterPages } from './pages/water-pages.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { newDevice } from './support/chromium.ts';
 import { uniqueEmail } from './support/dev-outbox.ts';
+import { test } from './support/test.ts';
 
 /** Starter product "Pakan udang crumble #0" (migration 0016). */
 const CRUMBLE = '01930000-0000-7000-8000-000000000001';

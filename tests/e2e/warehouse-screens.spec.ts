@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type DemoApi, generateWarehouse } from '../../scripts/demo/warehouse.ts';
 import { ApiAs, apiFarm, apiSignUp } from './support/api-setup.ts';
 import { axeScan, blocking } from './support/axe.ts';
 import { inMatrix } from './support/matrix.ts';
+import { test } from './support/test.ts';
 
 async function checkA11y(page: Page, screen: string) {
   expect(blocking(await axeScan(page, screen))).toEqual([]);
