@@ -99,7 +99,8 @@ export async function mirrorNewFarm(farm: Farm): Promise<void> {
   // The mirror's module (Dexie) is the data chunk's: not downloaded with the shell.
   const { getDb } = await import('#local/db');
   const db = getDb();
-  await db.farms.put({ ...farm, _status: 'synced' });
+  // Marked as taken in now: a farm list asked before the join does not drop it (apply-rows.ts).
+  await db.farms.put({ ...farm, _status: 'synced', _takenAt: Date.now() });
   showLive(farmKeys.farms, await readList<Farm>(db, 'farms', null, (f) => f.name));
   rememberFarm(farm.farm_id);
 }

@@ -76,6 +76,7 @@ export async function keepServerRow(db: TambakDb, resource: ResourceDescriptor, 
   if (typeof id !== 'string') return;
   const table = db.mirror(resource.table);
   await db.transaction('rw', table, async () => {
-    if ((await table.get(id)) === undefined) await table.put({ ...fields, _status: 'synced' } as AnyRow);
+    if ((await table.get(id)) === undefined)
+      await table.put({ ...fields, _status: 'synced', _takenAt: Date.now() } as AnyRow);
   });
 }

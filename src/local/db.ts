@@ -54,6 +54,12 @@ export interface SyncFields {
    * such row (a create that never synced, or deleted on the server meanwhile).
    */
   _base?: ServerRecord | null;
+  /**
+   * When the device took in a server row outside a pull (epoch ms): a farm just joined, an
+   * older day's row taken in for an edit. A whole pull asked before then does not speak for
+   * it and leaves it (src/local/sync/apply-rows.ts).
+   */
+  _takenAt?: number;
 }
 
 export type ServerRecord = { [field: string]: unknown };

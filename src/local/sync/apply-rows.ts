@@ -8,6 +8,16 @@ import { type ResourceDescriptor, serverFields } from '#local/resources';
  */
 
 /**
+ * What a whole answer was asked for: `from` a day on (a list kept for a window, ADR 0124), and
+ * when (`askedAt`, ms): a row the device took in after it (a farm just joined while the farm
+ * list was being asked) is not the answer's to drop.
+ */
+export interface WholeAnswer {
+  from?: string;
+  askedAt?: number;
+}
+
+/**
  * Writes one pull answer; a full answer (no `since`) also drops synced rows it no longer
  * lists. A list asked from a day on (`from`, the descriptor's `pull.day`) answers for
  * the rows from that day only: an older row the mirror holds is kept (ADR 0124).
@@ -18,7 +28,7 @@ export async function applyPull(
   farmId: string | null,
   items: ServerRecord[],
   full: boolean,
-  from?: string,
+  asked: WholeAnswer = {},
 ): Promise<number> {
   const table = db.mirror(resource.table);
   const key = db.keyOf(resource.table);
@@ -54,9 +64,13 @@ export async function applyPull(
     if (full) {
       const listed = new Set(valid.map((item) => item[key] as string));
       const scope = farmId ? table.where('farm_id').equals(farmId) : table.toCollection();
-      const answered = answeredDay(resource, from);
+      const answered = answeredDay(resource, asked.from);
+      const takenSince = (row: AnyRow) => asked.askedAt !== undefined && (row._takenAt ?? 0) > asked.askedAt;
       const stale = await scope
-        .filter((row) => row._status === 'synced' && !listed.has(row[key] as string) && answered(row))
+        .filter(
+          (row) =>
+            row._status === 'synced' && !listed.has(row[key] as string) && answered(row) && !takenSince(row),
+        )
         .primaryKeys();
       deletes.push(...stale);
     }

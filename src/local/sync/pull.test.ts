@@ -124,6 +124,33 @@ describe('pullResource', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/api/farm', '/api/farm']);
   });
 
+  it('a whole list asked before a farm was joined does not drop that farm, taken in while the answer came', async () => {
+    await db.farms.put({
+      farm_id: 'left',
+      name: 'Left long ago',
+      _status: 'synced',
+      _takenAt: clock.time - 1,
+    } as never);
+    // The farm list is asked; while its answer is on the way the user joins the demo farm
+    // (useDemoFarm: mirrorNewFarm). The answer, read before the join, does not list it.
+    const server = new FakeServer(async () => {
+      await db.farms.put({
+        farm_id: 'demo',
+        name: 'Demo',
+        _status: 'synced',
+        _takenAt: clock.time + 5,
+      } as never);
+      return list([{ farm_id: 'f1', name: 'Satu', deleted_at: null }], 'T5');
+    });
+    await pullResource(options(server), FARMS, null);
+    expect((await db.farms.toArray()).map((f) => f.farm_id).sort()).toEqual(['demo', 'f1']);
+    // The next list, asked after the join, speaks for it: gone if the server does not list it.
+    clock.time += 10;
+    const later = new FakeServer(() => list([{ farm_id: 'f1', name: 'Satu', deleted_at: null }], 'T6'));
+    await pullResource(options(later), FARMS, null);
+    expect((await db.farms.toArray()).map((f) => f.farm_id)).toEqual(['f1']);
+  });
+
   it('a whole answer asked from a day on drops only the rows it answers for: an older one taken in for an edit stays', async () => {
     // The clock is 1 Mar 2025; transactions are asked from 400 days back: 26 Jan 2024.
     const tx = (id: string, day: string) => ({

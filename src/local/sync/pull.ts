@@ -58,6 +58,8 @@ interface PreparedPull {
   url: string;
   /** The day the list was asked from (`from`), when it was. */
   from: string | undefined;
+  /** When it was asked (the clock's ms): rows taken in after it are not its to drop. */
+  askedAt: number;
 }
 
 function scopeOf(resource: ResourceDescriptor, farmId: string | null): string | null {
@@ -107,7 +109,7 @@ function preparePull(
   const search = query.toString();
   const url = search ? `${resource.pull.url}?${search}` : resource.pull.url;
   const from = query.get('from') ?? undefined;
-  return { resource, scope, cursor, incremental, since, stage, url, from };
+  return { resource, scope, cursor, incremental, since, stage, url, from, askedAt: now };
 }
 
 /**
@@ -139,7 +141,10 @@ async function applyPullAnswer(
     await historyIn(db, pull, parsed.serverTime);
     return { kind: 'ok', resource: name, applied };
   }
-  const applied = await applyPull(db, pull.resource, pull.scope, items, pull.since === undefined, pull.from);
+  const applied = await applyPull(db, pull.resource, pull.scope, items, pull.since === undefined, {
+    from: pull.from,
+    askedAt: pull.askedAt,
+  });
   if (parsed.serverTime && pull.incremental) {
     const moved = { key: pull.cursor, since: parsed.serverTime, pulledAt: clock.now() };
     // With its cursor, in one write: a first pull that came in part leaves the rest to fill.
