@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fillKey } from '#local/sync/pull';
 import { setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { HistoryFillingNotice } from './history-notice.tsx';
-
-afterEach(cleanup);
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('@tanstack/react-router', async () =>

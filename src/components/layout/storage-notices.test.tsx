@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveRecords } from '#local/outbox';
 import { SAMPLINGS } from '#local/resources';
 import { setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { StorageFullNotice, UNSENT_TOO_LONG_MS, UnsentTooLong, unsentTooLong } from './storage-notices.tsx';
-
-afterEach(cleanup);
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('@tanstack/react-router', async () =>

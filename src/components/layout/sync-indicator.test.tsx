@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SyncIndicator } from '#components/layout/sync-indicator';
 import { saveRecords } from '#local/outbox';
 import { BLOCKS } from '#local/resources';
 import { FARM, seedRefusedPond, setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
-
-afterEach(cleanup);
 
 const navigate = vi.hoisted(() => vi.fn());
 // vi.mock is hoisted above imports, so the stub is loaded inside the factory.

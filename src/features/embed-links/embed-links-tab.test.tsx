@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedLink } from '#shared/contracts/embed';
 import type { Farm } from '#shared/contracts/farm';
 import { FARM, setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { EmbedLinksTab } from './embed-links-tab.tsx';
-
-afterEach(cleanup);
 
 /** The server's embed links, as the mocked API answers them. */
 const server = vi.hoisted(() => ({

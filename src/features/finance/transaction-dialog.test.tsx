@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { FinanceAccount, FinanceCategory, FinanceTransaction } from '#shared/contracts/finance';
 import { FARM, setupSyncUiHarness, withProviders } from '#test/helpers/sync-ui.tsx';
 import { TransactionDialog } from './transaction-dialog.tsx';
-
-afterEach(cleanup);
 
 vi.mock('@tanstack/react-router', async () =>
   (await import('#test/helpers/sync-ui.tsx')).routerStub(vi.fn()),
