@@ -73,9 +73,13 @@ function useNavItems(farmId: string | undefined): NavItem[] {
         : []),
       // Farm analysis and comparison (issue 17): every member (each view asks its own permission).
       { to: `${farm}/analysis`, label: t('nav.analysis'), icon: TableIcon, sidebarOnly: true },
-      // Reports next to the analysis (issue 17): whoever may view stockings may build one.
+      // The cycle overview (every pond's DOC, ABW, SR, biomass, FCR and the harvest plan) and
+      // the reports next to the analysis (issue 17): whoever may view stockings.
       ...(reports
-        ? [{ to: `${farm}/report`, label: t('nav.report'), icon: ReportIcon, sidebarOnly: true }]
+        ? [
+            { to: `${farm}/overview`, label: t('nav.overview'), icon: TableIcon, sidebarOnly: true },
+            { to: `${farm}/report`, label: t('nav.report'), icon: ReportIcon, sidebarOnly: true },
+          ]
         : []),
       { to: `${farm}/warehouse`, label: t('nav.warehouse'), icon: WarehouseIcon },
       ...(finance ? [{ to: `${farm}/finance`, label: t('nav.finance'), icon: WalletIcon }] : []),

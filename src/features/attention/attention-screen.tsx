@@ -1,12 +1,14 @@
 import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { LoadError, Loading, PageHeader } from '#components/page';
 import { ApiError } from '#local/api-client';
 import type { AttentionBoard, AttentionItem } from '#shared/contracts/attention';
 import type { Farm } from '#shared/contracts/farm';
+import { ACTION } from '#shared/domain/permissions';
 import { type CachedBoard, useAttentionBoard } from './attention-data.ts';
 import './attention.css';
 
@@ -108,6 +110,12 @@ function Board({ farm }: { farm: Farm }) {
         <Link to={`/farm/${encodeURIComponent(farm.farm_id)}?home=farm`} className="button button--secondary">
           {t('ui:nav.ponds')}
         </Link>
+        {/* The cycle overview and its harvest plan: the manager's next stop after the board. */}
+        {can(farm, 'stock', ACTION.view) && (
+          <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/overview`} className="button button--secondary">
+            {t('ui:nav.overview')}
+          </Link>
+        )}
       </div>
       <Freshness current={read.current} stale={read.stale} />
       {read.error ? (

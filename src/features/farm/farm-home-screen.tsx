@@ -87,9 +87,12 @@ function FarmHome({ farm }: { farm: Farm }) {
           </Link>
         </div>
       )}
-      {/* Reports (issue 17): in the sidebar on a desktop, here on a phone. */}
+      {/* The cycle overview and reports (issue 17): in the sidebar on a desktop, here on a phone. */}
       {can(farm, 'stock', ACTION.view) && (
         <div className="farm-actions">
+          <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/overview`} className="button button--secondary">
+            {t('ui:nav.overview')}
+          </Link>
           <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/report`} className="button button--secondary">
             {t('ui:nav.report')}
           </Link>
