@@ -36,6 +36,7 @@ const LANGS = [
     onDateShow: 'Hitung',
     onDatePast: 'Tanggal panen tidak boleh sebelum hari ini.',
     overview: 'Proyeksi panen per kolam',
+    planTotal: /size 100 dalam 14 hari/,
   },
   {
     lang: 'en',
@@ -55,6 +56,7 @@ const LANGS = [
     onDateShow: 'Calculate',
     onDatePast: 'The harvest date cannot be before today.',
     overview: 'Harvest forecast per pond',
+    planTotal: /size 100 within 14 days/,
   },
 ];
 const dir = process.env.SHOTS_DIR ?? '/work/shots/forecast';
@@ -211,6 +213,14 @@ for (const size of SIZES) {
         pondTarget.split(' · ')[0] as string,
       );
       await page.screenshot({ path: `${dir}/forecast-overview-${l.lang}-${size.name}.png`, fullPage: true });
+      // The manager's plan: the ponds ordered by when they reach size 100, with the next two weeks' total.
+      await overview.getByRole('button', { name: 'Size 100' }).click();
+      await expect(overview.getByTestId('overview-plan-A6')).toContainText(
+        (pondTarget.split(' · ')[0] as string).replace(/^Size 100:\s*/, ''),
+      );
+      await expect(overview.getByTestId('overview-plan-total')).toContainText(l.planTotal);
+      await overview.getByTestId('overview-plan-total').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/forecast-plan-${l.lang}-${size.name}.png` });
       await context.setOffline(false);
       expect(errors).toEqual([]);
       await context.close();

@@ -112,7 +112,10 @@ function Board({ farm }: { farm: Farm }) {
         </Link>
         {/* The cycle overview and its harvest plan: the manager's next stop after the board. */}
         {can(farm, 'stock', ACTION.view) && (
-          <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/overview`} className="button button--secondary">
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/overview`}
+            className="button button--secondary"
+          >
             {t('ui:nav.overview')}
           </Link>
         )}

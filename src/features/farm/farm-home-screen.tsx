@@ -90,7 +90,10 @@ function FarmHome({ farm }: { farm: Farm }) {
       {/* The cycle overview and reports (issue 17): in the sidebar on a desktop, here on a phone. */}
       {can(farm, 'stock', ACTION.view) && (
         <div className="farm-actions">
-          <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/overview`} className="button button--secondary">
+          <Link
+            to={`/farm/${encodeURIComponent(farm.farm_id)}/overview`}
+            className="button button--secondary"
+          >
             {t('ui:nav.overview')}
           </Link>
           <Link to={`/farm/${encodeURIComponent(farm.farm_id)}/report`} className="button button--secondary">

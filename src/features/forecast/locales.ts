@@ -54,6 +54,19 @@ const id = {
     allReached: 'Semua target size sudah tercapai',
     chosen: 'Kolam {{pond}}',
     openPond: 'Buka halaman kolam',
+    show: 'Urutkan menurut',
+    byNext: 'Target berikutnya',
+    bySize: 'Size {{size}}',
+    sizeColumn: 'Size {{size}} tercapai',
+    biomass: 'Biomassa (kg)',
+    revenue: 'Pendapatan',
+    total_one: '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg, {{amount}}.',
+    total_other: '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg, {{amount}}.',
+    totalNoPrice_one:
+      '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg (harga size ini belum ada).',
+    totalNoPrice_other:
+      '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg (harga size ini belum ada).',
+    totalNone: 'Tidak ada kolam yang mencapai size {{size}} dalam {{days}} hari.',
   },
   settings: {
     title: 'Daftar harga',
@@ -136,6 +149,19 @@ const en: ForecastLocale = {
     allReached: 'All target sizes reached',
     chosen: 'Pond {{pond}}',
     openPond: 'Open the pond page',
+    show: 'Order by',
+    byNext: 'Next target',
+    bySize: 'Size {{size}}',
+    sizeColumn: 'Reaches size {{size}}',
+    biomass: 'Biomass (kg)',
+    revenue: 'Revenue',
+    total_one: '{{count}} pond reaches size {{size}} within {{days}} days: {{kg}} kg, {{amount}}.',
+    total_other: '{{count}} ponds reach size {{size}} within {{days}} days: {{kg}} kg, {{amount}}.',
+    totalNoPrice_one:
+      '{{count}} pond reaches size {{size}} within {{days}} days: {{kg}} kg (no price for this size yet).',
+    totalNoPrice_other:
+      '{{count}} ponds reach size {{size}} within {{days}} days: {{kg}} kg (no price for this size yet).',
+    totalNone: 'No pond reaches size {{size}} within {{days}} days.',
   },
   settings: {
     title: 'Price list',

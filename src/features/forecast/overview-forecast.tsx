@@ -6,10 +6,17 @@ import { usePonds } from '#components/farm-data';
 import { useFormat } from '#components/format';
 import { Card, Loading } from '#components/page';
 import { getDb } from '#local/db';
-import type { CycleForecast, GrowthPoint, PriceSource, TargetAnswer } from '#shared/domain/figures';
+import type {
+  CycleForecast,
+  GrowthPoint,
+  HarvestProjection,
+  PriceSource,
+  TargetAnswer,
+} from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ForecastChart, TargetLine } from './forecast-chart.tsx';
 import { useFarmForecasts } from './forecast-data.ts';
+import { PLAN_WINDOW_DAYS, sizePlan } from './size-plan.ts';
 
 /** One running pond's forecast as the overview card shows it (from the mirror or the server). */
 export interface OverviewForecastRow {
@@ -24,20 +31,133 @@ export interface OverviewForecastRow {
 const nextTarget = (row: OverviewForecastRow): TargetAnswer | null =>
   row.forecast.targets.find((t) => t.status !== 'reached') ?? null;
 
-function NextTarget({ row }: { row: OverviewForecastRow }) {
+/** When a target is reached: its day and band, "already reached" or "not seen yet". */
+function When({ target }: { target: TargetAnswer }) {
   const { t } = useTranslation('forecast');
   const format = useFormat();
-  const next = nextTarget(row);
-  if (!next) return <>{t('overview.allReached')}</>;
-  if (next.status === 'beyond' || !next.projection)
-    return <>{`${t('reaches', { size: next.size })} ${t('beyond')}`}</>;
+  if (target.status === 'reached') return <>{t('reached')}</>;
+  if (target.status === 'beyond' || !target.projection) return <>{t('beyond')}</>;
   return (
     <>
-      {`${t('reaches', { size: next.size })} ${t('reachesOn', {
-        date: format.date(next.projection.date),
-        early: next.days_early ?? next.days,
-        late: next.days_late ?? '>',
-      })}`}
+      {t('reachesOn', {
+        date: format.date(target.projection.date),
+        early: target.days_early ?? target.days,
+        late: target.days_late ?? '>',
+      })}
+    </>
+  );
+}
+
+function NextTarget({ row }: { row: OverviewForecastRow }) {
+  const { t } = useTranslation('forecast');
+  const next = nextTarget(row);
+  if (!next) return <>{t('overview.allReached')}</>;
+  return (
+    <>
+      {t('reaches', { size: next.size })} <When target={next} />
+    </>
+  );
+}
+
+/** The sizes the farm plans for, in the farm's order (the same on every pond). */
+function targetSizes(rows: OverviewForecastRow[]): number[] {
+  const sizes: number[] = [];
+  for (const r of rows)
+    for (const target of r.forecast.targets) if (!sizes.includes(target.size)) sizes.push(target.size);
+  return sizes;
+}
+
+function PondButton({
+  row,
+  pressed,
+  onChoose,
+}: {
+  row: OverviewForecastRow;
+  pressed: boolean;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <th scope="row">
+      <button
+        type="button"
+        className="forecast-pond"
+        aria-pressed={pressed}
+        onClick={() => onChoose(row.pondId)}
+      >
+        {row.name}
+      </button>
+    </th>
+  );
+}
+
+/** "Which ponds reach size N, and when": soonest first, with the tonnes and revenue of the next two weeks. */
+function SizeTable({
+  rows,
+  size,
+  shown,
+  onChoose,
+}: {
+  rows: OverviewForecastRow[];
+  size: number;
+  shown: string;
+  onChoose: (id: string) => void;
+}) {
+  const { t } = useTranslation('forecast');
+  const format = useFormat();
+  const { entries, totals } = sizePlan(rows, size);
+  const kg = (p: HarvestProjection | null) => (p?.biomass_kg == null ? '–' : format.number(p.biomass_kg, 0));
+  const money = (p: HarvestProjection | null) => (p?.revenue == null ? '–' : format.money(p.revenue));
+  const summary =
+    totals.ponds === 0
+      ? t('overview.totalNone', { size, days: PLAN_WINDOW_DAYS })
+      : totals.revenue === null
+        ? t('overview.totalNoPrice', {
+            count: totals.ponds,
+            size,
+            days: PLAN_WINDOW_DAYS,
+            kg: format.number(totals.biomassKg, 0),
+          })
+        : t('overview.total', {
+            count: totals.ponds,
+            size,
+            days: PLAN_WINDOW_DAYS,
+            kg: format.number(totals.biomassKg, 0),
+            amount: format.money(totals.revenue),
+          });
+  return (
+    <>
+      <p data-testid="overview-plan-total">{summary}</p>
+      <table className="forecast-next">
+        <thead>
+          <tr>
+            <th scope="col">{t('overview.pond')}</th>
+            <th scope="col">{t('overview.sizeColumn', { size })}</th>
+            <th scope="col" className="num forecast-plan__wide">
+              {t('overview.biomass')}
+            </th>
+            <th scope="col" className="num forecast-plan__wide">
+              {t('overview.revenue')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map(({ row, target }) => {
+            const p = target?.status === 'ok' ? target.projection : null;
+            return (
+              <tr key={row.pondId} data-testid={`overview-plan-${row.name}`}>
+                <PondButton row={row} pressed={row.pondId === shown} onChoose={onChoose} />
+                <td>
+                  {target ? <When target={target} /> : '–'}
+                  {/* On a phone the two figures sit under the day: four columns do not fit 360 px. */}
+                  {p && <span className="forecast-plan__under">{`${kg(p)} kg · ${money(p)}`}</span>}
+                </td>
+                <td className="num forecast-plan__wide">{kg(p)}</td>
+                <td className="num forecast-plan__wide">{money(p)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </>
   );
 }
@@ -59,7 +179,10 @@ export function OverviewForecastCard({
 }) {
   const { t } = useTranslation('forecast');
   const [chosen, setChosen] = useState<string | null>(null);
+  // null: each pond's next target in pond order; a size: the ponds ordered by when they reach it.
+  const [size, setSize] = useState<number | null>(null);
   const rows = [...unsorted].sort((a, b) => compareNames(a.name, b.name));
+  const sizes = targetSizes(rows);
   if (rows.length === 0) return null;
   const shown = rows.find((r) => r.pondId === chosen) ?? (rows[0] as OverviewForecastRow);
   const forecast = shown.forecast;
@@ -67,34 +190,43 @@ export function OverviewForecastCard({
     <Card title={t('overview.title')}>
       <div className="stack" data-testid="overview-forecast">
         <p className="muted">{t('overview.hint')}</p>
+        <fieldset className="forecast-order">
+          <legend className="muted">{t('overview.show')}</legend>
+          {[null, ...sizes].map((s) => (
+            <button
+              key={s ?? 'next'}
+              type="button"
+              className="button button--secondary button--small"
+              aria-pressed={size === s}
+              onClick={() => setSize(s)}
+            >
+              {s === null ? t('overview.byNext') : t('overview.bySize', { size: s })}
+            </button>
+          ))}
+        </fieldset>
         <div>
-          <table className="forecast-next">
-            <thead>
-              <tr>
-                <th scope="col">{t('overview.pond')}</th>
-                <th scope="col">{t('overview.next')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.pondId} data-testid={`overview-forecast-${r.name}`}>
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className="forecast-pond"
-                      aria-pressed={r.pondId === shown.pondId}
-                      onClick={() => setChosen(r.pondId)}
-                    >
-                      {r.name}
-                    </button>
-                  </th>
-                  <td>
-                    <NextTarget row={r} />
-                  </td>
+          {size !== null ? (
+            <SizeTable rows={rows} size={size} shown={shown.pondId} onChoose={setChosen} />
+          ) : (
+            <table className="forecast-next">
+              <thead>
+                <tr>
+                  <th scope="col">{t('overview.pond')}</th>
+                  <th scope="col">{t('overview.next')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.pondId} data-testid={`overview-forecast-${r.name}`}>
+                    <PondButton row={r} pressed={r.pondId === shown.pondId} onChoose={setChosen} />
+                    <td>
+                      <NextTarget row={r} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </div>
         <section aria-label={t('chartLabel', { pond: shown.name })} className="stack">
           <h3 className="forecast-chosen">

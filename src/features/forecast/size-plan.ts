@@ -1,0 +1,59 @@
+import type { TargetAnswer } from '#shared/domain/figures';
+
+/** A pond's forecast as the plan reads it: its name and its answers per target size. */
+export interface PlanRow {
+  pondId: string;
+  name: string;
+  forecast: { targets: TargetAnswer[] };
+}
+
+export interface SizePlanEntry<R extends PlanRow> {
+  row: R;
+  target: TargetAnswer | null;
+}
+
+export interface SizePlanTotals {
+  /** Ponds whose forecast reaches the size within the window (from today). */
+  ponds: number;
+  biomassKg: number;
+  /** Null when a pond counted has no price for the size. */
+  revenue: number | null;
+}
+
+/** The window the plan's total looks ahead: a manager plans buyers about two weeks out. */
+export const PLAN_WINDOW_DAYS = 14;
+
+/** Ready first, then by the forecast day; "not seen by DOC 250" last; ties by pond name order kept. */
+function rank(target: TargetAnswer | null): number {
+  if (!target) return Number.POSITIVE_INFINITY;
+  if (target.status === 'reached') return -1;
+  if (target.status === 'beyond' || target.days === null) return Number.MAX_SAFE_INTEGER;
+  return target.days;
+}
+
+/**
+ * The manager's question "which ponds reach size N, and when" (JOURNEYS.md): every running
+ * pond's answer for that size, the soonest first, and what the ponds that reach it within
+ * `windowDays` give together (a pond already past the size is not counted: it is harvestable
+ * now, its own line says so).
+ */
+export function sizePlan<R extends PlanRow>(
+  rows: readonly R[],
+  size: number,
+  windowDays = PLAN_WINDOW_DAYS,
+): { entries: SizePlanEntry<R>[]; totals: SizePlanTotals } {
+  const entries = rows
+    .map((row) => ({ row, target: row.forecast.targets.find((t) => t.size === size) ?? null }))
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => rank(a.entry.target) - rank(b.entry.target) || a.order - b.order)
+    .map(({ entry }) => entry);
+  const totals: SizePlanTotals = { ponds: 0, biomassKg: 0, revenue: 0 };
+  for (const { target } of entries) {
+    const p = target?.projection;
+    if (target?.status !== 'ok' || target.days === null || target.days > windowDays || !p) continue;
+    totals.ponds += 1;
+    totals.biomassKg += p.biomass_kg ?? 0;
+    totals.revenue = totals.revenue === null || p.revenue === null ? null : totals.revenue + p.revenue;
+  }
+  return { entries, totals };
+}
