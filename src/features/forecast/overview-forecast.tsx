@@ -3,20 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePonds } from '#components/farm-data';
-import { useFormat } from '#components/format';
 import { Card, Loading } from '#components/page';
 import { getDb } from '#local/db';
-import type {
-  CycleForecast,
-  GrowthPoint,
-  HarvestProjection,
-  PriceSource,
-  TargetAnswer,
-} from '#shared/domain/figures';
+import type { CycleForecast, GrowthPoint, PriceSource, TargetAnswer } from '#shared/domain/figures';
 import { compareNames } from '#shared/domain/natural-sort';
 import { ForecastChart, TargetLine } from './forecast-chart.tsx';
 import { useFarmForecasts } from './forecast-data.ts';
-import { PLAN_WINDOW_DAYS, sizePlan } from './size-plan.ts';
+import { PondButton, SizeTable, When } from './size-table.tsx';
 
 /** One running pond's forecast as the overview card shows it (from the mirror or the server). */
 export interface OverviewForecastRow {
@@ -30,23 +23,6 @@ export interface OverviewForecastRow {
 /** The next target size a pond is heading for: the first not yet reached. */
 const nextTarget = (row: OverviewForecastRow): TargetAnswer | null =>
   row.forecast.targets.find((t) => t.status !== 'reached') ?? null;
-
-/** When a target is reached: its day and band, "already reached" or "not seen yet". */
-function When({ target }: { target: TargetAnswer }) {
-  const { t } = useTranslation('forecast');
-  const format = useFormat();
-  if (target.status === 'reached') return <>{t('reached')}</>;
-  if (target.status === 'beyond' || !target.projection) return <>{t('beyond')}</>;
-  return (
-    <>
-      {t('reachesOn', {
-        date: format.date(target.projection.date),
-        early: target.days_early ?? target.days,
-        late: target.days_late ?? '>',
-      })}
-    </>
-  );
-}
 
 function NextTarget({ row }: { row: OverviewForecastRow }) {
   const { t } = useTranslation('forecast');
@@ -65,101 +41,6 @@ function targetSizes(rows: OverviewForecastRow[]): number[] {
   for (const r of rows)
     for (const target of r.forecast.targets) if (!sizes.includes(target.size)) sizes.push(target.size);
   return sizes;
-}
-
-function PondButton({
-  row,
-  pressed,
-  onChoose,
-}: {
-  row: OverviewForecastRow;
-  pressed: boolean;
-  onChoose: (id: string) => void;
-}) {
-  return (
-    <th scope="row">
-      <button
-        type="button"
-        className="forecast-pond"
-        aria-pressed={pressed}
-        onClick={() => onChoose(row.pondId)}
-      >
-        {row.name}
-      </button>
-    </th>
-  );
-}
-
-/** "Which ponds reach size N, and when": soonest first, with the tonnes and revenue of the next two weeks. */
-function SizeTable({
-  rows,
-  size,
-  shown,
-  onChoose,
-}: {
-  rows: OverviewForecastRow[];
-  size: number;
-  shown: string;
-  onChoose: (id: string) => void;
-}) {
-  const { t } = useTranslation('forecast');
-  const format = useFormat();
-  const { entries, totals } = sizePlan(rows, size);
-  const kg = (p: HarvestProjection | null) => (p?.biomass_kg == null ? '–' : format.number(p.biomass_kg, 0));
-  const money = (p: HarvestProjection | null) => (p?.revenue == null ? '–' : format.money(p.revenue));
-  const summary =
-    totals.ponds === 0
-      ? t('overview.totalNone', { size, days: PLAN_WINDOW_DAYS })
-      : totals.revenue === null
-        ? t('overview.totalNoPrice', {
-            count: totals.ponds,
-            size,
-            days: PLAN_WINDOW_DAYS,
-            kg: format.number(totals.biomassKg, 0),
-          })
-        : t('overview.total', {
-            count: totals.ponds,
-            size,
-            days: PLAN_WINDOW_DAYS,
-            kg: format.number(totals.biomassKg, 0),
-            amount: format.money(totals.revenue),
-          });
-  return (
-    <>
-      <p data-testid="overview-plan-total">{summary}</p>
-      <table className="forecast-next">
-        <thead>
-          <tr>
-            <th scope="col">{t('overview.pond')}</th>
-            <th scope="col">{t('overview.sizeColumn', { size })}</th>
-            <th scope="col" className="num forecast-plan__wide">
-              {t('overview.biomass')}
-            </th>
-            <th scope="col" className="num forecast-plan__wide">
-              {t('overview.revenue')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map(({ row, target }) => {
-            const p = target?.status === 'ok' ? target.projection : null;
-            return (
-              <tr key={row.pondId} data-testid={`overview-plan-${row.name}`}>
-                <PondButton row={row} pressed={row.pondId === shown} onChoose={onChoose} />
-                <td>
-                  {target ? <When target={target} /> : '–'}
-                  {/* On a phone the two figures sit under the day: four columns do not fit 360 px. */}
-                  {p && <span className="forecast-plan__under">{`${kg(p)} kg · ${money(p)}`}</span>}
-                </td>
-                <td className="num forecast-plan__wide">{kg(p)}</td>
-                <td className="num forecast-plan__wide">{money(p)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </>
-  );
 }
 
 /**
