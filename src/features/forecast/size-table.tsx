@@ -1,3 +1,4 @@
+import './register-locales.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#components/format';
 import type { HarvestProjection, TargetAnswer } from '#shared/domain/figures';
