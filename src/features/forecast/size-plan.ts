@@ -23,9 +23,9 @@ export interface SizePlanTotals {
 /** The window the plan's total looks ahead: a manager plans buyers about two weeks out. */
 export const PLAN_WINDOW_DAYS = 14;
 
-/** Ready first, then by the forecast day; "not seen by DOC 250" last; ties by pond name order kept. */
+/** Ready first, then by the forecast day; "not seen by DOC 250" next; no answer for the size last. */
 function rank(target: TargetAnswer | null): number {
-  if (!target) return Number.POSITIVE_INFINITY;
+  if (!target) return Number.MAX_SAFE_INTEGER + 1;
   if (target.status === 'reached') return -1;
   if (target.status === 'beyond' || target.days === null) return Number.MAX_SAFE_INTEGER;
   return target.days;
@@ -42,11 +42,10 @@ export function sizePlan<R extends PlanRow>(
   size: number,
   windowDays = PLAN_WINDOW_DAYS,
 ): { entries: SizePlanEntry<R>[]; totals: SizePlanTotals } {
+  // A stable sort: ponds of the same rank keep the given (pond name) order.
   const entries = rows
     .map((row) => ({ row, target: row.forecast.targets.find((t) => t.size === size) ?? null }))
-    .map((entry, order) => ({ entry, order }))
-    .sort((a, b) => rank(a.entry.target) - rank(b.entry.target) || a.order - b.order)
-    .map(({ entry }) => entry);
+    .sort((a, b) => rank(a.target) - rank(b.target));
   const totals: SizePlanTotals = { ponds: 0, biomassKg: 0, revenue: 0 };
   for (const { target } of entries) {
     const p = target?.projection;
