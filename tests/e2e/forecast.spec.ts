@@ -36,7 +36,7 @@ const LANGS = [
     onDateShow: 'Hitung',
     onDatePast: 'Tanggal panen tidak boleh sebelum hari ini.',
     overview: 'Proyeksi panen per kolam',
-    planTotal: /size 100 dalam 14 hari/,
+    planTotal: /Siap size 100 dalam 14 hari/,
   },
   {
     lang: 'en',
@@ -56,7 +56,7 @@ const LANGS = [
     onDateShow: 'Calculate',
     onDatePast: 'The harvest date cannot be before today.',
     overview: 'Harvest forecast per pond',
-    planTotal: /size 100 within 14 days/,
+    planTotal: /Ready at size 100 within 14 days/,
   },
 ];
 const dir = process.env.SHOTS_DIR ?? '/work/shots/forecast';

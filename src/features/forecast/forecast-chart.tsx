@@ -99,7 +99,7 @@ export function TargetLine({ target }: { target: TargetAnswer }) {
     <li data-testid={`forecast-target-${target.size}`}>
       <strong>{t('reaches', { size: target.size })}</strong>{' '}
       {target.status === 'reached'
-        ? t('reached')
+        ? t(p ? 'reachedToday' : 'reached')
         : target.status === 'beyond' || !p
           ? t('beyond')
           : t('reachesOn', {

@@ -15,6 +15,7 @@ const id = {
   reaches: 'Size {{size}}:',
   reachesOn: '{{date}} ({{early}}–{{late}} hari lagi)',
   reached: 'sudah tercapai',
+  reachedToday: 'sudah tercapai; bila dipanen hari ini:',
   beyond: 'belum terlihat tercapai',
   abw: 'ABW {{abw}} g',
   biomass: 'Biomassa {{kg}} kg',
@@ -60,13 +61,13 @@ const id = {
     sizeColumn: 'Size {{size}} tercapai',
     biomass: 'Biomassa (kg)',
     revenue: 'Pendapatan',
-    total_one: '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg, {{amount}}.',
-    total_other: '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg, {{amount}}.',
+    total_one: 'Siap size {{size}} dalam {{days}} hari: {{count}} kolam, {{kg}} kg, {{amount}}.',
+    total_other: 'Siap size {{size}} dalam {{days}} hari: {{count}} kolam, {{kg}} kg, {{amount}}.',
     totalNoPrice_one:
-      '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg (harga size ini belum ada).',
+      'Siap size {{size}} dalam {{days}} hari: {{count}} kolam, {{kg}} kg (harga size ini belum ada).',
     totalNoPrice_other:
-      '{{count}} kolam mencapai size {{size}} dalam {{days}} hari: {{kg}} kg (harga size ini belum ada).',
-    totalNone: 'Tidak ada kolam yang mencapai size {{size}} dalam {{days}} hari.',
+      'Siap size {{size}} dalam {{days}} hari: {{count}} kolam, {{kg}} kg (harga size ini belum ada).',
+    totalNone: 'Belum ada kolam siap size {{size}} dalam {{days}} hari.',
   },
   settings: {
     title: 'Daftar harga',
@@ -110,6 +111,7 @@ const en: ForecastLocale = {
   reaches: 'Size {{size}}:',
   reachesOn: '{{date}} (in {{early}}–{{late}} days)',
   reached: 'already reached',
+  reachedToday: 'already reached; a harvest today gives:',
   beyond: 'not reached within the forecast',
   abw: 'ABW {{abw}} g',
   biomass: 'Biomass {{kg}} kg',
@@ -155,13 +157,13 @@ const en: ForecastLocale = {
     sizeColumn: 'Reaches size {{size}}',
     biomass: 'Biomass (kg)',
     revenue: 'Revenue',
-    total_one: '{{count}} pond reaches size {{size}} within {{days}} days: {{kg}} kg, {{amount}}.',
-    total_other: '{{count}} ponds reach size {{size}} within {{days}} days: {{kg}} kg, {{amount}}.',
+    total_one: 'Ready at size {{size}} within {{days}} days: {{count}} pond, {{kg}} kg, {{amount}}.',
+    total_other: 'Ready at size {{size}} within {{days}} days: {{count}} ponds, {{kg}} kg, {{amount}}.',
     totalNoPrice_one:
-      '{{count}} pond reaches size {{size}} within {{days}} days: {{kg}} kg (no price for this size yet).',
+      'Ready at size {{size}} within {{days}} days: {{count}} pond, {{kg}} kg (no price for this size yet).',
     totalNoPrice_other:
-      '{{count}} ponds reach size {{size}} within {{days}} days: {{kg}} kg (no price for this size yet).',
-    totalNone: 'No pond reaches size {{size}} within {{days}} days.',
+      'Ready at size {{size}} within {{days}} days: {{count}} ponds, {{kg}} kg (no price for this size yet).',
+    totalNone: 'No pond ready at size {{size}} within {{days}} days.',
   },
   settings: {
     title: 'Price list',

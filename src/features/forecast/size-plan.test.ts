@@ -17,7 +17,7 @@ function answer(
     days_early: days,
     days_late: days,
     projection:
-      status === 'ok' && days !== null
+      status !== 'beyond'
         ? {
             date: '2026-12-10',
             doc: 90,
@@ -44,7 +44,7 @@ describe('sizePlan', () => {
     row('A1', [answer(50, 'ok', 20, 3000, 200)]),
     row('A2', [answer(50, 'beyond', null)]),
     row('A3', [answer(50, 'ok', 5, 2000, 150)]),
-    row('A4', [answer(50, 'reached', null)]),
+    row('A4', [answer(50, 'reached', null, 4000, 300)]),
     row('A5', [answer(70, 'ok', 3, 1000, 90)]),
     row('A6', [answer(50, 'ok', 14, 1500, 100)]),
   ];
@@ -55,14 +55,15 @@ describe('sizePlan', () => {
     expect(entries.at(-1)?.target).toBeNull();
   });
 
-  it('sums the tonnes and revenue of the ponds reaching the size within the window, its last day included', () => {
-    expect(sizePlan(rows, 50).totals).toEqual({ ponds: 2, biomassKg: 3500, revenue: 250 });
-    expect(sizePlan(rows, 50, 30).totals).toEqual({ ponds: 3, biomassKg: 6500, revenue: 450 });
+  it('sums the tonnes and revenue of the ponds ready within the window: past the size (a harvest today) or reaching it, its last day included', () => {
+    expect(sizePlan(rows, 50).totals).toEqual({ ponds: 3, biomassKg: 7500, revenue: 550 });
+    expect(sizePlan(rows, 50, 30).totals).toEqual({ ponds: 4, biomassKg: 10500, revenue: 750 });
+    expect(sizePlan(rows, 50, 0).totals).toEqual({ ponds: 1, biomassKg: 4000, revenue: 300 });
     expect(sizePlan(rows, 70).totals).toEqual({ ponds: 1, biomassKg: 1000, revenue: 90 });
   });
 
   it('gives no revenue total when a pond counted has no price', () => {
     const noPrice = [...rows, row('B1', [answer(50, 'ok', 2, 500, null)])];
-    expect(sizePlan(noPrice, 50).totals).toEqual({ ponds: 3, biomassKg: 4000, revenue: null });
+    expect(sizePlan(noPrice, 50).totals).toEqual({ ponds: 4, biomassKg: 8000, revenue: null });
   });
 });

@@ -31,11 +31,17 @@ function rank(target: TargetAnswer | null): number {
   return target.days;
 }
 
+/** Ready within the window: past the size now (a harvest today), or forecast to reach it by then. */
+function withinWindow(target: TargetAnswer, windowDays: number): boolean {
+  if (target.status === 'reached') return true;
+  return target.status === 'ok' && target.days !== null && target.days <= windowDays;
+}
+
 /**
  * The manager's question "which ponds reach size N, and when" (JOURNEYS.md): every running
  * pond's answer for that size, the soonest first, and what the ponds that reach it within
- * `windowDays` give together (a pond already past the size is not counted: it is harvestable
- * now, its own line says so).
+ * `windowDays` give together. A pond already past the size is harvestable now: it counts with
+ * what a harvest today gives (ADR 0127).
  */
 export function sizePlan<R extends PlanRow>(
   rows: readonly R[],
@@ -49,7 +55,7 @@ export function sizePlan<R extends PlanRow>(
   const totals: SizePlanTotals = { ponds: 0, biomassKg: 0, revenue: 0 };
   for (const { target } of entries) {
     const p = target?.projection;
-    if (target?.status !== 'ok' || target.days === null || target.days > windowDays || !p) continue;
+    if (!target || !p || !withinWindow(target, windowDays)) continue;
     totals.ponds += 1;
     totals.biomassKg += p.biomass_kg ?? 0;
     totals.revenue = totals.revenue === null || p.revenue === null ? null : totals.revenue + p.revenue;

@@ -96,7 +96,7 @@ export function SizeTable({
         </thead>
         <tbody>
           {entries.map(({ row, target }) => {
-            const p = target?.status === 'ok' ? target.projection : null;
+            const p = target?.projection ?? null;
             return (
               <tr key={row.pondId} data-testid={`overview-plan-${row.name}`}>
                 <PondButton row={row} pressed={row.pondId === shown} onChoose={onChoose} />

@@ -67,10 +67,26 @@ describe('forecastCycle', () => {
     expect((s70?.projection?.feed_kg as number) < p.feed_kg).toBe(true);
   });
 
-  it('a size already passed is "reached", one beyond the curve "beyond"', () => {
-    const f = forecastCycle(input(63, { targets: [200, 12] }));
-    expect(f.targets.find((t) => t.size === 200)?.status).toBe('reached');
-    expect(f.targets.find((t) => t.size === 12)?.status).toBe('beyond');
+  it('a size already passed is "reached" with what a harvest today gives, one beyond the curve "beyond" with none', () => {
+    const inp = input(63, { targets: [200, 12] });
+    const f = forecastCycle(inp);
+    const reached = f.targets.find((t) => t.size === 200);
+    expect(reached?.status).toBe('reached');
+    expect(reached?.days).toBeNull();
+    // What the pond holds now, as its figures (the cycle overview) count it: its latest sampling.
+    expect(reached?.projection?.date).toBe(inp.today);
+    expect(reached?.projection?.abw).toBe(f.now.abw);
+    expect(reached?.projection?.population).toBe(f.now.population);
+    expect(reached?.projection?.biomass_kg).toBeCloseTo(f.now.biomass_kg as number, 6);
+    expect(reached?.projection?.feed_kg).toBe(0);
+    expect(reached?.projection?.revenue).toBe(
+      Math.round(
+        (f.now.biomass_kg as number) * (priceForSize(inp.prices ?? null, f.now.size as number) as number),
+      ),
+    );
+    const beyond = f.targets.find((t) => t.size === 12);
+    expect(beyond?.status).toBe('beyond');
+    expect(beyond?.projection).toBeNull();
   });
 
   it('one sampling forecasts from the prior and says so; the curve starts at the sampling', () => {

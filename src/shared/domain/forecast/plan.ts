@@ -76,6 +76,7 @@ export interface TargetAnswer {
   days: number | null;
   days_early: number | null;
   days_late: number | null;
+  /** What a harvest gives on the forecast day ('ok') or today ('reached'); null when 'beyond'. */
   projection: HarvestProjection | null;
 }
 
@@ -163,12 +164,25 @@ function context(input: ForecastInput): Context {
   return { input, fit, now, docToday, mortality, feedSums: [0] };
 }
 
-function project(c: Context, date: string): HarvestProjection {
+/** The shrimp a projection counts: ABW with its band and the population. */
+interface Stand {
+  band: { abw: number; low: number; high: number };
+  population: number;
+}
+
+/** What the pond holds now, as the cycle's figures count it (its latest sampling), or null without one. */
+function standNow(c: Context): Stand | null {
+  const { abw, population } = c.now;
+  return abw === null ? null : { band: { abw, low: abw, high: abw }, population };
+}
+
+function project(c: Context, date: string, stand?: Stand): HarvestProjection {
   const { input, fit, now, docToday } = c;
   const ahead = Math.max(0, daysBetween(input.today, date) ?? 0);
   const doc = docToday + ahead;
-  const band = abwBand(fit, doc);
-  const population = Math.max(0, Math.round(now.population * Math.exp(-c.mortality * ahead)));
+  const band = stand?.band ?? abwBand(fit, doc);
+  const population =
+    stand?.population ?? Math.max(0, Math.round(now.population * Math.exp(-c.mortality * ahead)));
   const biomass = biomassKg(population, band.abw);
   const feed = feedUntil(c, ahead);
   const size = sizeFromAbw(band.abw);
@@ -214,8 +228,15 @@ function targetDays(g: Growth, size: number): TargetDays {
   };
 }
 
+/**
+ * A size's answer with what a harvest then gives: on its forecast day, or, for a pond already
+ * past the size (harvestable now, so the manager's plan counts it), today with what the pond
+ * holds as its figures count it, the same kg as the cycle overview's (ADR 0127).
+ */
 function target(c: Context, size: number): TargetAnswer {
   const t = targetDays(c, size);
+  if (t.status === 'reached')
+    return { ...t, projection: project(c, c.input.today, standNow(c) ?? undefined) };
   return { ...t, projection: t.days === null ? null : project(c, addDays(c.input.today, t.days)) };
 }
 
