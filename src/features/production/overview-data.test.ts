@@ -95,6 +95,17 @@ describe('the overview’s cumulative feed (FCR)', () => {
     const mirror = await mirrorFeed(db, 'f');
     expect(mirror.coversFrom).toBe('2026-05-03');
     expect(cycleFeed(stock, { ...mirror, server: undefined })).toEqual({ kg: 450, status: 'known' });
+
+    // A new device whose first pull brought the last 14 days only, the rest still to come:
+    // the mirror's uses are not the cycle's whole feed, so its FCR waits for the server's sum.
+    await db.syncState.put({ key: 'fill:warehouseMovements:f' });
+    const filling = await mirrorFeed(db, 'f');
+    expect(filling.coversFrom).toBe('2026-07-18');
+    expect(cycleFeed(stock, { ...filling, server: undefined })).toEqual({ kg: null, status: 'loading' });
+    expect(cycleFeed(stock, { ...filling, server: new Map([['c1', 2_000]]) })).toEqual({
+      kg: 2_000,
+      status: 'known',
+    });
   });
 
   it('takes the server’s sum plus unsent changes for an older cycle; waits or says it needs a connection', () => {

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import type { TambakDb } from '#local/db';
-import { MOVEMENT_DAYS } from '#local/resources';
-import { cursorKey } from '#local/sync/pull';
+import { FIRST_RECORD_DAYS, MOVEMENT_DAYS } from '#local/resources';
+import { cursorKey, fillKey } from '#local/sync/pull';
 import { visible } from '#local/visible';
 import type { Overview } from '#shared/contracts/overview';
 import { feedKg, type SamplingFacts } from '#shared/domain/figures';
@@ -45,13 +45,16 @@ export async function mirrorSamplings(db: TambakDb, farmId: string): Promise<Sam
 /**
  * The feed uses the mirror holds (warehouse movements of feed items, in kg, unsent changes
  * included) and from which day it holds all of them: the movements are pulled for the last
- * MOVEMENT_DAYS, so that day is MOVEMENT_DAYS before the last pull.
+ * MOVEMENT_DAYS, so that day is MOVEMENT_DAYS before the last pull; while a new device's
+ * first pull (its last FIRST_RECORD_DAYS) waits for the rest (the fill mark, ADR 0086),
+ * FIRST_RECORD_DAYS before it, so an older cycle's FCR takes the server's sum meanwhile.
  */
 export async function mirrorFeed(db: TambakDb, farmId: string): Promise<Omit<FeedFacts, 'server'>> {
-  const [items, movements, cursor] = await Promise.all([
+  const [items, movements, cursor, filling] = await Promise.all([
     db.warehouseItems.where('farm_id').equals(farmId).toArray(),
     db.warehouseMovements.where('farm_id').equals(farmId).toArray(),
     db.syncState.get(cursorKey('warehouseMovements', farmId)),
+    db.syncState.get(fillKey('warehouseMovements', farmId)),
   ]);
   const feedUnit = new Map(
     items.filter((i) => i.category_id === FEED_CATEGORY_ID).map((i) => [i.warehouse_id, i.unit]),
@@ -71,7 +74,9 @@ export async function mirrorFeed(db: TambakDb, farmId: string): Promise<Omit<Fee
     });
   }
   const coversFrom = cursor?.pulledAt
-    ? new Date(cursor.pulledAt - MOVEMENT_DAYS * DAY_MS).toISOString().slice(0, 10)
+    ? new Date(cursor.pulledAt - (filling ? FIRST_RECORD_DAYS : MOVEMENT_DAYS) * DAY_MS)
+        .toISOString()
+        .slice(0, 10)
     : null;
   return { uses, coversFrom };
 }
