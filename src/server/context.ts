@@ -15,6 +15,7 @@ import { OneTimeCodeService } from './modules/account/one-time-code.service.ts';
 import { SessionRepository } from './modules/account/session.repository.ts';
 import { SessionService } from './modules/account/session.service.ts';
 import { UserRepository } from './modules/account/user.repository.ts';
+import { CycleRepository } from './modules/cycle/cycle.repository.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { sqlRationSources } from './modules/feeding/sql-ration-sources.ts';
@@ -197,6 +198,7 @@ export function createContext(config: Config, deps: ContextDeps, log: (line: str
           db,
           harvests: new HarvestRepository(db),
           usage: warehouseModules.warehouseUsage,
+          cycles: new CycleRepository(db),
         }),
     }),
     ...createLarvaeModules({ db, farmAccess, dataDir: config.dataDir, log }),

@@ -200,6 +200,19 @@ describe('readPondForecast (offline, from the mirror)', () => {
     expect(size50?.price_per_kg).toBe(80_000);
     expect(size50?.revenue).toBe(Math.round((size50?.biomass_kg ?? 0) * 80_000));
     expect(size50?.hpp).toBeGreaterThan(0);
+
+    // Another pond's cycle ran from 1 Jan as well (3 × the area): the farm-wide expense is
+    // shared by area among the cycles running on its day (ADR 0128), a quarter is this one's.
+    await db.ponds.bulkPut([
+      { pond_id: 'p1', farm_id: 'f', area: 1_000 },
+      { pond_id: 'p2', farm_id: 'f', area: 3_000 },
+    ] as never[]);
+    await db.cycles.bulkPut([
+      { cycle_id: 'c1', farm_id: 'f', pond_id: 'p1', start_date: '2026-01-01', end_date: 0 },
+      { cycle_id: 'c2', farm_id: 'f', pond_id: 'p2', start_date: '2026-01-01', end_date: '2026-02-15' },
+    ] as never[]);
+    expect((await readPondForecast(db, 'f', 'p1', today)).costToDate).toBe(500_000 + 300_000);
+
     const onDay = harvestOnDay(r, '2026-03-20');
     expect(onDay?.date).toBe('2026-03-20');
     expect(onDay?.doc).toBe(79);

@@ -4,7 +4,9 @@ import type { Local, TambakDb } from '#local/db';
 import { enqueueAction } from '#local/outbox';
 import { syncControl } from '#local/sync/status';
 import { visible } from '#local/visible';
+import type { Cycle } from '#shared/contracts/cycle';
 import type { Death } from '#shared/contracts/death';
+import type { Pond } from '#shared/contracts/farm';
 import type { FarmPrice } from '#shared/contracts/farm-price';
 import type { FinanceTransaction } from '#shared/contracts/finance';
 import type { Harvest } from '#shared/contracts/harvest';
@@ -14,8 +16,11 @@ import type { Movement, WarehouseItem } from '#shared/contracts/warehouse';
 import {
   abw as abwOf,
   type CycleForecast,
+  type CycleSpan,
   DEFAULT_TARGET_SIZES,
   doc,
+  type ExpenseSharer,
+  expenseSharer,
   type ForecastInput,
   farmPrior,
   forecastCycle,
@@ -79,6 +84,33 @@ interface ForecastBase {
   movements: Local<Movement>[];
   items: Local<WarehouseItem>[];
   targets: number[];
+  /** The farm's expenses shared among its cycles by pond area (ADR 0128), as the server shares them. */
+  share: ExpenseSharer;
+}
+
+/**
+ * The farm's cycles with their pond's area, as the sharing of its expenses reads them; a
+ * running stocking whose cycle this phone does not hold yet runs from its stocking day.
+ */
+function spansOf(
+  cycles: readonly Local<Cycle>[],
+  ponds: readonly Local<Pond>[],
+  running: readonly Local<Stock>[],
+): CycleSpan[] {
+  const area = new Map(ponds.map((p) => [p.pond_id, Number(p.area)]));
+  const spans: CycleSpan[] = cycles
+    .filter((c) => !c.deleted_at)
+    .map((c) => ({
+      cycle_id: c.cycle_id,
+      area_m2: area.get(c.pond_id) ?? 0,
+      start: c.start_date,
+      end: c.end_date === 0 ? null : c.end_date,
+    }));
+  const held = new Set(spans.map((s) => s.cycle_id));
+  for (const s of running)
+    if (!held.has(s.cycle_id))
+      spans.push({ cycle_id: s.cycle_id, area_m2: area.get(s.pond_id) ?? 0, start: s.stock_date, end: null });
+  return spans;
 }
 
 const pointsOf = (samplings: readonly Sampling[], cycleId: string, stockDate: string): GrowthPoint[] =>
@@ -92,21 +124,39 @@ const pointsOf = (samplings: readonly Sampling[], cycleId: string, stockDate: st
     .sort((a, b) => a.doc - b.doc);
 
 /** The mirror's rows a forecast reads: one pond's deaths, or (pondId null) the farm's. */
-async function readBase(db: TambakDb, farmId: string, pondId: string | null): Promise<ForecastBase> {
-  const [stocks, harvests, deaths, samplings, priceRows, transactions, movements, items, targets] =
-    await Promise.all([
-      db.stocks.where('farm_id').equals(farmId).toArray(),
-      db.harvests.where('farm_id').equals(farmId).toArray(),
-      pondId === null
-        ? db.deaths.where('farm_id').equals(farmId).toArray()
-        : db.deaths.where('pond_id').equals(pondId).toArray(),
-      db.samplings.where('farm_id').equals(farmId).toArray(),
-      db.farmPrices.where('farm_id').equals(farmId).toArray(),
-      db.financeTransactions.where('farm_id').equals(farmId).toArray(),
-      db.warehouseMovements.where('farm_id').equals(farmId).toArray(),
-      db.warehouseItems.where('farm_id').equals(farmId).toArray(),
-      targetsOf(db, farmId),
-    ]);
+async function readBase(
+  db: TambakDb,
+  farmId: string,
+  pondId: string | null,
+  today: string,
+): Promise<ForecastBase> {
+  const [
+    stocks,
+    harvests,
+    deaths,
+    samplings,
+    priceRows,
+    transactions,
+    movements,
+    items,
+    targets,
+    cycles,
+    ponds,
+  ] = await Promise.all([
+    db.stocks.where('farm_id').equals(farmId).toArray(),
+    db.harvests.where('farm_id').equals(farmId).toArray(),
+    pondId === null
+      ? db.deaths.where('farm_id').equals(farmId).toArray()
+      : db.deaths.where('pond_id').equals(pondId).toArray(),
+    db.samplings.where('farm_id').equals(farmId).toArray(),
+    db.farmPrices.where('farm_id').equals(farmId).toArray(),
+    db.financeTransactions.where('farm_id').equals(farmId).toArray(),
+    db.warehouseMovements.where('farm_id').equals(farmId).toArray(),
+    db.warehouseItems.where('farm_id').equals(farmId).toArray(),
+    targetsOf(db, farmId),
+    db.cycles.where('farm_id').equals(farmId).toArray(),
+    db.ponds.where('farm_id').equals(farmId).toArray(),
+  ]);
   const liveHarvests = visible(harvests);
   const liveSamplings = visible(samplings);
   const { running, finished } = runningOf(visible(stocks), liveHarvests);
@@ -127,6 +177,7 @@ async function readBase(db: TambakDb, farmId: string, pondId: string | null): Pr
     movements: visible(movements).filter((m) => m.kind === 'use' && !m.deleted_at),
     items: visible(items),
     targets: targets.sizes,
+    share: expenseSharer(spansOf(visible(cycles), visible(ponds), running), today),
   };
 }
 
@@ -151,6 +202,8 @@ function pondForecastFrom(base: ForecastBase, pondId: string, today: string): Po
     transactions: base.transactions,
     uses: base.movements.filter((m) => m.cycle_id === active.cycle_id),
     items: base.items,
+    cycleId: active.cycle_id,
+    share: base.share,
     from: active.stock_date,
     today,
   });
@@ -197,7 +250,7 @@ export async function readPondForecast(
   pondId: string,
   today: string,
 ): Promise<PondForecastData> {
-  return pondForecastFrom(await readBase(db, farmId, pondId), pondId, today);
+  return pondForecastFrom(await readBase(db, farmId, pondId, today), pondId, today);
 }
 
 /** Every running pond's forecast (the cycle overview), from one read of the mirror: the pond page's numbers. */
@@ -206,7 +259,7 @@ export async function readFarmForecasts(
   farmId: string,
   today: string,
 ): Promise<{ pondId: string; data: PondForecastData }[]> {
-  const base = await readBase(db, farmId, null);
+  const base = await readBase(db, farmId, null, today);
   const ponds = [...new Set(base.running.map((s) => s.pond_id))];
   return ponds.map((pondId) => ({ pondId, data: pondForecastFrom(base, pondId, today) }));
 }

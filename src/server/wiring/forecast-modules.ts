@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { FarmAccess } from '../kernel/farm-access.ts';
+import { CycleRepository } from '../modules/cycle/cycle.repository.ts';
 import { FarmPriceRepository } from '../modules/farm-price/farm-price.repository.ts';
 import { FarmPriceService } from '../modules/farm-price/farm-price.service.ts';
 import { ForecastRepository } from '../modules/forecast/forecast.repository.ts';
@@ -17,6 +18,7 @@ export function createForecastModules({ db, farmAccess }: { db: Db; farmAccess: 
       repo: new ForecastRepository(db),
       stocks: new StockRepository(db),
       harvests: new HarvestRepository(db),
+      cycles: new CycleRepository(db),
       access: farmAccess,
     }),
   };

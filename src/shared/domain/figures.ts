@@ -12,6 +12,7 @@
  * - `figures/money.ts`: rupiah maths, HPP and productivity over a period;
  * - `forecast/`: the growth forecast, target sizes and harvest projections (ADR 0060).
  */
+export * from './figures/cost-shares.ts';
 export * from './figures/cycle.ts';
 export * from './figures/formulas.ts';
 export * from './figures/money.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { CycleSpan } from '#shared/domain/figures';
 import type { DbOrTx } from '../../db/database.ts';
 import { softDeleted } from '../../kernel/soft-delete.ts';
 
@@ -19,6 +20,28 @@ export interface CycleRow {
 /** Cycles of ponds. Dates are read as text so no time zone can shift them. */
 export class CycleRepository {
   constructor(private readonly db: DbOrTx) {}
+
+  /**
+   * The farm's live cycles that run on some day from `from` to `to`, with their pond's area:
+   * what farm-wide expenses are shared by (`expenseSharer`, ADR 0128).
+   */
+  async spans(farmId: string, from: string, to: string): Promise<CycleSpan[]> {
+    const rows = await this.db
+      .selectFrom('cycles as c')
+      .innerJoin('ponds as p', 'p.id', 'c.pond_id')
+      .select([
+        'c.id as cycle_id',
+        sql<string>`p.area::text`.as('area'),
+        sql<string>`c.start_date::text`.as('start'),
+        sql<string | null>`c.end_date::text`.as('end'),
+      ])
+      .where('c.farm_id', '=', farmId)
+      .where('c.deleted_at', 'is', null)
+      .where(sql<boolean>`c.start_date <= ${to}::date`)
+      .where((eb) => eb.or([eb('c.end_date', 'is', null), eb('c.end_date', '>=', from)]))
+      .execute();
+    return rows.map((r) => ({ cycle_id: r.cycle_id, area_m2: Number(r.area), start: r.start, end: r.end }));
+  }
 
   private select(db: DbOrTx) {
     return db

@@ -31,6 +31,7 @@ const sources: ProductionSources = {
   },
   usageCostRp: async () => 1_500_000n,
   proposals: async () => proposals,
+  cycleSpans: async () => [],
 };
 
 let app: App;

@@ -1,4 +1,5 @@
 import type { TransactionProposal } from '#shared/contracts/finance';
+import type { CycleSpan } from '#shared/domain/figures';
 
 /**
  * What finance reads from the production and warehouse domains (issue 16 points 4 and 6),
@@ -34,6 +35,8 @@ export interface ProductionSources {
    * proposes (ids unique per `source_type`). Booked ones are filtered out by finance.
    */
   proposals(farmId: string): Promise<TransactionProposal[]>;
+  /** The farm's cycles running on some day from `from` to `to`, with their pond's area (ADR 0128). */
+  cycleSpans(farmId: string, from: string, to: string): Promise<CycleSpan[]>;
 }
 
 /**
@@ -45,4 +48,5 @@ export const NO_PRODUCTION_YET: ProductionSources = {
   harvested: async () => ({ kg: 0, revenueRp: 0n, byPond: new Map(), cyclesByPond: new Map() }),
   usageCostRp: async () => 0n,
   proposals: async () => [],
+  cycleSpans: async () => [],
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TransactionProposal } from '#shared/contracts/finance';
 import { BUILT_IN_ID } from '#shared/domain/finance';
 import type { Db } from '../../db/database.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import type { HarvestRepository } from '../production/public.ts';
 import type { WarehouseUsage } from '../warehouse/public.ts';
 import type { Harvested, ProductionScope, ProductionSources } from './production-sources.ts';
@@ -21,7 +22,18 @@ const CATEGORY_OF_WAREHOUSE: Record<number, string> = {
  * revenue, received purchase orders). Sums are done in SQL; money stays integer rupiah.
  */
 export class SqlProductionSources implements ProductionSources {
-  constructor(private readonly d: { db: Db; harvests: HarvestRepository; usage: WarehouseUsage }) {}
+  constructor(
+    private readonly d: {
+      db: Db;
+      harvests: HarvestRepository;
+      usage: WarehouseUsage;
+      cycles: CycleRepository;
+    },
+  ) {}
+
+  cycleSpans(farmId: string, from: string, to: string) {
+    return this.d.cycles.spans(farmId, from, to);
+  }
 
   async harvested(farmId: string, scope: ProductionScope): Promise<Harvested> {
     const filter = { farmId, cycleId: scope.cycleId, from: scope.from, to: scope.to };

@@ -26,6 +26,17 @@ const where = (s: StatsScope): Expression<SqlBool> => {
  * items (DOMAIN.md: feed, probiotics, chemicals).
  */
 
+/** One expense: its amount (text), day and whether it bought stock. */
+interface ExpenseRow {
+  nominal: string;
+  transaction_date: string;
+  stock: boolean;
+}
+
+/** Whether an expense `t` (category `k`) bought warehouse stock (`isStockPurchase` in SQL). */
+const BOUGHT_STOCK = sql<boolean>`(t.source_type is not distinct from ${STOCK_SOURCE}
+  or coalesce(k.builtin_key in (${sql.join([...STOCK_CATEGORIES])}), false))`;
+
 /** Live transactions of one category summed (money as text). */
 interface CategorySum {
   category_id: string;
@@ -95,8 +106,7 @@ export class StatsRepository {
     const r = await sql<CategorySum & { stock: boolean }>`
       select c.id as category_id, c.name, c.builtin_key, g.stock, g.total::text as total, g.count
       from (select t.category_id,
-              (t.source_type is not distinct from ${STOCK_SOURCE}
-                or coalesce(k.builtin_key in (${sql.join([...STOCK_CATEGORIES])}), false)) as stock,
+              ${BOUGHT_STOCK} as stock,
               sum(t.nominal) as total, count(*)::int as count
             from finance_transactions t
             join finance_categories k on k.id = t.category_id
@@ -104,6 +114,21 @@ export class StatsRepository {
             group by 1, 2) g
       join finance_categories c on c.id = g.category_id
       order by g.stock, g.total desc, c.name`.execute(this.db);
+    return r.rows;
+  }
+
+  /**
+   * The expenses of the scope one by one (a cycle's HPP shares each among the cycles running
+   * on its day, ADR 0128), with their category and whether they bought stock.
+   */
+  async expenseRows(s: StatsScope): Promise<(Omit<CategorySum, 'total' | 'count'> & ExpenseRow)[]> {
+    const r = await sql<Omit<CategorySum, 'total' | 'count'> & ExpenseRow>`
+      select t.category_id, k.name, k.builtin_key, t.nominal::text as nominal,
+             t.transaction_date::text as transaction_date,
+             ${BOUGHT_STOCK} as stock
+      from finance_transactions t
+      join finance_categories k on k.id = t.category_id
+      where ${where({ ...s, type: 'out' })}`.execute(this.db);
     return r.rows;
   }
 

@@ -11,7 +11,15 @@ import type {
   StatsQuery,
   TotalTransaction,
 } from '#shared/contracts/finance';
-import { daysBetween, hppCost, hppPerKg, kgPerHa, periodProductivity, rupiah } from '#shared/domain/figures';
+import {
+  daysBetween,
+  expenseSharer,
+  hppCost,
+  hppPerKg,
+  kgPerHa,
+  periodProductivity,
+  rupiah,
+} from '#shared/domain/figures';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
@@ -73,14 +81,14 @@ export class StatsService {
    * HPP = (finance expenses + warehouse usage value) ÷ harvested kg over a date range or a
    * cycle, each cost once (DOMAIN.md): an expense that bought warehouse stock (from a
    * purchase order, or feed, probiotics, chemicals) counts by the usage value when used, so
-   * it is listed apart and not added. For a
-   * cycle the finance expenses are those dated within the cycle's days (transactions are
-   * farm-wide, not per pond); harvest and usage come from the sources.
+   * it is listed apart and not added. For a cycle the finance expenses are its share of
+   * those dated within its days (transactions are farm-wide, not per pond: `cycleExpenses`);
+   * harvest and usage come from the sources.
    */
   async hpp(userId: string, q: HppQuery): Promise<HppAnalysis> {
     const { scope, production } = await this.productionScope(userId, q);
     const [costs, usage, harvest] = await Promise.all([
-      this.d.stats.hppExpenses(scope),
+      production.cycleId ? this.cycleExpenses(scope, production.cycleId) : this.d.stats.hppExpenses(scope),
       this.d.sources.usageCostRp(q.farm_id, production),
       this.d.sources.harvested(q.farm_id, production),
     ]);
@@ -108,6 +116,35 @@ export class StatsService {
       revenue: harvest.revenueRp.toString(),
       hpp_per_kg: hpp === null ? null : hpp.toString(),
     };
+  }
+
+  /**
+   * A cycle's expenses by category: its share of each farm-wide expense of its days, shared
+   * among the cycles running that day by pond area (ADR 0128), as the forecast's cost to
+   * date counts it (`expenseSharer`); a category it bore nothing of is left out.
+   */
+  private async cycleExpenses(scope: StatsScope, cycleId: string) {
+    const today = farmToday();
+    const [rows, spans] = await Promise.all([
+      this.d.stats.expenseRows(scope),
+      this.d.sources.cycleSpans(scope.farmId, scope.from ?? today, scope.to ?? today),
+    ]);
+    const share = expenseSharer(spans, today);
+    type Line = Omit<(typeof rows)[number], 'nominal' | 'transaction_date'> & { rp: bigint; count: number };
+    const lines = new Map<string, Line>();
+    for (const { nominal, transaction_date, ...category } of rows) {
+      const part = share(cycleId, transaction_date, nominal);
+      if (part === 0n) continue;
+      const key = `${category.category_id}:${category.stock}`;
+      const line = lines.get(key) ?? { ...category, rp: 0n, count: 0 };
+      line.rp += part;
+      line.count += 1;
+      lines.set(key, line);
+    }
+    const byTotal = (a: Line, b: Line) => (a.rp === b.rp ? 0 : a.rp > b.rp ? -1 : 1);
+    return [...lines.values()]
+      .sort((a, b) => Number(a.stock) - Number(b.stock) || byTotal(a, b) || a.name.localeCompare(b.name))
+      .map(({ rp, ...line }) => ({ ...line, total: rp.toString() }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { CycleForecastQuery, ForecastQuery, PondForecast } from '#shared/contracts/forecast';
-import { abw as abwOf, doc as docOf } from '#shared/domain/figures';
+import { abw as abwOf, doc as docOf, expenseSharer } from '#shared/domain/figures';
 import {
   DEFAULT_TARGET_SIZES,
   dateProblem,
@@ -25,6 +25,7 @@ import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import { groupBy } from '../../kernel/group-by.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
+import type { CycleRepository } from '../cycle/public.ts';
 import type { FarmPriceRepository } from '../farm-price/public.ts';
 import type { HarvestRepository, StockRepository } from '../production/public.ts';
 import type { ForecastRepository } from './forecast.repository.ts';
@@ -78,6 +79,7 @@ export class ForecastService {
       stocks: Pick<StockRepository, 'activeStocks'>;
       harvests: Pick<HarvestRepository, 'harvestsOf'>;
       prices: Pick<FarmPriceRepository, 'prices' | 'targetSizes'>;
+      cycles: Pick<CycleRepository, 'spans'>;
       access: FarmAccess;
     },
   ) {}
@@ -198,23 +200,26 @@ export class ForecastService {
     // The cost to date only for those who see the farm's finance (hidden finance: none).
     const seesFinance = !m.isHideFinance && (m.permissions.finance ?? ACTION.none) >= ACTION.view;
     const firstDay = stocks.reduce((d, s) => (s.stock_date < d ? s.stock_date : d), today);
-    const [samplings, deaths, harvests, prior, prices, priceRows, expenses, uses, items] = await Promise.all([
-      this.d.repo.samplingsOf(cycleIds),
-      this.d.repo.deathsOf(stockIds),
-      this.d.harvests.harvestsOf(stockIds),
-      this.prior(farmId),
-      this.d.repo.harvestPrices(farmId),
-      this.d.prices.prices(farmId),
-      seesFinance && stocks.length > 0 ? this.d.repo.expensesSince(farmId, firstDay) : null,
-      this.d.repo.usesOf(cycleIds),
-      this.d.repo.items(farmId),
-    ]);
+    const [samplings, deaths, harvests, prior, prices, priceRows, expenses, spans, uses, items] =
+      await Promise.all([
+        this.d.repo.samplingsOf(cycleIds),
+        this.d.repo.deathsOf(stockIds),
+        this.d.harvests.harvestsOf(stockIds),
+        this.prior(farmId),
+        this.d.repo.harvestPrices(farmId),
+        this.d.prices.prices(farmId),
+        seesFinance && stocks.length > 0 ? this.d.repo.expensesSince(farmId, firstDay) : null,
+        seesFinance && stocks.length > 0 ? this.d.cycles.spans(farmId, firstDay, today) : [],
+        this.d.repo.usesOf(cycleIds),
+        this.d.repo.items(farmId),
+      ]);
     // Each stocking's rows, grouped once (in their order), not filtered out of the farm's per stocking.
     const usesOf = groupBy(uses, (u) => u.cycle_id);
     const deathsOf = groupBy(deaths, (d) => d.stock_id);
     const harvestsOf = groupBy(harvests, (h) => h.stock_id);
     const samplingsOf = groupBy(samplings, (x) => x.cycle_id);
     const farmPrices = forecastPrices(priceRows, prices, today);
+    const share = expenseSharer(spans, today);
     const data: PondForecast[] = stocks.map((s) => {
       const money = forecastMoney({
         priceRows,
@@ -222,6 +227,8 @@ export class ForecastService {
         transactions: expenses,
         uses: usesOf.get(s.cycle_id) ?? [],
         items: items.map((i) => ({ category_id: i.category_id, price: i.price })),
+        cycleId: s.cycle_id,
+        share,
         from: s.stock_date,
         today,
         farmPrices,

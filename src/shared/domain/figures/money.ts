@@ -104,10 +104,11 @@ export function hppCost(
 }
 
 /**
- * A running cycle's cost to date (Rp), as the finance HPP of that cycle counts it: the
- * farm's expenses dated from the cycle's start to `today` (transactions are farm-wide)
- * through `hppCost`, plus the value of the warehouse uses booked to the cycle. The server
- * (from the database) and the phone (from the mirror) pass their rows here.
+ * A running cycle's cost to date (Rp), as the finance HPP of that cycle counts it: its
+ * share (`expenseSharer`, ADR 0128) of the farm's expenses dated from the cycle's start to
+ * `today` (transactions are farm-wide) through `hppCost`, plus the value of the warehouse
+ * uses booked to the cycle. The server (from the database) and the phone (from the mirror)
+ * pass their rows here.
  */
 export function cycleCostToDate(input: {
   transactions: readonly {
@@ -118,12 +119,18 @@ export function cycleCostToDate(input: {
     builtin_key: string | null;
   }[];
   uses: readonly { value: string | number }[];
+  cycleId: string;
+  /** The farm's expenses shared among its cycles (`expenseSharer` of the farm's cycles). */
+  share: (cycleId: string, date: string, nominal: string | number | bigint) => bigint;
   from: string;
   today: string;
 }): bigint {
   const expenses = input.transactions
     .filter((t) => t.type === 'out' && t.transaction_date >= input.from && t.transaction_date <= input.today)
-    .map((t) => ({ total: t.nominal, stock: isStockPurchase(t) }));
+    .map((t) => ({
+      total: input.share(input.cycleId, t.transaction_date, t.nominal),
+      stock: isStockPurchase(t),
+    }));
   const usage = input.uses.reduce((sum, u) => sum + rupiah(u.value), 0n);
   return hppCost(expenses, usage).total;
 }

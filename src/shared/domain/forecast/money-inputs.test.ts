@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expenseSharer } from '../figures/cost-shares.ts';
 import { cycleCostToDate, hppCost } from '../figures/money.ts';
 import { FEED_CATEGORY_ID } from '../warehouse.ts';
 import { forecastMoney } from './money-inputs.ts';
@@ -93,6 +94,11 @@ describe('cost to date, as the finance HPP counts it', () => {
     { type: 'out', nominal: '7', transaction_date: '2026-07-01', source_type: null, builtin_key: null },
     { type: 'in', nominal: '7', transaction_date: '2026-05-05', source_type: null, builtin_key: null },
   ];
+  /** The cycle alone on the farm: it bears every expense of its days. */
+  const alone = expenseSharer(
+    [{ cycle_id: 'c1', area_m2: 2_500, start: '2026-05-01', end: null }],
+    '2026-06-01',
+  );
   it('adds the expenses that bought no stock to the value of the stock used', () => {
     expect(
       hppCost(
@@ -111,6 +117,8 @@ describe('cost to date, as the finance HPP counts it', () => {
       cycleCostToDate({
         transactions,
         uses: [{ value: '250000' }, { value: 250_000 }],
+        cycleId: 'c1',
+        share: alone,
         from: '2026-05-01',
         today: '2026-06-01',
       }),
@@ -128,6 +136,8 @@ describe('cost to date, as the finance HPP counts it', () => {
         { category_id: FEED_CATEGORY_ID, price: '16000' },
         { category_id: 1, price: 99_000 },
       ],
+      cycleId: 'c1',
+      share: alone,
       from: '2026-05-01',
       today: '2026-06-01',
     });

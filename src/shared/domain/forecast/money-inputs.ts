@@ -1,3 +1,4 @@
+import type { ExpenseSharer } from '../figures/cost-shares.ts';
 import { cycleCostToDate } from '../figures/money.ts';
 import { FEED_CATEGORY_ID } from '../warehouse.ts';
 import { forecastPrices, type PriceList, type PriceRow, type PriceSource } from './price-list.ts';
@@ -14,8 +15,11 @@ export interface ForecastMoneyRows {
   uses: readonly { value: string | number }[];
   /** The farm's warehouse items: the feed items' price values the feed still needed. */
   items: readonly { category_id: number; price: number | string; deleted_at?: unknown }[];
-  /** The cycle's first day (its stocking). */
+  /** The cycle's id and first day (its stocking). */
+  cycleId: string;
   from: string;
+  /** The farm's expenses shared among its cycles (`expenseSharer`): the cycle's part is its cost. */
+  share: ExpenseSharer;
   today: string;
   /**
    * `forecastPrices` of the rows above, when the caller worked it out once for the farm
@@ -34,7 +38,7 @@ export interface ForecastMoney {
 /**
  * Prices, cost to date and feed price of one running cycle's forecast (ADR 0072): the
  * farm's list in force else the past harvests' suggestion; the cost as the finance HPP
- * counts it (`cycleCostToDate`); feed at the mean price of the farm's feed items.
+ * counts it (`cycleCostToDate`: the cycle's share of the farm's expenses and its uses); feed at the mean price of the farm's feed items.
  */
 export function forecastMoney(r: ForecastMoneyRows): ForecastMoney {
   const { list, source } = r.farmPrices ?? forecastPrices(r.priceRows, r.harvests, r.today);
@@ -48,7 +52,14 @@ export function forecastMoney(r: ForecastMoneyRows): ForecastMoney {
       r.transactions === null
         ? null
         : Number(
-            cycleCostToDate({ transactions: r.transactions, uses: r.uses, from: r.from, today: r.today }),
+            cycleCostToDate({
+              transactions: r.transactions,
+              uses: r.uses,
+              cycleId: r.cycleId,
+              share: r.share,
+              from: r.from,
+              today: r.today,
+            }),
           ),
     feedPricePerKg: feed.length ? Math.round(feed.reduce((a, b) => a + b, 0) / feed.length) : null,
   };
