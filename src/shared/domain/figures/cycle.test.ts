@@ -213,4 +213,21 @@ describe('cycle figures', () => {
     const empty = farmSummary([]);
     expect(empty).toMatchObject({ ponds: 0, abw: null, sr: null, biomass_kg: null, doc: null, fcr: null });
   });
+
+  it('farm FCR: the feed of the ponds whose biomass is known over their biomass and harvest, a pond not sampled yet left out', () => {
+    const row = (abwG: number | null, feedKg: number, harvestedKg: number) => ({
+      ...cycleFigures({ ...base, deaths: [], harvests: [], samplings: [] }),
+      population: 64_000,
+      abw: abwG,
+      biomass_kg: abwG === null ? null : (64_000 * abwG) / 1000,
+      harvested_kg: harvestedKg,
+      area_m2: 2_500,
+      feed_kg: feedKg,
+    });
+    // 704 kg in the pond + 300 kg harvested, 1,076.4 kg fed; the pond not sampled (94.5 kg fed,
+    // 120 kg harvested) has no biomass, so neither its feed nor its harvest is counted.
+    const s = farmSummary([row(11, 1_076.4, 300), row(null, 94.5, 120)]);
+    expect(s.fcr).toBeCloseTo(1_076.4 / (704 + 300), 6);
+    expect(s.harvested_kg).toBe(420);
+  });
 });

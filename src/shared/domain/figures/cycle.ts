@@ -153,7 +153,11 @@ export function farmSummary(
   const population = sum((r) => r.population);
   const harvestedKg = sum((r) => r.harvested_kg);
   const survived = sum((r) => (r.population > 0 ? r.population : 0) + r.harvested_count);
-  const feedKnown = rows.length > 0 && rows.every((r) => r.feed_kg !== null);
+  // FCR over the ponds whose biomass is known, their feed over their shrimp: a pond not yet
+  // sampled has feed but no biomass, and counting its feed alone would raise the farm's FCR.
+  const feedKnown = known.length > 0 && known.every((r) => r.feed_kg !== null);
+  const knownFeed = known.reduce((s, r) => s + (r.feed_kg ?? 0), 0);
+  const knownHarvested = known.reduce((s, r) => s + r.harvested_kg, 0);
   return {
     ponds: rows.length,
     area_m2: area,
@@ -164,13 +168,7 @@ export function farmSummary(
     population,
     sr: survivalRate(survived, stocked),
     biomass_kg: biomass,
-    fcr:
-      feedKnown && biomass !== null
-        ? fcr(
-            sum((r) => r.feed_kg ?? 0),
-            biomass + harvestedKg,
-          )
-        : null,
+    fcr: feedKnown && biomass !== null ? fcr(knownFeed, biomass + knownHarvested) : null,
     productivity_kg_ha: productivityKgHa(harvestedKg, area),
     stocked,
     death_count: sum((r) => r.death_count),
