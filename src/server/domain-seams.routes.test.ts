@@ -161,6 +161,10 @@ describe('finance HPP, productivity and proposals; FCR in the overview', () => {
     const pond = p.ponds.find((r: { pond_id: string }) => r.pond_id === farm.pondIds[0]);
     expect(pond).toMatchObject({ harvested_kg: 100, kg_per_ha: 1000 });
     expect(p.farm).toMatchObject({ area_m2: 4000, harvested_kg: 100, kg_per_ha: 250 });
+    // One cycle: over its own pond's 0.1 ha, not the farm's 0.4 ha.
+    const cycle = await ok('GET', `/api/getProductivitas?farm_id=${farm.farmId}&cycle_id=${s.cycle_id}`);
+    expect(cycle.ponds.map((r: { pond_id: string }) => r.pond_id)).toEqual([farm.pondIds[0]]);
+    expect(cycle.farm).toMatchObject({ area_m2: 1000, harvested_kg: 100, kg_per_ha: 1000 });
   });
 
   it('overview FCR = 800 kg feed ÷ (biomass 716 kg + 100 kg harvested)', async () => {

@@ -149,6 +149,7 @@ export class StatsRepository {
       .selectFrom('cycles')
       .select([
         'id',
+        'pond_id',
         sql<string>`start_date::text`.as('start_date'),
         sql<string | null>`end_date::text`.as('end_date'),
       ])

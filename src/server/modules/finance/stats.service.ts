@@ -153,11 +153,13 @@ export class StatsService {
    * scaled to 365 days; null without from and to).
    */
   async productivity(userId: string, q: ProductivityQuery): Promise<Productivity> {
-    const { production } = await this.productionScope(userId, q);
-    const [ponds, harvest] = await Promise.all([
+    const { production, pondId } = await this.productionScope(userId, q);
+    const [allPonds, harvest] = await Promise.all([
       this.d.stats.ponds(q.farm_id),
       this.d.sources.harvested(q.farm_id, production),
     ]);
+    // One cycle's productivity is over its own pond's area, not the farm's.
+    const ponds = pondId ? allPonds.filter((p) => p.id === pondId) : allPonds;
     const days = q.from && q.to && !q.cycle_id ? (daysBetween(q.from, q.to) ?? -1) + 1 : null;
     const facts = ponds.map((p) => ({
       area_m2: Number(p.area),
@@ -209,7 +211,7 @@ export class StatsService {
   private async productionScope(
     userId: string,
     q: { farm_id: string; account_id?: string; cycle_id?: string; from?: string; to?: string },
-  ): Promise<{ scope: StatsScope; production: ProductionScope }> {
+  ): Promise<{ scope: StatsScope; production: ProductionScope; pondId?: string }> {
     const scope = await this.scope(userId, q);
     if (!q.cycle_id) return { scope, production: { from: q.from, to: q.to } };
     const cycle = await this.d.stats.cycle(q.farm_id, q.cycle_id);
@@ -217,6 +219,7 @@ export class StatsService {
     return {
       scope: { ...scope, from: cycle.start_date, to: cycle.end_date ?? farmToday() },
       production: { cycleId: cycle.id },
+      pondId: cycle.pond_id,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, hppPerKg, kgPerHa, rupiah } from './money.ts';
+import { balanceOf, hppPerKg, kgPerHa, periodProductivity, rupiah } from './money.ts';
 
 describe('hppPerKg', () => {
   it('divides costs by harvested kg, rounding half up to a rupiah', () => {
@@ -26,6 +26,10 @@ describe('kgPerHa', () => {
   });
   it('has no figure without an area', () => {
     expect(kgPerHa(1500, 0)).toBeNull();
+  });
+  it('per year scales the unrounded kg/ha: 300 kg on 0.45 ha over 75 days is 3,244.44, not 666.67 × 365 ÷ 75', () => {
+    const p = periodProductivity([{ area_m2: 4_500, harvested_kg: 300, cycles: 1 }], 75);
+    expect(p.kg_per_ha_year).toBe(3244.44);
   });
 });
 

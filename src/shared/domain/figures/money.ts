@@ -64,7 +64,8 @@ export function periodProductivity(
       cycles += p.cycles;
     }
   }
-  const perHa = kgPerHa(kg, area);
+  // Per year from the unrounded kg/ha: rounding first and scaling after moves the cents.
+  const perHa = area > 0 && Number.isFinite(area) && Number.isFinite(kg) ? kg / (area / 10_000) : null;
   return {
     kg_per_ha_cycle: cycles > 0 ? kgPerHa(kg, cycleArea) : null,
     kg_per_ha_year:
