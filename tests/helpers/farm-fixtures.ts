@@ -135,12 +135,12 @@ export async function shareFarm(app: App, ...users: { id: string }[]): Promise<s
  * Stocks a pond through the API and records one sampling of its new cycle straight in the
  * database (a forecast's smallest input); answers the cycle id.
  */
-export async function stockWithSampling(
+/** Stocks `pondId` through POST /api/stock; the new cycle's id. */
+export async function stockPond(
   app: App,
   owner: QuickUser,
-  farm: { farmId: string; pondId: string },
+  pondId: string,
   stock: { stockDate: string; seed: number },
-  sampling: { sampledOn: string; count: number; weight: number },
 ): Promise<string> {
   const res = await app.inject({
     method: 'POST',
@@ -148,7 +148,7 @@ export async function stockWithSampling(
     headers: owner.auth,
     payload: {
       stock_id: uuidv7(),
-      pond_id: farm.pondId,
+      pond_id: pondId,
       stock_date: stock.stockDate,
       seed_net: stock.seed,
       seed_actual: stock.seed,
@@ -160,6 +160,17 @@ export async function stockWithSampling(
     .select('cycle_id')
     .where('id', '=', res.json().data.stock_id)
     .executeTakeFirstOrThrow();
+  return cycle_id;
+}
+
+export async function stockWithSampling(
+  app: App,
+  owner: QuickUser,
+  farm: { farmId: string; pondId: string },
+  stock: { stockDate: string; seed: number },
+  sampling: { sampledOn: string; count: number; weight: number },
+): Promise<string> {
+  const cycle_id = await stockPond(app, owner, farm.pondId, stock);
   await app.ctx.db
     .insertInto('samplings')
     .values({

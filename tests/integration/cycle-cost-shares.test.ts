@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ID } from '#shared/domain/finance';
 import type { App } from '../../src/server/app.ts';
 import { farmToday } from '../../src/server/kernel/farm-clock.ts';
-import { type FarmSetup, ownerWithFarm, type QuickUser } from '../helpers/farm-fixtures.ts';
+import { type FarmSetup, ownerWithFarm, type QuickUser, stockPond } from '../helpers/farm-fixtures.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 /**
@@ -42,16 +42,8 @@ beforeAll(async () => {
     .set({ area: 3_000 })
     .where('id', '=', farm.pondIds[1] as string)
     .execute();
-  for (const pondId of farm.pondIds) {
-    const stock = await call<{ cycle_id: string }>('POST', '/stock', {
-      stock_id: uuidv7(),
-      pond_id: pondId,
-      stock_date: daysAgo(40),
-      seed_net: 100_000,
-      seed_actual: 100_000,
-    });
-    cycles.push(stock.cycle_id);
-  }
+  for (const pondId of farm.pondIds)
+    cycles.push(await stockPond(app, owner, pondId, { stockDate: daysAgo(40), seed: 100_000 }));
   const accountId = uuidv7();
   await call('POST', '/account', {
     account_id: accountId,

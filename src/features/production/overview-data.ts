@@ -21,8 +21,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * A farm's samplings from the device's mirror (`samplings` store, unsent entries
- * included): the latest two per cycle, as GET /api/overview takes them (newest day, then
- * newest id). `asOf` is when the samplings were last pulled from the server, null before.
+ * included): every sample of each cycle's latest two sampling days, as GET /api/overview
+ * takes them (ADR 0129). `asOf` is when the samplings were last pulled from the server, null before.
  */
 export async function mirrorSamplings(db: TambakDb, farmId: string): Promise<SamplingSnapshot> {
   const [rows, cursor] = await Promise.all([
@@ -35,7 +35,9 @@ export async function mirrorSamplings(db: TambakDb, farmId: string): Promise<Sam
   const byCycle = new Map<string, SamplingFacts[]>();
   for (const s of newestFirst) {
     const list = byCycle.get(s.cycle_id) ?? [];
-    if (list.length < 2)
+    // Every sample of the latest two days: `cycleFigures` pools a day's samples into one.
+    const days = new Set(list.map((x) => x.sampled_on));
+    if (days.size < 2 || days.has(s.sampled_on))
       list.push({ sampled_on: s.sampled_on, sample_weight: s.sample_weight, shrimp_count: s.shrimp_count });
     byCycle.set(s.cycle_id, list);
   }

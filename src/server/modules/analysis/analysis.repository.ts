@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { WaterKind } from '#shared/contracts/water';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { POOLED_COUNT, POOLED_WEIGHT } from '../../kernel/sampling-day.ts';
 
 export interface CycleOnDay {
   pond_id: string;
@@ -169,19 +170,24 @@ export class AnalysisRepository {
   /** Each cycle's last sampling on or before `day`, with the one before it (for ADG). */
   async lastSamplings(cycleIds: string[], day: string, db: DbOrTx = this.db): Promise<LastSamplingRow[]> {
     if (cycleIds.length === 0) return [];
+    // One sampling a day (ADR 0129, `samplingsByDay`): the day's samples that give an ABW pooled.
     const result = await sql<LastSamplingRow>`
       select distinct on (cycle_id) pond_id, day, shrimp_count, sample_weight, prev_day, prev_count, prev_weight
       from (
-        select s.pond_id, s.cycle_id, s.sampled_on::text as day, s.shrimp_count, s.created_at, s.id,
-          s.sample_weight::text as sample_weight,
-          lag(s.sampled_on::text) over w as prev_day,
-          lag(s.shrimp_count) over w as prev_count,
-          lag(s.sample_weight::text) over w as prev_weight
-        from samplings s
-        where s.cycle_id = any(${cycleIds}::uuid[]) and s.sampled_on <= ${day} and s.deleted_at is null
-        window w as (partition by s.cycle_id order by s.sampled_on, s.created_at, s.id)
+        select pond_id, cycle_id, day, shrimp_count, sample_weight,
+          lag(day) over w as prev_day,
+          lag(shrimp_count) over w as prev_count,
+          lag(sample_weight) over w as prev_weight
+        from (
+          select s.pond_id, s.cycle_id, s.sampled_on::text as day,
+            ${POOLED_COUNT} as shrimp_count, ${POOLED_WEIGHT} as sample_weight
+          from samplings s
+          where s.cycle_id = any(${cycleIds}::uuid[]) and s.sampled_on <= ${day} and s.deleted_at is null
+          group by s.pond_id, s.cycle_id, s.sampled_on
+        ) d
+        window w as (partition by cycle_id order by day)
       ) x
-      order by cycle_id, day desc, created_at desc, id desc`.execute(db);
+      order by cycle_id, day desc`.execute(db);
     return result.rows;
   }
 

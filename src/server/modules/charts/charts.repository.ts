@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { WaterKind } from '#shared/contracts/water';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { POOLED_COUNT, POOLED_WEIGHT } from '../../kernel/sampling-day.ts';
 
 export interface ChartPond {
   id: string;
@@ -110,23 +111,30 @@ export class ChartsRepository {
    * `from`), for ADG.
    */
   async samplings(pondIds: string[], from: string, to: string, db: DbOrTx = this.db): Promise<SamplingRow[]> {
+    // One point a day (ADR 0129, `samplingsByDay`): a day's samples that give an ABW pooled;
+    // the point links to the day's first sample.
     const result = await sql<SamplingRow>`
       select * from (
-        select s.id, s.pond_id, s.cycle_id, s.sampled_on::text as day, s.shrimp_count,
-          s.sample_weight::text as sample_weight,
-          lag(s.sampled_on::text) over w as prev_day,
-          lag(s.shrimp_count) over w as prev_count,
-          lag(s.sample_weight::text) over w as prev_weight
-        from samplings s
-        where s.pond_id = any(${pondIds}::uuid[]) and s.sampled_on <= ${to} and s.deleted_at is null
-          and s.cycle_id in (
-            select distinct cycle_id from samplings
-            where pond_id = any(${pondIds}::uuid[]) and sampled_on between ${from} and ${to}
-              and deleted_at is null)
-        window w as (partition by s.cycle_id order by s.sampled_on, s.created_at, s.id)
+        select id, pond_id, cycle_id, day, shrimp_count, sample_weight,
+          lag(day) over w as prev_day,
+          lag(shrimp_count) over w as prev_count,
+          lag(sample_weight) over w as prev_weight
+        from (
+          select (array_agg(s.id order by s.created_at, s.id))[1] as id, s.pond_id, s.cycle_id,
+            s.sampled_on::text as day,
+            ${POOLED_COUNT} as shrimp_count, ${POOLED_WEIGHT} as sample_weight
+          from samplings s
+          where s.pond_id = any(${pondIds}::uuid[]) and s.sampled_on <= ${to} and s.deleted_at is null
+            and s.cycle_id in (
+              select distinct cycle_id from samplings
+              where pond_id = any(${pondIds}::uuid[]) and sampled_on between ${from} and ${to}
+                and deleted_at is null)
+          group by s.pond_id, s.cycle_id, s.sampled_on
+        ) d
+        window w as (partition by cycle_id order by day)
       ) x
       where x.day >= ${from}
-      order by x.pond_id, x.day, x.id`.execute(db);
+      order by x.pond_id, x.day`.execute(db);
     return result.rows;
   }
 

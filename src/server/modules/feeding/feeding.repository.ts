@@ -57,7 +57,8 @@ export class FeedingRepository {
 
   /**
    * Every live pond of the farm with an active cycle: the cycle, its active stocking
-   * (PL stocked, stocking day) and the latest sampling up to `on` (ABW = weight ÷ count).
+   * (PL stocked, stocking day) and the latest sampling day up to `on` (ABW = its samples'
+   * weight ÷ their count, pooled as `samplingsByDay` pools a day: ADR 0129).
    */
   async activePonds(farmId: string, on: string, db: DbOrTx = this.db) {
     const res = await sql<{
@@ -71,9 +72,10 @@ export class FeedingRepository {
     }>`
       select c.pond_id, c.id as cycle_id, c.start_date::text as start_date,
         s.id as stock_id, s.stock_date::text as stock_date, s.seed_actual,
-        (select (sm.sample_weight / sm.shrimp_count)::text from samplings sm
-          where sm.cycle_id = c.id and sm.deleted_at is null and sm.sampled_on <= ${on}::date
-          order by sm.sampled_on desc, sm.created_at desc limit 1) as abw
+        (select (sum(sm.sample_weight) / sum(sm.shrimp_count))::text from samplings sm
+          where sm.cycle_id = c.id and sm.deleted_at is null and sm.sample_weight > 0 and sm.shrimp_count > 0
+            and sm.sampled_on = (select max(x.sampled_on) from samplings x
+              where x.cycle_id = c.id and x.deleted_at is null and x.sampled_on <= ${on}::date)) as abw
       from cycles c
       join ponds p on p.id = c.pond_id and p.deleted_at is null
       left join stocks s on s.cycle_id = c.id and s.deleted_at is null and not s.is_harvest

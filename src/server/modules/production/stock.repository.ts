@@ -152,7 +152,10 @@ export class StockRepository {
       .execute();
   }
 
-  /** The latest two samplings of each cycle (ABW and ADG of the overview). */
+  /**
+   * The samplings of each cycle's latest two sampling days (ABW and ADG of the overview):
+   * every sample of those days, pooled per day by `cycleFigures` (`samplingsByDay`).
+   */
   async lastSamplings(cycleIds: string[], db: DbOrTx = this.db) {
     if (cycleIds.length === 0) return [];
     const result = await sql<{
@@ -163,7 +166,7 @@ export class StockRepository {
     }>`
       select cycle_id, sampled_on::text as sampled_on, sample_weight, shrimp_count from (
         select cycle_id, sampled_on, sample_weight, shrimp_count,
-          row_number() over (partition by cycle_id order by sampled_on desc, id desc) as rn
+          dense_rank() over (partition by cycle_id order by sampled_on desc) as rn
         from samplings
         where cycle_id = any(${cycleIds}::uuid[]) and deleted_at is null
       ) ranked where rn <= 2`.execute(db);

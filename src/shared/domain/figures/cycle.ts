@@ -13,6 +13,7 @@ import {
   survivalRate,
   survivors,
 } from './formulas.ts';
+import { samplingsByDay } from './sampling.ts';
 
 /**
  * One stocking's figures from its records, from one input shape (`CycleInputs`): what the
@@ -90,7 +91,7 @@ export function cycleFigures(input: CycleInputs): CycleFigures {
     revenue += harvestRevenue(h.weight_kg, h.price_per_kg);
     if (h.type === 'total') totalOn = h.harvested_on;
   }
-  const samples = [...input.samplings].sort((a, b) => a.sampled_on.localeCompare(b.sampled_on));
+  const samples = samplingsByDay(input.samplings);
   const last = samples.at(-1);
   const previous = samples.at(-2);
   const abw = last ? abwOf(last.sample_weight, last.shrimp_count) : null;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { cycleFigures } from './cycle.ts';
 import {
   abw as averageBodyWeight,
   adg as averageDailyGain,
   daysBetween,
   sizeFromAbw as sizePerKg,
 } from './formulas.ts';
-import { samplingFigures } from './sampling.ts';
+import { samplingFigures, samplingsByDay } from './sampling.ts';
 
 describe('sampling metrics (DOMAIN.md)', () => {
   it('ABW = weight ÷ count', () => {
@@ -58,5 +59,46 @@ describe('sampling metrics (DOMAIN.md)', () => {
       size: null,
       adg: null,
     });
+  });
+});
+
+describe('samplingsByDay (two samples of a day are one sampling, ADR 0129)', () => {
+  const s = (sampled_on: string, sample_weight: number, shrimp_count: number) => ({
+    sampled_on,
+    sample_weight,
+    shrimp_count,
+  });
+  it('pools a day’s samples into Σ weight ÷ Σ count, whatever order they came in, days in order', () => {
+    const a = [s('2026-11-20', 50, 10), s('2026-11-27', 300, 100), s('2026-11-27', 340, 100)];
+    for (const order of [a, [...a].reverse(), [a[2], a[0], a[1]]] as (typeof a)[]) {
+      const days = samplingsByDay(order);
+      expect(days.map((d) => d.sampled_on)).toEqual(['2026-11-20', '2026-11-27']);
+      expect(days[1]).toMatchObject({ sample_weight: 640, shrimp_count: 200 });
+    }
+  });
+  it('leaves a sample without an ABW out of its day; a day with none keeps its own', () => {
+    expect(samplingsByDay([s('2026-11-27', -99, 100), s('2026-11-27', 300, 100)])).toEqual([
+      s('2026-11-27', 300, 100),
+    ]);
+    expect(samplingsByDay([s('2026-11-27', 300, 100), s('2026-11-27', 0, 0)])).toEqual([
+      s('2026-11-27', 300, 100),
+    ]);
+    expect(samplingsByDay([s('2026-11-27', -99, 100)])).toEqual([s('2026-11-27', -99, 100)]);
+  });
+  it('gives the cycle figures one ABW and an ADG against the day before, in any entry order', () => {
+    const base = {
+      stock: { stock_date: '2026-10-01', seed_actual: 10_000, is_harvest: false },
+      areaM2: 1_000,
+      deaths: [],
+      harvests: [],
+      feedKg: null,
+      today: '2026-11-28',
+    };
+    const rows = [s('2026-11-26', 41.67, 10), s('2026-11-27', 50, 10), s('2026-11-27', 60, 10)];
+    const one = cycleFigures({ ...base, samplings: rows });
+    const other = cycleFigures({ ...base, samplings: [rows[2], rows[1], rows[0]] as typeof rows });
+    expect(one.abw).toBeCloseTo(5.5, 9);
+    expect(other.abw).toBe(one.abw);
+    expect(one.adg).toBeCloseTo(5.5 - 4.167, 9);
   });
 });

@@ -29,3 +29,31 @@ export function samplingFigures(
       : null,
   };
 }
+
+/**
+ * A cycle's samplings one per day (ADR 0129): two samples weighed the same day (two casts
+ * of the net) are one sampling of all the shrimp counted, Σ weight ÷ Σ count, whatever
+ * order they were entered in; a sample that cannot give an ABW (nothing entered, -99) is
+ * left out of its day's pool, and a day with none keeps its first so its ABW reads "–".
+ * Sorted by day. Every figure that reads "the latest sampling" (the overview, the forecast,
+ * the comparison, the charts) reads it through here, so they agree.
+ */
+export function samplingsByDay<S extends { sampled_on: string; sample_weight: number; shrimp_count: number }>(
+  samplings: readonly S[],
+): S[] {
+  const days = new Map<string, S>();
+  for (const s of samplings) {
+    const held = days.get(s.sampled_on);
+    if (!held || abw(held.sample_weight, held.shrimp_count) === null) {
+      days.set(s.sampled_on, s);
+      continue;
+    }
+    if (abw(s.sample_weight, s.shrimp_count) === null) continue;
+    days.set(s.sampled_on, {
+      ...held,
+      sample_weight: held.sample_weight + s.sample_weight,
+      shrimp_count: held.shrimp_count + s.shrimp_count,
+    });
+  }
+  return [...days.values()].sort((a, b) => a.sampled_on.localeCompare(b.sampled_on));
+}

@@ -8,6 +8,7 @@ import {
 import { type CycleFigures, type CycleInputs, cycleFigures } from '../figures/cycle.ts';
 import { abw as abwOf, biomassKg, daysBetween, doc as docOf, sizeFromAbw } from '../figures/formulas.ts';
 import { hppPerKg } from '../figures/money.ts';
+import { samplingsByDay } from '../figures/sampling.ts';
 import {
   abwAt,
   abwBand,
@@ -136,9 +137,12 @@ function feedUntil(c: Context, ahead: number): number {
   return feedSums[ahead] as number;
 }
 
-/** The cycle's samplings as growth points (DOC, ABW), those without a positive DOC and ABW left out. */
+/**
+ * The cycle's samplings as growth points (DOC, ABW), one a day (`samplingsByDay`: two samples
+ * of a day are one sampling), those without a positive DOC and ABW left out.
+ */
 function growthPoints(input: TargetInput): GrowthPoint[] {
-  return input.samplings
+  return samplingsByDay(input.samplings)
     .map((s) => ({
       doc: docOf(input.stock.stock_date, s.sampled_on) ?? 0,
       abw: abwOf(s.sample_weight, s.shrimp_count) ?? 0,
