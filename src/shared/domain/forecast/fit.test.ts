@@ -52,6 +52,23 @@ const farmOf = (w: Curve, n = 8, to = 112) =>
   Array.from({ length: n }, (_, i) => weekly((d) => w(d) * (0.85 + (0.3 * i) / (n - 1)), 21, to));
 
 describe('fitGrowth', () => {
+  it('does not read the post-larvae weighed at stocking: a DOC 1 sample of 0.002 g leaves the curve through the grow-out (ADR 0130)', () => {
+    const growOut = [
+      { doc: 30, abw: 2 },
+      { doc: 45, abw: 5 },
+      { doc: 60, abw: 9 },
+      { doc: 66, abw: 11 },
+    ];
+    const withPl = fitGrowth([{ doc: 1, abw: 0.002 }, ...growOut], DEFAULT_PRIOR);
+    const without = fitGrowth(growOut, DEFAULT_PRIOR);
+    expect(withPl.samplings).toBe(4);
+    for (const doc of [66, 70, 80]) expect(abwBand(withPl, doc)).toEqual(abwBand(without, doc));
+    // The latest sampling (11 g at DOC 66) lies inside the 80 % band.
+    const at66 = abwBand(withPl, 66);
+    expect(at66.low).toBeLessThanOrEqual(11);
+    expect(at66.high).toBeGreaterThanOrEqual(11);
+  });
+
   it('recovers a curve of the model exactly with a weak prior (the level-and-pace reading alone)', () => {
     const weak: GrowthPrior = { ...DEFAULT_PRIOR, cov: [100, 0, 0, 100], warpWeight: 0, recentWeight: 0 };
     for (const theta of [

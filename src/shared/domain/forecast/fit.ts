@@ -27,6 +27,13 @@ export const FIT_SETTINGS = {
   bandZ: 1.2816,
   /** Least samplings for a fit; fewer forecast from the prior alone (moved through the one sampling). */
   minSamplings: 2,
+  /**
+   * The first DOC whose sampling the forecast reads (ADR 0130): the post-larvae weighed at
+   * stocking or in the first two weeks (0.002–0.1 g) are outside the grow-out the growth
+   * curves describe, and such a point in ln ABW pulled a pond's curve 12 % over its latest
+   * sampling. Every replayed cycle of `npm run eval:forecast` samples from DOC 21.
+   */
+  firstDoc: 14,
   /** Share of the time-warp reading in the forecast; the rest is the level-and-pace reading (ADR 0078). */
   warpWeight: 0.5,
   /** sd of ln(speed) of a pond running the farm's curve faster or slower (time-warp reading). */
@@ -319,13 +326,18 @@ export function readings(
  * level-and-pace reading's. A new farm's pond with samplings spanning enough days then
  * mixes in its own shape (ADR 0110, `shapeAverage`).
  */
+/** The samplings of the grow-out (from DOC `FIT_SETTINGS.firstDoc`): what the forecast and the farm prior read. */
+export function growOutPoints<P extends GrowthPoint>(points: readonly P[]): P[] {
+  return points.filter((p) => p.doc >= FIT_SETTINGS.firstDoc);
+}
+
 export function fitGrowth(
   points: readonly GrowthPoint[],
   farmPrior: GrowthPrior,
   stockDate?: string | null,
 ): GrowthFit {
   const share = farmPrior.warpWeight ?? FIT_SETTINGS.warpWeight;
-  const r = readings(points, farmPrior, stockDate, share > 0);
+  const r = readings(growOutPoints(points), farmPrior, stockDate, share > 0);
   const mean = Array.from(
     { length: MAX_DOC + 1 },
     (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),

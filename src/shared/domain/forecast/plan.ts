@@ -139,7 +139,8 @@ function feedUntil(c: Context, ahead: number): number {
 
 /**
  * The cycle's samplings as growth points (DOC, ABW), one a day (`samplingsByDay`: two samples
- * of a day are one sampling), those without a positive DOC and ABW left out.
+ * of a day are one sampling); those without an ABW, or before the grow-out's first DOC
+ * (`FIT_SETTINGS.firstDoc`, the post-larvae weighed at stocking), left out.
  */
 function growthPoints(input: TargetInput): GrowthPoint[] {
   return samplingsByDay(input.samplings)
@@ -147,7 +148,7 @@ function growthPoints(input: TargetInput): GrowthPoint[] {
       doc: docOf(input.stock.stock_date, s.sampled_on) ?? 0,
       abw: abwOf(s.sample_weight, s.shrimp_count) ?? 0,
     }))
-    .filter((p) => p.doc > 0 && p.abw > 0);
+    .filter((p) => p.doc >= FIT_SETTINGS.firstDoc && p.abw > 0);
 }
 
 function growth(input: TargetInput, points = growthPoints(input)): Growth {

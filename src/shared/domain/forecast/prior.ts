@@ -12,6 +12,7 @@ import {
   FIT_SETTINGS,
   fitLevelPace,
   type GrowthPoint,
+  growOutPoints,
   modelLnSd,
   type Readings,
   readings,
@@ -39,7 +40,8 @@ export interface FinishedCycle {
   stockDate?: string | null;
 }
 type CycleLike = readonly GrowthPoint[] | FinishedCycle;
-const pointsOf = (c: CycleLike): readonly GrowthPoint[] => ('points' in c ? c.points : c);
+/** A finished cycle's samplings of the grow-out (`growOutPoints`: none before DOC 14). */
+const pointsOf = (c: CycleLike): readonly GrowthPoint[] => growOutPoints('points' in c ? c.points : c);
 const dateOf = (c: CycleLike): string | null => ('points' in c ? (c.stockDate ?? null) : null);
 
 /** Finished cycles needed before the farm's own prior replaces the default curve. */
