@@ -1,3 +1,4 @@
+import type { Feature } from './permissions.ts';
 import { parameterKind } from './water-standards.ts';
 
 /**
@@ -109,4 +110,12 @@ export function pondDayStatus(input: {
 /** Whether `metric` names something a comparison can draw: a production metric or a measured water parameter. */
 export function isComparisonMetric(metric: string): boolean {
   return (PRODUCTION_METRICS as readonly string[]).includes(metric) || parameterKind(metric) !== undefined;
+}
+
+/** The permission feature that guards a comparison metric (whose pond-level view it needs). */
+export function metricFeature(metric: string): Feature {
+  if (metric === 'feed') return 'warehouse';
+  if (metric === 'death') return 'death';
+  if (metric === 'abw' || metric === 'adg' || metric === 'size') return 'sampling';
+  return 'water_quality';
 }

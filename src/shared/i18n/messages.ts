@@ -228,6 +228,7 @@ const id = {
     'range-too-long': 'Rentang {{days}} hari; laporan paling panjang {{max}} hari.',
     'too-many-ponds': '{{count}} kolam dipilih; paling banyak {{max}}.',
     'pond-unknown': 'Kolam tidak ditemukan di tambak ini atau Anda tidak punya akses ke kolam ini.',
+    busy: '{{count}} laporan Anda masih dibuat. Tunggu sampai selesai, lalu minta lagi.',
   },
   forecast: {
     'id-invalid': 'ID tidak valid.',
@@ -468,6 +469,7 @@ const en: MessageCatalog = {
     'range-too-long': 'The range is {{days}} days; a report covers at most {{max}} days.',
     'too-many-ponds': '{{count}} ponds chosen; at most {{max}}.',
     'pond-unknown': 'Pond not found on this farm, or you have no access to it.',
+    busy: '{{count}} of your reports are still being made. Wait until they finish, then ask again.',
   },
   forecast: {
     'id-invalid': 'Not a valid id.',

@@ -429,6 +429,30 @@ describe('analysis bad input and permissions', () => {
     const stranger = await quickUser(app, 'stranger');
     expect((await get(`/api/farm/water?${day()}`, stranger)).statusCode).toBe(404);
   });
+
+  it('a restricted member’s comparison template takes only ponds they see, the comparison’s own rule', async () => {
+    const keeper = await quickUser(app, 'keeper');
+    await addMember(app, farm.farmId, keeper, 4, { [p1]: 0 });
+    const save = (pondId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/comparisonTemplate',
+        headers: keeper.auth,
+        payload: {
+          template_id: uuidv7(),
+          farm_id: farm.farmId,
+          name: 'pH',
+          type: 1,
+          fields: [{ pond_id: pondId, metric: 'ph' }],
+        },
+      });
+    const hidden = await save(p0);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().errors).toEqual({
+      fields: ['Kolam tidak ditemukan atau Anda tidak punya akses ke kolam ini.'],
+    });
+    expect((await save(p1)).statusCode).toBe(201);
+  });
 });
 
 describe('comparison templates', () => {

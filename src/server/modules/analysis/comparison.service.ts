@@ -11,6 +11,7 @@ import {
   isComparisonMetric,
   isQuantityMetric,
   mergeSameDay,
+  metricFeature,
   PRODUCTION_METRIC_UNITS,
   type ProductionMetric,
   parseSeriesList,
@@ -18,7 +19,7 @@ import {
 } from '#shared/domain/analysis';
 import { chartRangeDays, isChartDay } from '#shared/domain/chart-range';
 import { samplingFigures } from '#shared/domain/figures';
-import { ACTION, type Feature } from '#shared/domain/permissions';
+import { ACTION } from '#shared/domain/permissions';
 import { asSlot, mergeStandards, parameterKind, parameterUnit } from '#shared/domain/water-standards';
 import { AppError } from '../../errors.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
@@ -36,14 +37,6 @@ export interface ComparisonDeps {
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-/** The permission feature that guards a metric. */
-function featureOf(metric: string): Feature {
-  if (metric === 'feed') return 'warehouse';
-  if (metric === 'death') return 'death';
-  if (metric === 'abw' || metric === 'adg' || metric === 'size') return 'sampling';
-  return 'water_quality';
-}
 
 const splitList = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()))].filter((s) => s !== '');
 
@@ -112,7 +105,7 @@ export class ComparisonService {
     if (series.some((s) => !UUID.test(s.pondId))) throw unknown();
 
     const m = await this.d.access.membership(userId, q.farm_id);
-    for (const feature of new Set(series.map((s) => featureOf(s.metric)))) {
+    for (const feature of new Set(series.map((s) => metricFeature(s.metric)))) {
       this.d.access.check(m, feature, ACTION.view);
     }
     const pondIds = [...new Set(series.map((s) => s.pondId))];
@@ -124,7 +117,7 @@ export class ComparisonService {
         !p ||
         p.farm_id !== q.farm_id ||
         !this.d.access.canSeePond(m, p.id) ||
-        this.d.access.pondAction(m, featureOf(s.metric), p.id) < ACTION.view
+        this.d.access.pondAction(m, metricFeature(s.metric), p.id) < ACTION.view
       ) {
         throw unknown();
       }

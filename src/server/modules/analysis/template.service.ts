@@ -5,9 +5,10 @@ import type {
   TemplateField,
   UpdateTemplateBody,
 } from '#shared/contracts/comparison';
-import { isComparisonMetric, TEMPLATES_MAX_PER_FARM } from '#shared/domain/analysis';
+import { isComparisonMetric, metricFeature, TEMPLATES_MAX_PER_FARM } from '#shared/domain/analysis';
+import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
-import type { FarmAccess } from '../../kernel/farm-access.ts';
+import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
 import { invalid } from './pond-scope.ts';
@@ -64,9 +65,9 @@ export class TemplateService {
 
   /** Idempotent create: a replay of the same device id answers the stored row unchanged. */
   async add(userId: string, body: AddTemplateBody): Promise<ComparisonTemplate> {
-    await this.d.access.membership(userId, body.farm_id);
+    const m = await this.d.access.membership(userId, body.farm_id);
     const fields = checkFields(body.fields);
-    await this.checkPonds(body.farm_id, body.fields);
+    await this.checkPonds(m, body.farm_id, body.fields);
     const id = body.template_id ?? uuidv7();
     const existing = await this.d.templates.findById(id);
     if (!existing) {
@@ -94,8 +95,8 @@ export class TemplateService {
     body: UpdateTemplateBody,
     headers: Headers = {},
   ): Promise<ComparisonTemplate> {
-    const row = await this.own(userId, id);
-    if (body.fields !== undefined) await this.checkPonds(row.farm_id, body.fields);
+    const { row, m } = await this.own(userId, id);
+    if (body.fields !== undefined) await this.checkPonds(m, row.farm_id, body.fields);
     const patch: Record<string, unknown> = {};
     if (body.name !== undefined) patch.name = body.name.trim() || body.name;
     if (body.type !== undefined) patch.type = body.type;
@@ -131,20 +132,25 @@ export class TemplateService {
    * Every pond a template names is a live pond of the template's farm: another farm's pond,
    * or an id that names no pond, answers 404 on `fields` and nothing is stored.
    */
-  private async checkPonds(farmId: string, fields: TemplateField[]): Promise<void> {
+  /**
+   * Every field's pond is of the farm and one the member sees that metric of (a keeper's own
+   * ponds), as the comparison itself asks: another answers 404 like an unknown one.
+   */
+  private async checkPonds(m: Membership, farmId: string, fields: TemplateField[]): Promise<void> {
     const ids = [...new Set(fields.map((f) => f.pond_id.toLowerCase()))];
     const known = ids.every((id) => UUID.test(id))
       ? await this.d.templates.pondsOfFarm(farmId, ids)
       : new Set();
-    if (ids.some((id) => !known.has(id)))
+    const seen = (f: TemplateField) =>
+      this.d.access.pondAction(m, metricFeature(f.metric), f.pond_id.toLowerCase()) >= ACTION.view;
+    if (ids.some((id) => !known.has(id)) || !fields.every(seen))
       throw new AppError('not-found', { fields: [{ key: 'chart.pond-unknown' }] });
   }
 
   /** The caller's live template; anyone else's, or a deleted one, is 404. */
-  private async own(userId: string, id: string): Promise<TemplateRow> {
+  private async own(userId: string, id: string): Promise<{ row: TemplateRow; m: Membership }> {
     const row = await this.d.templates.findById(id);
     if (!row || row.deleted_at !== null || row.user_id !== userId) throw new AppError('not-found');
-    await this.d.access.membership(userId, row.farm_id);
-    return row;
+    return { row, m: await this.d.access.membership(userId, row.farm_id) };
   }
 }

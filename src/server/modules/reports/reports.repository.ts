@@ -25,6 +25,17 @@ export const HISTORY_LIMIT = 50;
 export class ReportsRepository {
   constructor(private readonly db: Db) {}
 
+  /** The asker's reports still queued or being built, on any farm. */
+  async pendingOf(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async insert(row: {
     id: string;
     farm_id: string;

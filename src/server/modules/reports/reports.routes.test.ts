@@ -17,6 +17,7 @@ import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
 import { HISTORY_LIMIT, ReportsRepository } from './reports.repository.ts';
+import { REPORT_MAX_PENDING } from './reports.service.ts';
 
 /**
  * A small farm with figures worked out by hand (DOMAIN.md), as on 31 Jan 2026:
@@ -295,6 +296,45 @@ describe('reports', () => {
     expect((await app.inject({ url: `/api/report/${reportId}`, headers: manager.auth })).statusCode).toBe(
       404,
     );
+  });
+
+  it('refuses a fourth report while three of the asker’s are still being made, with a translated reason', async () => {
+    const repo = new ReportsRepository(app.ctx.db);
+    const member = await quickUser(app, 'busy');
+    await addMember(app, farm.farmId, member, 2);
+    const params = { pond_ids: [], pond_names: [], from: FROM, to: TO };
+    const sections = { water: true, sampling: true, harvest: true, finance: true };
+    const waiting: string[] = [];
+    for (let i = 0; i < REPORT_MAX_PENDING; i++) {
+      const id = uuidv7();
+      waiting.push(id);
+      await repo.insert({
+        id,
+        farm_id: farm.farmId,
+        user_id: member.id,
+        language: 'id',
+        params: { ...params, sections },
+      });
+    }
+    const ask = (lang: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/report?lang=${lang}`,
+        headers: member.auth,
+        payload: { farm_id: farm.farmId, pond_ids: [farm.pondIds[0]], from: FROM, to: TO },
+      });
+    const refused = await ask('id');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors.farm_id).toEqual([
+      '3 laporan Anda masih dibuat. Tunggu sampai selesai, lalu minta lagi.',
+    ]);
+    expect((await ask('en')).json().errors.farm_id[0]).toMatch(/^3 of your reports are still being made/);
+    await app.ctx.db
+      .updateTable('reports')
+      .set({ status: 'done' })
+      .where('id', '=', waiting[0] as string)
+      .execute();
+    expect((await ask('id')).statusCode).toBe(202);
   });
 
   it('keeps a member’s newest 50 finished reports per farm; older files go, one being built stays', async () => {

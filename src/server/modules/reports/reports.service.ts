@@ -30,6 +30,9 @@ export interface ReportsDeps {
  * the asker could see. Limits: at most REPORT_MAX_DAYS days (one year, leap years too)
  * and REPORT_MAX_PONDS ponds. Reports are private to their asker.
  */
+/** Reports one person may have queued or being built at once (ADR 0131). */
+export const REPORT_MAX_PENDING = 3;
+
 export class ReportsService {
   constructor(private readonly d: ReportsDeps) {}
 
@@ -66,6 +69,11 @@ export class ReportsService {
         finance: !m.isHideFinance && (m.permissions.finance ?? ACTION.none) >= ACTION.view,
       },
     };
+    // A person's reports are built one after another: a few waiting is a queue, more is a
+    // loop (the shared demo farm is open to every user), refused until they are done.
+    const pending = await this.d.repo.pendingOf(userId);
+    if (pending >= REPORT_MAX_PENDING)
+      throw new AppError('rate-limited', { farm_id: [{ key: 'report.busy', params: { count: pending } }] });
     const id = uuidv7();
     await this.d.repo.insert({ id, farm_id: body.farm_id, user_id: userId, language, params });
     await this.d.jobs.enqueue(id);
