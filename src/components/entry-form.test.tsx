@@ -134,6 +134,35 @@ describe('EntryForm', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it("walks into a text area (a note's body) and leaves Enter there a new line", async () => {
+    const submit = vi.fn();
+    render(
+      <EntryForm onSubmit={submit}>
+        <label>
+          Labels <input />
+        </label>
+        <label>
+          Body <textarea />
+        </label>
+        <label>
+          Photo <input type="file" />
+        </label>
+        <button type="submit">Save</button>
+      </EntryForm>,
+    );
+    // Next on the box before the body says "next" and lands in the body, the keyboard stays up.
+    await waitFor(() => expect(box('Labels').getAttribute('enterkeyhint')).toBe('next'));
+    box('Labels').focus();
+    expect(fireEvent.keyDown(box('Labels'), { key: 'Enter' })).toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText('Body'));
+    // In the body Enter is the browser's: a new line (not cancelled), no jump, no save.
+    const body = screen.getByLabelText('Body');
+    expect(body.getAttribute('enterkeyhint')).toBeNull();
+    expect(fireEvent.keyDown(body, { key: 'Enter' })).toBe(true);
+    expect(document.activeElement).toBe(body);
+    expect(submit).not.toHaveBeenCalled();
+  });
+
   it('saves from the save button, and a question form may send from its last field', async () => {
     const submit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(

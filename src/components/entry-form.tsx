@@ -21,7 +21,7 @@ import './entry-form.css';
  */
 export type LastEnter = 'done' | 'submit';
 
-type Field = HTMLInputElement | HTMLSelectElement;
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** Input types a keyboard types into; checkboxes, radios and buttons are not "next". */
 const TYPED = new Set([
@@ -39,13 +39,18 @@ const TYPED = new Set([
   'week',
 ]);
 
+/**
+ * A box Enter walks into. A text area is one (a note's body after its title and labels):
+ * Next from the box before it lands there, it is not skipped with the keyboard closed.
+ * Inside a text area Enter stays a new line (keyDown leaves it alone).
+ */
 function isField(element: Element): element is Field {
-  if (element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return true;
   return element instanceof HTMLInputElement && TYPED.has(element.type);
 }
 
 function reachable(element: Field): boolean {
-  if (element.disabled || (element instanceof HTMLInputElement && element.readOnly)) return false;
+  if (element.disabled || (!(element instanceof HTMLSelectElement) && element.readOnly)) return false;
   if (element.tabIndex < 0 || element.closest('[hidden], [inert]')) return false;
   const details = element.closest('details');
   if (details && !details.open && !element.closest('summary')) return false;
@@ -100,6 +105,8 @@ function hintFor(form: HTMLFormElement, field: Field, last: LastEnter): string {
 }
 
 function label(field: Field, hint: string) {
+  // A text area's Enter key writes a new line: its label stays the keyboard's own.
+  if (field instanceof HTMLTextAreaElement) return;
   if (field.getAttribute('enterkeyhint') !== hint) field.setAttribute('enterkeyhint', hint);
 }
 
@@ -164,7 +171,7 @@ export function EntryForm({
     const target = event.target as Element;
     entering.current = false;
     if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
-    if (!isField(target) || !own.current) return;
+    if (!isField(target) || target instanceof HTMLTextAreaElement || !own.current) return;
     event.preventDefault();
     entering.current = true;
     const next = nextField(own.current, target);

@@ -15,3 +15,13 @@ export function useSyncStatusField<K extends keyof SyncStatus>(key: K): SyncStat
   const read = () => getSyncStatus()[key];
   return useSyncExternalStore(subscribeSyncStatus, read, read);
 }
+
+/**
+ * Whether the phone reaches the server now, as the sync engine last saw it. navigator.onLine
+ * only says a network is attached: with one bar of signal or a dead Wi-Fi it says true and
+ * nothing goes through. A save's message reads this, so the keeper is told "saved on the
+ * phone, waiting for signal" whenever the records are still only on the phone.
+ */
+export function reachesServer(): boolean {
+  return getSyncStatus().online;
+}

@@ -3,6 +3,7 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import type { FinanceAccount } from '#shared/contracts/finance';
@@ -51,7 +52,7 @@ export function AccountDialog({
                   balance: '0',
                 },
               ]);
-            toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
+            toast.success(t(reachesServer() ? 'saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);
@@ -95,7 +96,7 @@ export function CloseAccountDialog({
         onSubmit={async (values, helpers) => {
           try {
             await accountsRepo().update(account.account_id, { end_date: values.end_date, is_open: false });
-            toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
+            toast.success(t(reachesServer() ? 'saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);

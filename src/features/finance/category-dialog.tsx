@@ -10,6 +10,7 @@ import {
   SubmitButton,
   TextField,
 } from '#components/form-field';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import type { FinanceCategory } from '#shared/contracts/finance';
@@ -65,7 +66,7 @@ export function CategoryDialog({
                   deleted_at: null,
                 },
               ]);
-            toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
+            toast.success(t(reachesServer() ? 'saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);

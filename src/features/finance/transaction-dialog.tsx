@@ -13,6 +13,7 @@ import {
 } from '#components/form-field';
 import { typingLanguage } from '#components/number-field';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { messageKey, yup } from '#components/validation';
@@ -163,7 +164,7 @@ export function TransactionDialog({
                 };
                 await saveTransactionWithReceipts(record, picked);
               }
-              toast.success(t(navigator.onLine ? 'saved' : 'sync:savedOffline'));
+              toast.success(t(reachesServer() ? 'saved' : 'sync:savedOffline'));
               onClose();
             } catch (error) {
               applyServerErrors(error, helpers, values);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
 import { typingLanguage } from '#components/number-field';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { numberForInput } from '#shared/domain/number-input';
 import { FormPage, type FormPageContext } from './form-shell.tsx';
@@ -48,7 +49,7 @@ function DeathForm({ pond, search, db, leave }: FormPageContext) {
           const fields = deathFields(values);
           if (editing) await deathRepo(db).update(editing.death_id, changedFields(editing, fields));
           else await createDeath(db, stock, fields);
-          toast.success(t(navigator.onLine ? 'form.saved' : 'form.savedOffline'));
+          toast.success(t(reachesServer() ? 'form.saved' : 'form.savedOffline'));
           leave();
         } catch {
           toast.error(t('form.saveFailed'));

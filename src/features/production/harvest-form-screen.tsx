@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, FormikForm, SelectField, SubmitButton, TextField } from '#components/form-field';
 import { useFormat } from '#components/format';
 import { typingLanguage } from '#components/number-field';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { numberForInput } from '#shared/domain/number-input';
 import { HARVEST_TYPES } from '#shared/domain/production-rules';
@@ -69,7 +70,7 @@ function HarvestForm({ pond, search, db, leave }: FormPageContext) {
           const fields = harvestFields(values);
           if (editing) await harvestRepo(db).update(editing.harvest_id, changedFields(editing, fields));
           else await createHarvest(db, stock, fields);
-          toast.success(t(navigator.onLine ? 'form.saved' : 'form.savedOffline'));
+          toast.success(t(reachesServer() ? 'form.saved' : 'form.savedOffline'));
           leave();
         } catch {
           toast.error(t('form.saveFailed'));

@@ -6,6 +6,7 @@ import { FormAlert, FormikForm, SubmitButton, TextField } from '#components/form
 import { useFormat } from '#components/format';
 import { typingLanguage } from '#components/number-field';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { addRecordPhotos, removeRecordPhoto, useRecordPhotos } from '#components/use-record-photos.ts';
 import { newId } from '#local/ids';
@@ -152,7 +153,7 @@ function StockForm({
             });
             await clearDraft(db, farm.farm_id, DRAFT);
           }
-          toast.success(t(navigator.onLine ? 'form.saved' : 'form.savedOffline'));
+          toast.success(t(reachesServer() ? 'form.saved' : 'form.savedOffline'));
           leave();
         } catch {
           toast.error(t('form.saveFailed'));

@@ -41,6 +41,7 @@ import {
   tapTray,
 } from './records-model.ts';
 import './records.css';
+import { reachesServer } from '#components/sync-status.ts';
 
 const DRAFT = 'anco';
 const traysKey = (farmId: string) => `tambak:anco-trays:${farmId}`;
@@ -256,7 +257,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
         time: localTime(),
         ponds: {},
       });
-      const message = t(navigator.onLine ? 'anco.savedCount' : 'anco.savedCountOffline', {
+      const message = t(reachesServer() ? 'anco.savedCount' : 'anco.savedCountOffline', {
         count: records.length,
       });
       // Opened from the Today list: back to it for the next slot.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { EntryForm } from '#components/entry-form';
 import { RecordConflicts } from '#components/record-conflict';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { getDb, type ServerRecord } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -54,7 +55,7 @@ export function RecordEditDialog<T>({
     setSaving(true);
     try {
       await repo().update(row.id, check.changes as ServerRecord);
-      toast.success(t(navigator.onLine ? 'edit.saved' : 'edit.savedOffline'));
+      toast.success(t(reachesServer() ? 'edit.saved' : 'edit.savedOffline'));
       onClose();
     } catch {
       toast.error(t('common.saveFailed'));

@@ -24,6 +24,7 @@ import {
   waterChangeTouched,
 } from './records-model.ts';
 import './records.css';
+import { reachesServer } from '#components/sync-status.ts';
 
 const DRAFT = 'water-change';
 const EMPTY: WaterChangePond = { percent: '', height: '', note: '' };
@@ -89,7 +90,7 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
     await run(async () => {
       await createRepository(WATER_CHANGES, getDb()).create(records);
       reset({ ...state, ponds: {} });
-      return t(navigator.onLine ? 'waterChange.savedCount' : 'waterChange.savedCountOffline', {
+      return t(reachesServer() ? 'waterChange.savedCount' : 'waterChange.savedCountOffline', {
         count: records.length,
       });
     });

@@ -27,6 +27,7 @@ import { saveSamplings } from './save-samplings.ts';
 import { useSamplingEntry } from './use-sampling-entry.ts';
 // The shared field look (form-field.css) comes with this module.
 import '#components/form-field';
+import { reachesServer } from '#components/sync-status.ts';
 
 interface Props {
   farm: Farm;
@@ -152,7 +153,7 @@ export function SamplingEntryForm({
       const held = Object.keys(built.problems);
       setShowMissing(held.length > 0);
       if (held.length > 0) toast.error(t('heldBack', { names: held.map(nameOf).join(', ') }));
-      toast.success(t(navigator.onLine ? 'savedOnline' : 'savedOffline', { count: built.records.length }));
+      toast.success(t(reachesServer() ? 'savedOnline' : 'savedOffline', { count: built.records.length }));
       if (held.length === 0) afterSave?.();
     } catch {
       toast.error(t('saveFailed'));

@@ -3,6 +3,7 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { applyServerErrors, FormAlert, FormikForm, SubmitButton, TextField } from '#components/form-field';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 
@@ -28,7 +29,7 @@ export function BlockDialog({ open, title, initialName, onClose, onSave }: Block
           try {
             await onSave(values.block_name.trim());
             // Saved on the device either way; offline, say when it will reach the server.
-            toast.success(t(navigator.onLine ? 'ui:toast.saved' : 'sync:savedOffline'));
+            toast.success(t(reachesServer() ? 'ui:toast.saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);

@@ -11,6 +11,7 @@ import {
   TextField,
 } from '#components/form-field';
 import { NumberField, readTyped, typedNumber, typingLanguage } from '#components/number-field';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { yup } from '#components/validation';
 import type { Block, Pond } from '#shared/contracts/farm';
@@ -60,7 +61,7 @@ export function PondDialog({ open, pond, blocks, onClose, onSave }: PondDialogPr
               area: readTyped(values.area) ?? 0,
             });
             // Saved on the device either way; offline, say when it will reach the server.
-            toast.success(t(navigator.onLine ? 'ui:toast.saved' : 'sync:savedOffline'));
+            toast.success(t(reachesServer() ? 'ui:toast.saved' : 'sync:savedOffline'));
             onClose();
           } catch (error) {
             applyServerErrors(error, helpers, values);

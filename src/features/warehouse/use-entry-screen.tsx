@@ -37,6 +37,7 @@ import {
 } from './use-entry-model.ts';
 import { saveUses, useItems, useMovements, useRations } from './warehouse-data.ts';
 import './warehouse.css';
+import { reachesServer } from '#components/sync-status.ts';
 
 type Mode = 'feed' | 'use';
 
@@ -229,7 +230,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     await clear();
     update({ ...current, qty: {} });
     toast.success(
-      t(navigator.onLine ? 'entry.savedCount' : 'entry.savedCountOffline', { count: built.records.length }),
+      t(reachesServer() ? 'entry.savedCount' : 'entry.savedCountOffline', { count: built.records.length }),
     );
     // Opened from the Today list: back to it for the next slot.
     if (preset.ponds) navigate({ to: `/farm/${encodeURIComponent(farm.farm_id)}/today` });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '#components/dialog';
 import { useFormat } from '#components/format';
+import { reachesServer } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import type { ServerRecord, TambakDb } from '#local/db';
 import { createRepository } from '#local/repository';
@@ -80,7 +81,7 @@ export function ReadingEditDialog({
         ...check.values,
         ...when,
       });
-      toast.success(t(navigator.onLine ? 'readings.updated' : 'readings.updatedOffline'));
+      toast.success(t(reachesServer() ? 'readings.updated' : 'readings.updatedOffline'));
       onSaved?.();
       onClose();
     } catch {

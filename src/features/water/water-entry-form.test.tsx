@@ -11,6 +11,7 @@ import { localFlags } from '#local/local-flags';
 import { createRepository } from '#local/repository';
 import { WATER_GENERAL } from '#local/resources';
 import { sessionStore } from '#local/session-store';
+import { setSyncStatus } from '#local/sync/status';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import { DEFAULT_PERMISSIONS } from '#shared/domain/permissions';
 import { MESSAGES } from '#shared/i18n/messages';
@@ -166,6 +167,25 @@ describe('WaterEntryForm', () => {
       }),
     ).toBeTruthy();
     expect((screen.getByLabelText('pH Kolam 1') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says "on the phone, waiting for signal" when the server is out of reach, though a network is attached', async () => {
+    // One bar of signal: the browser says online, the sync engine's last request got no answer.
+    expect(navigator.onLine).toBe(true);
+    setSyncStatus({ online: false });
+    try {
+      renderForm();
+      await screen.findByLabelText('pH Kolam 1');
+      fillPond('Kolam 1');
+      fireEvent.click(screen.getByRole('button', { name: 'Simpan 1 kolam' }));
+      expect(
+        await screen.findByText('1 catatan tersimpan di ponsel, menunggu sinyal.', {
+          selector: '.toast__message',
+        }),
+      ).toBeTruthy();
+    } finally {
+      setSyncStatus({ online: true });
+    }
   });
 
   it('refuses an impossible value and keeps that pond in the form', async () => {

@@ -11,6 +11,7 @@ import { EmptyState } from '#components/page';
 import { pondAction } from '#components/pond-access.ts';
 import { useProgressiveCount } from '#components/progressive-count.ts';
 import { useSession } from '#components/session';
+import { reachesServer } from '#components/sync-status.ts';
 import { Tabs } from '#components/tabs';
 import { useToast } from '#components/toast';
 import { getDb, type TambakDb } from '#local/db';
@@ -261,7 +262,7 @@ export function WaterEntryForm({
       const saved = batches.flatMap((b) => b.records.map((r) => ({ table: WATER_TABLES[b.kind], id: r.id })));
       setLastSaved(saved);
       // "On this phone, waiting for signal" only when it is: online, the outbox sends it now.
-      toast.success(t(navigator.onLine ? 'savedOnline' : 'savedOffline', { count: saved.length }));
+      toast.success(t(reachesServer() ? 'savedOnline' : 'savedOffline', { count: saved.length }));
       afterSave?.();
     } catch {
       toast.error(t('saveFailed'));
