@@ -107,7 +107,18 @@ export interface BadValue {
   value: Json | undefined;
   /** Raw JSON text written where the value is `RAW`. */
   raw?: string;
+  /** Text of the right type that the property's `format` rules out. */
+  format?: string;
 }
+
+/**
+ * Days and instants JSON schema's own formats let through but no store can keep: year 0000
+ * (PostgreSQL refuses it), a leap second (JavaScript cannot read it), a year nobody farmed in.
+ */
+const BAD_FORMAT_VALUES: Record<string, string[]> = {
+  date: ['0000-01-01', '9999-12-31', '2026-02-30'],
+  'date-time': ['0000-01-01T00:00:00Z', '2026-10-05T23:59:60Z', '9999-12-31T23:59:59-14:00'],
+};
 
 /** The bad values tried at one property, chosen by the type it declares. */
 export function badValuesFor(schema: Schema, required: boolean): BadValue[] {
@@ -140,11 +151,19 @@ export function badValuesFor(schema: Schema, required: boolean): BadValue[] {
   }
   if (type === 'boolean')
     values.push({ name: '"true" for true', value: 'true' }, { name: '1 for true', value: 1 });
+  const format = formatOf(schema);
+  for (const value of BAD_FORMAT_VALUES[format ?? ''] ?? [])
+    values.push({ name: `${format} ${value}`, value, format });
   if (type === 'array') values.push({ name: 'string for a list', value: 'x' });
   if (type === 'object') values.push({ name: 'string for an object', value: 'x' });
   // Values a schema might accept for a number (past int4 for a numeric column) or text:
   // they must be refused only when the declared type rules them out.
   return values.filter((v) => !accepts(schema, v));
+}
+
+/** The `format` of a string property, or of a union's string branch. */
+function formatOf(schema: Schema): string | undefined {
+  return schema.format ?? (schema.anyOf ?? schema.oneOf ?? []).find((s: Schema) => s.format)?.format;
 }
 
 /** `type: ['x', 'null']`, OpenAPI's `nullable`, or a union with a null branch. */
@@ -161,6 +180,7 @@ function accepts(schema: Schema, bad: BadValue): boolean {
     .concat((schema.anyOf ?? schema.oneOf ?? []).flatMap((s: Schema) => [s.type].flat()))
     .filter(Boolean);
   const v = bad.value;
+  if (bad.format) return false;
   if (bad.raw === '1e300') return types.includes('number') && schema.maximum === undefined;
   if (bad.value === RAW) return false;
   if (v === null) return allowsNull(schema);

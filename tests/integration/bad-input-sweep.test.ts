@@ -2,9 +2,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.ts';
 import { BulkBody } from '../../src/shared/contracts/bulk.ts';
+import { AncoInput, WaterChangeInput } from '../../src/shared/contracts/records.ts';
+import { SamplingInput } from '../../src/shared/contracts/sampling.ts';
+import { UseItemInput } from '../../src/shared/contracts/warehouse.ts';
 import { type WaterKind, WaterReadingInput } from '../../src/shared/contracts/water.ts';
 import {
   addMember,
+  createFarm,
   type FarmSetup,
   ownerWithFarm,
   type QuickUser,
@@ -21,6 +25,14 @@ import { createTestApp } from '../helpers/test-app.ts';
  * multipart) from a signed-in farm owner. Every answer must be a 4xx with the error
  * envelope: never a 5xx, never a bad value accepted after coercion.
  */
+
+/** Bulk routes check only item ids; each item is checked on its own against these. */
+const BULK_ITEMS: Record<string, Schema> = {
+  '/api/sampling/bulk': SamplingInput,
+  '/api/anco/bulk': AncoInput,
+  '/api/waterChange/bulk': WaterChangeInput,
+  '/api/useitem/bulk': UseItemInput,
+};
 
 interface Operation {
   method: string;
@@ -68,6 +80,7 @@ function concretePath(path: string): string {
     if (path.startsWith('/api/userFarm/')) return farm.ownerUserFarmId;
     if (path.startsWith('/api/cycle/')) return ids.cycle;
     if (path.startsWith('/api/water/general/')) return ids.reading;
+    if (path.startsWith('/api/warehouse/') && segment === 'id') return ids.warehouse;
     if (segment === 'guid') return ids.group;
     if (segment === 'uid') return other.id;
     return uuidv7();
@@ -134,6 +147,19 @@ beforeAll(async () => {
     payload: { name: 'Grup uji', type: 'public' },
   });
   ids.group = group.json().data.guid;
+  // A warehouse item, so the items of a use reach the write (and their dates the database).
+  const products = await app.inject({
+    method: 'GET',
+    url: `/api/products?farm_id=${farm.farmId}`,
+    headers: owner.auth,
+  });
+  const item = await app.inject({
+    method: 'POST',
+    url: '/api/warehouse',
+    headers: owner.auth,
+    payload: { farm_id: farm.farmId, product_id: products.json().data.items[0].product_id },
+  });
+  ids.warehouse = item.json().data.warehouse_id;
 });
 afterAll(async () => {
   await app?.close();
@@ -152,8 +178,13 @@ describe('bad input on every route (issue 12 point 7)', () => {
       if (op.body) {
         // A bulk route checks only item ids; its items are checked per item against the documented input.
         const kind = /^\/api\/water\/(\w+)\/bulk$/.exec(op.path)?.[1] as WaterKind | undefined;
-        const schema = kind ? BulkBody(WaterReadingInput[kind]) : op.body;
-        const base = sample(schema, { farm_id: farm.farmId, pond_id: farm.pondIds[0] });
+        const item = kind ? WaterReadingInput[kind] : BULK_ITEMS[op.path];
+        const schema = item ? BulkBody(item) : op.body;
+        const base = sample(schema, {
+          farm_id: farm.farmId,
+          pond_id: farm.pondIds[0],
+          warehouse_id: ids.warehouse,
+        });
         for (const { path, schema: prop, required } of propertyPaths(schema)) {
           for (const bad of badValuesFor(prop, required))
             await send(op, `${path.join('.')}: ${bad.name}`, withValue(base, path, bad), 'application/json');
@@ -219,6 +250,118 @@ describe('bad input on every route (issue 12 point 7)', () => {
     expect(notRefused.map((o) => `${o.status} ${o.what}`)).toEqual([]);
     expect(wrongType.map((o) => `${o.status} ${o.what}`)).toEqual([]);
   }, 300_000);
+
+  it('refuses a name of spaces only instead of storing it empty, and keeps the stored name', async () => {
+    // Its own owner and farm: the sweep above ends the shared owner's session and farm.
+    const owner = await quickUser(app, 'names');
+    const farm = await createFarm(app, owner, 2);
+    const template = await app.inject({
+      method: 'POST',
+      url: '/api/comparisonTemplate',
+      headers: owner.auth,
+      payload: {
+        farm_id: farm.farmId,
+        name: 'Mingguan',
+        type: 0,
+        fields: [{ pond_id: farm.pondIds[1], metric: 'abw' }],
+      },
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = template.json().data.template_id;
+    const blank = '  \t ';
+    const writes: [string, string, Record<string, unknown>, string][] = [
+      ['POST', '/api/farm/add', { name: blank }, 'name'],
+      ['PUT', `/api/farm/${farm.farmId}/update`, { name: blank }, 'name'],
+      ['POST', '/api/block', { farm_id: farm.farmId, block_name: blank }, 'block_name'],
+      ['PUT', `/api/block/${farm.blockId}/update`, { block_name: blank }, 'block_name'],
+      ['POST', '/api/pond', { farm_id: farm.farmId, block_id: farm.blockId, name: blank, area: 100 }, 'name'],
+      ['PUT', `/api/pond/${farm.pondIds[1]}/update`, { name: blank }, 'name'],
+      [
+        'POST',
+        '/api/comparisonTemplate',
+        { farm_id: farm.farmId, name: blank, type: 0, fields: [{ pond_id: farm.pondIds[1], metric: 'abw' }] },
+        'name',
+      ],
+      ['PUT', `/api/comparisonTemplate/${templateId}/update`, { name: blank }, 'name'],
+      ['PUT', '/api/user', { username: blank }, 'username'],
+      [
+        'POST',
+        '/api/registrasi',
+        {
+          username: blank,
+          email: 'blank@example.com',
+          password: 'rahasia-123',
+          password_confirmation: 'rahasia-123',
+        },
+        'username',
+      ],
+    ];
+    for (const [method, url, payload, field] of writes) {
+      const res = await app.inject({
+        method: method as 'POST',
+        url: `${url}?lang=en`,
+        headers: owner.auth,
+        payload,
+      });
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(400);
+      expect(res.json().errors[field], `${method} ${url}`).toEqual(['Required.']);
+    }
+    const db = app.ctx.db;
+    const names = await Promise.all([
+      db.selectFrom('farms').select('name').where('id', '=', farm.farmId).executeTakeFirstOrThrow(),
+      db.selectFrom('blocks').select('block_name').where('id', '=', farm.blockId).executeTakeFirstOrThrow(),
+      db.selectFrom('ponds').select('name').where('id', '=', farm.pondIds[1]).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('comparison_templates')
+        .select('name')
+        .where('id', '=', templateId)
+        .executeTakeFirstOrThrow(),
+      db.selectFrom('users').select('username').where('id', '=', owner.id).executeTakeFirstOrThrow(),
+    ]);
+    for (const row of names) expect(Object.values(row)[0]).toMatch(/\S/);
+    const empty = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'blank@example.com')
+      .execute();
+    expect(empty).toEqual([]);
+  });
+
+  it('stores a number too small for a real column as 0 (probe battery and signal, error sample rate)', async () => {
+    const admin = await quickUser(app, 'tiny');
+    const own = await createFarm(app, admin, 1);
+    await app.ctx.db.updateTable('users').set({ is_system_admin: true }).where('id', '=', admin.id).execute();
+    const device = await app.inject({
+      method: 'POST',
+      url: '/api/probeDevice',
+      headers: admin.auth,
+      payload: { farm_id: own.farmId, pond_id: own.pondIds[0], name: 'Probe', parameters: ['do'] },
+    });
+    expect(device.statusCode, device.body).toBe(201);
+    const { key } = device.json().data;
+    // 5e-324 is a finite JSON number in range (0–100, -200–50), but no float32.
+    const ingest = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/readings?lang=en',
+      headers: { 'x-device-key': key, 'content-type': 'application/json' },
+      payload: `{"readings":[{"parameter":"do","value":5,"measured_at":"${new Date().toISOString()}"}],"battery":5e-324,"signal":-5e-324}`,
+    });
+    expect(ingest.statusCode, ingest.body).toBe(200);
+    const stored = await app.ctx.db
+      .selectFrom('probe_devices')
+      .select(['battery', 'signal'])
+      .where('farm_id', '=', own.farmId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ battery: 0, signal: 0 });
+    const config = await app.inject({
+      method: 'PUT',
+      url: '/api/errors/config?lang=en',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '{"sample_rate":5e-324}',
+    });
+    expect(config.statusCode, config.body).toBe(200);
+    expect(config.json().data.sample_rate).toBe(0);
+  });
 
   it('answers a body of a kind the API does not read (not JSON) with 415 in the caller’s language', async () => {
     const someone = await quickUser(app, 'form');

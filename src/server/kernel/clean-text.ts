@@ -8,3 +8,13 @@ export function cleanText(field: string, value: string | null | undefined): stri
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 }
+
+/**
+ * A name the caller must give (farm, block, pond, template, user name): trimmed, and
+ * refused as missing when nothing but spaces is left, rather than stored empty.
+ */
+export function requiredText(field: string, value: string): string {
+  const text = cleanText(field, value);
+  if (!text) throw fieldError(field, 'validation.required');
+  return text;
+}

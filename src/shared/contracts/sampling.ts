@@ -53,7 +53,8 @@ export const SamplingInput = Type.Object({
   sampled_on: IsoDate,
   shrimp_count: Type.Integer({ minimum: 1 }),
   sample_weight: Type.Number({ exclusiveMinimum: 0 }),
-  ...signProps(() => Type.Optional(Type.Integer({ minimum: 0 }))),
+  /** Counts of shrimp with each sign; absent or null is 0 (`sampling-rules.ts`). */
+  ...signProps(() => Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]))),
   note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
 });
 export type SamplingInput = Static<typeof SamplingInput>;

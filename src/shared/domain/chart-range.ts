@@ -7,6 +7,8 @@ export const CHART_MAX_PONDS = 20;
 /** The range a chart opens with: the last 30 days, today included. */
 export const CHART_DEFAULT_DAYS = 30;
 
+import { isCalendarDay } from './calendar.ts';
+
 const DAY_MS = 86_400_000;
 
 /** Days from `from` to `to`, both included (1 for the same day); null for a malformed day. */
@@ -24,11 +26,7 @@ export function addDays(day: string, days: number): string {
 
 /** A real calendar day a farm could have records on (a year PostgreSQL and people agree on). */
 export function isChartDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return false;
-  const year = Number(day.slice(0, 4));
-  return year >= 1900 && year <= 2999;
+  return isCalendarDay(day);
 }
 
 export type ChartRangeProblem = 'from-after-to' | 'range-too-long' | null;

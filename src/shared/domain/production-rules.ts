@@ -1,3 +1,4 @@
+import { isCalendarDay } from './calendar.ts';
 import { harvestedCount } from './figures/formulas.ts';
 
 /**
@@ -22,11 +23,9 @@ export type RecordProblem =
   | 'sr-above-100'
   | 'after-total-harvest';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A record's day: a real date, not before the stocking, not after the farm's today. */
 export function recordDateProblem(day: string, stockDate: string, today: string): RecordProblem | null {
-  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return 'date';
+  if (!isCalendarDay(day)) return 'date';
   if (day > today) return 'future';
   if (day < stockDate) return 'before-stocking';
   return null;
@@ -34,7 +33,7 @@ export function recordDateProblem(day: string, stockDate: string, today: string)
 
 /** A stocking date: real, not in the future. */
 export function stockDateProblem(day: string, today: string): RecordProblem | null {
-  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return 'date';
+  if (!isCalendarDay(day)) return 'date';
   return day > today ? 'future' : null;
 }
 

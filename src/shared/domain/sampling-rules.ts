@@ -1,3 +1,4 @@
+import { isCalendarDay } from './calendar.ts';
 import {
   SAMPLING_MAX_COUNT,
   SAMPLING_MAX_WEIGHT,
@@ -35,13 +36,10 @@ export interface SamplingBounds {
   earliest?: string | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const NOTE_MAX = 2000;
 
 export function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  return isCalendarDay(value);
 }
 
 function count(value: unknown, min: number, max: number): Issue | null {

@@ -14,6 +14,7 @@ import { maskEmail, maskPhone, normalizePhone } from '#shared/domain/phone';
 import type { Language } from '#shared/i18n/language';
 import { translate } from '#shared/i18n/messages';
 import { AppError, fieldError } from '../../errors.ts';
+import { requiredText } from '../../kernel/clean-text.ts';
 import type { Messenger } from '../../messaging/messenger.ts';
 import { inviteFingerprint, verifyInvite } from '../../security/invitation.ts';
 import { sha256, signLink, verifyLink } from '../../security/tokens.ts';
@@ -73,6 +74,7 @@ export class AccountService {
   async register(body: RegisterBody, lang: Language): Promise<{ user: User; farm_id?: string }> {
     if (body.password !== body.password_confirmation)
       throw fieldError('password_confirmation', 'validation.confirmed');
+    const username = requiredText('username', body.username);
     const phone = phoneOrError('phone', body.phone);
     const invited = body.invite ? await this.invitation(body.invite) : undefined;
     const byEmail = await this.d.users.findByEmail(body.email);
@@ -90,7 +92,7 @@ export class AccountService {
     const language = body.language ?? lang;
     const row = existing
       ? await this.d.users.update(existing.id, {
-          username: body.username,
+          username,
           email: body.email,
           phone,
           password_hash,
@@ -98,7 +100,7 @@ export class AccountService {
         })
       : await this.d.users.insert({
           id: uuidv7(),
-          username: body.username,
+          username,
           email: body.email,
           phone,
           password_hash,
@@ -204,8 +206,9 @@ export class AccountService {
       if (owner && owner.id !== userId)
         throw new AppError('phone-taken', { phone: [{ key: 'error.phone-taken' }] });
     }
+    const username = requiredText('username', body.username);
     const row = await this.d.users.update(userId, {
-      username: body.username,
+      username,
       ...(phone !== undefined ? { phone } : {}),
       ...(body.city !== undefined ? { city: body.city || null } : {}),
       ...(body.photo !== undefined ? { photo: body.photo || null } : {}),

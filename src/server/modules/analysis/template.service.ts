@@ -8,6 +8,7 @@ import type {
 import { isComparisonMetric, metricFeature, TEMPLATES_MAX_PER_FARM } from '#shared/domain/analysis';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import { requiredText } from '../../kernel/clean-text.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
@@ -78,7 +79,7 @@ export class TemplateService {
         id,
         farm_id: body.farm_id,
         user_id: userId,
-        name: body.name.trim() || body.name,
+        name: requiredText('name', body.name),
         type: body.type,
         fields,
       });
@@ -98,7 +99,7 @@ export class TemplateService {
     const { row, m } = await this.own(userId, id);
     if (body.fields !== undefined) await this.checkPonds(m, row.farm_id, body.fields);
     const patch: Record<string, unknown> = {};
-    if (body.name !== undefined) patch.name = body.name.trim() || body.name;
+    if (body.name !== undefined) patch.name = requiredText('name', body.name);
     if (body.type !== undefined) patch.type = body.type;
     if (body.fields !== undefined) patch.fields = JSON.parse(checkFields(body.fields));
     await this.d.merge.update({

@@ -3,6 +3,7 @@ import type { AddBlockBody, Block, UpdateBlockBody } from '#shared/contracts/far
 import { sortByName } from '#shared/domain/natural-sort';
 import { ACTION } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import { requiredText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
@@ -47,7 +48,8 @@ export class BlockService {
   async add(userId: string, body: AddBlockBody): Promise<Block> {
     await this.access.require(userId, body.farm_id, 'pond', ACTION.add);
     const id = body.block_id ?? uuidv7();
-    await this.blocks.insertIfAbsent({ id, farm_id: body.farm_id, block_name: body.block_name.trim() });
+    const block_name = requiredText('block_name', body.block_name);
+    await this.blocks.insertIfAbsent({ id, farm_id: body.farm_id, block_name });
     const row = await this.blocks.findById(id);
     // The id is taken by another farm's block: refuse without touching or showing it.
     if (!row || row.farm_id !== body.farm_id) throw new AppError('conflict');
@@ -67,7 +69,7 @@ export class BlockService {
       id: blockId,
       userId,
       headers,
-      patch: body.block_name === undefined ? {} : { block_name: body.block_name.trim() },
+      patch: body.block_name === undefined ? {} : { block_name: requiredText('block_name', body.block_name) },
       load: async (tx) => toBlock((await this.blocks.findById(blockId, tx)) as BlockRow),
       write: async (tx, changes) => {
         await this.blocks.update(blockId, { block_name: changes.block_name as string }, tx);

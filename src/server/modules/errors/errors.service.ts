@@ -135,7 +135,8 @@ export class ErrorsService {
 
   async setConfig(userId: string, body: ErrorConfig): Promise<ErrorConfig> {
     await this.requireAdmin(userId);
-    await this.d.repo.setSampleRate(body.sample_rate, userId);
+    // A `real` column: rounded to float32, so 5e-324 is stored as 0, not refused by PostgreSQL (500).
+    await this.d.repo.setSampleRate(Math.fround(body.sample_rate), userId);
     return this.config();
   }
 

@@ -11,6 +11,7 @@ import {
   ROLE_IDS,
 } from '#shared/domain/permissions';
 import { AppError } from '../../errors.ts';
+import { requiredText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { mergePermissions } from '../../kernel/farm-access.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
@@ -96,8 +97,9 @@ export class FarmService {
    */
   async add(userId: string, body: AddFarmBody): Promise<Farm> {
     const farmId = uuidv7();
+    const name = requiredText('name', body.name);
     await this.d.farms.transaction(async (tx) => {
-      await this.d.farms.insertFarm({ id: farmId, name: body.name.trim(), created_by: userId }, tx);
+      await this.d.farms.insertFarm({ id: farmId, name, created_by: userId }, tx);
       await this.d.memberships.insert(
         { id: uuidv7(), farm_id: farmId, user_id: userId, role_id: ROLE.admin },
         tx,
@@ -132,7 +134,7 @@ export class FarmService {
       userId,
       headers,
       patch: {
-        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.name !== undefined ? { name: requiredText('name', body.name) } : {}),
         ...(m.roleId === ROLE.admin && body.is_hide_finance !== undefined
           ? { is_hide_finance: body.is_hide_finance }
           : {}),

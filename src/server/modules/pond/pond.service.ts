@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AddPondBody, Pond, UpdatePondBody } from '#shared/contracts/farm';
 import { ACTION, isPondRestricted, POND_ACCESS } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
+import { requiredText } from '../../kernel/clean-text.ts';
 import type { FarmAccess, Membership } from '../../kernel/farm-access.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { type Headers, mergeFieldsOf, type RecordMerge } from '../../sync/record-merge.ts';
@@ -50,10 +51,11 @@ export class PondService {
     let m = await this.d.access.require(userId, body.farm_id, 'pond', ACTION.add);
     await this.requireBlockOf(body.farm_id, body.block_id);
     const id = body.pond_id ?? uuidv7();
+    const name = requiredText('name', body.name);
     let granted = false;
     const row = await this.d.ponds.transaction(async (tx) => {
       const inserted = await this.d.ponds.insertIfAbsent(
-        { id, farm_id: body.farm_id, block_id: body.block_id, name: body.name.trim(), area: body.area },
+        { id, farm_id: body.farm_id, block_id: body.block_id, name, area: body.area },
         tx,
       );
       if (inserted && isPondRestricted(m.roleId)) {
@@ -78,7 +80,7 @@ export class PondService {
     const m = await this.d.access.requirePond(userId, pondId, 'pond', ACTION.edit);
     if (body.block_id) await this.requireBlockOf(m.farmId, body.block_id);
     const patch: Record<string, unknown> = {};
-    if (body.name !== undefined) patch.name = body.name.trim();
+    if (body.name !== undefined) patch.name = requiredText('name', body.name);
     if (body.area !== undefined) patch.area = body.area;
     if (body.block_id) patch.block_id = body.block_id;
     if (body.status !== undefined) patch.status = body.status;

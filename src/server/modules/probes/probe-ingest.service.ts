@@ -48,6 +48,13 @@ export function parseProbeMessage(payload: Buffer | string): ProbeMessage | null
 }
 
 /**
+ * Battery and signal go to `real` columns: rounded to float32 first, so a value too small
+ * for one (5e-324, a finite JSON number in range) is stored as 0 instead of PostgreSQL
+ * refusing it as out of range (500).
+ */
+const asReal = (n: number | undefined) => (n === undefined ? undefined : Math.fround(n));
+
+/**
  * Ingestion of probe readings (issue 27 points 2–4), the one path HTTP and MQTT feed: the
  * device's rate, each reading checked and converted, stored once by (device, parameter,
  * measured_at) with the device's last message in one statement, then the pond's alert episodes.
@@ -88,7 +95,7 @@ export class ProbeIngestService {
     const now = this.d.now?.() ?? new Date();
     const { accepted, refused } = checkReadings(message.readings, device, now);
     const stored = await this.d.readings.store(
-      { id: device.id, battery: message.battery, signal: message.signal },
+      { id: device.id, battery: asReal(message.battery), signal: asReal(message.signal) },
       accepted.map((r) => ({
         device_id: device.id,
         farm_id: device.farm_id,

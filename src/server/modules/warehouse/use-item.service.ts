@@ -1,5 +1,6 @@
 import type { BulkItem, BulkItemResult } from '#shared/contracts/bulk';
 import type { Movement, UpdateUseBody } from '#shared/contracts/warehouse';
+import { isCalendarDay } from '#shared/domain/calendar';
 import { ACTION } from '#shared/domain/permissions';
 import { decimalToMilli, milliToDecimal, parseQuantity } from '#shared/domain/warehouse';
 import type { ErrorCode } from '#shared/errors';
@@ -32,7 +33,6 @@ interface UseDraft {
   note: string | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,13 +53,7 @@ export function parseUse(item: BulkItem): { draft: UseDraft } | { errors: FieldM
   const qty = parseQuantity(item.qty);
   if ('error' in qty) errors.qty = [{ key: qty.error, params: qty.params }];
   const usedOn = str('used_on');
-  if (
-    !usedOn ||
-    !DAY.test(usedOn) ||
-    Number.isNaN(Date.parse(`${usedOn}T00:00:00Z`)) ||
-    new Date(`${usedOn}T00:00:00Z`).toISOString().slice(0, 10) !== usedOn
-  )
-    errors.used_on = [{ key: 'validation.date' }];
+  if (!isCalendarDay(usedOn)) errors.used_on = [{ key: 'validation.date' }];
   const time = item.time;
   if (time !== undefined && time !== null && (typeof time !== 'string' || !HHMM.test(time)))
     errors.time = [{ key: 'validation.time' }];

@@ -1,4 +1,6 @@
-import { sizeFromAbw } from '../figures/formulas.ts';
+import { isCalendarDay } from '../calendar.ts';
+import { daysBetween, sizeFromAbw } from '../figures/formulas.ts';
+import { MAX_DOC } from './growth-model.ts';
 
 /** A refused forecast input: a message key of `src/shared/i18n/messages.ts` and its parameters. */
 export interface ForecastProblem {
@@ -10,8 +12,12 @@ export interface ForecastProblem {
 export const SIZE_BOUNDS = { min: 10, max: 1000 } as const;
 export const PRICE_BOUNDS = { min: 1, max: 10_000_000 } as const;
 export const MAX_TARGETS = 6;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * How many days ahead a harvest date may be: the growth curve's horizon. Further days
+ * mean nothing to a cycle and each one costs the projection a day of feed to add up
+ * (`9999-12-31` took seconds and answered 500).
+ */
+export const HARVEST_DATE_MAX_DAYS = MAX_DOC;
 
 /** A target size (pcs/kg): a whole number in SIZE_BOUNDS, and still ahead of the pond's current size. */
 export function sizeProblem(
@@ -45,13 +51,12 @@ export function priceProblem(price: unknown, field = 'price_per_kg'): ForecastPr
   return null;
 }
 
-/** A harvest date: a real YYYY-MM-DD day, today or later. */
+/** A harvest date: a real YYYY-MM-DD day, today or later, at most HARVEST_DATE_MAX_DAYS ahead. */
 export function dateProblem(date: unknown, today: string, field = 'date'): ForecastProblem | null {
-  if (typeof date !== 'string' || !DAY.test(date)) return { field, key: 'forecast.date-invalid' };
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
-    return { field, key: 'forecast.date-invalid' };
+  if (!isCalendarDay(date)) return { field, key: 'forecast.date-invalid' };
   if (date < today) return { field, key: 'forecast.date-past', params: { today } };
+  if ((daysBetween(today, date) ?? 0) > HARVEST_DATE_MAX_DAYS)
+    return { field, key: 'forecast.date-far', params: { max: HARVEST_DATE_MAX_DAYS } };
   return null;
 }
 
