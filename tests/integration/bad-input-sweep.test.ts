@@ -13,6 +13,7 @@ import {
   ownerWithFarm,
   type QuickUser,
   quickUser,
+  stockPond,
 } from '../helpers/farm-fixtures.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { badValuesFor, propertyPaths, type Schema, sample, withValue } from '../helpers/schema-samples.ts';
@@ -361,6 +362,117 @@ describe('bad input on every route (issue 12 point 7)', () => {
     });
     expect(config.statusCode, config.body).toBe(200);
     expect(config.json().data.sample_rate).toBe(0);
+  });
+
+  it('refuses a cycle_id that names no cycle (nil uuid, a v4 uuid) like another farm’s cycle, 404, on every pond-record create', async () => {
+    const own = await createFarm(app, owner, 1);
+    const pond = own.pondIds[0];
+    const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const cycle = await stockPond(app, owner, pond, { stockDate: day, seed: 100_000 });
+    const stranger = await quickUser(app, 'stranger');
+    const theirs = await createFarm(app, stranger, 1);
+    const theirCycle = await stockPond(app, stranger, theirs.pondIds[0], { stockDate: day, seed: 1000 });
+    const products = await app.inject({
+      method: 'GET',
+      url: `/api/products?farm_id=${own.farmId}`,
+      headers: owner.auth,
+    });
+    const itemRes = await app.inject({
+      method: 'POST',
+      url: '/api/warehouse',
+      headers: owner.auth,
+      payload: { farm_id: own.farmId, product_id: products.json().data.items[0].product_id },
+    });
+    const warehouseId = itemRes.json().data.warehouse_id as string;
+    const routes: [string, string, (cycleId: string) => Record<string, unknown>][] = [
+      [
+        '/api/anco/bulk',
+        'anco_checks',
+        (cycle_id) => ({
+          pond_id: pond,
+          cycle_id,
+          check_date: day,
+          feeding_time: 1,
+          checked_at: '08:30',
+          data_anco: [{ tray: 1, status: 'habis' }],
+        }),
+      ],
+      [
+        '/api/waterChange/bulk',
+        'water_changes',
+        (cycle_id) => ({ pond_id: pond, cycle_id, change_date: day, percent: 10 }),
+      ],
+      [
+        '/api/water/general/bulk',
+        'water_general',
+        (cycle_id) => ({
+          pond_id: pond,
+          cycle_id,
+          measured_at: `${day}T06:00:00+07:00`,
+          ph: 7.9,
+        }),
+      ],
+      [
+        '/api/sampling/bulk',
+        'samplings',
+        (cycle_id) => ({
+          pond_id: pond,
+          cycle_id,
+          sampled_on: day,
+          shrimp_count: 50,
+          sample_weight: 400,
+        }),
+      ],
+      [
+        '/api/useitem/bulk',
+        'warehouse_movements',
+        (cycle_id) => ({
+          warehouse_id: warehouseId,
+          pond_id: pond,
+          cycle_id,
+          qty: 1,
+          used_on: day,
+          time: '07:00',
+        }),
+      ],
+    ];
+    const nil = '00000000-0000-0000-0000-000000000000';
+    const v4 = '3b241101-e2bb-4255-8caf-4136c566a962';
+    for (const [url, table, body] of routes) {
+      const items = [nil, v4, theirCycle, uuidv7(), cycle].map((cycleId) => ({
+        id: uuidv7(),
+        ...body(cycleId),
+      }));
+      const res = await app.inject({
+        method: 'POST',
+        url: `${url}?lang=en`,
+        headers: owner.auth,
+        payload: { items },
+      });
+      const results = res.json().data.results as { status: string; code?: string }[];
+      // Nil, v4 and another farm's cycle alike: not found. A UUIDv7 no cycle has (a cycle start
+      // refused or deleted while the record waited offline) and the pond's own: the active cycle.
+      expect(
+        results.map((r) => r.code ?? r.status),
+        url,
+      ).toEqual(['not-found', 'not-found', 'not-found', 'ok', 'ok']);
+      const rows = await app.ctx.db
+        // biome-ignore lint/suspicious/noExplicitAny: one check over five record tables
+        .selectFrom(table as any)
+        .select(['id', 'cycle_id'])
+        .where(
+          'id',
+          'in',
+          items.map((i) => i.id),
+        )
+        .execute();
+      expect(new Map(rows.map((r) => [r.id, r.cycle_id])), url).toEqual(
+        new Map([
+          [items[3].id, cycle],
+          [items[4].id, cycle],
+        ]),
+      );
+    }
   });
 
   it('answers a body of a kind the API does not read (not JSON) with 415 in the caller’s language', async () => {

@@ -65,3 +65,52 @@ describe('a request the server cannot read', () => {
     expect(answer.body).toEqual({ code: 'validation-failed', message: 'Data yang dikirim tidak valid.' });
   });
 });
+
+describe('a body over the limit', () => {
+  /**
+   * Sends the whole of `size` bytes of body after the headers, as fetch does, and reads the
+   * answer. A server that answers and closes while the body is still coming resets the
+   * connection under the sender: a write or read error here (EPIPE / ECONNRESET).
+   */
+  function sendWhole(head: string, size: number): Promise<{ answer: string; error?: string }> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      let error: string | undefined;
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', (e: NodeJS.ErrnoException) => {
+        error = e.code ?? e.message;
+      });
+      socket.on('close', () => resolve({ answer: Buffer.concat(chunks).toString('utf8'), error }));
+      socket.write(head);
+      const piece = Buffer.alloc(1024 * 1024, 'x');
+      let sent = 0;
+      const more = () => {
+        while (sent < size && !socket.destroyed) {
+          const n = Math.min(piece.length, size - sent);
+          sent += n;
+          if (!socket.write(n === piece.length ? piece : piece.subarray(0, n))) {
+            socket.once('drain', more);
+            return;
+          }
+        }
+      };
+      more();
+    });
+  }
+
+  it('of 20 MB (over the 2 MB limit) is read to its end, so the client gets its 413, not a reset', async () => {
+    const size = 20 * 1024 * 1024;
+    for (let i = 0; i < 3; i++) {
+      const { answer, error } = await sendWhole(
+        `POST /api/cycle HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+        size,
+      );
+      expect(error).toBeUndefined();
+      const parsed = parse(answer);
+      expect(parsed.status).toBe(413);
+      expect(parsed.body).toEqual({ code: 'payload-too-large', message: expect.stringMatching(/too large/) });
+      expect(parsed.head).toContain('connection: close');
+    }
+  });
+});

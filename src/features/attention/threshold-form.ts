@@ -1,5 +1,6 @@
+import { messageKey } from '#components/validation';
 import type { AttentionThresholds } from '#shared/contracts/attention';
-import { THRESHOLD_PROBLEM_KEY, thresholdProblems } from '#shared/domain/attention';
+import { thresholdMessage, thresholdProblems } from '#shared/domain/attention';
 
 export type ThresholdKey = keyof AttentionThresholds;
 export type ThresholdTexts = Record<ThresholdKey, string>;
@@ -44,7 +45,10 @@ export function checkThresholds(texts: ThresholdTexts): {
   ) as AttentionThresholds;
   const problems = thresholdProblems(values);
   const errors = Object.fromEntries(
-    Object.entries(problems).map(([k, p]) => [k, THRESHOLD_PROBLEM_KEY[p]]),
+    Object.entries(problems).map(([k, p]) => {
+      const message = thresholdMessage(k as ThresholdKey, p);
+      return [k, messageKey(message.key, message.params)];
+    }),
   ) as Partial<Record<ThresholdKey, string>>;
   return Object.keys(errors).length > 0 ? { errors } : { thresholds: values, errors };
 }

@@ -8,7 +8,7 @@ import { useToast } from '#components/toast';
 import { WhenInput } from '#components/when-input';
 import type { TambakDb } from '#local/db';
 import type { Cycle } from '#shared/contracts/cycle';
-import { type CycleProblem, datesProblem, isActive, startProblem } from './cycle-logic.ts';
+import { type CycleProblem, datesProblem, isActive, problemMessage, startProblem } from './cycle-logic.ts';
 import { endCycle, startCycle, updateCycleDates } from './cycle-writes.ts';
 
 export type CycleDialogMode =
@@ -136,7 +136,7 @@ export function CycleDialog({
         {endValue !== 0 && <DateInput label={t('endDate')} value={end} max={today} onChange={setEnd} />}
         {problem && (
           <p className="field__error" role="alert">
-            {t(`problems.${problem}`)}
+            {t(problemMessage(problem))}
           </p>
         )}
       </div>

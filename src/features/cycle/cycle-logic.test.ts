@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { enteredDayProblem } from '#shared/domain/calendar';
+import { MESSAGES } from '#shared/i18n/messages';
 import {
+  type CycleProblem,
   cycleLabelKey,
   datesProblem,
   docOf,
   newestFirst,
   nextCycleNumber,
+  problemMessage,
   startProblem,
 } from './cycle-logic.ts';
 
@@ -60,5 +64,20 @@ describe('datesProblem', () => {
     expect(datesProblem('2025-02-01', '2025-01-31', '2025-03-01')).toBe('end-before-start');
     expect(datesProblem('2025-02-01', '2025-03-02', '2025-03-01')).toBe('future');
     expect(datesProblem('2025-02-30', 0, '2025-03-01')).toBe('date');
+  });
+
+  it('says a future or bad day in the words the server answers for it (one shared rule and key)', () => {
+    const today = '2025-03-01';
+    expect(problemMessage(datesProblem('2025-02-01', '2025-03-02', today) as CycleProblem)).toBe(
+      `common:${enteredDayProblem('2025-03-02', today)}`,
+    );
+    expect(problemMessage(startProblem([], '2999-12-31', today) as CycleProblem)).toBe(
+      'common:validation.date-future',
+    );
+    expect(problemMessage(startProblem([], '0000-01-01', today) as CycleProblem)).toBe(
+      'common:validation.date',
+    );
+    expect(MESSAGES.en.validation['date-future']).toBe('The date cannot be in the future.');
+    expect(problemMessage('before-last-end')).toBe('problems.before-last-end');
   });
 });

@@ -1,4 +1,5 @@
 import type { Cycle } from '#shared/contracts/cycle';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { daysOfCulture } from '#shared/domain/figures';
 
 /**
@@ -31,12 +32,10 @@ export function nextCycleNumber(cycles: readonly CycleLike[]): number {
   return cycles.reduce((max, c) => Math.max(max, c.cycle_number), 0) + 1;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day: Date.parse alone takes "2025-02-30" as 2 March. */
-function isDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+/** A start or end day by the rule the server applies (#shared/domain/calendar): real, not after today. */
+function dayProblem(day: string, today: string): 'date' | 'future' | null {
+  const problem = enteredDayProblem(day, today);
+  return problem === 'validation.date' ? 'date' : problem === 'validation.date-future' ? 'future' : null;
 }
 
 export type CycleProblem = 'active-exists' | 'date' | 'future' | 'end-before-start' | 'before-last-end';
@@ -47,8 +46,8 @@ export function startProblem(
   today: string,
 ): CycleProblem | null {
   if (cycles.some(isActive)) return 'active-exists';
-  if (!isDate(start)) return 'date';
-  if (start > today) return 'future';
+  const day = dayProblem(start, today);
+  if (day) return day;
   const lastEnd = cycles.reduce<string>(
     (last, c) => (c.end_date !== 0 && c.end_date > last ? c.end_date : last),
     '',
@@ -59,8 +58,19 @@ export function startProblem(
 
 /** Dates of an edit (end 0 keeps an active cycle active) or of ending a cycle. */
 export function datesProblem(start: string, end: string | 0, today: string): CycleProblem | null {
-  if (!isDate(start) || (end !== 0 && !isDate(end))) return 'date';
-  if (start > today || (end !== 0 && end > today)) return 'future';
+  const days = [dayProblem(start, today), end === 0 ? null : dayProblem(end, today)];
+  if (days.includes('date')) return 'date';
+  if (days.includes('future')) return 'future';
   if (end !== 0 && end < start) return 'end-before-start';
   return null;
+}
+
+/**
+ * The message of a problem: a bad or future day in the words the server answers
+ * (`validation.date`, `validation.date-future` of the shared catalog), the rest the dialog's own.
+ */
+export function problemMessage(problem: CycleProblem): string {
+  if (problem === 'date') return 'common:validation.date';
+  if (problem === 'future') return 'common:validation.date-future';
+  return `problems.${problem}`;
 }

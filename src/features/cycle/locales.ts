@@ -19,8 +19,6 @@ const id = {
   deleted: '{{name}} dihapus.',
   problems: {
     'active-exists': 'Kolam ini masih punya siklus aktif. Akhiri dulu sebelum memulai yang baru.',
-    date: 'Tanggal tidak valid.',
-    future: 'Tanggal tidak boleh di masa depan.',
     'end-before-start': 'Tanggal selesai tidak boleh sebelum tanggal mulai.',
     'before-last-end': 'Tanggal mulai tidak boleh sebelum siklus sebelumnya selesai.',
   },
@@ -49,8 +47,6 @@ const en: CycleCatalog = {
   deleted: '{{name}} deleted.',
   problems: {
     'active-exists': 'This pond still has an active cycle. End it before starting a new one.',
-    date: 'The date is not valid.',
-    future: 'The date cannot be in the future.',
     'end-before-start': 'The end date cannot be before the start date.',
     'before-last-end': 'The start date cannot be before the previous cycle ended.',
   },

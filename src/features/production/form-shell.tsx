@@ -3,6 +3,7 @@ import { useLocation, useSearch } from '@tanstack/react-router';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { entryBackPath, isFromToday } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
@@ -21,7 +22,7 @@ export interface FormPageContext {
   pond: Pond;
   search: Record<string, string | undefined>;
   db: TambakDb;
-  /** Back to the pond page (after a save, or cancel). */
+  /** Back to where the form was opened from: the Today list, else the pond page (after a save, or cancel). */
   leave: () => void;
 }
 
@@ -33,9 +34,20 @@ function strings(search: Record<string, unknown>) {
 
 /**
  * Opened without a pond (from the Today list's "other records"): the ponds he may enter
- * this for, one tap each, in dike order; the form then opens for that pond.
+ * this for, one tap each, in dike order; the form then opens for that pond, still knowing
+ * it came from Today (`from`), so its save goes back there.
  */
-function PondChoice({ farm, ponds, feature }: { farm: Farm; ponds: readonly Pond[]; feature: Feature }) {
+function PondChoice({
+  farm,
+  ponds,
+  feature,
+  from,
+}: {
+  farm: Farm;
+  ponds: readonly Pond[];
+  feature: Feature;
+  from: string | undefined;
+}) {
   const { t } = useTranslation('production');
   const location = useLocation();
   const open = ponds
@@ -52,7 +64,7 @@ function PondChoice({ farm, ponds, feature }: { farm: Farm; ponds: readonly Pond
           <li key={p.pond_id}>
             <QuickLink
               to={location.pathname}
-              search={{ pond_id: p.pond_id }}
+              search={from ? { from, pond_id: p.pond_id } : { pond_id: p.pond_id }}
               className="button button--secondary button--block"
             >
               {p.name}
@@ -80,9 +92,8 @@ function Page({
   const navigate = useNavigateAfterPaint();
   const search = strings(useSearch({ strict: false }) as Record<string, unknown>);
   const ponds = usePonds(farm.farm_id);
-  const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   const pond = ponds.data?.find((p) => p.pond_id === search.pond_id && p.access_level >= ACTION.view);
-  const back = pond ? `${farmPath}/pond/${encodeURIComponent(pond.pond_id)}` : farmPath;
+  const back = entryBackPath(farm.farm_id, pond?.pond_id, isFromToday(search));
   return (
     <div className="narrow production-form">
       <PageHeader title={title} subtitle={pond ? `${pond.name} · ${farm.name}` : farm.name} backTo={back} />
@@ -93,7 +104,7 @@ function Page({
           <Loading />
         )
       ) : !pond && !search.pond_id ? (
-        <PondChoice farm={farm} ponds={ponds.data} feature={feature} />
+        <PondChoice farm={farm} ponds={ponds.data} feature={feature} from={search.from} />
       ) : !pond ? (
         <EmptyState title={t('form.notFound')} />
       ) : (

@@ -2,7 +2,7 @@ import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryPreset } from '#components/entry-preset.ts';
+import { entryBackPath, entryPreset, todayPath } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { afterNextPaint } from '#components/first-screen.ts';
@@ -261,7 +261,7 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
         count: records.length,
       });
       // Opened from the Today list: back to it for the next slot.
-      if (preset.ponds) navigate({ to: `/farm/${encodeURIComponent(farmId)}/today` });
+      if (preset.fromToday) navigate({ to: todayPath(farmId) });
       return message;
     });
   };
@@ -315,7 +315,7 @@ function AncoScreenBody({ farm }: { farm: Farm }) {
   const { t } = useTranslation('records');
   const ponds = usePonds(farm.farm_id);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const back = `/farm/${encodeURIComponent(farm.farm_id)}`;
+  const back = entryBackPath(farm.farm_id, undefined, entryPreset(search).fromToday);
   return (
     <div className="narrow records-screen">
       <PageHeader title={t('anco.title')} subtitle={farm.name} backTo={back} />

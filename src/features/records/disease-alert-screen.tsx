@@ -12,7 +12,7 @@ import { DISEASES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Disease } from '#shared/contracts/records';
 import { masterDisease } from '#shared/domain/diseases';
-import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
+import { RecordEntryForm, useEntryReturn, useRecordSave } from './record-entry-form.tsx';
 import { DiseaseSelect, RecordDateTime, SeverityPicker } from './record-fields.tsx';
 import { DiseaseRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
@@ -43,7 +43,8 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const ids = { pond: useId(), affected: useId(), note: useId() };
   const cycles = useFarmCycles(farm.farm_id);
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
-  const { saving, run } = useRecordSave();
+  const { leaveTo } = useEntryReturn(farm.farm_id);
+  const { saving, run } = useRecordSave(leaveTo);
   const [tried, setTried] = useState(false);
   // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the record.
   const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
@@ -174,13 +175,10 @@ function DiseaseForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 function Body({ farm }: { farm: Farm }) {
   const { t } = useTranslation('records');
   const ponds = usePonds(farm.farm_id);
+  const { back } = useEntryReturn(farm.farm_id);
   return (
     <div className="records-screen">
-      <PageHeader
-        title={t('disease.title')}
-        subtitle={farm.name}
-        backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
-      />
+      <PageHeader title={t('disease.title')} subtitle={farm.name} backTo={back} />
       <Loaded read={ponds}>
         {(data) => (
           <div className="records-two">

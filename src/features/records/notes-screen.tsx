@@ -14,7 +14,7 @@ import type { Farm, Pond } from '#shared/contracts/farm';
 import type { Note } from '#shared/contracts/records';
 import { ACTION } from '#shared/domain/permissions';
 import { NoteDescriptionField, NoteTagsField, NoteTitleField } from './note-fields.tsx';
-import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
+import { RecordEntryForm, useEntryReturn, useRecordSave } from './record-entry-form.tsx';
 import { RecordDateTime } from './record-fields.tsx';
 import { NoteItem } from './record-lists.tsx';
 import { activeCycleOf, useDraftState, useFarmCycles, useFarmRecords } from './records-data.ts';
@@ -37,7 +37,8 @@ function NoteForm({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const pondFieldId = useId();
   const cycles = useFarmCycles(farm.farm_id);
   const { state, setState, ready, restored, reset } = useDraftState(farm.farm_id, DRAFT, initial, hasContent);
-  const { saving, run } = useRecordSave();
+  const { leaveTo } = useEntryReturn(farm.farm_id);
+  const { saving, run } = useRecordSave(leaveTo);
   const [tried, setTried] = useState(false);
   // Picked photos stay in the form (Blobs, not in the text draft) until the save stores them with the note.
   const [picked, setPicked] = useState<(PickedPhoto & { id: string })[]>([]);
@@ -175,13 +176,10 @@ function NoteList({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 function Body({ farm }: { farm: Farm }) {
   const { t } = useTranslation('records');
   const ponds = usePonds(farm.farm_id);
+  const { back } = useEntryReturn(farm.farm_id);
   return (
     <div className="records-screen">
-      <PageHeader
-        title={t('notes.title')}
-        subtitle={farm.name}
-        backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
-      />
+      <PageHeader title={t('notes.title')} subtitle={farm.name} backTo={back} />
       <Loaded read={ponds}>
         {(data) => (
           <div className="records-two">

@@ -1,22 +1,38 @@
 import './register-locales.ts';
+import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraftBanner } from '#components/draft-banner';
 import { EntryForm } from '#components/entry-form';
+import { entryBackPath, entryPreset } from '#components/entry-preset.ts';
+import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import { useToast } from '#components/toast';
+
+/**
+ * Where a record screen goes back to: the Today list it was opened from (`?from=today`),
+ * else the farm; `leaveTo` is set only then, for the save to go back there too.
+ */
+export function useEntryReturn(farmId: string): { back: string; leaveTo: string | undefined } {
+  const { fromToday } = entryPreset(useSearch({ strict: false }) as Record<string, unknown>);
+  const back = entryBackPath(farmId, undefined, fromToday);
+  return { back, leaveTo: fromToday ? back : undefined };
+}
 
 /**
  * The saving state of a record-entry screen: `run` writes (the screen's checks have passed)
  * and says how it went in a toast: the message the write returns, or "could not save".
+ * With `leaveTo` (opened from the Today list) a save goes back there, its frame painted first.
  */
-export function useRecordSave() {
+export function useRecordSave(leaveTo?: string) {
   const { t } = useTranslation('records');
   const toast = useToast();
+  const navigate = useNavigateAfterPaint();
   const [saving, setSaving] = useState(false);
   const run = async (write: () => Promise<string>) => {
     setSaving(true);
     try {
       toast.success(await write());
+      if (leaveTo) navigate({ to: leaveTo });
     } catch {
       toast.error(t('common.saveFailed'));
     } finally {

@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '#components/form-field';
 import { useFormat } from '#components/format';
-import { normalizeTime } from '#components/preset-times.ts';
+import { TimeInput } from '#components/time-input';
 import { WhenInput } from '#components/when-input';
 import { ANCO_STATUSES, type AncoStatus } from '#shared/domain/anco';
 import { DISEASE_SEVERITIES, MASTER_DISEASES, masterDisease } from '#shared/domain/diseases';
@@ -56,18 +56,11 @@ export function RecordDateTime({
           <label className="field__label" htmlFor={timeId}>
             {timeLabel ?? t('common.time')}
           </label>
-          <input
+          <TimeInput
             id={timeId}
-            // Text, not type="time": some phones show AM/PM there; the spec wants HH:mm.
-            type="text"
-            inputMode="numeric"
-            maxLength={5}
-            placeholder="06:00"
-            className="field__input"
             value={time}
             aria-invalid={(time !== '' && !isHhMm(time)) || undefined}
-            onChange={(e) => onChange({ time: e.target.value })}
-            onBlur={() => onChange({ time: normalizeTime(time) })}
+            onValue={(value) => onChange({ time: value })}
           />
           {time !== '' && !isHhMm(time) && <p className="field__error">{t('common.badTime')}</p>}
         </div>

@@ -9,7 +9,7 @@ import { getDb } from '#local/db';
 import { createRepository } from '#local/repository';
 import { WATER_CHANGES } from '#local/resources';
 import type { Farm, Pond } from '#shared/contracts/farm';
-import { RecordEntryForm, useRecordSave } from './record-entry-form.tsx';
+import { RecordEntryForm, useEntryReturn, useRecordSave } from './record-entry-form.tsx';
 import { isHhMm, RecordDateTime, WaterChangeFields } from './record-fields.tsx';
 import { WaterChangeRecentList } from './record-lists.tsx';
 import { activeCycleOf, entryPonds, useDraftState, useFarmCycles } from './records-data.ts';
@@ -60,7 +60,8 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
   const farmId = farm.farm_id;
   const cycles = useFarmCycles(farmId);
   const { state, setState, ready, restored, reset } = useDraftState(farmId, DRAFT, initial, hasContent);
-  const { saving, run } = useRecordSave();
+  const { leaveTo } = useEntryReturn(farm.farm_id);
+  const { saving, run } = useRecordSave(leaveTo);
   const today = localToday();
   const shown = useMemo(() => entryPonds(farm, ponds, cycles ?? [], 'cycle'), [farm, ponds, cycles]);
   if (!ready || !cycles) return <Loading />;
@@ -135,13 +136,10 @@ function WaterChangeEntry({ farm, ponds }: { farm: Farm; ponds: Pond[] }) {
 function Body({ farm }: { farm: Farm }) {
   const { t } = useTranslation('records');
   const ponds = usePonds(farm.farm_id);
+  const { back } = useEntryReturn(farm.farm_id);
   return (
     <div className="narrow records-screen">
-      <PageHeader
-        title={t('waterChange.title')}
-        subtitle={farm.name}
-        backTo={`/farm/${encodeURIComponent(farm.farm_id)}`}
-      />
+      <PageHeader title={t('waterChange.title')} subtitle={farm.name} backTo={back} />
       <Loaded read={ponds}>
         {(data) => (
           <>

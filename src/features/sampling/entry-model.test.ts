@@ -5,7 +5,6 @@ import {
   hasAnything,
   initialState,
   numberOf,
-  partialPonds,
   previousSampling,
   type SamplingEntryState,
   withoutSaved,
@@ -104,17 +103,7 @@ describe('buildEntry', () => {
   });
 });
 
-describe('partialPonds, withoutSaved, hasAnything', () => {
-  it('names touched cards missing the count or the weight', () => {
-    const s = state(
-      { p1: { shrimp_count: '5' }, p2: { shrimp_count: '5', sample_weight: '50' } },
-      { p3: [photo] },
-    );
-    expect(partialPonds(s, ['p1', 'p2', 'p3'])).toEqual([
-      { pondId: 'p1', missing: ['sample_weight'] },
-      { pondId: 'p3', missing: ['shrimp_count', 'sample_weight'] },
-    ]);
-  });
+describe('withoutSaved, hasAnything', () => {
   it('empties the saved ponds, keeps the held ones with their photos', () => {
     const s = state({ p1: { shrimp_count: '5' }, p2: { shrimp_count: '6' } }, { p1: [photo], p2: [photo] });
     const rest = withoutSaved(s, ['p1']);

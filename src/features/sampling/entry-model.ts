@@ -181,18 +181,6 @@ export function buildEntry(
   return out;
 }
 
-/** Touched cards missing a required value: saving them is a question, not a default. */
-export function partialPonds(
-  state: SamplingEntryState,
-  pondIds: readonly string[],
-): { pondId: string; missing: EntryField[] }[] {
-  return pondIds.flatMap((pondId) => {
-    if (!touched(state, pondId)) return [];
-    const missing = REQUIRED_FIELDS.filter((f) => !typed(state.values[pondId]?.[f]));
-    return missing.length > 0 ? [{ pondId, missing }] : [];
-  });
-}
-
 /** The form after a save: saved ponds empty, held-back ponds as typed. */
 export function withoutSaved(state: SamplingEntryState, saved: readonly string[]): SamplingEntryState {
   const done = new Set(saved);

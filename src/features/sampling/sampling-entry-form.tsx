@@ -15,12 +15,12 @@ import { daysOfCulture } from '#shared/domain/figures';
 import {
   buildEntry,
   hasAnything,
-  partialPonds,
   previousSampling,
   samplingPonds,
   touched,
   withoutSaved,
 } from './entry-model.ts';
+import { heldBackMessage, heldBackPonds } from './held-back.ts';
 import { useFarmCycles, useFarmSamplings } from './sampling-data.ts';
 import { SamplingPondCard } from './sampling-pond-card.tsx';
 import { saveSamplings } from './save-samplings.ts';
@@ -105,10 +105,6 @@ export function SamplingEntryForm({
       // The server also refuses a day before the stocking (stocks are mirrored by the stock domain).
       earliest: e.cycle.start_date,
     }));
-    const partial = partialPonds(
-      state,
-      cards.map((c) => c.pondId),
-    );
     const built = buildEntry(state, { farmId, cards, today, newId });
     if (built.records.length === 0) {
       setShowMissing(true);
@@ -118,27 +114,24 @@ export function SamplingEntryForm({
       );
       return;
     }
-    if (partial.length > 0) {
+    // Every pond the save holds back, and why, before he confirms (not in a toast after it).
+    const held = heldBackPonds(
+      state,
+      built.problems,
+      cards.map((c) => c.pondId),
+    );
+    if (held.length > 0) {
       const ok = await confirm({
         title: t('partial.title'),
-        message: t('partial.message', {
-          lines: partial
-            .map((p) =>
-              t('partial.line', {
-                pond: nameOf(p.pondId),
-                fields: p.missing.map((f) => t(`fields.${f}`)).join(', '),
-              }),
-            )
-            .join('; '),
-        }),
+        message: heldBackMessage(held, t, nameOf),
         confirmLabel: t('partial.save'),
         danger: false,
       });
       if (!ok) {
         setShowMissing(true);
-        formRef.current
-          ?.querySelector<HTMLElement>(`[name="${partial[0].pondId}.${partial[0].missing[0]}"]`)
-          ?.focus();
+        const [first] = held;
+        const field = Object.values(first.reasons)[0]?.[0];
+        formRef.current?.querySelector<HTMLElement>(`[name="${first.pondId}.${field}"]`)?.focus();
         return;
       }
     }
@@ -150,9 +143,7 @@ export function SamplingEntryForm({
       await saveSamplings(db, built, farmId, rest);
       store.set((s) => (s === state ? rest : withoutSaved(s, savedPonds)));
       setRestored(false);
-      const held = Object.keys(built.problems);
       setShowMissing(held.length > 0);
-      if (held.length > 0) toast.error(t('heldBack', { names: held.map(nameOf).join(', ') }));
       toast.success(t(reachesServer() ? 'savedOnline' : 'savedOffline', { count: built.records.length }));
       if (held.length === 0) afterSave?.();
     } catch {

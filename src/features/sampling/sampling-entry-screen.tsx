@@ -12,14 +12,13 @@ import './sampling.css';
 
 function SamplingEntry({ farm }: { farm: Farm }) {
   const { t } = useTranslation('sampling');
-  const search = useSearch({ strict: false }) as { pond_id?: unknown };
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
   const preset = entryPreset(search);
   // After a save: the save's frame painted first (ADR 0080).
   const navigate = useNavigateAfterPaint();
   const ponds = usePonds(farm.farm_id);
-  const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
-  const back = entryBackPath(farm.farm_id, pondId);
+  const back = entryBackPath(farm.farm_id, pondId, preset.fromToday);
   return (
     <div className="narrow sampling-screen">
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
@@ -32,7 +31,7 @@ function SamplingEntry({ farm }: { farm: Farm }) {
             pondId={pondId}
             onlyPonds={preset.ponds}
             // Opened from the Today list: back to it once saved.
-            afterSave={preset.ponds ? () => navigate({ to: `${farmPath}/today` }) : undefined}
+            afterSave={preset.fromToday ? () => navigate({ to: back }) : undefined}
           />
         )}
       </Loaded>

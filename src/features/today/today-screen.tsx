@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FROM_TODAY } from '#components/entry-preset.ts';
 import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
@@ -87,7 +88,11 @@ function OtherEntries({ farm }: { farm: Farm }) {
       <ul className="today-entries">
         {shown.map((e) => (
           <li key={e.key}>
-            <QuickLink to={`${base}/${e.path}`} className="button button--secondary button--block">
+            <QuickLink
+              to={`${base}/${e.path}`}
+              search={FROM_TODAY}
+              className="button button--secondary button--block"
+            >
               {t(`entry.${e.key}`)}
             </QuickLink>
           </li>

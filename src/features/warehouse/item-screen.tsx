@@ -12,6 +12,7 @@ import { useToast } from '#components/toast';
 import type { Local } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
 import type { Movement, WarehouseItem } from '#shared/contracts/warehouse';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { numberForInput } from '#shared/domain/number-input';
 import { ACTION } from '#shared/domain/permissions';
 import { categoryKey, MAX_QTY } from '#shared/domain/warehouse';
@@ -47,7 +48,8 @@ function MovementForm({
     else if (kind === 'remove' && Math.round(q * 1000) > stockMilli)
       e.qty = t('common:validation.beyond-stock', { stock: format.number(stockMilli / 1000, 3) });
     if (typedPrice.error) e.price = typedPrice.error;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) e.day = t('common:validation.date');
+    const dayProblem = enteredDayProblem(day, today());
+    if (dayProblem) e.day = t(`common:${dayProblem}`);
     setErrors(e);
     if (Object.keys(e).length > 0) return;
     await addMovement(item, kind, {

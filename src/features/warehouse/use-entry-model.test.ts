@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { feedingTimes } from '#shared/domain/feeding';
 import {
   buildUses,
@@ -40,6 +41,7 @@ describe('buildUses', () => {
       newId: () => `id${++n}`,
       now: 'now',
       userId: 'u',
+      today: '2026-03-01',
     });
     expect(out.records.map((r) => [r.pond_id, r.time, r.qty, r.value])).toEqual([
       ['p1', '06:00', 2.5, 37500],
@@ -47,6 +49,23 @@ describe('buildUses', () => {
     ]);
     expect(Object.keys(out.errors)).toEqual([cellKey('p2', '14:00')]);
     expect(out.totalMilli).toBe(3750);
+  });
+
+  it('refuses a day after today as the server does (validation.date-future on the day, nothing to save)', () => {
+    const ctx = { farmId: 'f', price: 1, cycleOf: () => null, newId: () => 'id', now: 'now', userId: 'u' };
+    const state = { ...initialEntry('2026-03-02'), itemId: 'item' };
+    state.qty[cellKey('p1', '06:00')] = '2';
+    const out = buildUses(state, ['p1'], { ...ctx, today: '2026-03-01' });
+    expect(out.errors).toEqual({ day: 'validation.date-future' });
+    expect(out.records).toEqual([]);
+    // The same message key the server answers for `used_on`.
+    expect(enteredDayProblem('2026-03-02', '2026-03-01')).toBe(out.errors.day);
+    expect(buildUses(state, ['p1'], { ...ctx, today: '2026-03-02' }).records).toHaveLength(1);
+    expect(
+      buildUses({ ...state, day: '2026-02-30' }, ['p1'], { ...ctx, today: '2026-03-02' }).errors,
+    ).toEqual({
+      day: 'validation.date',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { numberMessage, typingLanguage } from '#components/number-field';
 import { messageKey } from '#components/validation';
 import type { Movement } from '#shared/contracts/warehouse';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { DEFAULT_FEEDING_TIMES, feedingTimes } from '#shared/domain/feeding';
 import { numberForInput, readNumber } from '#shared/domain/number-input';
 import { MAX_QTY } from '#shared/domain/warehouse';
@@ -72,8 +73,9 @@ export type UseRecord = Pick<
 >;
 
 /**
- * The records one save makes, or the errors per cell. Only filled cells count; a cell
- * for a time no longer listed is ignored.
+ * The records one save makes, or the errors per cell (and `day`: a day after `today` is
+ * refused as the server refuses it, #shared/domain/calendar). Only filled cells count; a
+ * cell for a time no longer listed is ignored.
  */
 export function buildUses(
   state: UseEntryState,
@@ -85,10 +87,14 @@ export function buildUses(
     newId: () => string;
     now: string;
     userId: string | null;
+    /** The day the form offers as today: no use is entered for a later day. */
+    today: string;
   },
 ): { records: UseRecord[]; errors: Record<string, QtyError>; totalMilli: number } {
   const records: UseRecord[] = [];
   const errors: Record<string, QtyError> = {};
+  const dayProblem = enteredDayProblem(state.day, ctx.today);
+  if (dayProblem) errors.day = dayProblem;
   let totalMilli = 0;
   for (const pondId of pondIds) {
     for (const time of state.times) {
@@ -121,7 +127,7 @@ export function buildUses(
       });
     }
   }
-  return { records, errors, totalMilli };
+  return { records: dayProblem ? [] : records, errors, totalMilli };
 }
 
 /** Anything typed (worth a draft). */

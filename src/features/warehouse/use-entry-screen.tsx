@@ -3,7 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
-import { entryPreset } from '#components/entry-preset.ts';
+import { entryPreset, todayPath } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
@@ -15,7 +15,6 @@ import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import { useSession } from '#components/session';
 import { useToast } from '#components/toast';
 import { translateMessage } from '#components/validation';
-import { WhenInput } from '#components/when-input';
 import { getDb } from '#local/db';
 import { clearDraft, loadDraft, saveDraft } from '#local/drafts';
 import { newId } from '#local/ids';
@@ -23,6 +22,7 @@ import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { FEED_CATEGORY_ID } from '#shared/domain/warehouse';
 import { FeedPond } from './feed-pond.tsx';
+import { FeedTimes } from './feed-times.tsx';
 import { Field, today } from './fields.tsx';
 import { shownItems } from './stock-model.ts';
 import {
@@ -110,9 +110,10 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const { state, update, restored, clear } = useDraftedState(farm.farm_id, mode, preset.time);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [newTime, setNewTime] = useState('');
   const [filledCount, setFilledCount] = useState<number | null>(null);
-  const back = `/farm/${encodeURIComponent(farm.farm_id)}/warehouse`;
+  const back = preset.fromToday
+    ? todayPath(farm.farm_id)
+    : `/farm/${encodeURIComponent(farm.farm_id)}/warehouse`;
   const title = mode === 'feed' ? t('entry.feedTitle') : t('entry.useTitle');
 
   const choices = useMemo(
@@ -183,6 +184,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
       newId: () => '',
       now: '',
       userId: null,
+      today: today(),
     },
   );
   const ration = new Map((rations ?? []).map((r) => [r.pond_id, r]));
@@ -215,6 +217,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
         newId,
         now,
         userId: session?.user?.id ?? null,
+        today: today(),
       },
     );
     const cellErrors = Object.fromEntries(
@@ -233,7 +236,7 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
       t(reachesServer() ? 'entry.savedCount' : 'entry.savedCountOffline', { count: built.records.length }),
     );
     // Opened from the Today list: back to it for the next slot.
-    if (preset.ponds) navigate({ to: `/farm/${encodeURIComponent(farm.farm_id)}/today` });
+    if (preset.fromToday) navigate({ to: todayPath(farm.farm_id) });
   };
 
   return (
@@ -279,39 +282,9 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
               type="date"
               value={current.day}
               onChange={(e) => update({ ...current, day: e.target.value })}
+              error={errors.day}
             />
-            <fieldset className="feed-times">
-              <legend className="field__label">{t('entry.times')}</legend>
-              {current.times.map((time) => (
-                <button
-                  key={time}
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={t('entry.removeTime', { time })}
-                  onClick={() => update({ ...current, times: current.times.filter((x) => x !== time) })}
-                >
-                  {time} ✕
-                </button>
-              ))}
-              <WhenInput
-                className="field__input"
-                type="time"
-                aria-label={t('entry.addTime')}
-                value={newTime}
-                onChange={(e) => setNewTime(e.target.value)}
-              />
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                onClick={() => {
-                  if (!newTime || current.times.includes(newTime)) return;
-                  update({ ...current, times: [...current.times, newTime].sort() });
-                  setNewTime('');
-                }}
-              >
-                {t('entry.addTime')}
-              </button>
-            </fieldset>
+            <FeedTimes times={current.times} onChange={(times) => update({ ...current, times })} />
           </Card>
           {onlyPonds && shown.length < usable.length && (
             <p className="notice row">

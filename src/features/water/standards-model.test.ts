@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Local, WaterSettingRow } from '#local/db';
+import { standardBoundsProblem } from '#shared/domain/water-standards';
 import { changedStandards, checkBounds, standardLines } from './standards-model.ts';
 
 const stored: Local<WaterSettingRow> = {
@@ -57,5 +58,31 @@ describe('changedStandards', () => {
     });
     expect(settings).toEqual([{ parameter: 'temperature', min: 27, max: 32 }]);
     expect(problems).toEqual({ salinity: { side: 'min', key: 'minAboveMax' } });
+  });
+
+  it('refuses a bound the parameter cannot measure, with the range the server names (validation.between)', () => {
+    const lines = standardLines([stored]);
+    const { settings, problems } = changedStandards(
+      lines,
+      {
+        ph: { min: '7.5', max: '15' },
+        do: { min: '100000000000000000000', max: '' },
+        temperature: { min: '-5', max: '32' },
+        salinity: { min: '0', max: '80' },
+      },
+      'en',
+    );
+    expect(problems).toEqual({
+      ph: { side: 'max', key: 'range', min: 0, max: 14 },
+      do: { side: 'min', key: 'range', min: 0, max: 30 },
+      temperature: { side: 'min', key: 'range', min: 0, max: 50 },
+    });
+    expect(settings).toEqual([{ parameter: 'salinity', min: 0, max: 80 }]);
+    // The very problem the server reports for the same range.
+    expect(standardBoundsProblem('ph', 7.5, 15)).toEqual({
+      side: 'max',
+      key: 'validation.between',
+      params: { min: 0, max: 14 },
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { TimeOfDay } from '#shared/domain/time-of-day';
 import {
   asSlot,
   parameterUnit,
+  standardBoundsProblem,
   standardKey,
   VANNAMEI_STANDARDS,
   type WaterStandard,
@@ -68,7 +69,9 @@ export interface BoundsText {
 
 export type BoundsProblem =
   | { side: 'min' | 'max'; key: 'number'; problem: NumberProblem }
-  | { side: 'min'; key: 'minAboveMax' };
+  | { side: 'min'; key: 'minAboveMax' }
+  /** Beyond what the parameter can measure: `validation.between` with these, as the server answers. */
+  | { side: 'min' | 'max'; key: 'range'; min: number; max: number };
 
 /** '' is an open bound (null); the number is read in the screen's language. */
 export function parseBound(text: string, language: string = typingLanguage()): number | null | NumberProblem {
@@ -76,9 +79,11 @@ export function parseBound(text: string, language: string = typingLanguage()): n
   return 'problem' in read ? read.problem : read.value;
 }
 
+/** The typed bounds of one range, checked by the server's rule (`standardBoundsProblem`) once read. */
 export function checkBounds(
   text: BoundsText,
   language: string = typingLanguage(),
+  parameter?: string,
 ): {
   standard?: { min: number | null; max: number | null };
   problem?: BoundsProblem;
@@ -89,6 +94,9 @@ export function checkBounds(
     return { problem: { side: 'min', key: 'number', problem: min } };
   if (max !== null && typeof max === 'object')
     return { problem: { side: 'max', key: 'number', problem: max } };
+  const bounds = parameter ? standardBoundsProblem(parameter, min, max) : null;
+  if (bounds?.key === 'validation.between')
+    return { problem: { side: bounds.side, key: 'range', ...bounds.params } };
   if (min !== null && max !== null && min > max) return { problem: { side: 'min', key: 'minAboveMax' } };
   return { standard: { min, max } };
 }
@@ -104,7 +112,7 @@ export function changedStandards(
   for (const line of lines) {
     const edit = edits[line.key];
     if (!edit) continue;
-    const { standard, problem } = checkBounds(edit, language);
+    const { standard, problem } = checkBounds(edit, language, line.parameter);
     if (problem) problems[line.key] = problem;
     else if (standard && (standard.min !== line.min || standard.max !== line.max))
       settings.push(

@@ -24,7 +24,6 @@ function WaterEntry({ farm, place }: { farm: Farm; place: EntryPlace }) {
   const navigate = useNavigateAfterPaint();
   const { pondId, preset, back } = place;
   const ponds = usePonds(farm.farm_id);
-  const farmPath = `/farm/${encodeURIComponent(farm.farm_id)}`;
   return (
     <Loaded read={ponds}>
       {(data) => (
@@ -39,7 +38,7 @@ function WaterEntry({ farm, place }: { farm: Farm; place: EntryPlace }) {
             onlyPonds={preset.ponds}
             presetTime={preset.time}
             // Opened from the Today list: back to it once the round is saved.
-            afterSave={preset.ponds ? () => navigate({ to: `${farmPath}/today` }) : undefined}
+            afterSave={preset.fromToday ? () => navigate({ to: back }) : undefined}
             onLeave={() => navigate({ to: back })}
           />
         </>
@@ -57,9 +56,10 @@ export function WaterEntryScreen() {
   const { t } = useTranslation('water');
   const farmId = useRouteFarmId() ?? '';
   const farmName = useFarms().data?.find((f) => f.farm_id === farmId)?.name;
-  const search = useSearch({ strict: false }) as { pond_id?: unknown };
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
-  const place = { pondId, preset: entryPreset(search), back: entryBackPath(farmId, pondId) };
+  const preset = entryPreset(search);
+  const place = { pondId, preset, back: entryBackPath(farmId, pondId, preset.fromToday) };
   return (
     <div className="narrow water-screen">
       {/* A blank line holds the name's place: nothing moves when it comes. */}

@@ -186,7 +186,9 @@ export function WaterStandardsTab({ farm, db = getDb() }: { farm: Farm; db?: Tam
                   <p className="field__error" role="alert">
                     {problem.key === 'number'
                       ? numberProblemText(t, problem.problem)
-                      : t('standards.minAboveMax')}
+                      : problem.key === 'range'
+                        ? t('common:validation.between', { min: problem.min, max: problem.max })
+                        : t('standards.minAboveMax')}
                   </p>
                 )}
               </li>

@@ -3,7 +3,8 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 // The shared field look (form-field.css) comes with this module; this screen has no other field.
 import '#components/form-field';
-import { loadPresetTimes, normalizeTime } from '#components/preset-times.ts';
+import { loadPresetTimes } from '#components/preset-times.ts';
+import { TimeInput } from '#components/time-input';
 import { WhenInput } from '#components/when-input';
 import { timeOfDay } from '#shared/domain/time-of-day';
 import { slotOf, type WhenProblem } from './entry-model.ts';
@@ -47,17 +48,11 @@ export function WhenFields({ date, time, maxDate, problem, onChange }: WhenField
           <label className="field__label" htmlFor={`${id}-time`}>
             {t('when.time')}
           </label>
-          <input
+          <TimeInput
             id={`${id}-time`}
-            // Text, not type="time": some phones show AM/PM there; the spec wants HH:mm.
-            type="text"
-            inputMode="numeric"
-            maxLength={5}
             className="field__input when__time-input"
             value={time}
-            placeholder="06:00"
-            onChange={(event) => onChange({ time: event.target.value })}
-            onBlur={() => onChange({ time: normalizeTime(time) })}
+            onValue={(value) => onChange({ time: value })}
             aria-invalid={problem === 'time' || undefined}
             aria-describedby={`${id}-slot`}
           />

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ErrorBody, ErrorCode, FieldErrors, FieldIssues } from '#shared/errors';
 import { translate } from '#shared/i18n/messages';
 import { AppError, wordedFields } from '../errors.ts';
+import { drainUnread } from './drain-body.ts';
 
 interface AjvIssue {
   instancePath: string;
@@ -72,7 +73,7 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
  * `{ message, code, errors? }` in the caller's language; 5xx never shows internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const lang = request.lang ?? 'id';
     let status = 500;
     let code: ErrorCode = 'internal';
@@ -113,6 +114,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       code,
       ...(errors ? { errors, issues } : {}),
     };
+    // A body refused unread for its size: read to its end first, so the client reads this 413.
+    if (status === 413) await drainUnread(request.raw);
     return reply.status(status).send(body);
   });
 

@@ -5,6 +5,7 @@ import {
   isLotLeft,
   missedSlotItems,
   rankItems,
+  thresholdMessage,
   thresholdProblems,
   waterItems,
 } from './attention.ts';
@@ -39,6 +40,33 @@ describe('thresholdProblems', () => {
       due_evening: 'order',
     });
     expect(thresholdProblems({ ...T, ph_swing_max: -0.5 })).toEqual({ ph_swing_max: 'positive' });
+  });
+  it('refuses values beyond sense (1e300) with the field’s maximum, the form and the server alike', () => {
+    expect(
+      thresholdProblems({
+        ...T,
+        do_critical: 1e300,
+        ph_swing_max: 14.1,
+        trays_left_checks: 51,
+        death_jump_factor: 1e6,
+        death_jump_min: 1e300,
+        fcr_max: 10.5,
+      }),
+    ).toEqual({
+      do_critical: 'above',
+      ph_swing_max: 'above',
+      trays_left_checks: 'above',
+      death_jump_factor: 'above',
+      death_jump_min: 'above',
+      fcr_max: 'above',
+    });
+    expect(thresholdMessage('do_critical', 'above')).toEqual({ key: 'validation.max', params: { max: 30 } });
+    expect(thresholdProblems({ ...T, do_critical: 30, fcr_max: 10, death_jump_min: 1_000_000 })).toEqual({});
+    // A share or an hour keeps its own message.
+    expect(thresholdProblems({ ...T, death_share_pct: 1e300, due_evening: 1e300 })).toEqual({
+      death_share_pct: 'percent',
+      due_evening: 'hour',
+    });
   });
 });
 

@@ -31,12 +31,40 @@ export const ATTENTION_DEFAULTS: AttentionThresholds = {
   due_evening: 23,
 };
 
-export type ThresholdProblem = 'number' | 'positive' | 'whole' | 'percent' | 'factor' | 'hour' | 'order';
+export type ThresholdProblem =
+  | 'number'
+  | 'positive'
+  | 'whole'
+  | 'percent'
+  | 'factor'
+  | 'hour'
+  | 'order'
+  | 'above';
+
+/**
+ * The largest value each threshold may take (1e300 was stored): beyond these a threshold
+ * could never be reached, or would flag everything. A DO limit within what a DO reading
+ * can be (0–30 mg/L, water-fields.ts), a pH swing within the pH scale, a share of 100 %,
+ * hours of one day; trays, jump and FCR well beyond any farm's use.
+ */
+export const THRESHOLD_MAX: Record<keyof AttentionThresholds, number> = {
+  do_critical: 30,
+  ph_swing_max: 14,
+  trays_left_checks: 50,
+  death_share_pct: 100,
+  death_jump_factor: 100,
+  death_jump_min: 1_000_000,
+  fcr_max: 10,
+  due_morning: 24,
+  due_afternoon: 24,
+  due_evening: 24,
+};
 
 /**
  * Impossible values, per field (the settings form and the server refuse them alike):
  * every figure a finite number ≥ 0, counts whole, a share ≤ 100 %, a jump factor above 1,
- * due hours within 0–24 and in day order (morning before afternoon before evening).
+ * due hours within 0–24 and in day order (morning before afternoon before evening), and
+ * none above its `THRESHOLD_MAX` ('above').
  */
 export function thresholdProblems(
   t: Record<keyof AttentionThresholds, unknown>,
@@ -66,6 +94,10 @@ export function thresholdProblems(
   });
   if (hours[0] !== null && hours[1] !== null && hours[0] >= hours[1]) out.due_afternoon = 'order';
   if (hours[1] !== null && hours[2] !== null && hours[1] >= hours[2]) out.due_evening = 'order';
+  for (const k of Object.keys(THRESHOLD_MAX) as (keyof AttentionThresholds)[]) {
+    const v = num(k);
+    if (v !== null && v > THRESHOLD_MAX[k]) out[k] = 'above';
+  }
   return out;
 }
 
@@ -78,7 +110,17 @@ export const THRESHOLD_PROBLEM_KEY: Record<ThresholdProblem, string> = {
   factor: 'validation.threshold-factor',
   hour: 'validation.threshold-hour',
   order: 'validation.threshold-order',
+  above: 'validation.max',
 };
+
+/** A threshold's problem as the message the form and the server show (with `max` where it has one). */
+export function thresholdMessage(
+  field: keyof AttentionThresholds,
+  problem: ThresholdProblem,
+): { key: string; params?: { max: number } } {
+  const key = THRESHOLD_PROBLEM_KEY[problem];
+  return problem === 'above' ? { key, params: { max: THRESHOLD_MAX[field] } } : { key };
+}
 
 /** Stored thresholds over the defaults (a key added later takes its default). */
 export function withDefaults(stored: Partial<AttentionThresholds> | null | undefined): AttentionThresholds {

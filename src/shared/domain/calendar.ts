@@ -26,3 +26,19 @@ export function isCalendarInstant(value: unknown): value is string {
   const t = Date.parse(value);
   return Number.isFinite(t) && inYears(new Date(t).getUTCFullYear());
 }
+
+/**
+ * A day something happened on, entered by hand (a cycle's start or end, a warehouse
+ * restock, removal or use): a real day, not after the farm's today (`validation.date-future`, as records, stockings and samplings). Forms and the
+ * server both check it; the server passes the farm's today (`farmToday()` of
+ * src/server/kernel/farm-clock.ts, WIB), never the device's clock, so a record typed
+ * offline yesterday and sent today still passes, and a day that a device clock running a
+ * few hours ahead already calls today waits until the farm reaches it.
+ */
+export function enteredDayProblem(
+  day: unknown,
+  today: string,
+): 'validation.date' | 'validation.date-future' | null {
+  if (!isCalendarDay(day)) return 'validation.date';
+  return day > today ? 'validation.date-future' : null;
+}

@@ -64,6 +64,47 @@ export function standardKey(s: Pick<WaterStandard, 'parameter' | 'slot'>): strin
 /** Option fields (colour, weather) are choices, not measurements: they have no range. */
 const OPTION_FIELDS = new Set(['color', 'weather']);
 
+/**
+ * What a bound of a farm's range may be: the parameter's physically possible range, the
+ * one a reading of it must fall in (water-fields.ts: pH 0–14, DO 0–30 mg/L, temperature
+ * 0–50 °C, salinity 0–80 ppt, percentages up to what the sensor reads). A bound beyond it
+ * (1e300) could never judge a reading, so it is refused. Undefined for an unknown parameter.
+ */
+export function standardLimits(parameter: string): { min: number; max: number } | undefined {
+  const kind = parameterKind(parameter);
+  if (!kind) return undefined;
+  const { min, max } = (WATER_FIELDS[kind] as Record<string, { min: number; max: number }>)[parameter];
+  return { min, max };
+}
+
+/** Why a range cannot be stored, with the message key (messages.ts) the form and the server show. */
+export type StandardBoundsProblem =
+  | { side: 'min' | 'max'; key: 'validation.between'; params: { min: number; max: number } }
+  | { side: 'min'; key: 'validation.min-above-max' };
+
+/**
+ * The rule of a range the farm sets (the standards tab and `PUT /api/waterSetting` alike):
+ * each bound open (null) or a finite number within `standardLimits`, the lower not above
+ * the upper. Null when fine or when the parameter is unknown (refused on its own).
+ */
+export function standardBoundsProblem(
+  parameter: string,
+  min: number | null,
+  max: number | null,
+): StandardBoundsProblem | null {
+  const limits = standardLimits(parameter);
+  if (!limits) return null;
+  for (const [side, value] of [
+    ['min', min],
+    ['max', max],
+  ] as const) {
+    if (value !== null && !(Number.isFinite(value) && value >= limits.min && value <= limits.max))
+      return { side, key: 'validation.between', params: limits };
+  }
+  if (min !== null && max !== null && min > max) return { side: 'min', key: 'validation.min-above-max' };
+  return null;
+}
+
 /** The kind a parameter belongs to, or undefined for unknown or option fields. */
 export function parameterKind(parameter: string): WaterKind | undefined {
   if (OPTION_FIELDS.has(parameter)) return undefined;

@@ -33,6 +33,7 @@ async function run(count: number): Promise<{ saved: number[]; applied: number[] 
       newId,
       now: new Date().toISOString(),
       userId: null,
+      today: '2026-03-01',
     });
     const save = await saveRecordsJournaled(db, WAREHOUSE_MOVEMENTS, records);
     saved.push(performance.now() - started);

@@ -428,6 +428,32 @@ describe('/api/attentionSetting', () => {
     expect(after.json().data.thresholds).toEqual(ATTENTION_DEFAULTS);
   });
 
+  it('refuses thresholds beyond sense (1e300) with the field’s maximum, translated, saving nothing', async () => {
+    const huge = (lang: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/attentionSetting?lang=${lang}`,
+        headers: owner.auth,
+        payload: {
+          farm_id: healthyFarm.farmId,
+          thresholds: { ...ATTENTION_DEFAULTS, do_critical: 1e300, fcr_max: 11, death_jump_min: 2_000_000 },
+        },
+      });
+    const en = await huge('en');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errors).toEqual({
+      'thresholds.do_critical': ['At most 30.'],
+      'thresholds.fcr_max': ['At most 10.'],
+      'thresholds.death_jump_min': ['At most 1000000.'],
+    });
+    expect((await huge('id')).json().errors['thresholds.do_critical']).toEqual(['Maksimal 30.']);
+    const after = await app.inject({
+      url: `/api/attentionSetting?farm_id=${healthyFarm.farmId}`,
+      headers: owner.auth,
+    });
+    expect(after.json().data.thresholds).toEqual(ATTENTION_DEFAULTS);
+  });
+
   it('lets only those who may edit the farm settings save; 404 for another farm', async () => {
     await addMember(app, healthyFarm.farmId, keeper, 4);
     expect((await put(keeper, ATTENTION_DEFAULTS)).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import type {
   AttentionItem,
   AttentionKind,
   AttentionSettings,
+  AttentionThresholds,
   SaveAttentionSettingsBody,
 } from '#shared/contracts/attention';
 import {
@@ -16,7 +17,7 @@ import {
   rankItems,
   stockItems,
   syncItems,
-  THRESHOLD_PROBLEM_KEY,
+  thresholdMessage,
   thresholdProblems,
   trayItems,
   waterItems,
@@ -156,7 +157,10 @@ export class AttentionService {
     await this.d.access.require(userId, body.farm_id, 'water_quality_setting', ACTION.edit);
     const problems = thresholdProblems(body.thresholds);
     const fields = Object.fromEntries(
-      Object.entries(problems).map(([k, p]) => [`thresholds.${k}`, [{ key: THRESHOLD_PROBLEM_KEY[p] }]]),
+      Object.entries(problems).map(([k, p]) => [
+        `thresholds.${k}`,
+        [thresholdMessage(k as keyof AttentionThresholds, p)],
+      ]),
     );
     if (Object.keys(fields).length > 0) throw new AppError('validation-failed', fields);
     await this.d.repo.saveThresholds(body.farm_id, userId, body.thresholds);

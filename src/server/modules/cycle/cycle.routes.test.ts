@@ -184,3 +184,52 @@ describe('cycle authorization', () => {
     expect(denied.json().code).toBe('pond-access-denied');
   });
 });
+
+describe("cycle days after the farm's today", () => {
+  const plus = (day: string, n: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const future = 'The date cannot be in the future.';
+
+  it('refuses a start or end day after the farm today (start, end, re-date); today itself passes', async () => {
+    const today = farmToday();
+    const { pondIds } = await createFarm(app, owner, 1);
+    for (const day of [plus(today, 1), '2999-12-31']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/cycle?lang=en',
+        headers: owner.auth,
+        payload: { pond_id: pondIds[0], start_date: day },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ start_date: [future] });
+    }
+    expect((await get(owner, `pond_id=${pondIds[0]}`)).json().data).toEqual([]);
+
+    const cycle = (await start(owner, pondIds[0], plus(today, -3))).json().data;
+    const update = (payload: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/cycle/${cycle.cycle_id}/update?lang=en`,
+        headers: owner.auth,
+        payload,
+      });
+    const later = await update({ start_date: plus(today, 1) });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().errors).toEqual({ start_date: [future] });
+    const endLater = await update({ end_date: '2999-01-01' });
+    expect(endLater.statusCode).toBe(400);
+    expect(endLater.json().errors).toEqual({ end_date: [future] });
+    const ended = await end(owner, cycle.cycle_id, plus(today, 1), uuidv7());
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().errors).toEqual({ end_date: [future] });
+    const stored = (await get(owner, `cycle_id=${cycle.cycle_id}`)).json().data[0];
+    expect(stored).toMatchObject({ start_date: plus(today, -3), end_date: 0 });
+
+    // The farm's today is not the future: a cycle started or ended today is stored.
+    expect((await update({ start_date: today })).statusCode).toBe(200);
+    expect((await end(owner, cycle.cycle_id, today, uuidv7())).json().data).toMatchObject({
+      end_date: today,
+      is_active: false,
+    });
+  });
+});

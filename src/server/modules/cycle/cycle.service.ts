@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AddCycleBody, Cycle, CycleQuery, EndCycleBody, UpdateCycleBody } from '#shared/contracts/cycle';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { daysOfCulture } from '#shared/domain/figures';
 import { ACTION, type Action } from '#shared/domain/permissions';
 import { AppError, fieldError } from '../../errors.ts';
@@ -27,6 +28,12 @@ export function toCycle(row: CycleRow, today: string = farmToday()): Cycle {
     deleted_at: row.deleted_at?.toISOString() ?? null,
     ...mergeFieldsOf(row),
   };
+}
+
+/** A start or end day the caller sent: not after the farm's today (400 validation.date-future). */
+function checkDay(field: 'start_date' | 'end_date', day: string, today = farmToday()): void {
+  const problem = enteredDayProblem(day, today);
+  if (problem) throw fieldError(field, problem);
 }
 
 export interface CycleDeps {
@@ -73,6 +80,7 @@ export class CycleService {
   /** Starts a cycle; the same `cycle_id` sent again answers the stored cycle (created false). */
   async create(userId: string, body: AddCycleBody): Promise<{ cycle: Cycle; created: boolean }> {
     const m = await this.d.access.requirePond(userId, body.pond_id, 'cycle', ACTION.add);
+    checkDay('start_date', body.start_date);
     const id = body.cycle_id ?? uuidv7();
     const row = {
       id,
@@ -93,6 +101,9 @@ export class CycleService {
   /** Merged per field with other devices' edits (ADR 0002); the dates are checked on the result. */
   async update(userId: string, id: string, body: UpdateCycleBody, headers: Headers = {}): Promise<Cycle> {
     await this.visible(userId, id, ACTION.edit);
+    // Only the days sent are checked: a stored day is not this edit's to refuse.
+    if (body.start_date !== undefined) checkDay('start_date', body.start_date);
+    if (body.end_date) checkDay('end_date', body.end_date);
     const patch: Record<string, unknown> = {};
     if (body.start_date !== undefined) patch.start_date = body.start_date;
     if (body.end_date !== undefined) patch.end_date = body.end_date || 0;
@@ -127,6 +138,7 @@ export class CycleService {
    */
   async end(userId: string, id: string, body: EndCycleBody, key: string | undefined): Promise<Cycle> {
     const current = await this.visible(userId, id, ACTION.edit);
+    checkDay('end_date', body.end_date);
     const answer = await this.d.idempotency.run<Cycle>(userId, key, `cycle-end:${id}`, async (tx) => {
       if (body.end_date < current.start_date) throw fieldError('end_date', 'validation.end-before-start');
       if (!(await this.d.cycles.end(id, body.end_date, tx))) throw new AppError('cycle-ended');

@@ -2,6 +2,7 @@ import { ACTION } from '#shared/domain/permissions';
 import type { ErrorCode } from '#shared/errors';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
+import { mayBeOfflineCycle } from '../../kernel/unknown-cycle.ts';
 import type { FieldMessages } from './record-fields.ts';
 import { parseValues, toColumns } from './record-mapper.ts';
 import type { RecordType } from './record-types.ts';
@@ -110,6 +111,7 @@ export async function createRecords(
   }
 
   // The cycle: the pond's active one; a named cycle must be of the pond and not ended.
+  // An unknown one: kernel/unknown-cycle.ts.
   const ponds = [...new Set(accepted.flatMap((a) => (a.pondId ? [a.pondId] : [])))];
   const active = new Map((await d.records.activeCycles(ponds)).map((c) => [c.pond_id, c]));
   const named = new Map(
@@ -136,6 +138,12 @@ export async function createRecords(
       continue;
     }
     const sent = a.cycleId ? named.get(a.cycleId) : undefined;
+    // An id no device made names no cycle: not found; a device's unknown one (a cycle start
+    // refused or deleted offline) takes the pond's active cycle (kernel/unknown-cycle.ts).
+    if (a.cycleId && !sent && !mayBeOfflineCycle(a.cycleId)) {
+      fail(a.index, 'not-found');
+      continue;
+    }
     // Another farm's cycle must look like no cycle at all to the caller: not found.
     if (sent && sent.farm_id !== a.farm) {
       fail(a.index, 'not-found');

@@ -10,6 +10,7 @@ import type { SamplingsTable } from '../../db/schema.ts';
 import { wordedFields } from '../../errors.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import { farmToday } from '../../kernel/farm-clock.ts';
+import { mayBeOfflineCycle } from '../../kernel/unknown-cycle.ts';
 import type { CycleContext, SamplingRepository, SamplingRow } from './sampling.repository.ts';
 import { toSampling } from './sampling-mapper.ts';
 import { isUuid } from './sampling-values.ts';
@@ -90,8 +91,8 @@ export async function bulkUpsert(
       continue;
     }
     const cycle = item.cycleId ? cycles.get(item.cycleId) : undefined;
-    // Another farm's cycle must look like no cycle at all to the caller: not found.
-    if (cycle && cycle.farm_id !== item.farmId) {
+    // Another farm's cycle, or an id no device made (cyclesOf), must look like no cycle at all: not found.
+    if ((cycle && cycle.farm_id !== item.farmId) || (item.cycleId && !cycle)) {
       fail(item.index, 'not-found');
       continue;
     }
@@ -199,12 +200,14 @@ async function authorize(
 
 /**
  * The cycle of each item: the one it names when that cycle is live, else the pond's
- * active cycle (a cycle refused or deleted while the entry waited in a phone's outbox).
+ * active cycle (a cycle refused or deleted while the entry waited in a phone's outbox),
+ * unless no device made the id it names (kernel/unknown-cycle.ts).
  */
 async function cyclesOf(d: BulkDeps, items: Item[]): Promise<Map<string, CycleContext>> {
   const named = [...new Set(items.flatMap((i) => (i.cycleId ? [i.cycleId] : [])))];
   const found = new Map((await d.samplings.cycles(named)).map((c) => [c.id, c]));
-  const toFill = items.filter((i) => !i.cycleId || !found.has(i.cycleId));
+  // An id no device made is left as sent, and refused as not found (kernel/unknown-cycle.ts).
+  const toFill = items.filter((i) => !i.cycleId || (!found.has(i.cycleId) && mayBeOfflineCycle(i.cycleId)));
   const active = new Map(
     (await d.samplings.activeCycles([...new Set(toFill.map((i) => i.pondId))])).map((c) => [c.pond_id, c.id]),
   );

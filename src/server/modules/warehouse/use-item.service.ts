@@ -1,6 +1,6 @@
 import type { BulkItem, BulkItemResult } from '#shared/contracts/bulk';
 import type { Movement, UpdateUseBody } from '#shared/contracts/warehouse';
-import { isCalendarDay } from '#shared/domain/calendar';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { ACTION } from '#shared/domain/permissions';
 import { decimalToMilli, milliToDecimal, parseQuantity } from '#shared/domain/warehouse';
 import type { ErrorCode } from '#shared/errors';
@@ -10,13 +10,15 @@ import { AppError, wordedFields } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
 import { cleanText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
+import { mayBeOfflineCycle } from '../../kernel/unknown-cycle.ts';
 import type { Headers } from '../../sync/record-merge.ts';
 import type { CycleRepository } from '../cycle/public.ts';
 import type { WarehouseItemRepository } from './item.repository.ts';
 import type { WarehouseMovementRepository } from './movement.repository.ts';
 import { alertStockMoved } from './stock-alert.ts';
 import type { StockLedger } from './stock-ledger.ts';
-import type { WarehouseService } from './warehouse.service.ts';
+import { movementDay, type WarehouseService } from './warehouse.service.ts';
 import { toMovement } from './warehouse-mapper.ts';
 
 type FieldMessages = Record<string, { key: string; params?: Record<string, string | number> }[]>;
@@ -37,7 +39,10 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Validates one bulk item on its own (the route checked only its id). */
-export function parseUse(item: BulkItem): { draft: UseDraft } | { errors: FieldMessages } {
+export function parseUse(
+  item: BulkItem,
+  today: string = farmToday(),
+): { draft: UseDraft } | { errors: FieldMessages } {
   const errors: FieldMessages = {};
   const str = (f: string) => (typeof item[f] === 'string' ? (item[f] as string) : undefined);
   const warehouseId = str('warehouse_id');
@@ -53,7 +58,8 @@ export function parseUse(item: BulkItem): { draft: UseDraft } | { errors: FieldM
   const qty = parseQuantity(item.qty);
   if ('error' in qty) errors.qty = [{ key: qty.error, params: qty.params }];
   const usedOn = str('used_on');
-  if (!isCalendarDay(usedOn)) errors.used_on = [{ key: 'validation.date' }];
+  const dayProblem = enteredDayProblem(usedOn, today);
+  if (dayProblem) errors.used_on = [{ key: dayProblem }];
   const time = item.time;
   if (time !== undefined && time !== null && (typeof time !== 'string' || !HHMM.test(time)))
     errors.time = [{ key: 'validation.time' }];
@@ -116,8 +122,9 @@ export class UseItemService {
       };
     };
     const drafts: { index: number; draft: UseDraft }[] = [];
+    const today = farmToday();
     items.forEach((item, index) => {
-      const parsed = parseUse(item);
+      const parsed = parseUse(item, today);
       if ('errors' in parsed) fail(index, 'validation-failed', parsed.errors);
       else drafts.push({ index, draft: parsed.draft });
     });
@@ -161,11 +168,13 @@ export class UseItemService {
       accepted.push({ index, draft, farmId, price: Number(item.price) });
     }
 
-    // The pond's active cycle where none (or an unknown one) was sent; a cycle of another pond
-    // is refused, one of another farm not found.
+    // The pond's active cycle where none (or a device's unknown one) was sent; a cycle of
+    // another pond is refused, one of another farm or an id no device made not found
+    // (kernel/unknown-cycle.ts).
     const named = [...new Set(accepted.flatMap((a) => (a.draft.cycleId ? [a.draft.cycleId] : [])))];
     const cycles = new Map((await this.d.cycles.findLive(named)).map((c) => [c.id, c]));
-    const unknown = (a: (typeof accepted)[number]) => !a.draft.cycleId || !cycles.has(a.draft.cycleId);
+    const unknown = (a: (typeof accepted)[number]) =>
+      !a.draft.cycleId || (!cycles.has(a.draft.cycleId) && mayBeOfflineCycle(a.draft.cycleId));
     const active = new Map(
       (await this.d.cycles.activeOf([...new Set(accepted.filter(unknown).map((a) => a.draft.pondId))])).map(
         (c) => [c.pond_id, c.id],
@@ -174,6 +183,10 @@ export class UseItemService {
     const ready: typeof accepted = [];
     for (const a of accepted) {
       const cycle = unknown(a) ? undefined : cycles.get(a.draft.cycleId as string);
+      if (!cycle && !unknown(a)) {
+        fail(a.index, 'not-found');
+        continue;
+      }
       if (!cycle) a.draft.cycleId = active.get(a.draft.pondId) ?? null;
       else if (cycle.farm_id !== a.farmId) {
         fail(a.index, 'not-found');
@@ -280,7 +293,7 @@ export class UseItemService {
         throw new AppError('validation-failed', { qty: [{ key: q.error, params: q.params }] });
       patch.qty = q.milli / 1000;
     }
-    if (body.used_on !== undefined) patch.used_on = body.used_on;
+    if (body.used_on !== undefined) patch.used_on = movementDay(body.used_on);
     if (body.time !== undefined) patch.time = body.time;
     if (body.note !== undefined) patch.note = cleanText('note', body.note);
     await this.d.warehouse.mergeMovement(userId, row, patch, headers);

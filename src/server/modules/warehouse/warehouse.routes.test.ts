@@ -12,6 +12,7 @@ import {
 import { createTestApp } from '#test/helpers/test-app';
 import type { App } from '../../app.ts';
 import { STARTER_PRODUCTS } from '../../db/migrations/data/starter-products-0016.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 
 let app: App;
 let owner: QuickUser;
@@ -352,6 +353,58 @@ describe('uses in ponds', () => {
     expect(results[3].errors.warehouse_id).toEqual(['Item not found in this farm’s warehouse.']);
     expect(Object.keys(results[5].errors).sort()).toEqual(['time', 'used_on']);
     expect((await item(feed.warehouse_id)).qty).toBe(-1.001);
+  });
+
+  it("refuses a day after the farm's today on restocks, removals, uses and their edits; today passes", async () => {
+    const today = farmToday();
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const future = ['The date cannot be in the future.'];
+    const it0 = await newItem(STARTER_PRODUCTS[5].id);
+    for (const [kind, used_on] of [
+      ['store', tomorrow],
+      ['remove', '2999-12-31'],
+    ]) {
+      const res = await post(`/api/warehouse/${it0.warehouse_id}/${kind}?lang=en`, {
+        id: uuidv7(),
+        qty: 1,
+        used_on,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ used_on: future });
+    }
+    const uses = await post('/api/useitem/bulk?lang=en', {
+      items: [
+        use(it0.warehouse_id, farm.pondIds[0], 1, { used_on: tomorrow }),
+        use(it0.warehouse_id, farm.pondIds[0], 1, { used_on: '2999-01-01' }),
+      ],
+    });
+    for (const r of uses.json().data.results)
+      expect(r).toMatchObject({ status: 'error', code: 'validation-failed', errors: { used_on: future } });
+    expect(await item(it0.warehouse_id)).toMatchObject({ qty: 0 });
+
+    // Today is no future: stored, and an edit to tomorrow is refused with nothing changed.
+    const store = await post(`/api/warehouse/${it0.warehouse_id}/store`, {
+      id: uuidv7(),
+      qty: 5,
+      used_on: today,
+    });
+    expect(store.statusCode, store.body).toBe(200);
+    const used = use(it0.warehouse_id, farm.pondIds[0], 1, { used_on: today });
+    expect((await post('/api/useitem/bulk', { items: [used] })).json().data.results[0].status).toBe('ok');
+    const edits = [
+      `/api/warehouse/${it0.warehouse_id}/store/${store.json().data.id}/update?lang=en`,
+      `/api/useitem/${used.id}/update?lang=en`,
+    ];
+    for (const url of edits) {
+      const res = await call({ method: 'PUT', url, payload: { used_on: tomorrow } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors).toEqual({ used_on: future });
+    }
+    const history = await call({
+      method: 'GET',
+      url: `/api/warehouse/history?farm_id=${farm.farmId}&warehouse_id=${it0.warehouse_id}`,
+    });
+    expect(history.json().data.map((m: { used_on: string }) => m.used_on)).toEqual([today, today]);
   });
 
   it('a pond keeper uses in the ponds of their access only', async () => {

@@ -15,6 +15,7 @@ import type {
   WarehouseItem,
   WarehouseQuery,
 } from '#shared/contracts/warehouse';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { ACTION } from '#shared/domain/permissions';
 import { CATEGORY_IDS, isUnit, milliToDecimal, parseQuantity } from '#shared/domain/warehouse';
 import type { Language } from '#shared/i18n/language';
@@ -22,6 +23,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
 import { cleanText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { visiblePondIds } from '../../kernel/visible-ponds.ts';
 import type { Headers, RecordMerge } from '../../sync/record-merge.ts';
@@ -45,6 +47,13 @@ export interface WarehouseDeps {
 }
 
 export const PRODUCTS_PER_PAGE = 20;
+
+/** A movement's day: not after the farm's today (400 validation.date-future on `used_on`). */
+export function movementDay(day: string, today: string = farmToday()): string {
+  const problem = enteredDayProblem(day, today);
+  if (problem) throw fieldError('used_on', problem);
+  return day;
+}
 
 /** A quantity field as milli-units, or a translated field error (400). */
 export function quantity(field: string, value: unknown, positive = true): number {
@@ -243,6 +252,7 @@ export class WarehouseService {
     const item = await this.liveItem(warehouseId, 'id');
     await this.d.access.require(userId, item.farm_id, 'warehouse', ACTION.add);
     const milli = quantity('qty', body.qty);
+    movementDay(body.used_on);
     const note = cleanText('note', body.note);
     const price = kind === 'store' && 'price' in body && body.price !== undefined ? body.price : undefined;
     // Atomic: the movement and the stock it moves (and a restock's new price) commit together.
@@ -289,7 +299,7 @@ export class WarehouseService {
     const patch: Record<string, unknown> = {};
     if (body.qty !== undefined) patch.qty = quantity('qty', body.qty) / 1000;
     if ('price' in body && body.price !== undefined) patch.unit_price = body.price;
-    if (body.used_on !== undefined) patch.used_on = body.used_on;
+    if (body.used_on !== undefined) patch.used_on = movementDay(body.used_on);
     if (body.note !== undefined) patch.note = cleanText('note', body.note);
     await this.mergeMovement(userId, row, patch, headers);
     return toMovement(await this.liveMovement(movementId));

@@ -128,6 +128,31 @@ describe('POST /api/waterSetting and DELETE /api/waterSetting/:id/delete', () =>
     });
   });
 
+  it('refuses a bound beyond what the parameter can measure (1e300 DO, pH 15, −5 °C), in both languages', async () => {
+    const before = (await get(owner)).json().data;
+    const settings = [
+      { parameter: 'do', min: 1e300, max: null },
+      { parameter: 'ph', min: 7, max: 15 },
+      { parameter: 'temperature', slot: 'morning', min: -5, max: 31 },
+      { parameter: 'salinity', min: 0, max: 80 },
+    ];
+    const res = await save(owner, settings);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      'settings.0.min': ['Must be between 0 and 30.'],
+      'settings.1.max': ['Must be between 0 and 14.'],
+      'settings.2.min': ['Must be between 0 and 50.'],
+    });
+    const id = await app.inject({
+      method: 'POST',
+      url: '/api/waterSetting?lang=id',
+      headers: owner.auth,
+      payload: { farm_id: farm.farmId, settings },
+    });
+    expect(id.json().errors['settings.1.max']).toEqual(['Harus antara 0 dan 14.']);
+    expect((await get(owner)).json().data).toEqual(before);
+  });
+
   it('needs water_quality_setting ≥ 1 to change; a technician may read but not save', async () => {
     const tech = await quickUser(app, 'tech');
     await addMember(app, farm.farmId, tech, 3, { [farm.pondIds[0]]: 2 });

@@ -6,6 +6,7 @@ import {
   allDayStandards,
   isStandardParameter,
   parameterUnit,
+  standardBoundsProblem,
   standardKey,
   VANNAMEI_STANDARDS,
 } from '#shared/domain/water-standards';
@@ -45,8 +46,11 @@ export class WaterSettingService {
       if (!isStandardParameter(s.parameter))
         errors[`settings.${i}.parameter`] = [{ key: 'validation.water-parameter' }];
       else if (seen.has(key)) errors[`settings.${i}.parameter`] = [{ key: 'validation.unique' }];
-      if (s.min !== null && s.max !== null && s.min > s.max)
-        errors[`settings.${i}.min`] = [{ key: 'validation.min-above-max' }];
+      const bounds = standardBoundsProblem(s.parameter, s.min, s.max);
+      if (bounds)
+        errors[`settings.${i}.${bounds.side}`] = [
+          { key: bounds.key, ...('params' in bounds ? { params: bounds.params } : {}) },
+        ];
       seen.add(key);
     });
     if (Object.keys(errors).length > 0) throw new AppError('validation-failed', errors);

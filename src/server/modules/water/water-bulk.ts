@@ -8,6 +8,7 @@ import { wordedFields } from '../../errors.ts';
 import type { AlertPort } from '../../kernel/alert-port.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
 import type { PondPlacements } from '../../kernel/pond-placements.ts';
+import { mayBeOfflineCycle } from '../../kernel/unknown-cycle.ts';
 import type { CycleRepository } from '../cycle/public.ts';
 import type { ReadingInsert, WaterRepository } from './water.repository.ts';
 import { type FieldMessages, parseReading, type ReadingDraft } from './water-values.ts';
@@ -141,7 +142,8 @@ async function authorize(
  * Fills the pond's active cycle where none was sent, or where the cycle sent is not on the
  * server (a cycle start refused or deleted while the reading waited in a phone's outbox:
  * the reading belongs to the pond, the cycle is only its label). A cycle of another pond
- * is refused, and one of another farm is not found. The pond's own active cycle, the one a
+ * is refused, and one of another farm is not found, as an id no device made (the nil
+ * uuid: kernel/unknown-cycle.ts). The pond's own active cycle, the one a
  * phone names almost always, needs no further read.
  */
 async function fillCycles(
@@ -158,7 +160,8 @@ async function fillCycles(
   for (const a of accepted) {
     if (isActive(a)) continue;
     const cycle = a.draft.cycleId ? cycles.get(a.draft.cycleId) : undefined;
-    if (!cycle) a.draft.cycleId = active.get(a.draft.pondId) ?? undefined;
+    if (!cycle && a.draft.cycleId && !mayBeOfflineCycle(a.draft.cycleId)) fail(a.index, 'not-found');
+    else if (!cycle) a.draft.cycleId = active.get(a.draft.pondId) ?? undefined;
     else if (cycle.farm_id !== a.farmId) fail(a.index, 'not-found');
     else if (cycle.pond_id !== a.draft.pondId) {
       fail(a.index, 'validation-failed', { cycle_id: [{ key: 'validation.cycle-pond' }] });
