@@ -7,10 +7,10 @@ import { Card } from '#components/page';
 import {
   checkPresetTimes,
   loadPresetTimes,
-  normalizeTime,
   type PresetTimesProblem,
   savePresetTimes,
 } from '#components/preset-times.ts';
+import { TimeInput } from '#components/time-input';
 import { useToast } from '#components/toast';
 import { DEFAULT_PRESET_TIMES } from '#shared/domain/time-of-day';
 
@@ -59,24 +59,14 @@ export function PresetTimesTab() {
                   {t('times.time', { n: index + 1 })}
                 </label>
                 <div className="row">
-                  <input
+                  <TimeInput
                     id={id}
-                    // Text, not type="time": the native picker shows AM/PM on some phones, the
-                    // spec wants HH:mm everywhere.
-                    type="text"
-                    inputMode="numeric"
-                    maxLength={5}
                     placeholder={t('times.placeholder')}
                     className="field__input time-list__input"
                     value={time}
-                    onBlur={() =>
-                      setTimes(times.map((value, i) => (i === index ? normalizeTime(value) : value)))
-                    }
+                    onValue={(typed) => setTimes(times.map((value, i) => (i === index ? typed : value)))}
                     aria-invalid={invalid || undefined}
                     aria-describedby={invalid ? 'preset-time-error' : undefined}
-                    onChange={(event) =>
-                      setTimes(times.map((value, i) => (i === index ? event.target.value : value)))
-                    }
                   />
                   <button
                     type="button"

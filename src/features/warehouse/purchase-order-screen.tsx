@@ -11,6 +11,7 @@ import { useToast } from '#components/toast';
 import type { Local } from '#local/db';
 import type { Farm } from '#shared/contracts/farm';
 import type { Product, PurchaseOrder } from '#shared/contracts/warehouse';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { ACTION } from '#shared/domain/permissions';
 import { normalizePhone } from '#shared/domain/phone';
 import { MAX_QTY } from '#shared/domain/warehouse';
@@ -141,6 +142,8 @@ function Receive({ order, onDone }: { order: Local<PurchaseOrder>; onDone: () =>
       if (p.error || p.value === null) e[it.product_id] = p.error ?? t('common:validation.required');
       else parsed[it.product_id] = p.value;
     }
+    const dayProblem = enteredDayProblem(day, today());
+    if (dayProblem) e.day = t(`common:${dayProblem}`);
     setErrors(e);
     if (Object.keys(e).length > 0) return;
     await receiveOrder(order, { received_on: day, prices: parsed });
@@ -156,7 +159,13 @@ function Receive({ order, onDone }: { order: Local<PurchaseOrder>; onDone: () =>
       className="wh-form"
       data-testid="po-receive"
     >
-      <Field label={t('po.receivedOn')} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+      <Field
+        label={t('po.receivedOn')}
+        type="date"
+        value={day}
+        onChange={(e) => setDay(e.target.value)}
+        error={errors.day}
+      />
       {order.items.map((it) => (
         <Field
           key={it.product_id}

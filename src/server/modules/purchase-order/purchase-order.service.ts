@@ -6,6 +6,7 @@ import type {
   ReceiveBody,
   SendResult,
 } from '#shared/contracts/warehouse';
+import { enteredDayProblem } from '#shared/domain/calendar';
 import { ACTION } from '#shared/domain/permissions';
 import { normalizePhone } from '#shared/domain/phone';
 import { purchaseOrderText, whatsappDigits, whatsappLink } from '#shared/domain/purchase-order-text';
@@ -15,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import type { Idempotency } from '../../idempotency.ts';
 import { cleanText } from '../../kernel/clean-text.ts';
 import type { FarmAccess } from '../../kernel/farm-access.ts';
+import { farmToday } from '../../kernel/farm-clock.ts';
 import { changedAfter } from '../../kernel/pull-window.ts';
 import { findBadValue } from '../../security/clean-values.ts';
 import type {
@@ -203,6 +205,9 @@ export class PurchaseOrderService {
     const { row, order } = await this.load(id, lang);
     await this.d.access.require(userId, row.farm_id, 'warehouse', ACTION.add);
     const errors: FieldMessages = {};
+    // The day the goods came: not after the farm's today, as every restock (ADR 0132).
+    const dayProblem = enteredDayProblem(body.received_on, farmToday());
+    if (dayProblem) errors.received_on = [{ key: dayProblem }];
     const lines = body.items.map((it, i) => {
       const position = order.items.findIndex((o) => o.product_id === it.product_id);
       if (position < 0) errors[`items.${i}.product_id`] = [{ key: 'validation.product-unknown' }];

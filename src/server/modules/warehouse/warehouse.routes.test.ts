@@ -489,6 +489,24 @@ describe('purchase orders', () => {
     ])
       expect(decoded).toContain(part);
 
+    // Goods received tomorrow or in 2999: refused on the day, nothing restocked.
+    const limeQty = async () =>
+      (await call({ method: 'GET', url: `/api/warehouse?farm_id=${farm.farmId}` }))
+        .json()
+        .data.find((i: { product_id: string }) => i.product_id === LIME)?.qty ?? 0;
+    const limeBefore = await limeQty();
+    const today = farmToday();
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const received_on of [tomorrow, '2999-12-31']) {
+      const early = await post(`/api/farm/purchase-order/${order.id}/receive`, {
+        received_on,
+        items: [{ product_id: LIME, price: 2600 }],
+      });
+      expect(early.statusCode, early.body).toBe(400);
+      expect(early.json().errors.received_on).toEqual(['Tanggal tidak boleh di masa depan.']);
+    }
+    expect(await limeQty()).toBe(limeBefore);
+
     const receive = await post(`/api/farm/purchase-order/${order.id}/receive`, {
       received_on: day,
       items: [
