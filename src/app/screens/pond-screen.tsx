@@ -163,14 +163,14 @@ function PondDetail({ farm, pond }: { farm: Farm; pond: Pond }) {
         }
         backTo={farmPath}
       />
-      <p className="row">
+      <div className="row">
         <Link to={`${farmPath}/overview`} className="button button--ghost button--small">
           {t('production:overview.title')}
         </Link>
         <Link to={`${farmPath}/death-alert`} className="button button--ghost button--small">
           {t('production:alert.title')}
         </Link>
-      </p>
+      </div>
       <Tabs
         label={pond.name}
         items={[

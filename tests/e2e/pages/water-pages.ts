@@ -11,7 +11,8 @@ export class WaterPages {
       .getByRole('link', { name: /^(Input kualitas air|Kualitas air)$/ })
       .first()
       .click();
-    await expect(this.page).toHaveURL(/\/water-quality\/add$/);
+    // From Today the form carries ?from=today, to come back there after a save.
+    await expect(this.page).toHaveURL(/\/water-quality\/add(\?from=today)?$/);
   }
 
   async enter(pond: string, values: Record<string, string>): Promise<void> {
@@ -25,11 +26,12 @@ export class WaterPages {
   async save(ponds: number, { partial = false } = {}): Promise<void> {
     await this.page.getByRole('button', { name: `Simpan ${ponds} kolam` }).click();
     if (partial) await this.confirmPartial();
-    // Saved on the phone; with signal it may already say "sent" by the time we look.
+    // Saved on the phone; with signal it may already say "sent" by the time we look. The
+    // form's banner says it, or (opened from Today, which the save goes back to) the toast.
     await expect(
       this.page
-        .locator('main')
-        .getByText(new RegExp(`^${ponds} catatan tersimpan( di ponsel, menunggu sinyal)?\\.$`)),
+        .getByText(new RegExp(`^${ponds} catatan tersimpan( di ponsel, menunggu sinyal)?\\.$`))
+        .first(),
     ).toBeVisible();
   }
 
