@@ -100,6 +100,22 @@ async function send(op: Operation, what: string, payload: string | Buffer, conte
 }
 
 /** A 4xx with `{ message, code }`, or for a bulk route a 200 in which every item failed. */
+/** The owner's warehouse item of the first catalogue product, on a farm of theirs. */
+async function warehouseItem(farmId: string): Promise<string> {
+  const products = await app.inject({
+    method: 'GET',
+    url: `/api/products?farm_id=${farmId}`,
+    headers: owner.auth,
+  });
+  const item = await app.inject({
+    method: 'POST',
+    url: '/api/warehouse',
+    headers: owner.auth,
+    payload: { farm_id: farmId, product_id: products.json().data.items[0].product_id },
+  });
+  return item.json().data.warehouse_id as string;
+}
+
 function isRefusal(o: Outcome): boolean {
   let body: { message?: unknown; code?: unknown; data?: { results?: { status: string }[] } };
   try {
@@ -149,18 +165,7 @@ beforeAll(async () => {
   });
   ids.group = group.json().data.guid;
   // A warehouse item, so the items of a use reach the write (and their dates the database).
-  const products = await app.inject({
-    method: 'GET',
-    url: `/api/products?farm_id=${farm.farmId}`,
-    headers: owner.auth,
-  });
-  const item = await app.inject({
-    method: 'POST',
-    url: '/api/warehouse',
-    headers: owner.auth,
-    payload: { farm_id: farm.farmId, product_id: products.json().data.items[0].product_id },
-  });
-  ids.warehouse = item.json().data.warehouse_id;
+  ids.warehouse = await warehouseItem(farm.farmId);
 });
 afterAll(async () => {
   await app?.close();
@@ -372,18 +377,7 @@ describe('bad input on every route (issue 12 point 7)', () => {
     const stranger = await quickUser(app, 'stranger');
     const theirs = await createFarm(app, stranger, 1);
     const theirCycle = await stockPond(app, stranger, theirs.pondIds[0], { stockDate: day, seed: 1000 });
-    const products = await app.inject({
-      method: 'GET',
-      url: `/api/products?farm_id=${own.farmId}`,
-      headers: owner.auth,
-    });
-    const itemRes = await app.inject({
-      method: 'POST',
-      url: '/api/warehouse',
-      headers: owner.auth,
-      payload: { farm_id: own.farmId, product_id: products.json().data.items[0].product_id },
-    });
-    const warehouseId = itemRes.json().data.warehouse_id as string;
+    const warehouseId = await warehouseItem(own.farmId);
     const routes: [string, string, (cycleId: string) => Record<string, unknown>][] = [
       [
         '/api/anco/bulk',
