@@ -35,21 +35,16 @@ export async function applyPull(
   const valid = items.filter((item) => typeof item[key] === 'string');
   // Nothing changed since the cursor (most lists of most pulls): no transaction to open.
   if (!full && valid.length === 0) return 0;
-  // A first pull into an empty mirror (a new device): no local row to rebase or drop, so
-  // the answer is written as it is, without reading a key back (a 200-pond farm's first
-  // sync is 139,000 rows; ADR 0082), in slices the page can type between (ADR 0133).
-  if (full && (await table.count()) === 0) {
-    const fresh = valid.filter((item) => item.deleted_at === null || item.deleted_at === undefined);
-    await inSlices(fresh, (slice) =>
-      db.transaction('rw', table, async () => {
-        await table.bulkPut(slice.map((item) => ({ ...serverFields(item), _status: 'synced' }) as AnyRow));
-        return slice.length;
-      }),
-    );
-    return valid.length;
-  }
   // One transaction: the mirror never shows half an answer to a live query.
   return db.transaction('rw', table, db.outbox, async () => {
+    // A first pull into an empty mirror (a new device): no local row to rebase or drop,
+    // so the answer is written as it is, without reading a key back (a 200-pond farm's
+    // first sync is 139,000 rows; ADR 0082).
+    if (full && (await table.count()) === 0) {
+      const fresh = valid.filter((item) => item.deleted_at === null || item.deleted_at === undefined);
+      await table.bulkPut(fresh.map((item) => ({ ...serverFields(item), _status: 'synced' }) as AnyRow));
+      return valid.length;
+    }
     const locals = await table.bulkGet(valid.map((item) => item[key] as string));
     const owners = await db.outbox.bulkGet(locals.map((row) => row?._outboxId ?? ''));
     const queued = await queuedFields(db, resource.table);
@@ -100,40 +95,12 @@ function answeredDay(resource: ResourceDescriptor, from: string | undefined): (r
   };
 }
 
-/** Rows in a long write's first slice; later ones are sized to about SLICE_MS. */
-const FIRST_SLICE = 200;
-const MIN_SLICE = 50;
-const MAX_SLICE = 4000;
-/** A slice's time (its transaction, start to commit): short enough that a keystroke between two is answered at once. */
-const SLICE_MS = 25;
-
-/**
- * Lets the page answer input and paint between two slices of a long write, and run what the
- * last slice woke (the live queries over its table, their renders): the next slice waits
- * for an idle moment (at most IDLE_WAIT_MS), or a task where there is no idle callback.
- */
-const IDLE_WAIT_MS = 1000;
-type IdleCallback = (run: () => void, options: { timeout: number }) => number;
-export const yieldToPage = (): Promise<void> =>
-  new Promise((resolve) => {
-    // Not in every context this module compiles for (Node, the service worker).
-    const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback;
-    if (idle) idle.call(globalThis, () => resolve(), { timeout: IDLE_WAIT_MS });
-    else setTimeout(resolve, 0);
-  });
-
 /**
  * The rest of a list whose first pull came in part (ADR 0086), written beside what the
  * device already has: a record the mirror lacks is added; a synced one is replaced only by
  * a newer version (`updated_at`), since the regular pulls may have brought a later one
  * meanwhile; a row with a local change keeps it (the regular pull rebases it). Nothing is
  * dropped: this answer is older than the cursor.
- *
- * Written in slices, each its own transaction, the page given its turn between them (ADR
- * 0133): a demo farm's rest is tens of thousands of rows, and in one transaction its puts
- * held a cheap phone's main thread for seconds while the keeper typed. Each row's choice
- * stands alone, so a slice is as good as the whole; a page closed half-way leaves the
- * list's `fill:` mark, and the next pull asks for the rest again.
  */
 export async function applyHistory(
   db: TambakDb,
@@ -145,47 +112,17 @@ export async function applyHistory(
   const fresh = items.filter(
     (item) => typeof item[key] === 'string' && (item.deleted_at === null || item.deleted_at === undefined),
   );
-  return inSlices(fresh, (slice) =>
-    db.transaction('rw', table, async () => {
-      const locals = await table.bulkGet(slice.map((item) => item[key] as string));
-      const puts: AnyRow[] = [];
-      slice.forEach((item, i) => {
-        const local = locals[i];
-        if (!local || (local._status === 'synced' && newer(item, local)))
-          puts.push({ ...serverFields(item), _status: 'synced' } as AnyRow);
-      });
-      if (puts.length > 0) await table.bulkPut(puts);
-      return puts.length;
-    }),
-  );
-}
-
-/**
- * Writes `rows` by `write` (each call its own transaction) in slices of about SLICE_MS,
- * `pause` between them; answers the sum of what the calls answer.
- */
-export async function inSlices<T>(
-  rows: readonly T[],
-  write: (slice: T[]) => Promise<number>,
-  pause: () => Promise<void> = yieldToPage,
-): Promise<number> {
-  let written = 0;
-  let size = FIRST_SLICE;
-  for (let start = 0; start < rows.length; ) {
-    if (start > 0) await pause();
-    const slice = rows.slice(start, start + size);
-    const began = performance.now();
-    written += await write(slice);
-    start += slice.length;
-    size = nextSlice(slice.length, performance.now() - began);
-  }
-  return written;
-}
-
-/** The next slice's rows: scaled toward SLICE_MS by how long `rows` took, at most doubled. */
-export function nextSlice(rows: number, ms: number): number {
-  const scaled = ms > 0 ? Math.floor((rows * SLICE_MS) / ms) : rows * 2;
-  return Math.max(MIN_SLICE, Math.min(MAX_SLICE, rows * 2, scaled));
+  return db.transaction('rw', table, async () => {
+    const locals = await table.bulkGet(fresh.map((item) => item[key] as string));
+    const puts: AnyRow[] = [];
+    fresh.forEach((item, i) => {
+      const local = locals[i];
+      if (!local || (local._status === 'synced' && newer(item, local)))
+        puts.push({ ...serverFields(item), _status: 'synced' } as AnyRow);
+    });
+    await table.bulkPut(puts);
+    return puts.length;
+  });
 }
 
 /** Whether a synced mirror row holds exactly the server's `item` (its own `_` fields aside). */
