@@ -57,6 +57,18 @@ export function testDb(): TambakDb {
   return new TambakDb(`tambak-test-${newId()}`);
 }
 
+/** A death record of farm `f1` as the server lists it (the pull tests' list of choice). */
+export const deathRecord = (death_id: string, count: number, updated_at = '2026-01-01T00:00:00.000Z') => ({
+  death_id,
+  farm_id: 'f1',
+  pond_id: 'p1',
+  stock_id: 's1',
+  died_on: '2026-01-01',
+  count,
+  updated_at,
+  deleted_at: null,
+});
+
 export type Handler = (request: TransportRequest) => TransportResponse | Promise<TransportResponse>;
 
 /** A transport that records every request and answers with `handler` (swap it any time). */

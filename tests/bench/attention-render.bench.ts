@@ -16,31 +16,19 @@
  *
  *   node --import tsx tests/bench/attention-render.bench.ts [ponds=50] [days=730] [runs=8]
  */
-import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { promisify } from 'node:util';
 import { API_CACHE_NAME } from '../../src/local/sync/worker-protocol.ts';
+import { loadDemoInto } from '../helpers/app-server.ts';
 import { benchSignUp, withAppAndBrowser } from '../helpers/bench-typing.ts';
 import { percentile, summary } from './browser/page-bench.ts';
 
-const run = promisify(execFile);
 const PONDS = Number(process.argv[2] ?? 50);
 const DAYS = Number(process.argv[3] ?? 730);
 const RUNS = Number(process.argv[4] ?? 8);
 
 async function main() {
   await withAppAndBrowser(async (app, browser) => {
-    const started = performance.now();
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', String(PONDS), '--days', String(DAYS), '--bulk'],
-      { env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'warn' }, maxBuffer: 1 << 24 },
-    );
-    const farmId = /Demo farm ([0-9a-f-]{36})/.exec(stdout)?.[1];
-    if (!farmId) throw new Error(`the demo did not load: ${stdout.slice(-300)}`);
-    console.log(
-      `demo farm: ${PONDS} ponds × ${DAYS} days loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const farmId = await loadDemoInto(app.databaseUrl, PONDS, DAYS);
     const session = await benchSignUp(app.url);
     const join = await fetch(`${app.url}/api/demo/join`, {
       method: 'POST',

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './server-process.ts';
 
 /**
@@ -51,4 +52,23 @@ export async function startAppServer(): Promise<{ url: string; databaseUrl: stri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo farm (`scripts/demo-data.ts --bulk`, ADR 0079) loaded into a started app's
+ * database: answers its farm id, and prints how long the load took.
+ */
+export async function loadDemoInto(databaseUrl: string, ponds: number, days: number): Promise<string> {
+  const started = performance.now();
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/demo-data.ts', '--ponds', String(ponds), '--days', String(days), '--bulk'],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, maxBuffer: 1 << 24 },
+  );
+  const farmId = /Demo farm ([0-9a-f-]{36})/.exec(stdout)?.[1];
+  if (!farmId) throw new Error(`the demo did not load: ${stdout.slice(-300)}`);
+  console.log(
+    `demo farm: ${ponds} ponds × ${days} days loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return farmId;
 }

@@ -34,6 +34,31 @@ interface CardProps {
 
 const NO_PHOTOS: PendingPhoto[] = [];
 
+const samePrevious = (a: PreviousSample | undefined, b: PreviousSample | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.sampled_on === b.sampled_on &&
+    a.sample_weight === b.sample_weight &&
+    a.shrimp_count === b.shrimp_count);
+
+/**
+ * A card renders again only when what it shows changed: the farm's samplings read again
+ * (a pull landing, a new phone's history arriving in slices, ADR 0133) hand it a new but
+ * equal previous sampling, and 50 cards rendered for nothing while the keeper typed.
+ */
+function sameCard(a: CardProps, b: CardProps): boolean {
+  return (
+    a.store === b.store &&
+    a.pond === b.pond &&
+    a.doc === b.doc &&
+    a.today === b.today &&
+    a.earliest === b.earliest &&
+    a.showMissing === b.showMissing &&
+    samePrevious(a.previous, b.previous)
+  );
+}
+
 /**
  * One pond of the entry: count and weight, the six signs, ABW, size and ADG worked out
  * as he types, and the sample's photos (kept in the form until the save).
@@ -121,7 +146,7 @@ export const SamplingPondCard = memo(function SamplingPondCard({
       />
     </section>
   );
-});
+}, sameCard);
 
 /** ABW, size and ADG of what is typed (– until there is something to compute). */
 export function Figures({

@@ -1,5 +1,6 @@
 import type { AnyRow, OutboxEntry, ServerRecord, TambakDb } from '#local/db';
 import { type ResourceDescriptor, serverFields } from '#local/resources';
+import { type Choose, writeQuietly } from '#local/sync/quiet-write';
 
 /**
  * Writes server versions of records into a mirror: a pull's answer, and the records a
@@ -35,16 +36,20 @@ export async function applyPull(
   const valid = items.filter((item) => typeof item[key] === 'string');
   // Nothing changed since the cursor (most lists of most pulls): no transaction to open.
   if (!full && valid.length === 0) return 0;
+  // A first pull into an empty mirror (a new device): no local row to rebase or drop, so
+  // the answer is written as it is, without reading a key back (a 200-pond farm's first
+  // sync is 139,000 rows; ADR 0082), in slices the page can type between (ADR 0133).
+  if (full && (await table.count()) === 0) {
+    const fresh = valid.filter((item) => item.deleted_at === null || item.deleted_at === undefined);
+    await writeQuietly(
+      db,
+      resource.table,
+      fresh.map((item) => ({ ...serverFields(item), _status: 'synced' }) as AnyRow),
+    );
+    return valid.length;
+  }
   // One transaction: the mirror never shows half an answer to a live query.
   return db.transaction('rw', table, db.outbox, async () => {
-    // A first pull into an empty mirror (a new device): no local row to rebase or drop,
-    // so the answer is written as it is, without reading a key back (a 200-pond farm's
-    // first sync is 139,000 rows; ADR 0082).
-    if (full && (await table.count()) === 0) {
-      const fresh = valid.filter((item) => item.deleted_at === null || item.deleted_at === undefined);
-      await table.bulkPut(fresh.map((item) => ({ ...serverFields(item), _status: 'synced' }) as AnyRow));
-      return valid.length;
-    }
     const locals = await table.bulkGet(valid.map((item) => item[key] as string));
     const owners = await db.outbox.bulkGet(locals.map((row) => row?._outboxId ?? ''));
     const queued = await queuedFields(db, resource.table);
@@ -101,29 +106,28 @@ function answeredDay(resource: ResourceDescriptor, from: string | undefined): (r
  * a newer version (`updated_at`), since the regular pulls may have brought a later one
  * meanwhile; a row with a local change keeps it (the regular pull rebases it). Nothing is
  * dropped: this answer is older than the cursor.
+ *
+ * Written in slices straight to IndexedDB, the live queries told once at the end (ADR
+ * 0133): each row's choice stands alone, so a slice is as good as the whole; a page closed
+ * half-way leaves the list's `fill:` mark, and the next pull asks for the rest again.
  */
 export async function applyHistory(
   db: TambakDb,
   resource: ResourceDescriptor,
   items: ServerRecord[],
 ): Promise<number> {
-  const table = db.mirror(resource.table);
   const key = db.keyOf(resource.table);
   const fresh = items.filter(
     (item) => typeof item[key] === 'string' && (item.deleted_at === null || item.deleted_at === undefined),
   );
-  return db.transaction('rw', table, async () => {
-    const locals = await table.bulkGet(fresh.map((item) => item[key] as string));
-    const puts: AnyRow[] = [];
-    fresh.forEach((item, i) => {
-      const local = locals[i];
-      if (!local || (local._status === 'synced' && newer(item, local)))
-        puts.push({ ...serverFields(item), _status: 'synced' } as AnyRow);
-    });
-    await table.bulkPut(puts);
-    return puts.length;
-  });
+  return writeQuietly(db, resource.table, fresh, historyChoice);
 }
+
+/** What a row of a list's rest becomes: added when missing, replacing only an older synced version. */
+export const historyChoice: Choose = (item, local) =>
+  !local || (local._status === 'synced' && newer(item, local))
+    ? ({ ...serverFields(item), _status: 'synced' } as AnyRow)
+    : undefined;
 
 /** Whether a synced mirror row holds exactly the server's `item` (its own `_` fields aside). */
 export function sameServerFields(row: AnyRow, item: ServerRecord): boolean {

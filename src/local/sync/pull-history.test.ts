@@ -3,20 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS, DEATHS } from '#local/resources';
 import { cursorKey, fillHistory, fillKey, pullResources } from '#local/sync/pull';
 import type { TransportRequest } from '#local/sync/transport';
-import { FakeServer, ManualClock, offline, testDb } from '#local/test-kit';
+import { deathRecord, FakeServer, ManualClock, offline, testDb } from '#local/test-kit';
 
 /** ADR 0086: a new device's first pull of a long list comes in part, the rest after it. */
 const FARM = 'f1';
-const death = (id: string, count: number, updated_at = '2026-01-01T00:00:00.000Z') => ({
-  death_id: id,
-  farm_id: FARM,
-  pond_id: 'p1',
-  stock_id: 's1',
-  died_on: '2026-01-01',
-  count,
-  updated_at,
-  deleted_at: null,
-});
+const death = deathRecord;
 const list = (items: unknown[], server_time: string) => ({
   status: 200,
   body: { message: 'ok', data: items, server_time },
