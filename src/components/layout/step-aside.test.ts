@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, coversControl } from './step-aside.ts';
+import { type Box, coversControl, coversText } from './step-aside.ts';
 
 const box = (left: number, top: number, width: number, height: number): Box => ({
   left,
@@ -32,5 +32,16 @@ describe('coversControl', () => {
     expect(coversControl(FAB, box(16, 655, 100, 44), true)).toBe(false);
     expect(coversControl(FAB, box(240, 655, 100, 44), false)).toBe(true);
     expect(coversControl(FAB, box(240, 662, 100, 44), false)).toBe(false);
+  });
+});
+
+describe('coversText', () => {
+  it("steps aside for a table cell's figure under it or within its margin, not for the cell's empty end", () => {
+    expect(coversText(FAB, [box(300, 620, 40, 16)])).toBe(true); // "1.250" under the button
+    expect(coversText(FAB, [box(240, 610, 54, 16)])).toBe(true); // its end 2 px from the button
+    expect(coversText(FAB, [box(200, 610, 80, 16)])).toBe(false); // 16 px to its left
+    expect(coversText(FAB, [box(300, 580, 40, 14)])).toBe(false); // the row above
+    expect(coversText(FAB, [box(200, 610, 80, 16), box(300, 640, 30, 16)])).toBe(true); // a wrapped second line
+    expect(coversText(FAB, [box(310, 620, 0, 16)])).toBe(false); // an empty line box
   });
 });

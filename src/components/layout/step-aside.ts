@@ -10,7 +10,8 @@ import { type RefObject, useEffect } from 'react';
  * label must read whole: "Buka barang gudang" on the attention board's wide rows) or a
  * control small enough that the button could hide it (a tab, a small link), and the
  * centre of a large link block (a pond card or a Today task that links on stays usable
- * when the button sits on its corner), except a status badge inside it.
+ * when the button sits on its corner), except a status badge inside it. A table cell's
+ * text counts too: a manager scrolling a report reads every figure whole.
  */
 
 const CONTROLS =
@@ -48,9 +49,83 @@ export function coversControl(fab: Box, control: Box, whole: boolean): boolean {
   );
 }
 
+/** Whether a box at `fab` (with its margin) overlaps any of `rects` (a cell's lines of text). Pure. */
+export function coversText(fab: Box, rects: readonly Box[]): boolean {
+  return rects.some(
+    (r) =>
+      r.right > r.left &&
+      r.bottom > r.top &&
+      r.right > fab.left - MARGIN &&
+      r.left < fab.right + MARGIN &&
+      r.bottom > fab.top - MARGIN &&
+      r.top < fab.bottom + MARGIN,
+  );
+}
+
+/** Points across the button, at most this far apart: no table line (16 px and more) passes between two. */
+const POINT_GAP = 12;
+
+/** Points across the button, to find what lies under it without measuring every cell of a long table. */
+function pointsOver(fab: DOMRect): [number, number][] {
+  const along = (from: number, to: number) => {
+    const steps = Math.ceil((to - from) / POINT_GAP);
+    return Array.from({ length: steps + 1 }, (_, i) => from + ((to - from) * i) / steps);
+  };
+  const ys = along(fab.top - MARGIN, fab.bottom + MARGIN);
+  return along(fab.left - MARGIN, fab.right + MARGIN).flatMap((x) => ys.map((y): [number, number] => [x, y]));
+}
+
+/** Whether the button lies over the text of a table cell of the page (a figure it would hide). */
+function coversCellText(el: HTMLElement, fab: DOMRect): boolean {
+  // Most screens (the entry forms a keeper types in) have no table: nothing to hit-test.
+  if (!document.querySelector('main table')) return false;
+  const cells = new Set<Element>();
+  for (const [x, y] of pointsOver(fab))
+    for (const under of document.elementsFromPoint(x, y)) {
+      if (el.contains(under)) continue;
+      const cell = under.closest('main :is(td, th)');
+      if (cell) cells.add(cell);
+    }
+  const range = document.createRange();
+  for (const cell of cells) {
+    if ((cell.textContent ?? '').trim() === '') continue;
+    range.selectNodeContents(cell);
+    const clip = clipOf(cell);
+    if (
+      coversText(
+        fab,
+        Array.from(range.getClientRects(), (r) => within(r, clip)),
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** The box a wide table scrolls in (its text outside is not seen), or none. */
+function clipOf(cell: Element): Box | undefined {
+  for (let at = cell.parentElement; at && at.tagName !== 'MAIN'; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    if (style.overflowX !== 'visible' || style.overflowY !== 'visible') return at.getBoundingClientRect();
+  }
+  return undefined;
+}
+
+/** The part of `r` inside `clip` (empty when none). */
+function within(r: Box, clip: Box | undefined): Box {
+  if (!clip) return r;
+  return {
+    left: Math.max(r.left, clip.left),
+    top: Math.max(r.top, clip.top),
+    right: Math.min(r.right, clip.right),
+    bottom: Math.min(r.bottom, clip.bottom),
+  };
+}
+
 function shouldStepAside(el: HTMLElement): boolean {
   const fab = el.getBoundingClientRect();
   if (fab.width === 0 || fab.height === 0) return false;
+  if (coversCellText(el, fab)) return true;
   for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
     if (el.contains(control) || control.closest('[data-floating]')) continue;
     const box = control.getBoundingClientRect();

@@ -202,7 +202,7 @@ export function coverCheck(page: Page, options: CoverOptions): Promise<CoverRepo
  * from top to bottom in steps shorter than a control row and, at each stop, reports a
  * floating button (chat, help) that is shown while it lies over a control: over any part
  * of a field or of a control smaller than four times the button, or over the centre of a
- * larger one (a card that links on). Each stop waits two frames, and up to 60 more while a
+ * larger one (a card that links on), or over the text of a table cell. Each stop waits two frames, and up to 60 more while a
  * button still lies over a control (the buttons check after the paint).
  */
 export async function floatingSweep(page: Page): Promise<string[]> {
@@ -239,6 +239,30 @@ export async function floatingSweep(page: Page): Promise<string[]> {
               `${fab.className} over ${c.tagName.toLowerCase()} "${label}" at scroll ${y} (${Math.round(w)}×${Math.round(h)} px)`,
             );
           }
+        }
+        // A figure in a table must read whole too (a manager scrolling a report on a phone).
+        const range = document.createRange();
+        for (const cell of document.querySelectorAll('main :is(td, th)')) {
+          const text = (cell.textContent ?? '').trim();
+          if (text === '' || !cell.checkVisibility({ visibilityProperty: true })) continue;
+          const box = cell.getBoundingClientRect();
+          if (box.bottom < q.top || box.top > q.bottom || box.right < q.left || box.left > q.right) continue;
+          range.selectNodeContents(cell);
+          // Only what shows of it: a wide table's cells beyond its scrolling box are not seen.
+          let clip: DOMRect | undefined;
+          for (let at = cell.parentElement; at && at.tagName !== 'MAIN' && !clip; at = at.parentElement) {
+            const style = getComputedStyle(at);
+            if (style.overflowX !== 'visible' || style.overflowY !== 'visible')
+              clip = at.getBoundingClientRect();
+          }
+          const under = Array.from(range.getClientRects()).some((r) => {
+            const left = Math.max(r.left, clip?.left ?? r.left, q.left);
+            const right = Math.min(r.right, clip?.right ?? r.right, q.right);
+            const top = Math.max(r.top, clip?.top ?? r.top, q.top);
+            const bottom = Math.min(r.bottom, clip?.bottom ?? r.bottom, q.bottom);
+            return right > left && bottom > top;
+          });
+          if (under) found.push(`${fab.className} over the table cell "${text.slice(0, 30)}" at scroll ${y}`);
         }
       }
       return found;
