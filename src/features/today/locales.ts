@@ -15,7 +15,11 @@ const id = {
     done: 'Selesai',
     notYet: 'Belum',
     late: 'Terlambat',
+    arriving: 'Memuat…',
+    notPulled: 'Belum dimuat',
   },
+  progressArriving: 'Data tambak sedang dimuat ke ponsel ini',
+  progressNotPulled: 'Sambungkan ke internet sekali untuk memuat data tambak',
   slotLabel: '{{name}}: {{progress}}, {{state}}',
   noAccess: {
     title: 'Belum ada kolam untuk Anda',
@@ -62,7 +66,11 @@ const en: typeof id = {
     done: 'Done',
     notYet: 'Not yet',
     late: 'Late',
+    arriving: 'Loading…',
+    notPulled: 'Not loaded yet',
   },
+  progressArriving: 'The farm’s records are loading to this phone',
+  progressNotPulled: 'Connect to the internet once to load the farm’s records',
   slotLabel: '{{name}}: {{progress}}, {{state}}',
   noAccess: {
     title: 'No ponds for you yet',

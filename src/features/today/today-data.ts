@@ -95,6 +95,9 @@ export function wallClock(measuredAt: string, utcOffset: number): { date: string
 }
 
 interface Mirror {
+  /** Whether the farm's cycles have come to this device (until then the list is loading, not empty). */
+  cyclesPulled: boolean;
+  arriving: SlotKind[];
   ponds: Pond[];
   starts: Map<string, string>;
   feeds: TodayInput['feeds'];
@@ -103,9 +106,33 @@ interface Mirror {
   samplings: TodayInput['samplings'];
 }
 
+/** The lists each kind of slot is counted from (their names in src/local/resources.ts). */
+const KIND_LISTS: Record<SlotKind, string[]> = {
+  feed: ['warehouseItems', 'warehouseMovements'],
+  anco: ['anco'],
+  water: ['waterGeneral'],
+  sampling: ['samplings'],
+};
+/** Same key as sync/pull.ts cursorKey (that module is the sync engine's, not this screen's). */
+const cursorKey = (list: string, farmId: string) => `cursor:${list}:${farmId}`;
+
+/** The kinds whose lists have never been pulled to this device, and whether the cycles have. */
+async function pullState(db: TambakDb, farmId: string): Promise<{ cycles: boolean; arriving: SlotKind[] }> {
+  const lists = ['cycles', ...Object.values(KIND_LISTS).flat()];
+  const cursors = await db.syncState.bulkGet(lists.map((list) => cursorKey(list, farmId)));
+  const pulled = new Set(lists.filter((_, i) => cursors[i]?.pulledAt !== undefined));
+  return {
+    cycles: pulled.has('cycles'),
+    arriving: (Object.keys(KIND_LISTS) as SlotKind[]).filter((kind) =>
+      KIND_LISTS[kind].some((list) => !pulled.has(list)),
+    ),
+  };
+}
+
 /** One live read of the mirror: it runs again when a record is saved here or arrives by sync. */
 async function readMirror(db: TambakDb, farmId: string, date: string): Promise<Mirror> {
-  const [ponds, cycles, items, movements, ancos, waters, samplings] = await Promise.all([
+  const [pulls, ponds, cycles, items, movements, ancos, waters, samplings] = await Promise.all([
+    pullState(db, farmId),
     db.ponds.where('farm_id').equals(farmId).toArray(),
     db.cycles.where('farm_id').equals(farmId).toArray(),
     db.warehouseItems.where('farm_id').equals(farmId).toArray(),
@@ -128,6 +155,8 @@ async function readMirror(db: TambakDb, farmId: string, date: string): Promise<M
   for (const c of visible(cycles))
     if (c.end_date === 0 && (starts.get(c.pond_id) ?? '') < c.start_date) starts.set(c.pond_id, c.start_date);
   return {
+    cyclesPulled: pulls.cycles,
+    arriving: pulls.arriving,
     ponds: visible(ponds),
     starts,
     feeds: visible(movements).filter(
@@ -165,7 +194,8 @@ export function useToday(
     db,
   ).data;
   return useMemo(() => {
-    if (!mirror) return undefined;
+    // A new phone before its cycles came: loading, not "no pond has an active cycle".
+    if (!mirror || (!mirror.cyclesPulled && mirror.starts.size === 0)) return undefined;
     const sorted = [...mirror.ponds].sort(dike);
     const ponds = {} as Record<SlotKind, TodayPond[]>;
     for (const kind of Object.keys(KIND_FEATURE) as SlotKind[])
@@ -187,6 +217,7 @@ export function useToday(
         ancos: mirror.ancos,
         waters: mirror.waters,
         samplings: mirror.samplings,
+        arriving: mirror.arriving,
       },
       names: new Map(mirror.ponds.map((p) => [p.pond_id, p.name])),
       enterable,

@@ -88,6 +88,16 @@ describe('todaySlots', () => {
     expect(find(todaySlots(input({ now: '12:00', feeds: all })), 'feed:06:00').state).toBe('done');
   });
 
+  it('says a slot is still arriving, never late, while its records have not come to the phone', () => {
+    // A new phone at noon: the water readings are in, the feed and the trays not yet.
+    const slots = todaySlots(input({ now: '12:00', arriving: ['feed', 'anco'] }));
+    expect(find(slots, 'feed:06:00').state).toBe('arriving');
+    expect(find(slots, 'anco:1').state).toBe('arriving');
+    expect(find(slots, 'water:06:00').state).toBe('late');
+    // Once they are in, the same slot counts its ponds again.
+    expect(find(todaySlots(input({ now: '12:00', arriving: [] })), 'feed:06:00').state).toBe('late');
+  });
+
   it('only lists the ponds he may enter each kind for', () => {
     const slots = todaySlots(input({ ponds: { feed: [P[0]], anco: [], water: P, sampling: [] } }));
     expect(find(slots, 'feed:06:00').total).toBe(1);

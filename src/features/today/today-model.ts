@@ -7,7 +7,12 @@ import { DateTime } from 'luxon';
  * device's mirror holds. Pure: the screen feeds it live reads of Dexie.
  */
 export type SlotKind = 'feed' | 'anco' | 'water' | 'sampling';
-export type SlotState = 'done' | 'notYet' | 'late';
+/**
+ * `arriving`: the records that tell this slot's progress have not come to this device yet
+ * (a new phone's first sync): no count and no "late" until they have, or the keeper would
+ * enter again what is already done.
+ */
+export type SlotState = 'done' | 'notYet' | 'late' | 'arriving';
 
 /** A slot not done this long after its time is late. */
 export const LATE_AFTER_MINUTES = 120;
@@ -35,6 +40,8 @@ export interface TodayInput {
   /** Water readings at the farm's wall clock. */
   waters: readonly { pond_id: string; date: string; time: string }[];
   samplings: readonly { pond_id: string; sampled_on: string }[];
+  /** Kinds whose records have never been pulled to this device (none once the first sync is in). */
+  arriving?: readonly SlotKind[];
 }
 
 export interface TodaySlot {
@@ -64,7 +71,7 @@ function slot(
   feeding: number | null,
   ponds: readonly TodayPond[],
   isDone: (pondId: string) => boolean,
-  now: string,
+  input: Pick<TodayInput, 'now' | 'arriving'>,
 ): TodaySlot {
   const done = ponds.filter((p) => isDone(p.pond_id)).map((p) => p.pond_id);
   const todo = ponds.filter((p) => !isDone(p.pond_id)).map((p) => p.pond_id);
@@ -76,7 +83,7 @@ function slot(
     total: ponds.length,
     done,
     todo,
-    state: stateOf(todo, time, now),
+    state: input.arriving?.includes(kind) ? 'arriving' : stateOf(todo, time, input.now),
   };
 }
 
@@ -112,7 +119,7 @@ export function samplingDue(
 
 /** Every slot of the day in clock order (water, feed and the tray check at one time: that order), samplings last. */
 export function todaySlots(input: TodayInput): TodaySlot[] {
-  const { date, now } = input;
+  const { date } = input;
   const slots: TodaySlot[] = [];
   const fed = new Set(
     input.feeds.filter((f) => f.used_on === date && f.time).map((f) => `${f.pond_id}|${f.time}`),
@@ -126,10 +133,10 @@ export function todaySlots(input: TodayInput): TodaySlot[] {
       .map((w) => `${w.pond_id}|${nearestSlot(w.time, input.waterTimes)}`),
   );
   for (const time of input.waterTimes)
-    slots.push(slot('water', time, null, input.ponds.water, (id) => watered.has(`${id}|${time}`), now));
+    slots.push(slot('water', time, null, input.ponds.water, (id) => watered.has(`${id}|${time}`), input));
   input.feedTimes.forEach((time, i) => {
-    slots.push(slot('feed', time, null, input.ponds.feed, (id) => fed.has(`${id}|${time}`), now));
-    slots.push(slot('anco', time, i + 1, input.ponds.anco, (id) => checked.has(`${id}|${i + 1}`), now));
+    slots.push(slot('feed', time, null, input.ponds.feed, (id) => fed.has(`${id}|${time}`), input));
+    slots.push(slot('anco', time, i + 1, input.ponds.anco, (id) => checked.has(`${id}|${i + 1}`), input));
   });
   const order: Record<SlotKind, number> = { water: 0, feed: 1, anco: 2, sampling: 3 };
   slots.sort(
@@ -140,7 +147,7 @@ export function todaySlots(input: TodayInput): TodaySlot[] {
     (p) => sampledToday.has(p.pond_id) || samplingDue(p, input.samplings, date, input.samplingEvery),
   );
   if (sampling.length > 0)
-    slots.push(slot('sampling', null, null, sampling, (id) => sampledToday.has(id), now));
+    slots.push(slot('sampling', null, null, sampling, (id) => sampledToday.has(id), input));
   return slots;
 }
 

@@ -40,8 +40,15 @@ function SlotRow({ farmId, slot }: { farmId: string; slot: TodaySlot }) {
   const { t } = useTranslation('today');
   const kind = t(`kind.${slot.kind}`);
   const name = slot.time ? t('slot', { kind, time: slot.time }) : kind;
-  const progress = t('progress', { done: slot.done.length, total: slot.total });
-  const state = t(`state.${slot.state}`);
+  const arriving = slot.state === 'arriving';
+  // A new phone offline before its first sync: nothing is coming until it has signal.
+  const offline = arriving && globalThis.navigator?.onLine === false;
+  const progress = offline
+    ? t('progressNotPulled')
+    : arriving
+      ? t('progressArriving')
+      : t('progress', { done: slot.done.length, total: slot.total });
+  const state = t(offline ? 'state.notPulled' : `state.${slot.state}`);
   return (
     <li>
       <QuickLink
