@@ -24,6 +24,8 @@ const id = {
     none: '–',
     adgNone: 'belum ada sampling sebelumnya',
     previous: 'Sampling sebelumnya {{date}}: ABW {{abw}} g',
+    dropped:
+      'ABW ini {{pct}}% lebih kecil dari sampling sebelumnya. Udang tidak menyusut: periksa jumlah dan berat sampel sebelum menyimpan.',
   },
   ponds: {
     doc: 'DOC {{doc}}',
@@ -99,6 +101,8 @@ const en: SamplingCatalog = {
     none: '–',
     adgNone: 'no earlier sampling yet',
     previous: 'Previous sampling {{date}}: ABW {{abw}} g',
+    dropped:
+      'This ABW is {{pct}}% below the previous sampling. Shrimp do not shrink: check the count and the sample weight before saving.',
   },
   ponds: {
     doc: 'DOC {{doc}}',

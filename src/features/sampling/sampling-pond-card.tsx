@@ -9,7 +9,7 @@ import type { Pond } from '#shared/contracts/farm';
 import { samplingFigures } from '#shared/domain/figures';
 import type { Issue } from '#shared/domain/sampling-rules';
 import { SAMPLING_SIGNS } from '#shared/domain/sampling-signs';
-import { cardNumbers, checkCard, type EntryField, type PendingPhoto } from './entry-model.ts';
+import { abwDrop, cardNumbers, checkCard, type EntryField, type PendingPhoto } from './entry-model.ts';
 import { NumField } from './num-field.tsx';
 import type { SamplingStore } from './use-sampling-entry.ts';
 
@@ -168,6 +168,7 @@ export function Figures({
   );
   const none = t('figures.none');
   const prevAbw = previous ? previous.sample_weight / previous.shrimp_count : null;
+  const drop = abwDrop(figures.abw, prevAbw);
   return (
     <div className="sampling-figures-box" aria-live="polite">
       <dl className="sampling-figures">
@@ -195,6 +196,7 @@ export function Figures({
           ? t('figures.previous', { date: format.date(previous.sampled_on), abw: format.number(prevAbw, 2) })
           : t('figures.adgNone')}
       </p>
+      {drop !== null && <p className="sampling-figures__warn">{t('figures.dropped', { pct: drop })}</p>}
     </div>
   );
 }
