@@ -67,14 +67,14 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
       await expect(item).toContainText(p.kind === 'critical_do' ? 'Kritis' : 'Perhatian');
       await expect(item.getByRole('link', { name: 'Input kualitas air' })).toHaveAttribute(
         'href',
-        /\/water-quality\/add\?pond_id=/,
+        /\/water-quality\/add\?(pond_id|ponds)=/,
       );
     } else if (p.kind === 'trays_left') {
       const item = board.itemsAbout(p.pond).filter({ hasText: 'Anco' });
       await expect(item).toContainText('Anco sisa banyak 2 kali berturut-turut: kurangi pakan');
       await expect(item.getByRole('link', { name: 'Input anco' })).toHaveAttribute(
         'href',
-        /\/feed-tray\/add\?pond_id=/,
+        /\/feed-tray\/add\?(pond_id|ponds)=/,
       );
     } else if (p.kind === 'death_jump') {
       const item = board.itemsAbout(p.pond).filter({ hasText: 'ekor mati' });
@@ -89,7 +89,7 @@ test('the demo farm board lists each seeded problem, nothing about healthy ponds
       );
       await expect(item.getByRole('link', { name: 'Input kualitas air' })).toHaveAttribute(
         'href',
-        /\/water-quality\/add\?pond_id=/,
+        /\/water-quality\/add\?(pond_id|ponds)=/,
       );
     } else {
       const item = board.itemsAbout(p.item.name_id);

@@ -1,5 +1,6 @@
 import './register-locales.ts';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
@@ -10,6 +11,7 @@ import type { AttentionBoard, AttentionItem } from '#shared/contracts/attention'
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { type CachedBoard, useAttentionBoard } from './attention-data.ts';
+import { type BoardRow, GROUP_FROM, groupAlike } from './group-alike.ts';
 import './attention.css';
 
 /** An item's figures in words: numbers and days in the reader's format, slots translated. */
@@ -38,16 +40,33 @@ function useItemText() {
   };
 }
 
-function ItemRow({ item }: { item: AttentionItem }) {
+/** Names shown of a row's ponds before "and N more". */
+const NAMES_SHOWN = 6;
+
+function ItemRow({ row }: { row: BoardRow }) {
   const { t } = useTranslation('attention');
   const text = useItemText();
+  const { item, ponds } = row;
+  const names = ponds.slice(0, NAMES_SHOWN).map((p) => p.name);
+  const rest = ponds.length - names.length;
+  const subject =
+    ponds.length >= GROUP_FROM
+      ? t('ponds', {
+          count: ponds.length,
+          names: rest > 0 ? t('more', { names: names.join(', '), count: rest }) : names.join(', '),
+        })
+      : item.subject;
   return (
-    <li className={`attention-item attention-item--${item.severity}`} data-kind={item.kind}>
+    <li
+      className={`attention-item attention-item--${item.severity}`}
+      data-kind={item.kind}
+      data-ponds={ponds.length > 0 ? `|${ponds.map((p) => p.name).join('|')}|` : undefined}
+    >
       <div className="attention-item__main">
         <span className={`badge attention-badge attention-badge--${item.severity}`}>
           {t(`severity.${item.severity}`)}
         </span>
-        <p className="attention-item__subject">{item.subject}</p>
+        <p className="attention-item__subject">{subject}</p>
         <p className="attention-item__reason">{text(item)}</p>
       </div>
       <Link to={item.link} className="button button--secondary attention-item__act">
@@ -87,6 +106,26 @@ function Freshness({ current, stale }: { current: CachedBoard | null; stale: boo
     );
   if (!current) return null;
   return <p className="muted">{t('updated', { time: format.time(current.fetchedAt) })}</p>;
+}
+
+function ItemList({ items }: { items: readonly AttentionItem[] }) {
+  const { t } = useTranslation('attention');
+  const rows = useMemo(() => groupAlike(items), [items]);
+  return (
+    <section aria-labelledby="attention-count">
+      <h2 id="attention-count" className="attention-count">
+        {t('count', { count: rows.length })}
+      </h2>
+      <ul className="attention-list" data-testid="attention-list">
+        {rows.map((row) => (
+          <ItemRow
+            key={`${row.item.kind}:${row.ponds[0]?.id ?? ''}:${row.item.subject}:${row.item.reason}:${String(row.item.figures.day ?? '')}:${String(row.item.figures.slot ?? '')}`}
+            row={row}
+          />
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function Board({ farm }: { farm: Farm }) {
@@ -134,19 +173,7 @@ function Board({ farm }: { farm: Farm }) {
       ) : board.items.length === 0 ? (
         <AllWell board={board} />
       ) : (
-        <section aria-labelledby="attention-count">
-          <h2 id="attention-count" className="attention-count">
-            {t('count', { count: board.items.length })}
-          </h2>
-          <ul className="attention-list" data-testid="attention-list">
-            {board.items.map((item) => (
-              <ItemRow
-                key={`${item.kind}:${item.pond_id ?? ''}:${item.subject}:${item.reason}:${String(item.figures.day ?? '')}:${String(item.figures.slot ?? '')}`}
-                item={item}
-              />
-            ))}
-          </ul>
-        </section>
+        <ItemList items={board.items} />
       )}
     </div>
   );

@@ -19,8 +19,11 @@ export class AttentionPages {
 
   itemsAbout(subject: string): Locator {
     const exact = new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    // A row for several ponds with the same message names each of them (`data-ponds`).
+    const listed = `.attention-item[data-ponds*="|${subject.replace(/["\\]/g, '\\$&')}|"]`;
     return this.page
       .locator('.attention-item')
-      .filter({ has: this.page.locator('.attention-item__subject', { hasText: exact }) });
+      .filter({ has: this.page.locator('.attention-item__subject', { hasText: exact }) })
+      .or(this.page.locator(listed));
   }
 }

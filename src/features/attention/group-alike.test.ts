@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { AttentionItem } from '#shared/contracts/attention';
+import { groupAlike } from './group-alike.ts';
+
+const FARM = '/farm/f1';
+const missed = (pond: string, slot = 'afternoon'): AttentionItem => ({
+  kind: 'missed_slot',
+  severity: 'warning',
+  subject: pond.toUpperCase(),
+  pond_id: pond,
+  reason: 'today',
+  figures: { slot, day: '2026-12-03', due: 15 },
+  link: `${FARM}/water-quality/add?pond_id=${pond}`,
+});
+const critical: AttentionItem = {
+  kind: 'water_do',
+  severity: 'critical',
+  subject: 'B2',
+  pond_id: 'b2',
+  reason: 'low',
+  figures: { value: 1.8, limit: 2 },
+  link: `${FARM}/water-quality/add?pond_id=b2`,
+};
+
+describe('groupAlike', () => {
+  it('makes one row of the same message for three ponds or more, its button opening them all', () => {
+    const rows = groupAlike([
+      critical,
+      missed('a3'),
+      missed('a4'),
+      missed('a5'),
+      missed('a6', 'morning,afternoon'),
+    ]);
+    expect(rows.map((r) => r.ponds.map((p) => p.name))).toEqual([['B2'], ['A3', 'A4', 'A5'], ['A6']]);
+    expect(rows[1].item.link).toBe(`${FARM}/water-quality/add?ponds=a3%2Ca4%2Ca5`);
+    expect(rows[2].item.link).toBe(`${FARM}/water-quality/add?pond_id=a6`);
+  });
+
+  it('leaves two alike items, items without a pond and links that take one pond as they are', () => {
+    const stock: AttentionItem = {
+      kind: 'stock_low',
+      severity: 'warning',
+      subject: 'Vitamin C',
+      pond_id: null,
+      reason: 'below',
+      figures: { value: 1, limit: 2 },
+      link: `${FARM}/warehouse/w1`,
+    };
+    const pond = (id: string): AttentionItem => ({ ...missed(id), link: `${FARM}/pond/${id}` });
+    const items = [missed('a1'), missed('a2'), stock, stock, stock, pond('c1'), pond('c2'), pond('c3')];
+    const rows = groupAlike(items);
+    expect(rows).toHaveLength(items.length);
+    expect(rows.map((r) => r.item)).toEqual(items);
+  });
+});

@@ -1,0 +1,51 @@
+import type { AttentionItem } from '#shared/contracts/attention';
+
+/**
+ * The board's items as a manager reads them: the same message for many ponds (no afternoon
+ * reading yet, for 48 ponds after a skipped round) is one row naming the ponds, whose button
+ * opens the entry for all of them at once, instead of 48 rows that bury the two critical
+ * ones below the fold. Items that differ in anything but their pond stay rows of their own.
+ */
+export interface BoardRow {
+  item: AttentionItem;
+  /** The ponds of a grouped row, in the board's order (one: a row of its own). */
+  ponds: { id: string; name: string }[];
+}
+
+/** Fewer alike items than this stay rows of their own. */
+export const GROUP_FROM = 3;
+
+/** Entry screens that take several ponds (`?ponds=a,b`), as the keeper's Today opens them. */
+const MANY_PONDS = /^(\/farm\/[^/?]+\/(?:water-quality|feed-tray|sampling|feed)\/add)\?pond_id=([^&]+)$/;
+
+const sameness = (item: AttentionItem) => {
+  const target = MANY_PONDS.exec(item.link);
+  if (!item.pond_id || !target) return null;
+  return JSON.stringify([item.kind, item.severity, item.reason, item.figures, target[1]]);
+};
+
+/** Groups alike items (GROUP_FROM or more) into one row at the place of the first; keeps the order. */
+export function groupAlike(items: readonly AttentionItem[]): BoardRow[] {
+  const groups = new Map<string, AttentionItem[]>();
+  for (const item of items) {
+    const key = sameness(item);
+    if (key !== null) groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const rows: BoardRow[] = [];
+  const placed = new Set<string>();
+  for (const item of items) {
+    const key = sameness(item);
+    const alike = key === null ? undefined : groups.get(key);
+    if (key === null || !alike || alike.length < GROUP_FROM) {
+      rows.push({ item, ponds: item.pond_id ? [{ id: item.pond_id, name: item.subject }] : [] });
+      continue;
+    }
+    if (placed.has(key)) continue;
+    placed.add(key);
+    const ponds = alike.map((a) => ({ id: a.pond_id as string, name: a.subject }));
+    const base = MANY_PONDS.exec(item.link)?.[1] ?? item.link;
+    const link = `${base}?${new URLSearchParams({ ponds: ponds.map((p) => p.id).join(',') }).toString()}`;
+    rows.push({ item: { ...item, link }, ponds });
+  }
+  return rows;
+}
