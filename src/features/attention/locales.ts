@@ -25,6 +25,7 @@ const id = {
     trays_left: 'Anco sisa banyak berturut-turut',
     deaths: 'Kematian (bagian populasi, lonjakan 7 hari)',
     fcr: 'FCR di atas batas',
+    abw_drop: 'ABW sampling terakhir turun dari sebelumnya',
     sampling: 'Sampling terlambat',
     missed_slot: 'Waktu ukur air tanpa data',
     stock_low: 'Stok gudang di bawah minimum atau minus',
@@ -53,6 +54,10 @@ const id = {
       jump: '{{value}} ekor mati ({{day}}): rata-rata 7 hari sebelumnya {{average}} per hari',
     },
     fcr: { high: 'FCR {{value}}, batas {{limit}}' },
+    abw_drop: {
+      dropped:
+        'ABW sampling {{day}} {{value}} g, {{pct}}% di bawah sampling sebelumnya ({{previous}} g): periksa datanya',
+    },
     sampling: {
       overdue: 'Sampling terakhir {{days}} hari lalu ({{day}}), tiap {{limit}} hari',
       never: 'Belum pernah sampling sejak tebar {{days}} hari lalu ({{day}})',
@@ -89,6 +94,7 @@ const id = {
     trays_left: 'Input anco',
     deaths: 'Buka kolam',
     fcr: 'Buka kolam',
+    abw_drop: 'Buka kolam',
     sampling: 'Input sampling',
     missed_slot: 'Input kualitas air',
     stock_low: 'Buka barang gudang',
@@ -147,6 +153,7 @@ const en: typeof id = {
     trays_left: 'Feed trays with a lot left in a row',
     deaths: 'Deaths (share of population, jump against 7 days)',
     fcr: 'FCR over the limit',
+    abw_drop: 'Latest sampling’s ABW below the one before',
     sampling: 'Sampling overdue',
     missed_slot: 'Water slots without a reading',
     stock_low: 'Warehouse stock below minimum or negative',
@@ -175,6 +182,10 @@ const en: typeof id = {
       jump: '{{value}} shrimp died ({{day}}): the 7 days before averaged {{average}} a day',
     },
     fcr: { high: 'FCR {{value}}, limit {{limit}}' },
+    abw_drop: {
+      dropped:
+        'ABW of the {{day}} sampling {{value}} g, {{pct}}% below the sampling before ({{previous}} g): check it',
+    },
     sampling: {
       overdue: 'Last sampled {{days}} days ago ({{day}}), every {{limit}} days',
       never: 'Never sampled since stocking {{days}} days ago ({{day}})',
@@ -213,6 +224,7 @@ const en: typeof id = {
     trays_left: 'Enter feed trays',
     deaths: 'Open the pond',
     fcr: 'Open the pond',
+    abw_drop: 'Open the pond',
     sampling: 'Enter a sampling',
     missed_slot: 'Enter water quality',
     stock_low: 'Open the warehouse item',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  abwDrop,
   buildEntry,
   cardNumbers,
   hasAnything,
@@ -127,18 +126,5 @@ describe('previousSampling', () => {
     expect(previousSampling(rows, 'c1', '2025-03-08')?.id).toBe('b');
     expect(previousSampling(rows, 'c1', '2025-03-01')).toBeUndefined();
     expect(previousSampling([], 'c1', '2025-03-08')).toBeUndefined();
-  });
-});
-
-describe('abwDrop', () => {
-  it('tells how far a new ABW lies below the previous one, past 10 % only', () => {
-    // A6 of the demo farm: 18.56 g on 26 Nov, 120 shrimp typed for 1,500 g (12.5 g).
-    expect(abwDrop(12.5, 18.56)).toBe(33);
-    expect(abwDrop(16.6, 18.56)).toBe(11);
-    expect(abwDrop(16.8, 18.56)).toBeNull(); // 9 %: a sample's own spread
-    expect(abwDrop(19.2, 18.56)).toBeNull(); // grew
-    expect(abwDrop(12.5, null)).toBeNull(); // the cycle's first sampling
-    expect(abwDrop(null, 18.56)).toBeNull(); // nothing typed yet
-    expect(abwDrop(12.5, 0)).toBeNull();
   });
 });

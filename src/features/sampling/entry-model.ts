@@ -201,18 +201,3 @@ export function previousSampling<T extends { cycle_id: string; sampled_on: strin
       best = row;
   return best;
 }
-
-/** A new ABW this much below the pond's previous one is most likely a typing or counting slip. */
-export const ABW_DROP_WARN = 0.1;
-
-/**
- * How many per cent (rounded) `abw` lies below the pond's `previous` ABW, when it is more
- * than ABW_DROP_WARN below; otherwise null. Shrimp do not shrink between two samplings, so
- * the card says so before the save (it does not refuse: a partial harvest of the biggest
- * shrimp can lower it).
- */
-export function abwDrop(abw: number | null, previous: number | null): number | null {
-  if (abw === null || previous === null || !(previous > 0) || !(abw >= 0)) return null;
-  const drop = 1 - abw / previous;
-  return drop > ABW_DROP_WARN ? Math.round(drop * 100) : null;
-}

@@ -6,10 +6,10 @@ import { useFormat } from '#components/format';
 import { PhotoPicker, type PickedPhoto } from '#components/photo-picker';
 import { newId } from '#local/ids';
 import type { Pond } from '#shared/contracts/farm';
-import { samplingFigures } from '#shared/domain/figures';
+import { abwDrop, samplingFigures } from '#shared/domain/figures';
 import type { Issue } from '#shared/domain/sampling-rules';
 import { SAMPLING_SIGNS } from '#shared/domain/sampling-signs';
-import { abwDrop, cardNumbers, checkCard, type EntryField, type PendingPhoto } from './entry-model.ts';
+import { cardNumbers, checkCard, type EntryField, type PendingPhoto } from './entry-model.ts';
 import { NumField } from './num-field.tsx';
 import type { SamplingStore } from './use-sampling-entry.ts';
 

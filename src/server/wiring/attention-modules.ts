@@ -35,6 +35,7 @@ export function createAttentionModules({
           fcr: p.fcr,
           stock_date: p.stock_date,
           sampled_on: p.sampled_on,
+          last_samplings: p.last_samplings,
           population: p.population,
         })),
       ...(forecast

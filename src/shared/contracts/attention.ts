@@ -50,6 +50,7 @@ const kinds = [
   'trays_left',
   'deaths',
   'fcr',
+  'abw_drop',
   'sampling',
   'missed_slot',
   'stock_low',

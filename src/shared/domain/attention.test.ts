@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ATTENTION_DEFAULTS,
+  cycleItems,
   harvestSizeItems,
   isLotLeft,
   missedSlotItems,
@@ -222,5 +223,41 @@ describe('harvestSizeItems (the forecast on the board)', () => {
         link: '/farm/f/pond/p6',
       },
     ]);
+  });
+});
+
+describe('cycleItems', () => {
+  const fact = (over: Partial<Parameters<typeof cycleItems>[2][number]> = {}) => ({
+    pond_id: 'p1',
+    fcr: null,
+    stock_date: '2026-11-20',
+    sampled_on: '2026-12-01',
+    ...over,
+  });
+  const items = (over: Partial<Parameters<typeof cycleItems>[2][number]>) =>
+    cycleItems('f1', [pond], [fact(over)], '2026-12-03', { ...T, fcr_max: 1.6 }, 7);
+
+  it('judges the FCR as it is shown, to two decimals', () => {
+    expect(items({ fcr: 1.603 })).toEqual([]);
+    expect(items({ fcr: 1.606 })).toMatchObject([{ kind: 'fcr', figures: { value: 1.61, limit: 1.6 } }]);
+  });
+
+  it('flags a latest sampling whose ABW is more than 10 % below the one before', () => {
+    const s = (sampled_on: string, sample_weight: number) => ({
+      sampled_on,
+      sample_weight,
+      shrimp_count: 100,
+    });
+    expect(items({ last_samplings: [s('2026-11-26', 1856), s('2026-12-03', 1250)] })).toMatchObject([
+      {
+        kind: 'abw_drop',
+        subject: 'A1',
+        reason: 'dropped',
+        figures: { value: 12.5, previous: 18.56, pct: 33, day: '2026-12-03' },
+        link: '/farm/f1/pond/p1',
+      },
+    ]);
+    expect(items({ last_samplings: [s('2026-11-26', 1856), s('2026-12-03', 1700)] })).toEqual([]);
+    expect(items({ last_samplings: [s('2026-12-03', 1250)] })).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AttentionItem, AttentionKind, AttentionThresholds } from '../contracts/attention.ts';
 import type { AncoStatus } from './anco.ts';
+import { abwDrop } from './figures/sampling.ts';
 import { groupBy } from './group-by.ts';
 import type { TimeOfDay } from './time-of-day.ts';
 import { TIMES_OF_DAY } from './water-fields.ts';
@@ -305,7 +306,13 @@ export interface CycleFact {
   fcr: number | null;
   stock_date: string;
   sampled_on: string | null;
+  /** The cycle's latest two samplings (a day's samples pooled), oldest first: a drop in ABW between them. */
+  last_samplings?: readonly { sampled_on: string; sample_weight: number; shrimp_count: number }[];
 }
+
+/** The ABW of a pooled sampling, or null when it gives none. */
+const abwOf = (s: { sample_weight: number; shrimp_count: number } | undefined) =>
+  s && s.shrimp_count > 0 && s.sample_weight > 0 ? s.sample_weight / s.shrimp_count : null;
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -327,14 +334,34 @@ export function cycleItems(
   for (const pond of ponds) {
     const f = facts.find((x) => x.pond_id === pond.id);
     if (!f) continue;
-    if (f.fcr !== null && f.fcr > t.fcr_max)
+    // Judged as shown (two decimals): an FCR of 1.603 reads 1.6 and is not over a limit of 1.6.
+    const fcr = f.fcr === null ? null : Math.round(f.fcr * 100) / 100;
+    if (fcr !== null && fcr > t.fcr_max)
       out.push({
         kind: 'fcr',
         severity: 'warning',
         subject: pond.name,
         pond_id: pond.id,
         reason: 'high',
-        figures: { value: Math.round(f.fcr * 100) / 100, limit: t.fcr_max },
+        figures: { value: fcr, limit: t.fcr_max },
+        link: `/farm/${farmId}/pond/${pond.id}`,
+      });
+    const [before, latest] = f.last_samplings ?? [];
+    const latestAbw = abwOf(latest);
+    const drop = abwDrop(latestAbw, abwOf(before));
+    if (drop !== null && latest && before)
+      out.push({
+        kind: 'abw_drop',
+        severity: 'warning',
+        subject: pond.name,
+        pond_id: pond.id,
+        reason: 'dropped',
+        figures: {
+          value: Math.round((latestAbw ?? 0) * 100) / 100,
+          previous: Math.round((abwOf(before) ?? 0) * 100) / 100,
+          pct: drop,
+          day: latest.sampled_on,
+        },
         link: `/farm/${farmId}/pond/${pond.id}`,
       });
     const since = f.sampled_on ?? f.stock_date;
@@ -463,6 +490,7 @@ const KIND_RANK: Record<AttentionKind, number> = {
   missed_slot: 6,
   sync_refused: 7,
   fcr: 8,
+  abw_drop: 8,
   sampling: 9,
   harvest_size: 10,
   same_slot: 11,

@@ -95,7 +95,7 @@ async function normalDay(f: FarmSetup, pondId: string, day: string) {
   await water(f, pondId, day, '22:00', { ph: 7.9, do: 5.1 });
 }
 
-async function sampled(f: FarmSetup, pondId: string, day: string) {
+async function sampled(f: FarmSetup, pondId: string, day: string, weight = '500') {
   await app.ctx.db
     .insertInto('samplings')
     .values({
@@ -105,7 +105,7 @@ async function sampled(f: FarmSetup, pondId: string, day: string) {
       cycle_id: cycleOf.get(pondId) as string,
       sampled_on: day,
       shrimp_count: 100,
-      sample_weight: '500',
+      sample_weight: weight,
     })
     .execute();
 }
@@ -218,7 +218,8 @@ beforeAll(async () => {
   // 6: last sampled 12 days ago.
   await app.ctx.db.deleteFrom('samplings').where('pond_id', '=', p[5]).execute();
   await sampled(farm, p[5], dayBefore(12));
-  // 7: no evening reading yesterday.
+  // 7: no evening reading yesterday, and an ABW of 4 g today after 5 g three days ago (a slip).
+  await sampled(farm, p[6], today, '400');
   await app.ctx.db
     .deleteFrom('water_general')
     .where('pond_id', '=', p[6])
@@ -298,6 +299,12 @@ describe('GET /api/attention', () => {
     ]);
     expect(about(data.items, p[6])).toMatchObject([
       { kind: 'missed_slot', reason: 'yesterday', figures: { slot: 'evening', day: dayBefore(1) } },
+      {
+        kind: 'abw_drop',
+        reason: 'dropped',
+        figures: { value: 4, previous: 5, pct: 20, day: today },
+        link: `/farm/${f}/pond/${p[6]}`,
+      },
     ]);
     expect(about(data.items, p[7])).toMatchObject([{ kind: 'fcr', reason: 'high', figures: { limit: 1.6 } }]);
     // Pond 9 is healthy; pond 10 has no cycle running.
@@ -311,7 +318,7 @@ describe('GET /api/attention', () => {
     expect(data.items.filter((i) => i.kind === 'sync_refused')).toMatchObject([
       { subject: 'Keeper', figures: { count: 1 }, link: `/farm/${f}/settings?tab=users` },
     ]);
-    expect(data.checked).toHaveLength(13);
+    expect(data.checked).toHaveLength(14);
   });
 
   it('names warehouse items in the language asked for', async () => {

@@ -117,7 +117,7 @@ export class AttentionService {
       items.push(...deathItems(farmId, deathPonds, deathFacts(deaths, today, yesterday, population), t));
     }
     if (stocked) {
-      checked.push('fcr', 'sampling');
+      checked.push('fcr', 'abw_drop', 'sampling');
       const visible = new Set(ids(stockPonds));
       items.push(
         ...cycleItems(

@@ -6,7 +6,7 @@ import {
   daysBetween,
   sizeFromAbw as sizePerKg,
 } from './formulas.ts';
-import { samplingFigures, samplingsByDay } from './sampling.ts';
+import { abwDrop, samplingFigures, samplingsByDay } from './sampling.ts';
 
 describe('sampling metrics (DOMAIN.md)', () => {
   it('ABW = weight ÷ count', () => {
@@ -100,5 +100,18 @@ describe('samplingsByDay (two samples of a day are one sampling, ADR 0129)', () 
     expect(one.abw).toBeCloseTo(5.5, 9);
     expect(other.abw).toBe(one.abw);
     expect(one.adg).toBeCloseTo(5.5 - 4.167, 9);
+  });
+});
+
+describe('abwDrop', () => {
+  it('tells how far a new ABW lies below the previous one, past 10 % only', () => {
+    // A6 of the demo farm: 18.56 g on 26 Nov, 120 shrimp typed for 1,500 g (12.5 g).
+    expect(abwDrop(12.5, 18.56)).toBe(33);
+    expect(abwDrop(16.6, 18.56)).toBe(11);
+    expect(abwDrop(16.8, 18.56)).toBeNull(); // 9 %: a sample's own spread
+    expect(abwDrop(19.2, 18.56)).toBeNull(); // grew
+    expect(abwDrop(12.5, null)).toBeNull(); // the cycle's first sampling
+    expect(abwDrop(null, 18.56)).toBeNull(); // nothing typed yet
+    expect(abwDrop(12.5, 0)).toBeNull();
   });
 });

@@ -57,3 +57,18 @@ export function samplingsByDay<S extends { sampled_on: string; sample_weight: nu
   }
   return [...days.values()].sort((a, b) => a.sampled_on.localeCompare(b.sampled_on));
 }
+
+/** A new ABW this much below the pond's previous one is most likely a typing or counting slip. */
+export const ABW_DROP_WARN = 0.1;
+
+/**
+ * How many per cent (rounded) `abw` lies below the pond's `previous` ABW, when it is more
+ * than ABW_DROP_WARN below; otherwise null. Shrimp do not shrink between two samplings, so
+ * the sampling card says so before the save and the attention board after it (neither
+ * refuses it: a partial harvest of the biggest shrimp can lower it).
+ */
+export function abwDrop(abw: number | null, previous: number | null): number | null {
+  if (abw === null || previous === null || !(previous > 0) || !(abw >= 0)) return null;
+  const drop = 1 - abw / previous;
+  return drop > ABW_DROP_WARN ? Math.round(drop * 100) : null;
+}
