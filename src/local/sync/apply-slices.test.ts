@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEATHS } from '#local/resources';
 import { applyHistory, applyPull, historyChoice } from '#local/sync/apply-rows';
-import { inSlices, nextSlice, writeQuietly } from '#local/sync/quiet-write';
+import { inSlices, nextSlice, writeQuietly, yieldToPage } from '#local/sync/quiet-write';
 import { deathRecord, testDb } from '#local/test-kit';
 
 /** ADR 0133: a long write goes in slices straight to IndexedDB, the page given its turn between, the live queries told once. */
@@ -34,6 +34,27 @@ describe('slices of a long write', () => {
     expect(nextSlice(200, 0)).toBe(400);
     expect(nextSlice(100, 1000)).toBe(50);
     expect(nextSlice(3000, 5)).toBe(4000);
+  });
+
+  it('waits for a task between two slices on a shown page, not on a hidden one (its timers are throttled)', async () => {
+    vi.useFakeTimers();
+    try {
+      let paused = false;
+      const shown = yieldToPage().then(() => {
+        paused = true;
+      });
+      await Promise.resolve();
+      expect(paused).toBe(false);
+      await vi.runAllTimersAsync();
+      await shown;
+      expect(paused).toBe(true);
+      vi.stubGlobal('document', { visibilityState: 'hidden' });
+      // Resolves with no timer run.
+      await yieldToPage();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 
   it('writes every row, a pause between two slices and none after the last', async () => {
