@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { featureAction, useCurrentFarm, useRouteFarmId, useSyncedFarm } from '#components/farm-data';
 import { useAfterFirstScreen } from '#components/first-screen.ts';
 import {
+  AlertIcon,
   CheckIcon,
   HomeIcon,
   ReportIcon,
+  ReviewIcon,
   SettingsIcon,
   TableIcon,
+  TrendIcon,
   UserIcon,
   WalletIcon,
   WarehouseIcon,
@@ -60,7 +63,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
       // board from the sidebar (and the farm home's buttons on a phone).
       home === `${farm}/attention`
         ? { to: `${farm}?home=farm`, label: t('nav.ponds'), icon: HomeIcon, exact: true, sidebarOnly: true }
-        : { to: `${farm}/attention`, label: t('nav.attention'), icon: TableIcon, sidebarOnly: true },
+        : { to: `${farm}/attention`, label: t('nav.attention'), icon: AlertIcon, sidebarOnly: true },
       ...(home === today ? [] : [{ to: today, label: t('nav.today'), icon: CheckIcon }]),
       {
         to: `${farm}/water-quality/add`,
@@ -69,10 +72,10 @@ function useNavItems(farmId: string | undefined): NavItem[] {
         sidebarOnly: home !== today,
       },
       ...(review
-        ? [{ to: `${farm}/review`, label: t('nav.review'), icon: TableIcon, sidebarOnly: true }]
+        ? [{ to: `${farm}/review`, label: t('nav.review'), icon: ReviewIcon, sidebarOnly: true }]
         : []),
       // Farm analysis and comparison (issue 17): every member (each view asks its own permission).
-      { to: `${farm}/analysis`, label: t('nav.analysis'), icon: TableIcon, sidebarOnly: true },
+      { to: `${farm}/analysis`, label: t('nav.analysis'), icon: TrendIcon, sidebarOnly: true },
       // The cycle overview (every pond's DOC, ABW, SR, biomass, FCR and the harvest plan) and
       // the reports next to the analysis (issue 17): whoever may view stockings.
       ...(reports

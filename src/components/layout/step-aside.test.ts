@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, coversControl, coversText } from './step-aside.ts';
+import { type Box, coversControl, coversText } from './step-aside-rule.ts';
 
 const box = (left: number, top: number, width: number, height: number): Box => ({
   left,

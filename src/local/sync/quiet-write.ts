@@ -30,7 +30,8 @@ type IdleCallback = (run: () => void, options: { timeout: number }) => number;
  */
 export const yieldToPage = (): Promise<void> =>
   new Promise((resolve) => {
-    if (globalThis.document?.visibilityState === 'hidden') return resolve();
+    const page = (globalThis as { document?: { visibilityState?: string } }).document;
+    if (page?.visibilityState === 'hidden') return resolve();
     // Not in every context this module compiles for (Node, the service worker).
     const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback;
     if (idle) idle.call(globalThis, () => resolve(), { timeout: IDLE_WAIT_MS });
