@@ -25,7 +25,7 @@ const id = {
     adgNone: 'belum ada sampling sebelumnya',
     previous: 'Sampling sebelumnya {{date}}: ABW {{abw}} g',
     dropped:
-      'ABW ini {{pct}}% lebih kecil dari sampling sebelumnya. Udang tidak menyusut: periksa jumlah dan berat sampel sebelum menyimpan.',
+      'ABW ini {{pct}}% lebih kecil dari sampling sebelumnya. Udang tidak menyusut: periksa jumlah dan berat sampelnya.',
   },
   ponds: {
     doc: 'DOC {{doc}}',
@@ -102,7 +102,7 @@ const en: SamplingCatalog = {
     adgNone: 'no earlier sampling yet',
     previous: 'Previous sampling {{date}}: ABW {{abw}} g',
     dropped:
-      'This ABW is {{pct}}% below the previous sampling. Shrimp do not shrink: check the count and the sample weight before saving.',
+      'This ABW is {{pct}}% below the previous sampling. Shrimp do not shrink: check its count and sample weight.',
   },
   ponds: {
     doc: 'DOC {{doc}}',
