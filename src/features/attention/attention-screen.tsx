@@ -6,12 +6,13 @@ import { can } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
 import { LoadError, Loading, PageHeader } from '#components/page';
+import { loadPresetTimes } from '#components/preset-times.ts';
 import { ApiError } from '#local/api-client';
 import type { AttentionBoard, AttentionItem } from '#shared/contracts/attention';
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { type CachedBoard, useAttentionBoard } from './attention-data.ts';
-import { type BoardRow, GROUP_FROM, groupAlike } from './group-alike.ts';
+import { type BoardRow, GROUP_FROM, groupAlike, withSlotTime } from './group-alike.ts';
 import './attention.css';
 
 /** An item's figures in words: numbers and days in the reader's format, slots translated. */
@@ -110,7 +111,10 @@ function Freshness({ current, stale }: { current: CachedBoard | null; stale: boo
 
 function ItemList({ items }: { items: readonly AttentionItem[] }) {
   const { t } = useTranslation('attention');
-  const rows = useMemo(() => groupAlike(items), [items]);
+  const rows = useMemo(() => {
+    const presets = loadPresetTimes();
+    return groupAlike(items).map((row) => ({ ...row, item: withSlotTime(row.item, presets) }));
+  }, [items]);
   return (
     <section aria-labelledby="attention-count">
       <h2 id="attention-count" className="attention-count">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttentionItem } from '#shared/contracts/attention';
-import { groupAlike } from './group-alike.ts';
+import { groupAlike, withSlotTime } from './group-alike.ts';
 
 const FARM = '/farm/f1';
 const missed = (pond: string, slot = 'afternoon'): AttentionItem => ({
@@ -51,5 +51,23 @@ describe('groupAlike', () => {
     const rows = groupAlike(items);
     expect(rows).toHaveLength(items.length);
     expect(rows.map((r) => r.item)).toEqual(items);
+  });
+});
+
+describe('withSlotTime', () => {
+  it("opens today's missed slot at the device's preset time in it, else the default one", () => {
+    const [row] = groupAlike([missed('a3'), missed('a4'), missed('a5')]);
+    expect(withSlotTime(row.item, ['07:00', '15:30', '23:00']).link).toBe(
+      `${FARM}/water-quality/add?ponds=a3%2Ca4%2Ca5&time=15%3A30`,
+    );
+    expect(withSlotTime(missed('a1'), ['07:00']).link).toBe(
+      `${FARM}/water-quality/add?pond_id=a1&time=14%3A00`,
+    );
+  });
+
+  it("leaves yesterday's slot, several slots and other kinds at the entry's own time", () => {
+    const yesterday = { ...missed('a1'), reason: 'yesterday' };
+    for (const item of [yesterday, missed('a1', 'morning,afternoon'), critical])
+      expect(withSlotTime(item, ['06:00', '14:00', '22:00'])).toBe(item);
   });
 });

@@ -1,4 +1,5 @@
 import type { AttentionItem } from '#shared/contracts/attention';
+import { DEFAULT_PRESET_TIMES, isTime, timeOfDay } from '#shared/domain/time-of-day';
 
 /**
  * The board's items as a manager reads them: the same message for many ponds (no afternoon
@@ -48,4 +49,19 @@ export function groupAlike(items: readonly AttentionItem[]): BoardRow[] {
     rows.push({ item: { ...item, link }, ponds });
   }
   return rows;
+}
+
+/**
+ * A missed slot of today opens the water entry at that slot's time (the device's preset
+ * time in it, else the default one): entered late in the evening, the afternoon's readings
+ * would otherwise be taken as the evening's. Yesterday's, and a row naming several slots,
+ * keep the entry's own time.
+ */
+export function withSlotTime(item: AttentionItem, presets: readonly string[]): AttentionItem {
+  const slot = item.figures.slot;
+  if (item.kind !== 'missed_slot' || item.reason !== 'today' || typeof slot !== 'string') return item;
+  const inSlot = (time: string) => timeOfDay(Number(time.slice(0, 2))) === slot;
+  const time = presets.find((t) => isTime(t) && inSlot(t)) ?? DEFAULT_PRESET_TIMES.find(inSlot);
+  if (!time) return item;
+  return { ...item, link: `${item.link}&${new URLSearchParams({ time }).toString()}` };
 }
