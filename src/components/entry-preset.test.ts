@@ -13,3 +13,14 @@ describe('entryPreset: opened from the Today list', () => {
     expect(entryBackPath('f 1', undefined)).toBe('/farm/f%201');
   });
 });
+
+describe('entryPreset: a slot of an earlier day', () => {
+  it('reads a calendar day, nothing else', () => {
+    expect(entryPreset({ pond_id: 'p1', time: '22:00', date: '2026-12-02' })).toMatchObject({
+      time: '22:00',
+      date: '2026-12-02',
+    });
+    for (const date of ['2026-13-02', '2026-12-2', '02-12-2026', 20261202, '2026-12-02x'])
+      expect(entryPreset({ date }).date).toBeNull();
+  });
+});

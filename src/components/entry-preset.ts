@@ -8,6 +8,8 @@
 export interface EntryPreset {
   ponds: string[] | null;
   time: string | null;
+  /** The slot's day (`?date=YYYY-MM-DD`), for a slot of an earlier day. */
+  date: string | null;
   feeding: number | null;
   fromToday: boolean;
 }
@@ -29,10 +31,14 @@ export function entryPreset(search: Record<string, unknown>): EntryPreset {
     typeof search.ponds === 'string' && search.ponds.trim() !== '' ? search.ponds.split(',') : null;
   const time =
     typeof search.time === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(search.time) ? search.time : null;
+  const date =
+    typeof search.date === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(search.date)
+      ? search.date
+      : null;
   const n = Number(search.feeding);
   const feeding = search.feeding !== undefined && Number.isInteger(n) && n >= 1 && n <= 12 ? n : null;
   const list = ponds?.filter(Boolean) ?? null;
-  return { ponds: list, time, feeding, fromToday: list !== null || isFromToday(search) };
+  return { ponds: list, time, date, feeding, fromToday: list !== null || isFromToday(search) };
 }
 
 /**

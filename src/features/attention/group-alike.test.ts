@@ -65,9 +65,16 @@ describe('withSlotTime', () => {
     );
   });
 
-  it("leaves yesterday's slot, several slots and other kinds at the entry's own time", () => {
-    const yesterday = { ...missed('a1'), reason: 'yesterday' };
-    for (const item of [yesterday, missed('a1', 'morning,afternoon'), critical])
+  it("opens yesterday's missed slot on its day; several slots and other kinds keep the entry's own time", () => {
+    const yesterday = {
+      ...missed('a1', 'evening'),
+      reason: 'yesterday',
+      figures: { slot: 'evening', day: '2026-12-02' },
+    };
+    expect(withSlotTime(yesterday, ['06:00', '14:00', '22:00']).link).toBe(
+      `${FARM}/water-quality/add?pond_id=a1&time=22%3A00&date=2026-12-02`,
+    );
+    for (const item of [missed('a1', 'morning,afternoon'), critical])
       expect(withSlotTime(item, ['06:00', '14:00', '22:00'])).toBe(item);
   });
 });

@@ -52,16 +52,18 @@ export function groupAlike(items: readonly AttentionItem[]): BoardRow[] {
 }
 
 /**
- * A missed slot of today opens the water entry at that slot's time (the device's preset
- * time in it, else the default one): entered late in the evening, the afternoon's readings
- * would otherwise be taken as the evening's. Yesterday's, and a row naming several slots,
- * keep the entry's own time.
+ * A missed slot opens the water entry at that slot (the device's preset time in it, else the
+ * default one) and, for yesterday's, on its day: entered late in the evening, the
+ * afternoon's readings would otherwise be taken as the evening's, and yesterday's as
+ * today's. A row naming several slots keeps the entry's own time.
  */
 export function withSlotTime(item: AttentionItem, presets: readonly string[]): AttentionItem {
-  const slot = item.figures.slot;
-  if (item.kind !== 'missed_slot' || item.reason !== 'today' || typeof slot !== 'string') return item;
+  const { slot, day } = item.figures;
+  if (item.kind !== 'missed_slot' || typeof slot !== 'string') return item;
   const inSlot = (time: string) => timeOfDay(Number(time.slice(0, 2))) === slot;
   const time = presets.find((t) => isTime(t) && inSlot(t)) ?? DEFAULT_PRESET_TIMES.find(inSlot);
   if (!time) return item;
-  return { ...item, link: `${item.link}&${new URLSearchParams({ time }).toString()}` };
+  const when: Record<string, string> = { time };
+  if (item.reason === 'yesterday' && typeof day === 'string') when.date = day;
+  return { ...item, link: `${item.link}&${new URLSearchParams(when).toString()}` };
 }

@@ -9,6 +9,7 @@ import {
   initialState,
   measuredAt,
   partialPonds,
+  presetWhen,
   slotOf,
   splitPonds,
   usedFieldsOf,
@@ -221,5 +222,37 @@ describe('what a card shows and when a save asks', () => {
       newId: () => 'x',
     });
     expect(usedFieldsOf(batches)).toEqual({ general: ['ph', 'do', 'temperature'] });
+  });
+});
+
+describe('presetWhen: an entry opened for a slot', () => {
+  const state = (date: string, time: string, typed = false) => ({
+    date,
+    time,
+    values: {
+      general: typed ? { p1: { ph: '7.8' } } : {},
+      chemical: {},
+      biological: {},
+    } as WaterEntryState['values'],
+  });
+  it("takes a past slot of today's time, and an earlier day's day and time", () => {
+    // The 06:00 round typed at 13:00.
+    expect(presetWhen(state('2026-12-03', '13:00'), '06:00')).toEqual({ date: '2026-12-03', time: '06:00' });
+    // Yesterday's missed evening, entered at 08:00 today.
+    expect(presetWhen(state('2026-12-03', '08:00'), '22:00', '2026-12-02')).toEqual({
+      date: '2026-12-02',
+      time: '22:00',
+    });
+  });
+  it('changes nothing for a slot still to come, the slot the form is in, or once something is typed', () => {
+    expect(presetWhen(state('2026-12-03', '08:00'), '14:00')).toBeUndefined();
+    expect(presetWhen(state('2026-12-03', '11:00'), '06:00')).toBeUndefined(); // still the morning
+    expect(presetWhen(state('2026-12-03', '13:00', true), '06:00', '2026-12-02')).toBeUndefined();
+    expect(presetWhen(state('2026-12-03', '13:00'), null, '2026-12-02')).toBeUndefined();
+    // A day after the form's is not an earlier day: today's rule applies.
+    expect(presetWhen(state('2026-12-03', '13:00'), '06:00', '2026-12-04')).toEqual({
+      date: '2026-12-03',
+      time: '06:00',
+    });
   });
 });

@@ -38,6 +38,26 @@ export function slotOf(time: string): TimeOfDay | null {
   return isTime(time) ? timeOfDay(Number(time.slice(0, 2))) : null;
 }
 
+/**
+ * When an entry opened for a slot (the Today list, the attention board) takes its readings,
+ * given the form's `state` (a restored draft, or now) and the slot's day and time; undefined:
+ * it stays as it is. Only while nothing is typed. A slot of an earlier day (yesterday's
+ * missed evening) takes that day and the slot's time; a slot of today later than its part
+ * of the day (the 06:00 round typed at 11:00) takes the slot's time, so the readings count
+ * for it; a slot still to come, or one the form is already in, changes nothing.
+ */
+export function presetWhen(
+  state: Pick<WaterEntryState, 'date' | 'time' | 'values'>,
+  presetTime: string | null | undefined,
+  presetDate?: string | null,
+): { date: string; time: string } | undefined {
+  if (!presetTime || !isTime(presetTime) || hasAnyValue(state.values)) return undefined;
+  if (presetDate && /^\d{4}-\d{2}-\d{2}$/.test(presetDate) && presetDate < state.date)
+    return { date: presetDate, time: presetTime };
+  if (presetTime > state.time || slotOf(presetTime) === slotOf(state.time)) return undefined;
+  return { date: state.date, time: presetTime };
+}
+
 export interface MeasuredAt {
   measured_at: string;
   utc_offset: number;

@@ -33,6 +33,7 @@ import {
   measuredAt,
   type PartialPond,
   partialPonds,
+  presetWhen,
   slotOf,
   splitPonds,
   usedFieldsOf,
@@ -45,7 +46,7 @@ import { ReadingEditDialog } from './reading-edit-dialog.tsx';
 import { keepInSlot } from './same-slot-data.ts';
 import { saveReadings, WATER_TABLES } from './save-readings.ts';
 import { SavedBanner } from './saved-banner.tsx';
-import { type EntryStore, useEntryState, WATER_DRAFT } from './use-entry-state.ts';
+import { useEntryState, WATER_DRAFT } from './use-entry-state.ts';
 import { activeCycleOf, useFarmCycles, useWaterStandards } from './water-data.ts';
 import { WhenFields } from './when-fields.tsx';
 
@@ -57,22 +58,12 @@ interface WaterEntryFormProps {
   /** Opened from the Today list: only the ponds still to do, and the slot's time. */
   onlyPonds?: string[] | null;
   presetTime?: string | null;
+  /** The slot's day when it is an earlier one (`?date=`, a missed slot of yesterday on the board). */
+  presetDate?: string | null;
   /** After a save (the Today list: back to it). */
   afterSave?: () => void;
   onLeave: () => void;
   db?: TambakDb;
-}
-
-/**
- * Opened for a slot of the Today list later than its part of the day (the 06:00 round
- * typed at 11:00): the time becomes the slot's, so the readings count for it. Only while
- * nothing is typed.
- */
-function presetSlotTime(store: EntryStore, presetTime: string | null | undefined) {
-  if (!presetTime) return;
-  const state = store.get();
-  if (hasAnyValue(state.values) || presetTime > state.time) return;
-  if (slotOf(presetTime) !== slotOf(state.time)) store.set((s) => ({ ...s, time: presetTime }));
 }
 
 export interface SavedRef {
@@ -93,6 +84,7 @@ export function WaterEntryForm({
   pondId,
   onlyPonds,
   presetTime,
+  presetDate,
   afterSave,
   onLeave,
   db = getDb(),
@@ -125,7 +117,8 @@ export function WaterEntryForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the draft is read
   useEffect(() => {
     if (!ready) return;
-    presetSlotTime(store, presetTime);
+    const when = presetWhen(store.get(), presetTime, presetDate);
+    if (when) store.set((s) => ({ ...s, ...when }));
     // Opened for a slot of the Today list: straight into the first box (the keyboard opens).
     if (onlyPonds) formRef.current?.querySelector<HTMLInputElement>('.pond-entries input')?.focus();
   }, [ready]);

@@ -37,6 +37,7 @@ function WaterEntry({ farm, place }: { farm: Farm; place: EntryPlace }) {
             pondId={pondId}
             onlyPonds={preset.ponds}
             presetTime={preset.time}
+            presetDate={preset.date}
             // Opened from the Today list: back to it once the round is saved.
             afterSave={preset.fromToday ? () => navigate({ to: back }) : undefined}
             onLeave={() => navigate({ to: back })}
