@@ -7,6 +7,7 @@ import { loadPresetTimes } from '#components/preset-times.ts';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
 import { api } from '#local/api-client';
 import { getDb, type TambakDb } from '#local/db';
+import { cursorKey } from '#local/sync/pull';
 import { visible } from '#local/visible';
 import type { Farm, Pond } from '#shared/contracts/farm';
 import type { FeedSetting } from '#shared/contracts/warehouse';
@@ -113,8 +114,6 @@ const KIND_LISTS: Record<SlotKind, string[]> = {
   water: ['waterGeneral'],
   sampling: ['samplings'],
 };
-/** Same key as sync/pull.ts cursorKey (that module is the sync engine's, not this screen's). */
-const cursorKey = (list: string, farmId: string) => `cursor:${list}:${farmId}`;
 
 /** The kinds whose lists have never been pulled to this device, and whether the cycles have. */
 async function pullState(db: TambakDb, farmId: string): Promise<{ cycles: boolean; arriving: SlotKind[] }> {

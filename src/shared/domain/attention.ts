@@ -1,5 +1,6 @@
 import type { AttentionItem, AttentionKind, AttentionThresholds } from '../contracts/attention.ts';
 import type { AncoStatus } from './anco.ts';
+import { abw } from './figures/formulas.ts';
 import { abwDrop } from './figures/sampling.ts';
 import { groupBy } from './group-by.ts';
 import type { TimeOfDay } from './time-of-day.ts';
@@ -310,10 +311,6 @@ export interface CycleFact {
   last_samplings?: readonly { sampled_on: string; sample_weight: number; shrimp_count: number }[];
 }
 
-/** The ABW of a pooled sampling, or null when it gives none. */
-const abwOf = (s: { sample_weight: number; shrimp_count: number } | undefined) =>
-  s && s.shrimp_count > 0 && s.sample_weight > 0 ? s.sample_weight / s.shrimp_count : null;
-
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
@@ -347,9 +344,10 @@ export function cycleItems(
         link: `/farm/${farmId}/pond/${pond.id}`,
       });
     const [before, latest] = f.last_samplings ?? [];
-    const latestAbw = abwOf(latest);
-    const drop = abwDrop(latestAbw, abwOf(before));
-    if (drop !== null && latest && before)
+    const latestAbw = abw(latest?.sample_weight, latest?.shrimp_count);
+    const beforeAbw = abw(before?.sample_weight, before?.shrimp_count);
+    const drop = abwDrop(latestAbw, beforeAbw);
+    if (drop !== null && latest)
       out.push({
         kind: 'abw_drop',
         severity: 'warning',
@@ -358,7 +356,7 @@ export function cycleItems(
         reason: 'dropped',
         figures: {
           value: Math.round((latestAbw ?? 0) * 100) / 100,
-          previous: Math.round((abwOf(before) ?? 0) * 100) / 100,
+          previous: Math.round((beforeAbw ?? 0) * 100) / 100,
           pct: drop,
           day: latest.sampled_on,
         },
