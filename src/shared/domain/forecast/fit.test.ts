@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   abwAt,
   abwBand,
+  anchorShift,
   dayReaching,
   docReaching,
   FIT_SETTINGS,
@@ -514,5 +515,38 @@ describe("the pond's recent gain (ADR 0087)", () => {
     expect(onCurve.recentWeight as number).toBeLessThan(FIT_SETTINGS.recentWeight);
     expect(stalling.recentWeight as number).toBeGreaterThan(FIT_SETTINGS.recentWeight);
     expect(DEFAULT_PRIOR.recentWeight).toBeUndefined();
+  });
+});
+
+describe('anchored at the latest samplings', () => {
+  /** The default curve's typical pond to DOC `from`, then no growth at all (crowded, sick, cold). */
+  const stalled = (from: number) => (d: number) => gompertz(DEFAULT_CURVE, Math.min(d, from));
+
+  it('a pond that stalled for weeks is forecast from where it stands: within 6 % of its last sampling, inside the band after two to three weeks flat', () => {
+    // Before the anchor: 11.61 g for 9.61 g, 14.52 for 12.19 and 16.91 for 14.84, the band outside them.
+    for (const from of [70, 80, 90]) {
+      const known = weekly(stalled(from), 21, 105);
+      const last = known.at(-1) as GrowthPoint;
+      const band = abwBand(fitGrowth(known, DEFAULT_PRIOR), last.doc);
+      expect(rel(band.abw, last.abw)).toBeLessThan(0.06);
+      if (from === 70) continue;
+      expect(band.low).toBeLessThanOrEqual(last.abw);
+      expect(band.high).toBeGreaterThanOrEqual(last.abw);
+    }
+  });
+
+  it("a pond on the curve moves by a fraction of its samplings' noise", () => {
+    const known = noisy(weekly(gomp(DEFAULT_CURVE), 21, 84), 0.05, 7);
+    const fit = fitGrowth(known, DEFAULT_PRIOR);
+    expect(Math.abs(anchorShift(known, fit.mean))).toBeLessThan(0.05);
+    expect(rel(abwAt(fit, 98), gompertz(DEFAULT_CURVE, 98))).toBeLessThan(0.06);
+  });
+
+  it('reads one or two samplings as their mean, shrunk toward the curve', () => {
+    const mean = Array.from({ length: MAX_DOC + 1 }, () => Math.log(10));
+    const one = anchorShift([{ doc: 60, abw: 11 }], mean);
+    expect(one).toBeGreaterThan(0);
+    expect(one).toBeLessThan(Math.log(1.1));
+    expect(anchorShift([], mean)).toBe(0);
   });
 });

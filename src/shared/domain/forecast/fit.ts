@@ -61,6 +61,12 @@ export const FIT_SETTINGS = {
   recentTrust: [25, 45] as readonly [number, number],
   /** Band widening with the gap g in ln ABW between the blend and the recent gain continued: variance += (this·g)². */
   recentBand: 1,
+  /** The latest samplings the forecast is anchored to at the last one (`anchorShift`). */
+  anchorSamplings: 3,
+  /** Weight half-life in days of those samplings before the last one. */
+  anchorHalfLife: 7,
+  /** sd in ln ABW of where a pond stands off the curve at its last sampling (the anchor's shrinkage). */
+  anchorSd: 0.1,
 } as const;
 
 export interface GrowthFit {
@@ -342,6 +348,7 @@ export function fitGrowth(
     { length: MAX_DOC + 1 },
     (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),
   );
+  if (r.levelPace.basis === 'fit') anchor(mean, r.points);
   const farmWeight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
   const pace =
     r.levelPace.basis === 'fit' && farmWeight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
@@ -394,6 +401,54 @@ export function fitGrowth(
     ...(shape ? { shapeSpread: shape.spread } : {}),
     mean,
   };
+}
+
+/**
+ * How far the forecast at the last sampling moves toward the latest samplings (in ln ABW). Their
+ * residuals against `mean`, recency-weighted (`anchorHalfLife`), are read at the last sampling:
+ * on their own line with three samplings or more (a pond that stalled parts from the curve more
+ * at each one), else their mean; that reading, with the sampling noise's variance v there, is
+ * shrunk toward the curve by τ² ÷ (τ² + v), τ = `anchorSd`. A pond that stalled three weeks is
+ * forecast from where it stands, not from where a curve through all its samplings has it; one
+ * on the curve moves by its samplings' noise, shrunk.
+ */
+export function anchorShift(points: readonly GrowthPoint[], mean: readonly number[]): number {
+  const latest = points.slice(-FIT_SETTINGS.anchorSamplings);
+  const last = latest.at(-1);
+  if (!last) return 0;
+  let sw = 0;
+  let sx = 0;
+  let sr = 0;
+  const rows = latest.map((p) => {
+    const w = 0.5 ** ((last.doc - p.doc) / FIT_SETTINGS.anchorHalfLife);
+    const r = Math.log(p.abw) - curveAt(mean, p.doc);
+    sw += w;
+    sx += w * p.doc;
+    sr += w * r;
+    return { w, x: p.doc, r };
+  });
+  const mx = sx / sw;
+  const mr = sr / sw;
+  let sxx = 0;
+  let sxr = 0;
+  for (const { w, x, r } of rows) {
+    sxx += w * (x - mx) ** 2;
+    sxr += w * (x - mx) * (r - mr);
+  }
+  const onLine = rows.length >= 3 && sxx > 0;
+  const at = onLine ? mr + (sxr / sxx) * (last.doc - mx) : mr;
+  const noise = FIT_SETTINGS.obsSd ** 2 * (1 / sw + (onLine ? (last.doc - mx) ** 2 / sxx : 0));
+  const tau2 = FIT_SETTINGS.anchorSd ** 2;
+  return (at * tau2) / (tau2 + noise);
+}
+
+/** `mean` from the last sampling's DOC on moved by `anchorShift`; in place. */
+function anchor(mean: number[], points: readonly GrowthPoint[]): void {
+  const last = points.at(-1);
+  if (!last) return;
+  const shift = anchorShift(points, mean);
+  if (!Number.isFinite(shift) || shift === 0) return;
+  for (let d = Math.floor(last.doc); d <= MAX_DOC; d++) mean[d] = (mean[d] as number) + shift;
 }
 
 /**

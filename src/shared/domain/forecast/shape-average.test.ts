@@ -112,3 +112,21 @@ describe('samplings spanning 21 to 27 days: the band says the shape is still ope
     expect(fit.mean[90]).toBeGreaterThan(off.mean[90] as number);
   });
 });
+
+describe('a pond the forecast puts near a logistic W∞', () => {
+  // 1 g to DOC 27, then 25.5 g from DOC 54: every sampling under 90 % of the smallest W∞
+  // (0.8 × 38.1 g × 0.9 = 27.4 g), the curve through them about 31 g at the last one.
+  const pts = [17, 18, 27]
+    .map((doc) => ({ doc, abw: 1 }))
+    .concat([54, 60, 120].map((doc) => ({ doc, abw: 25.5 })));
+
+  it('has no shape reading when the forecast at the last sampling is near W∞ (a logistic run on from past its W∞ was NaN)', () => {
+    const mean = Array.from({ length: 301 }, () => Math.log(31));
+    expect(shapeAverage(pts, DEFAULT_PRIOR.curve, mean)).toBeNull();
+  });
+
+  it('its forecast stays a number', () => {
+    const fit = fitGrowth(pts, DEFAULT_PRIOR);
+    for (const doc of [120, 121, 150, 250]) expect(Number.isFinite(fit.mean[doc])).toBe(true);
+  });
+});

@@ -81,7 +81,8 @@ export function line(xs: readonly number[], ys: readonly number[], ws: readonly 
 /**
  * The average of shapes for a pond's samplings (sorted by DOC) against `curve` (ln ABW of the
  * prior by DOC) and `mean` (the forecast's ln ABW by DOC so far); null with fewer than
- * `minSamplings` read, a span under `minSpan` days, or a pond already near a logistic's W∞.
+ * `minSamplings` read, a span under `minSpan` days, or a pond already near a logistic's W∞ (a
+ * sampling, or the forecast at the last one, at 90 % of it).
  */
 export function shapeAverage(
   points: readonly GrowthPoint[],
@@ -111,10 +112,12 @@ export function shapeAverage(
   let rssPrior = 0;
   for (let i = 0; i < n; i++) rssPrior += ((ys[i] as number) - own.b - own.k * (xs[i] as number)) ** 2;
   // Logistic to each W∞.
+  // The forecast's ABW at the last sampling, where each logistic is run on from: near a W∞ as a sampling is.
+  const lnL = curveAt(mean, last.doc);
   const logistics: { winf: number; k: number; rss: number }[] = [];
   for (const m of S.asymptotes) {
     const winf = m * DEFAULT_CURVE.winf;
-    if (pts.some((p) => p.abw >= 0.9 * winf)) return null;
+    if (pts.some((p) => p.abw >= 0.9 * winf) || Math.exp(lnL) >= 0.9 * winf) return null;
     const zs = pts.map((p) => Math.log(p.abw / (winf - p.abw)));
     // dz/d ln W = W∞ ÷ (W∞ − W): a sampling's sd in z is that times its sd in ln W.
     const ws = pts.map((p) => ((winf - p.abw) / winf) ** 2);
@@ -137,7 +140,6 @@ export function shapeAverage(
   const shares = ws.map((w) => w / total);
   const tL = last.doc;
   const from = Math.floor(tL);
-  const lnL = curveAt(mean, tL);
   const shift = new Array<number>(MAX_DOC + 1).fill(0);
   const spread = new Array<number>(MAX_DOC + 1).fill(0);
   const starts = logistics.map((l) => Math.log(Math.exp(lnL) / (l.winf - Math.exp(lnL))));
