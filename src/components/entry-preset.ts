@@ -1,9 +1,10 @@
 /**
- * What an entry screen was opened for from the keeper's Today list (issue 31): the ponds
- * still to do (`?ponds=a,b,c`), the slot's time (`?time=06:00`) and, for a feed-tray
- * check, the feeding (`?feeding=1`). The router parses the query as JSON where it can,
- * so a number may come as a number. A slot (`ponds`) or the list's other entries
- * (`?from=today`) open it from Today: its save and back arrow go back there.
+ * What an entry screen was opened for from the keeper's Today list (issue 31) or the
+ * manager's attention board: the ponds still to do (`?ponds=a,b,c`), the slot's time
+ * (`?time=06:00`) and, for a feed-tray check, the feeding (`?feeding=1`). The router parses
+ * the query as JSON where it can, so a number may come as a number. The list it came from
+ * (`?from=today`, `?from=attention`; a slot's `ponds` alone is Today's) is where its save
+ * and back arrow go.
  */
 export interface EntryPreset {
   ponds: string[] | null;
@@ -11,19 +12,33 @@ export interface EntryPreset {
   /** The slot's day (`?date=YYYY-MM-DD`), for a slot of an earlier day. */
   date: string | null;
   feeding: number | null;
-  fromToday: boolean;
+  /** The list the entry was opened from, where it goes back to (after a save too); null: none. */
+  origin: EntryOrigin | null;
 }
+
+/** The lists an entry is opened from: the keeper's Today, the manager's attention board. */
+export type EntryOrigin = 'today' | 'attention';
 
 /** The query an entry opened from the Today list carries (kept when it opens a pond's form). */
 export const FROM_TODAY = { from: 'today' } as const;
+/** The query an entry opened from the attention board carries. */
+export const FROM_BOARD = { from: 'attention' } as const;
 
-export function isFromToday(search: Record<string, unknown>): boolean {
-  return search.from === FROM_TODAY.from;
+/** The list named by `?from=`, or null. */
+export function entryOrigin(search: Record<string, unknown>): EntryOrigin | null {
+  if (search.from === FROM_TODAY.from) return 'today';
+  if (search.from === FROM_BOARD.from) return 'attention';
+  return null;
 }
 
 /** The keeper's Today list of a farm. */
 export function todayPath(farmId: string): string {
   return `/farm/${encodeURIComponent(farmId)}/today`;
+}
+
+/** The list an entry was opened from: Today or the attention board. */
+export function originPath(farmId: string, origin: EntryOrigin): string {
+  return origin === 'today' ? todayPath(farmId) : `/farm/${encodeURIComponent(farmId)}/attention`;
 }
 
 export function entryPreset(search: Record<string, unknown>): EntryPreset {
@@ -38,15 +53,25 @@ export function entryPreset(search: Record<string, unknown>): EntryPreset {
   const n = Number(search.feeding);
   const feeding = search.feeding !== undefined && Number.isInteger(n) && n >= 1 && n <= 12 ? n : null;
   const list = ponds?.filter(Boolean) ?? null;
-  return { ponds: list, time, date, feeding, fromToday: list !== null || isFromToday(search) };
+  return {
+    ponds: list,
+    time,
+    date,
+    feeding,
+    origin: entryOrigin(search) ?? (list !== null ? 'today' : null),
+  };
 }
 
 /**
- * Where an entry screen's back arrow (and a save that leaves) goes: the Today list it was
- * opened from, else the pond it was opened from, else the farm.
+ * Where an entry screen's back arrow (and a save that leaves) goes: the list it was opened
+ * from (Today, the attention board), else the pond it was opened from, else the farm.
  */
-export function entryBackPath(farmId: string, pondId: string | undefined, fromToday = false): string {
-  if (fromToday) return todayPath(farmId);
+export function entryBackPath(
+  farmId: string,
+  pondId: string | undefined,
+  origin: EntryOrigin | null = null,
+): string {
+  if (origin) return originPath(farmId, origin);
   const farmPath = `/farm/${encodeURIComponent(farmId)}`;
   return pondId ? `${farmPath}/pond/${encodeURIComponent(pondId)}` : farmPath;
 }

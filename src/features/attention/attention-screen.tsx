@@ -12,7 +12,7 @@ import type { AttentionBoard, AttentionItem } from '#shared/contracts/attention'
 import type { Farm } from '#shared/contracts/farm';
 import { ACTION } from '#shared/domain/permissions';
 import { type CachedBoard, useAttentionBoard } from './attention-data.ts';
-import { type BoardRow, GROUP_FROM, groupAlike, withSlotTime } from './group-alike.ts';
+import { type BoardRow, fromBoard, GROUP_FROM, groupAlike, withSlotTime } from './group-alike.ts';
 import './attention.css';
 
 /** An item's figures in words: numbers and days in the reader's format, slots translated. */
@@ -113,7 +113,7 @@ function ItemList({ items }: { items: readonly AttentionItem[] }) {
   const { t } = useTranslation('attention');
   const rows = useMemo(() => {
     const presets = loadPresetTimes();
-    return groupAlike(items).map((row) => ({ ...row, item: withSlotTime(row.item, presets) }));
+    return groupAlike(items).map((row) => ({ ...row, item: fromBoard(withSlotTime(row.item, presets)) }));
   }, [items]);
   return (
     <section aria-labelledby="attention-count">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttentionItem } from '#shared/contracts/attention';
-import { groupAlike, withSlotTime } from './group-alike.ts';
+import { fromBoard, groupAlike, withSlotTime } from './group-alike.ts';
 
 const FARM = '/farm/f1';
 const missed = (pond: string, slot = 'afternoon'): AttentionItem => ({
@@ -76,5 +76,17 @@ describe('withSlotTime', () => {
     );
     for (const item of [missed('a1', 'morning,afternoon'), critical])
       expect(withSlotTime(item, ['06:00', '14:00', '22:00'])).toBe(item);
+  });
+});
+
+describe('fromBoard', () => {
+  it("an entry's link carries from=attention (its save returns to the board); a pond page or settings link is left as it is", () => {
+    expect(fromBoard(critical).link).toBe(`${FARM}/water-quality/add?pond_id=b2&from=attention`);
+    const [row] = groupAlike([missed('a1'), missed('a2'), missed('a3')]);
+    expect(fromBoard(withSlotTime(row?.item as AttentionItem, [])).link).toBe(
+      `${FARM}/water-quality/add?ponds=a1%2Ca2%2Ca3&time=14%3A00&from=attention`,
+    );
+    for (const link of [`${FARM}/pond/p6`, `${FARM}/settings?tab=users`, `${FARM}/warehouse/x`])
+      expect(fromBoard({ ...critical, link }).link).toBe(link);
   });
 });

@@ -1,3 +1,4 @@
+import { FROM_BOARD } from '#components/entry-preset.ts';
 import type { AttentionItem } from '#shared/contracts/attention';
 import { DEFAULT_PRESET_TIMES, isTime, timeOfDay } from '#shared/domain/time-of-day';
 
@@ -66,4 +67,16 @@ export function withSlotTime(item: AttentionItem, presets: readonly string[]): A
   const when: Record<string, string> = { time };
   if (item.reason === 'yesterday' && typeof day === 'string') when.date = day;
   return { ...item, link: `${item.link}&${new URLSearchParams(when).toString()}` };
+}
+
+/** An entry screen's link (`…/add?…`): what a row's button opens for the manager to enter. */
+const ENTRY = /^\/farm\/[^/?]+\/(?:water-quality|feed-tray|sampling|feed)\/add\?/;
+
+/**
+ * An entry opened from the board carries `?from=attention`: its save and back arrow return
+ * to the board, where the manager goes on down the list, instead of to Today or the pond.
+ */
+export function fromBoard(item: AttentionItem): AttentionItem {
+  if (!ENTRY.test(item.link)) return item;
+  return { ...item, link: `${item.link}&${new URLSearchParams(FROM_BOARD).toString()}` };
 }

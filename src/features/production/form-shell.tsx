@@ -3,7 +3,7 @@ import { useLocation, useSearch } from '@tanstack/react-router';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryBackPath, isFromToday } from '#components/entry-preset.ts';
+import { entryBackPath, entryOrigin } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { EmptyState, LoadError, Loading, PageHeader } from '#components/page';
@@ -93,7 +93,7 @@ function Page({
   const search = strings(useSearch({ strict: false }) as Record<string, unknown>);
   const ponds = usePonds(farm.farm_id);
   const pond = ponds.data?.find((p) => p.pond_id === search.pond_id && p.access_level >= ACTION.view);
-  const back = entryBackPath(farm.farm_id, pond?.pond_id, isFromToday(search));
+  const back = entryBackPath(farm.farm_id, pond?.pond_id, entryOrigin(search));
   return (
     <div className="narrow production-form">
       <PageHeader title={title} subtitle={pond ? `${pond.name} · ${farm.name}` : farm.name} backTo={back} />

@@ -2,7 +2,7 @@ import './register-locales.ts';
 import { useSearch } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryBackPath, entryPreset, todayPath } from '#components/entry-preset.ts';
+import { entryBackPath, entryPreset, originPath } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { afterNextPaint } from '#components/first-screen.ts';
@@ -260,8 +260,8 @@ function AncoEntry({ farm, ponds, search }: { farm: Farm; ponds: Pond[]; search:
       const message = t(reachesServer() ? 'anco.savedCount' : 'anco.savedCountOffline', {
         count: records.length,
       });
-      // Opened from the Today list: back to it for the next slot.
-      if (preset.fromToday) navigate({ to: todayPath(farmId) });
+      // Opened from the Today list or the board: back to it for the next slot.
+      if (preset.origin) navigate({ to: originPath(farmId, preset.origin) });
       return message;
     });
   };
@@ -315,7 +315,7 @@ function AncoScreenBody({ farm }: { farm: Farm }) {
   const { t } = useTranslation('records');
   const ponds = usePonds(farm.farm_id);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const back = entryBackPath(farm.farm_id, undefined, entryPreset(search).fromToday);
+  const back = entryBackPath(farm.farm_id, undefined, entryPreset(search).origin);
   return (
     <div className="narrow records-screen">
       <PageHeader title={t('anco.title')} subtitle={farm.name} backTo={back} />

@@ -9,13 +9,14 @@ import { useNavigateAfterPaint } from '#components/quick-open.ts';
 import { useToast } from '#components/toast';
 
 /**
- * Where a record screen goes back to: the Today list it was opened from (`?from=today`),
- * else the farm; `leaveTo` is set only then, for the save to go back there too.
+ * Where a record screen goes back to: the list it was opened from (`?from=today`, Today;
+ * `?from=attention`, the board), else the farm; `leaveTo` is set only then, for the save to
+ * go back there too.
  */
 export function useEntryReturn(farmId: string): { back: string; leaveTo: string | undefined } {
-  const { fromToday } = entryPreset(useSearch({ strict: false }) as Record<string, unknown>);
-  const back = entryBackPath(farmId, undefined, fromToday);
-  return { back, leaveTo: fromToday ? back : undefined };
+  const { origin } = entryPreset(useSearch({ strict: false }) as Record<string, unknown>);
+  const back = entryBackPath(farmId, undefined, origin);
+  return { back, leaveTo: origin ? back : undefined };
 }
 
 /**

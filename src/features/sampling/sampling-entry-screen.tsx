@@ -18,7 +18,7 @@ function SamplingEntry({ farm }: { farm: Farm }) {
   // After a save: the save's frame painted first (ADR 0080).
   const navigate = useNavigateAfterPaint();
   const ponds = usePonds(farm.farm_id);
-  const back = entryBackPath(farm.farm_id, pondId, preset.fromToday);
+  const back = entryBackPath(farm.farm_id, pondId, preset.origin);
   return (
     <div className="narrow sampling-screen">
       <PageHeader title={t('title')} subtitle={farm.name} backTo={back} />
@@ -30,8 +30,8 @@ function SamplingEntry({ farm }: { farm: Farm }) {
             ponds={data}
             pondId={pondId}
             onlyPonds={preset.ponds}
-            // Opened from the Today list: back to it once saved.
-            afterSave={preset.fromToday ? () => navigate({ to: back }) : undefined}
+            // Opened from the Today list or the board: back to it once saved.
+            afterSave={preset.origin ? () => navigate({ to: back }) : undefined}
           />
         )}
       </Loaded>

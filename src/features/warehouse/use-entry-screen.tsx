@@ -3,7 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntryForm } from '#components/entry-form';
-import { entryPreset, todayPath } from '#components/entry-preset.ts';
+import { entryPreset, originPath } from '#components/entry-preset.ts';
 import { usePonds } from '#components/farm-data';
 import { FarmGate } from '#components/farm-gate';
 import { useFormat } from '#components/format';
@@ -111,8 +111,8 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [filledCount, setFilledCount] = useState<number | null>(null);
-  const back = preset.fromToday
-    ? todayPath(farm.farm_id)
+  const back = preset.origin
+    ? originPath(farm.farm_id, preset.origin)
     : `/farm/${encodeURIComponent(farm.farm_id)}/warehouse`;
   const title = mode === 'feed' ? t('entry.feedTitle') : t('entry.useTitle');
 
@@ -235,8 +235,8 @@ function UseEntry({ farm, mode }: { farm: Farm; mode: Mode }) {
     toast.success(
       t(reachesServer() ? 'entry.savedCount' : 'entry.savedCountOffline', { count: built.records.length }),
     );
-    // Opened from the Today list: back to it for the next slot.
-    if (preset.fromToday) navigate({ to: todayPath(farm.farm_id) });
+    // Opened from the Today list or the board: back to it for the next slot.
+    if (preset.origin) navigate({ to: back });
   };
 
   return (

@@ -38,8 +38,8 @@ function WaterEntry({ farm, place }: { farm: Farm; place: EntryPlace }) {
             onlyPonds={preset.ponds}
             presetTime={preset.time}
             presetDate={preset.date}
-            // Opened from the Today list: back to it once the round is saved.
-            afterSave={preset.fromToday ? () => navigate({ to: back }) : undefined}
+            // Opened from the Today list or the board: back to it once the round is saved.
+            afterSave={preset.origin ? () => navigate({ to: back }) : undefined}
             onLeave={() => navigate({ to: back })}
           />
         </>
@@ -60,7 +60,7 @@ export function WaterEntryScreen() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const pondId = typeof search.pond_id === 'string' ? search.pond_id : undefined;
   const preset = entryPreset(search);
-  const place = { pondId, preset, back: entryBackPath(farmId, pondId, preset.fromToday) };
+  const place = { pondId, preset, back: entryBackPath(farmId, pondId, preset.origin) };
   return (
     <div className="narrow water-screen">
       {/* A blank line holds the name's place: nothing moves when it comes. */}
