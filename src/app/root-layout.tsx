@@ -7,6 +7,7 @@ import {
   AlertIcon,
   CheckIcon,
   HomeIcon,
+  PondsIcon,
   ReportIcon,
   ReviewIcon,
   SettingsIcon,
@@ -62,7 +63,7 @@ function useNavItems(farmId: string | undefined): NavItem[] {
       // The manager's home is the board, the ponds a link away; everyone else reaches the
       // board from the sidebar (and the farm home's buttons on a phone).
       home === `${farm}/attention`
-        ? { to: `${farm}?home=farm`, label: t('nav.ponds'), icon: HomeIcon, exact: true, sidebarOnly: true }
+        ? { to: `${farm}?home=farm`, label: t('nav.ponds'), icon: PondsIcon, exact: true, sidebarOnly: true }
         : { to: `${farm}/attention`, label: t('nav.attention'), icon: AlertIcon, sidebarOnly: true },
       ...(home === today ? [] : [{ to: today, label: t('nav.today'), icon: CheckIcon }]),
       {

@@ -10,6 +10,7 @@ import clipboardCheck from 'lucide/dist/esm/icons/clipboard-check.mjs';
 import cloud from 'lucide/dist/esm/icons/cloud.mjs';
 import droplet from 'lucide/dist/esm/icons/droplet.mjs';
 import house from 'lucide/dist/esm/icons/house.mjs';
+import layoutGrid from 'lucide/dist/esm/icons/layout-grid.mjs';
 import messageCircle from 'lucide/dist/esm/icons/message-circle.mjs';
 import plus from 'lucide/dist/esm/icons/plus.mjs';
 import settings from 'lucide/dist/esm/icons/settings.mjs';
@@ -65,6 +66,8 @@ export const CloudOffIcon = /* @__PURE__ */ lineIcon([...cloud, ['path', { d: 'm
 export const WaterIcon = /* @__PURE__ */ lineIcon(droplet);
 export const ReportIcon = /* @__PURE__ */ lineIcon(chartNoAxesColumn);
 export const HomeIcon = /* @__PURE__ */ lineIcon(house);
+/** The farm's ponds and blocks (the manager's link beside the board, their home). */
+export const PondsIcon = /* @__PURE__ */ lineIcon(layoutGrid);
 export const ChatIcon = /* @__PURE__ */ lineIcon(messageCircle);
 export const HelpIcon = /* @__PURE__ */ lineIcon(circleQuestionMark);
 export const PlusIcon = /* @__PURE__ */ lineIcon(plus);

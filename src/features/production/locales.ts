@@ -100,6 +100,9 @@ const id = {
       'Sebagian data masih diambil dari server: angka yang bergantung padanya tertulis "memuat …", belum final.',
     basis:
       'SR = (populasi di kolam + udang yang sudah dipanen) ÷ benur ditebar. FCR = pakan kumulatif ÷ (biomassa di kolam + kg sudah dipanen); setelah panen total, ÷ kg panen.',
+    alarm: {
+      adg: 'ABW turun sejak sampling sebelumnya: periksa datanya, atau ada panen parsial',
+    },
     waiting: {
       deaths: 'memuat kematian…',
       harvests: 'memuat panen…',
@@ -259,6 +262,9 @@ const en: ProductionCatalog = {
       'Some data is still being fetched from the server: figures that depend on it read "loading …", not final.',
     basis:
       'SR = (population in the pond + shrimp already harvested) ÷ PL stocked. FCR = cumulative feed ÷ (biomass in the pond + kg already harvested); after the total harvest, ÷ harvested kg.',
+    alarm: {
+      adg: 'ABW fell since the previous sampling: check the data, or a partial harvest',
+    },
     waiting: {
       deaths: 'loading deaths…',
       harvests: 'loading harvests…',

@@ -21,10 +21,13 @@ const COLS: {
   value: (r: OverviewRow | FarmSummary) => number | null;
   decimals: number;
   needs: Source[];
+  /** A value a manager must look at (its cell is marked and says why, `overview.alarm.<key>`). */
+  alarm?: (v: number) => boolean;
 }[] = [
   { key: 'doc', value: (r) => r.doc, decimals: 0, needs: [] },
   { key: 'abw', value: (r) => r.abw, decimals: 2, needs: ['samplings'] },
-  { key: 'adg', value: (r) => r.adg, decimals: 2, needs: ['samplings'] },
+  // The shrimp weighed lighter than at the sampling before: a miscount, or a partial harvest of the big ones.
+  { key: 'adg', value: (r) => r.adg, decimals: 2, needs: ['samplings'], alarm: (v) => v < 0 },
   { key: 'size', value: (r) => r.size, decimals: 0, needs: ['samplings'] },
   { key: 'population', value: (r) => r.population, decimals: 0, needs: ['deaths', 'harvests'] },
   { key: 'sr', value: (r) => r.sr, decimals: 1, needs: ['deaths', 'harvests'] },
@@ -62,6 +65,27 @@ function useCell(pending: OverviewPending, rows: readonly OverviewRow[]) {
   };
 }
 
+/** Why a known figure needs a look (`alarm`), or null; never while it still waits for records. */
+function useAlarm(pending: OverviewPending) {
+  const { t } = useTranslation('production');
+  return (row: OverviewRow | FarmSummary, col: (typeof COLS)[number]): string | null => {
+    if (!col.alarm || col.needs.some((n) => n !== 'feed' && pending[n])) return null;
+    const value = col.value(row);
+    return value !== null && col.alarm(value) ? t(`overview.alarm.${col.key}`) : null;
+  };
+}
+
+/** A figure's cell text, with what is wrong with it spelt out for a screen reader and on hover. */
+function Figure({ text, alarm }: { text: string; alarm: string | null }) {
+  if (!alarm) return <>{text}</>;
+  return (
+    <span className="overview__alarm" title={alarm}>
+      {text}
+      <span className="visually-hidden"> ({alarm})</span>
+    </span>
+  );
+}
+
 function Head({ col }: { col: Col }) {
   const { t } = useTranslation('production');
   const unit = t(`overview.units.${col}`);
@@ -77,10 +101,12 @@ function PondCard({
   row,
   title,
   cell,
+  alarm,
 }: {
   row: OverviewRow | FarmSummary;
   title: string;
   cell: ReturnType<typeof useCell>;
+  alarm: ReturnType<typeof useAlarm>;
 }) {
   const { t } = useTranslation('production');
   return (
@@ -91,7 +117,8 @@ function PondCard({
           <div key={c.key}>
             <dt>{t(`overview.cols.${c.key}`)}</dt>
             <dd>
-              {cell(row, c)} <span className="overview__unit">{t(`overview.units.${c.key}`)}</span>
+              <Figure text={cell(row, c)} alarm={alarm(row, c)} />{' '}
+              <span className="overview__unit">{t(`overview.units.${c.key}`)}</span>
             </dd>
           </div>
         ))}
@@ -100,9 +127,9 @@ function PondCard({
   );
 }
 
-type OverviewData = ReturnType<typeof useOverview>;
+export type OverviewData = ReturnType<typeof useOverview>;
 
-function OverviewBody({
+export function OverviewBody({
   farm,
   embedded,
   overview,
@@ -113,10 +140,9 @@ function OverviewBody({
 }) {
   const { t } = useTranslation('production');
   const format = useFormat();
-  const cell = useCell(
-    overview?.pending ?? { stocks: true, deaths: true, harvests: true, samplings: true },
-    overview?.rows ?? [],
-  );
+  const known = overview?.pending ?? { stocks: true, deaths: true, harvests: true, samplings: true };
+  const cell = useCell(known, overview?.rows ?? []);
+  const alarm = useAlarm(known);
   const header = embedded ? (
     <h1 className="overview__embed-title">{`${t('overview.title')} · ${farm.name}`}</h1>
   ) : (
@@ -183,7 +209,7 @@ function OverviewBody({
                     <th scope="row">{nameOf(r)}</th>
                     {COLS.map((c) => (
                       <td key={c.key} className="num">
-                        {cell(r, c)}
+                        <Figure text={cell(r, c)} alarm={alarm(r, c)} />
                       </td>
                     ))}
                   </tr>
@@ -199,7 +225,7 @@ function OverviewBody({
                   </th>
                   {COLS.map((c) => (
                     <td key={c.key} className="num">
-                      {cell(summary, c)}
+                      <Figure text={cell(summary, c)} alarm={alarm(summary, c)} />
                     </td>
                   ))}
                 </tr>
@@ -211,9 +237,10 @@ function OverviewBody({
               row={summary}
               title={`${t('overview.farm')} · ${t('overview.pondsCount', { count: summary.ponds })}`}
               cell={cell}
+              alarm={alarm}
             />
             {rows.map((r) => (
-              <PondCard key={r.stock_id} row={r} title={nameOf(r)} cell={cell} />
+              <PondCard key={r.stock_id} row={r} title={nameOf(r)} cell={cell} alarm={alarm} />
             ))}
           </div>
         </>
