@@ -17,6 +17,8 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^\\d{4}-\\d{2}-\\d{2}([T ].+)?$': '2025-03-01',
   '^[A-Za-z0-9_-]+$': 'grp_1',
   '^[0-9]{1,18}$': '1',
+  '^(/api/files/[0-9A-Za-z_-]{1,64}|https://[^\\s]{1,490})$':
+    '/api/files/0195f1b8-7c2e-7000-8000-000000000001',
 };
 
 const FORMAT_SAMPLES: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PhotoRef } from './uploads.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 200 });
 /** Indonesian or international numbers: 08…, 628…, +628…; normalised by the server to +62… */
@@ -76,7 +77,7 @@ export const UpdateUserBody = Type.Object({
   username: Name,
   phone: Type.Optional(Type.Union([Phone, Type.Literal(''), Type.Null()])),
   city: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  photo: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  photo: Type.Optional(Type.Union([PhotoRef, Type.Null()])),
   language: Type.Optional(Type.Union([Type.Literal('id'), Type.Literal('en')])),
 });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;

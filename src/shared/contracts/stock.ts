@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { IsoDate, Since, Uuid } from './envelope.ts';
 import { MergeFields } from './merge.ts';
+import { PhotoRef } from './uploads.ts';
 
 /**
  * A stocking (tebar) of one pond (seed 000 §3 "Stock"): seed counts, source, PL age,
@@ -46,7 +47,7 @@ const SeedCount = Type.Integer({ minimum: 1, maximum: SEED_MAX });
 const Source = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const PlAge = Type.Union([Type.Integer({ minimum: 1, maximum: 60 }), Type.Null()]);
 const Bags = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()]);
-const Photo = Type.Union([Type.String({ maxLength: 500 }), Type.Null()]);
+const Photo = Type.Union([PhotoRef, Type.Null()]);
 
 /**
  * `POST /api/stock`. `stock_id` (UUIDv7 from the device) makes a replay answer the same

@@ -13,6 +13,15 @@ export const UploadedFile = Type.Object({
 });
 export type UploadedFile = Static<typeof UploadedFile>;
 
+/**
+ * A photo a record or a profile points at: a file of this server's uploads (`/api/files/<id>`,
+ * as `POST /api/uploads` answers it) or an https address (a sign-in provider's profile
+ * picture). Anything else (a `javascript:` or `data:` address, plain text, an http address a
+ * member's browser would fetch in the clear) is refused with a field message.
+ */
+export const PHOTO_REF_PATTERN = '^(/api/files/[0-9A-Za-z_-]{1,64}|https://[^\\s]{1,490})$';
+export const PhotoRef = Type.String({ maxLength: 500, pattern: PHOTO_REF_PATTERN });
+
 export const FileParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /**

@@ -175,6 +175,40 @@ describe('password reset and email verification links', () => {
 });
 
 describe('profile', () => {
+  it('takes a photo of its own uploads or an https address; refuses a javascript:, data: or http address, or text, with a field message', async () => {
+    const user = await signUp(app, 'photo');
+    const put = (photo: unknown) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user',
+        headers: user.auth,
+        payload: { username: 'Bu Sri', photo },
+      });
+    for (const photo of [
+      '/api/files/0195f1b8-7c2e-7000-8000-000000000001',
+      'https://lh3.example.com/a/x=s96',
+      null,
+    ]) {
+      const ok = await put(photo);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.photo).toBe(photo);
+    }
+    for (const photo of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://tracker.example/p.gif',
+      'foto saya',
+      '/api/files/../x',
+      'https://a b',
+    ]) {
+      const bad = await put(photo);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().errors ?? {})).toContain('photo');
+    }
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: user.auth });
+    expect(me.json().data.photo).toBeNull();
+  });
+
   it('updates the profile and changes the password with the old one', async () => {
     const user = await signUp(app, 'profile');
     const put = await app.inject({

@@ -67,6 +67,19 @@ describe('stocking', () => {
     ]);
   });
 
+  it("refuses a seed photo that is not one of the server's files or an https address, stores nothing", async () => {
+    const bad = await call(
+      owner,
+      'POST',
+      '/api/stock',
+      stockBody(farm.pondIds[2], { seed_photo: 'javascript:alert(1)' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors ?? {})).toContain('seed_photo');
+    const none = await call(owner, 'GET', `/api/stock?pond_id=${farm.pondIds[2]}`);
+    expect(none.json().data).toEqual([]);
+  });
+
   it('refuses a second active stocking with a translated 409, stores nothing', async () => {
     await stock(farm.pondIds[1]);
     const again = await call(
