@@ -7,6 +7,7 @@ import { EntryForm, type EntryFormProps } from './entry-form.tsx';
 import { lineIcon } from './icons.tsx';
 import { translateMessage } from './validation.tsx';
 import './form-field.css';
+import { TimeInput } from './time-input.tsx';
 import { isWhenType, WhenInput } from './when-input.tsx';
 
 /** Drawn here, its one use: in icons.tsx it would ride in the first download. */
@@ -128,6 +129,43 @@ interface SelectFieldProps {
   options: { value: string | number; label: string }[];
   hint?: string;
   disabled?: boolean;
+}
+
+/**
+ * A time of day in a Formik form: the app's time box (HH:mm on a 24-hour clock, "600" and
+ * "6.00" tidied to "06:00" when the box is left), with the field's label, hint and error.
+ */
+export function TimeField({
+  name,
+  label,
+  hint,
+  optional,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  placeholder?: string;
+}) {
+  const [field, , helpers] = useField<string>(name);
+  const id = useId();
+  const error = useFieldError(name);
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} optional={optional}>
+      <TimeInput
+        id={id}
+        name={name}
+        value={field.value ?? ''}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onValue={(value) => void helpers.setValue(value)}
+        // Touched without checking again: the check of a stale value ("600") would land after the tidied one's.
+        onBlur={() => void helpers.setTouched(true, false)}
+      />
+    </FieldShell>
+  );
 }
 
 export function SelectField({ name, label, options, hint, disabled }: SelectFieldProps) {

@@ -2,7 +2,7 @@ import './register-locales.ts';
 import { Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, FormikForm, SubmitButton, SwitchField, TextField } from '#components/form-field';
+import { FormAlert, FormikForm, SubmitButton, SwitchField, TimeField } from '#components/form-field';
 import { useSyncStatusField } from '#components/sync-status.ts';
 import { useToast } from '#components/toast';
 import { useLiveMirror } from '#components/use-live-mirror.ts';
@@ -12,20 +12,19 @@ import { getDb } from '#local/db';
 import { enablePush, type PushState, pushState } from '#local/push-subscription';
 import type { NotificationSettings } from '#shared/contracts/notifications';
 import { ALERT_KINDS, type AlertKind } from '#shared/domain/alerts';
+import { isTime } from '#shared/domain/time-of-day';
 import { cacheSettings, DEFAULT_SETTINGS, saveSettings, storedSettings } from './notifications-data.ts';
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 type Values = { kinds: Record<AlertKind, boolean>; quiet_from: string; quiet_to: string };
 
 const schema = yup.object({
   quiet_from: yup
     .string()
-    .matches(HH_MM, { message: 'validation.time', excludeEmptyString: true })
+    .test('time', 'validation.time', (value) => !value || isTime(value))
     .test('both', 'notifications:settings.bothTimes', (value, ctx) => !value === !ctx.parent.quiet_to),
   quiet_to: yup
     .string()
-    .matches(HH_MM, { message: 'validation.time', excludeEmptyString: true })
+    .test('time', 'validation.time', (value) => !value || isTime(value))
     .test('both', 'notifications:settings.bothTimes', (value, ctx) => !value === !ctx.parent.quiet_from),
 });
 
@@ -82,23 +81,8 @@ export function NotificationSettingsForm() {
           <legend className="field__label">{t('settings.quiet')}</legend>
           <p className="field__hint">{t('settings.quietHint')}</p>
           <div className="notification-quiet__times">
-            {/* Text, not type="time": some phones show AM/PM there; the spec wants HH:mm. */}
-            <TextField
-              name="quiet_from"
-              inputMode="numeric"
-              maxLength={5}
-              placeholder="22:00"
-              label={t('settings.quietFrom')}
-              optional
-            />
-            <TextField
-              name="quiet_to"
-              inputMode="numeric"
-              maxLength={5}
-              placeholder="05:00"
-              label={t('settings.quietTo')}
-              optional
-            />
+            <TimeField name="quiet_from" placeholder="22:00" label={t('settings.quietFrom')} optional />
+            <TimeField name="quiet_to" placeholder="05:00" label={t('settings.quietTo')} optional />
           </div>
         </fieldset>
         <SubmitButton>{t('settings.save')}</SubmitButton>
