@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSyncStatusField } from '#components/sync-status.ts';
 import { ApiError } from '#local/api-client';
+import { unsentCount } from '#local/sync/status';
 import type { AttentionBoard } from '#shared/contracts/attention';
 import { requestBoard } from './attention-request.ts';
 
@@ -67,6 +69,14 @@ export function useAttentionBoard(farmId: string): BoardRead {
       clearInterval(timer);
     };
   }, []);
+
+  // Records of this phone reached the server (a reading entered from the board): read it again.
+  const waiting = unsentCount(useSyncStatusField('summary')).waiting;
+  const before = useRef(waiting);
+  useEffect(() => {
+    if (waiting < before.current) setAttempt((n) => n + 1);
+    before.current = waiting;
+  }, [waiting]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-reads on purpose.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSyncStatus } from '#local/sync/status';
 import { forgetBoardRequests, prefetchBoard, requestBoard } from './attention-request.ts';
 
 const FARM = '11111111-1111-4111-8111-111111111111';
@@ -20,7 +21,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  setSyncStatus({ summary: null });
 });
+
+const outbox = (waiting: number) =>
+  setSyncStatus({ summary: { queued: waiting, sending: 0, inWorker: 0, held: 0, failed: 0, total: waiting } });
 
 describe('the board request started when the route matches (ADR 0075)', () => {
   it('is the one the screen takes: one request, not two', async () => {
@@ -38,6 +43,19 @@ describe('the board request started when the route matches (ADR 0075)', () => {
     expect(await requestBoard(FARM, false, 12_000)).toMatchObject({ n: 3 });
     prefetchBoard(FARM, 30_000);
     expect(asked).toHaveLength(4);
+  });
+
+  it('is asked anew when records this phone held when it was sent have reached the server since (a reading entered from the board)', async () => {
+    outbox(1);
+    prefetchBoard(FARM, 1000);
+    outbox(0);
+    expect(await requestBoard(FARM, false, 1500)).toMatchObject({ n: 2 });
+    // Sent with nothing waiting, or with the records still waiting: taken.
+    prefetchBoard(FARM, 20_000);
+    expect(await requestBoard(FARM, false, 20_500)).toMatchObject({ n: 3 });
+    outbox(2);
+    prefetchBoard(FARM, 40_000);
+    expect(await requestBoard(FARM, false, 40_500)).toMatchObject({ n: 4 });
   });
 
   it('is not started offline; the screen then asks itself', async () => {
