@@ -29,11 +29,11 @@
  *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
  *    filled), glare, labels and big debris (thick and solid blobs; a clump of many larvae is
  *    thick but a mesh), on a white basin ink (a label's print merged into solid bars, far
- *    darker on average than the see-through larvae),
+ *    darker on average than the see-through larvae; a single glyph: as dark, and evenly),
  *    fibres, glare streaks and the rim (straight bars), and what lies on the basin's edge
- *    (within half a larva's length of the surround: the rim's shading, a label over it, the
- *    frame's corners; ADR 0097); a blob of touching or crossing larvae
- *    counts area / the single area (clumps lose a little area where bodies cross:
+ *    (most of its pixels within half a larva's length of the surround: the rim's shading, a
+ *    label over it, the frame's corners; ADR 0097, 0136); a blob of touching or crossing
+ *    larvae counts area / the single area (clumps lose a little area where bodies cross:
  *    CROSSING_LOSS), its larvae placed by k-means over its pixels; on a white basin a dark
  *    speck off every kept mark is a faint larva's eyes where the tray around it is crowded
  *    (ADR 0116, 0119);
@@ -163,13 +163,16 @@ const BUBBLE_CATCHLIGHT = 2.5;
 /** One mark that is not a larva (a glare streak, a lump) weighs at most this many larvae' area as clutter. */
 const CLUTTER_CAP = 6;
 /**
- * A mark whose centre lies within this share of a larva's length of the basin's edge (the
- * pixels off the basin: a white basin's darker surround, a black basin's lighter rim and
- * floor) is not counted: there the step of light leaves a row of larva-sized marks along
- * the rim, the frame's corners and what lies on the surround (a label) (ADR 0097). Its
- * larvae' area is added to the band's upper side instead (a larva may lie against the wall).
+ * A mark more than EDGE_SHARE of whose pixels lie within EDGE_REACH of a larva's length of
+ * the basin's edge (the pixels off the basin: a white basin's darker surround, a black
+ * basin's lighter rim and floor) is not counted: there the step of light leaves a row of
+ * larva-sized marks along the rim, the frame's corners and what lies on the surround (a
+ * label) (ADR 0097). Its pixels, not its centre: a rim seen as one long ring has its centre
+ * mid-basin (for a compact mark the two agree; ADR 0102, 0136). Its larvae' area is added to
+ * the band's upper side instead (a larva may lie against the wall).
  */
 const EDGE_REACH = 0.5;
+const EDGE_SHARE = 0.5;
 /** Larva-shaped marks below this share of all marks of their size: not a tray of larvae. */
 const MIN_LARVA_SHAPED = 0.15;
 
@@ -544,6 +547,12 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     // The distance of each pixel to the nearest one off the basin, when the frame holds some.
     const nearEdge = distanceToOffBasin(cv, track, b, w, h, offTray, offDarkTray);
     let atEdge = 0;
+    // Each mark's pixels within EDGE_REACH of a larva's length of the basin's edge.
+    const nearPixels = new Float64Array(n);
+    if (nearEdge) {
+      const reach = EDGE_REACH * l1;
+      for (let i = 0; i < lab.length; i++) if (lab[i] !== 0 && nearEdge[i] < reach) nearPixels[lab[i]]++;
+    }
     const eyeSpecks: Blob[] = [];
     for (const bl of blobs) {
       const r = bl.area / a1;
@@ -557,7 +566,14 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
       // streak (larvae touching end to end bend and branch; they do not make a bar).
       const line = bl.elongation >= 8 && bl.length > 2.6 * l1;
       const lump = (fillOf.get(bl.label) ?? 0) > LUMP_FILL * bl.area;
-      const ink = (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area;
+      // Ink of any size on a white basin, a single glyph too: as dark on average as ink and
+      // evenly so (no spot EYE_OVER_BODY × darker than the rest); a larva's see-through body
+      // is pale where its eyes are not (ADR 0102, 0136).
+      const ink =
+        (inkOf.get(bl.label) ?? 0) > INK_DEPTH * bl.area ||
+        (hatchColor === 'bright' &&
+          bl.meanDark >= INK_OVER_BODY * m1 &&
+          bl.peak < EYE_OVER_BODY * bl.meanDark);
       // A bubble on a black basin: a disc (rounder than larvae crossing) lit by a small
       // catch-light far brighter than the rest of it.
       const bubble =
@@ -573,8 +589,10 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
         continue;
       }
       // On the basin's edge: the rim, the frame's corners, a label on the surround. Not
-      // counted; what might be larvae there widens the band's upper side.
-      if (nearEdge && nearEdge[Math.round(bl.cy) * w + Math.round(bl.cx)] < EDGE_REACH * l1) {
+      // counted; what might be larvae there widens the band's upper side. Judged by the
+      // mark's pixels, not its centre: a rim seen as one long ring has its centre in the
+      // middle of the basin (ADR 0102, 0136).
+      if (nearPixels[bl.label] > EDGE_SHARE * bl.area) {
         atEdge += Math.max(1, Math.min(r, CLUTTER_CAP));
         continue;
       }
