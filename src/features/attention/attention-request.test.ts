@@ -25,7 +25,9 @@ afterEach(() => {
 });
 
 const outbox = (waiting: number) =>
-  setSyncStatus({ summary: { queued: waiting, sending: 0, inWorker: 0, held: 0, failed: 0, total: waiting } });
+  setSyncStatus({
+    summary: { queued: waiting, sending: 0, inWorker: 0, held: 0, failed: 0, total: waiting },
+  });
 
 describe('the board request started when the route matches (ADR 0075)', () => {
   it('is the one the screen takes: one request, not two', async () => {
