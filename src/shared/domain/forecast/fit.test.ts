@@ -550,3 +550,19 @@ describe('anchored at the latest samplings', () => {
     expect(anchorShift([], mean)).toBe(0);
   });
 });
+
+describe('latest samplings that disagree', () => {
+  it('widen the band from the last sampling on, by how far they scatter beyond their noise; samplings within their noise leave it as it was', () => {
+    const onCurve = weekly(gomp(DEFAULT_CURVE), 21, 77);
+    // Two days after the last, a sampling 20 % lighter (a miscount, or the big ones sold).
+    const split = [...onCurve, { doc: 79, abw: gompertz(DEFAULT_CURVE, 79) * 0.8 }];
+    const fit = fitGrowth(split, DEFAULT_PRIOR);
+    const steady = fitGrowth([...onCurve, { doc: 79, abw: gompertz(DEFAULT_CURVE, 79) }], DEFAULT_PRIOR);
+    const width = (f: typeof fit, doc: number) => Math.log(abwBand(f, doc).high / abwBand(f, doc).low);
+    expect(fit.anchorSpread ?? 0).toBeGreaterThan(0.03);
+    expect(steady.anchorSpread).toBeUndefined();
+    expect(width(fit, 79)).toBeGreaterThan(1.4 * width(steady, 79));
+    // Before the last sampling the band is the model's alone.
+    expect(width(fit, 70)).toBeCloseTo(width(steady, 70), 2);
+  });
+});

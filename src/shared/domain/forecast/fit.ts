@@ -108,6 +108,8 @@ export interface GrowthFit {
    * days, ADR 0112); the band widens by it. Absent with a farm prior.
    */
   shapeSpread?: readonly number[];
+  /** sd in ln ABW the latest samplings scatter beyond their noise (`anchorSpread`); the band widens by it from the last sampling on. */
+  anchorSpread?: number;
   /** The forecast's ln ABW by whole DOC (0…MAX_DOC): both readings blended (`warpWeight`), past the last sampling with the recent gain continued in its share. */
   mean: readonly number[];
 }
@@ -348,7 +350,7 @@ export function fitGrowth(
     { length: MAX_DOC + 1 },
     (_, d) => (1 - share) * r.lnLevelPace(d) + (share > 0 ? share * r.lnWarp(d) : 0),
   );
-  if (r.levelPace.basis === 'fit') anchor(mean, r.points);
+  const doubt = r.levelPace.basis === 'fit' ? anchor(mean, r.points) : 0;
   const farmWeight = farmPrior.recentWeight ?? FIT_SETTINGS.recentWeight;
   const pace =
     r.levelPace.basis === 'fit' && farmWeight > 0 ? recentGain(r.points, (d) => curveAt(mean, d)) : null;
@@ -383,7 +385,15 @@ export function fitGrowth(
           analogShareAt(analogShare, analogHorizon(d - last.doc)) * analogTrust * (gap[d] as number);
       }
       const sizeGap = withRichards(mean, r.points, farmPrior, stockDate);
-      return { ...r.levelPace, warp: r.warp, recent, analogGap: gap, ...(sizeGap ? { sizeGap } : {}), mean };
+      return {
+        ...r.levelPace,
+        warp: r.warp,
+        recent,
+        analogGap: gap,
+        ...(sizeGap ? { sizeGap } : {}),
+        ...(doubt > 0 ? { anchorSpread: doubt } : {}),
+        mean,
+      };
     }
   }
   const sizeGap = r.levelPace.basis === 'fit' ? withRichards(mean, r.points, farmPrior, stockDate) : null;
@@ -399,6 +409,7 @@ export function fitGrowth(
     recent,
     ...(sizeGap ? { sizeGap } : {}),
     ...(shape ? { shapeSpread: shape.spread } : {}),
+    ...(doubt > 0 ? { anchorSpread: doubt } : {}),
     mean,
   };
 }
@@ -443,12 +454,32 @@ export function anchorShift(points: readonly GrowthPoint[], mean: readonly numbe
 }
 
 /** `mean` from the last sampling's DOC on moved by `anchorShift`; in place. */
-function anchor(mean: number[], points: readonly GrowthPoint[]): void {
+function anchor(mean: number[], points: readonly GrowthPoint[]): number {
   const last = points.at(-1);
-  if (!last) return;
+  if (!last) return 0;
   const shift = anchorShift(points, mean);
-  if (!Number.isFinite(shift) || shift === 0) return;
-  for (let d = Math.floor(last.doc); d <= MAX_DOC; d++) mean[d] = (mean[d] as number) + shift;
+  if (Number.isFinite(shift) && shift !== 0)
+    for (let d = Math.floor(last.doc); d <= MAX_DOC; d++) mean[d] = (mean[d] as number) + shift;
+  return anchorSpread(points, mean);
+}
+
+/**
+ * How far the latest samplings scatter around the anchored forecast beyond a sampling's own
+ * noise (sd in ln ABW, recency-weighted as `anchorShift`): two samplings two days apart that
+ * disagree by 20 % leave the pond's size in doubt, and the band says so from there on.
+ */
+export function anchorSpread(points: readonly GrowthPoint[], mean: readonly number[]): number {
+  const latest = points.slice(-FIT_SETTINGS.anchorSamplings);
+  const last = latest.at(-1);
+  if (!last || latest.length < 2) return 0;
+  let sw = 0;
+  let swr2 = 0;
+  for (const p of latest) {
+    const w = 0.5 ** ((last.doc - p.doc) / FIT_SETTINGS.anchorHalfLife);
+    sw += w;
+    swr2 += w * (Math.log(p.abw) - curveAt(mean, p.doc)) ** 2;
+  }
+  return Math.sqrt(Math.max(0, swr2 / sw - FIT_SETTINGS.obsSd ** 2));
 }
 
 /**
@@ -554,9 +585,15 @@ export function lnSd(fit: GrowthFit, doc: number): number {
   const apart = fit.analogGap ? curveAt(fit.analogGap, doc) : 0;
   const bySize = fit.sizeGap ? curveAt(fit.sizeGap, doc) : 0;
   const shapes = fit.shapeSpread ? curveAt(fit.shapeSpread, doc) : 0;
+  const doubt = fit.anchorSpread && fit.lastDoc !== null && doc >= fit.lastDoc ? fit.anchorSpread : 0;
   return (
     Math.sqrt(
-      modelLnSd(fit, doc) ** 2 + departureVar(gap) + departureVar(apart) + departureVar(bySize) + shapes ** 2,
+      modelLnSd(fit, doc) ** 2 +
+        departureVar(gap) +
+        departureVar(apart) +
+        departureVar(bySize) +
+        shapes ** 2 +
+        doubt ** 2,
     ) * bandScaleAt(fit.prior, fit.lastDoc)
   );
 }
