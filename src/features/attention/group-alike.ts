@@ -17,8 +17,9 @@ export interface BoardRow {
 /** Fewer alike items than this stay rows of their own. */
 export const GROUP_FROM = 3;
 
-/** Entry screens that take several ponds (`?ponds=a,b`), as the keeper's Today opens them. */
-const MANY_PONDS = /^(\/farm\/[^/?]+\/(?:water-quality|feed-tray|sampling|feed)\/add)\?pond_id=([^&]+)$/;
+/** The entry screens a row's button opens (`/farm/<id>/<entry>/add?…`); each takes several ponds (`?ponds=a,b`), as the keeper's Today opens them. */
+const ENTRY_PATH = String.raw`^(/farm/[^/?]+/(?:water-quality|feed-tray|sampling|feed)/add)\?`;
+const MANY_PONDS = new RegExp(`${ENTRY_PATH}pond_id=([^&]+)$`);
 
 const sameness = (item: AttentionItem) => {
   const target = MANY_PONDS.exec(item.link);
@@ -69,8 +70,7 @@ export function withSlotTime(item: AttentionItem, presets: readonly string[]): A
   return { ...item, link: `${item.link}&${new URLSearchParams(when).toString()}` };
 }
 
-/** An entry screen's link (`…/add?…`): what a row's button opens for the manager to enter. */
-const ENTRY = /^\/farm\/[^/?]+\/(?:water-quality|feed-tray|sampling|feed)\/add\?/;
+const ENTRY = new RegExp(ENTRY_PATH);
 
 /**
  * An entry opened from the board carries `?from=attention`: its save and back arrow return

@@ -424,20 +424,17 @@ export function fitGrowth(
  * on the curve moves by its samplings' noise, shrunk.
  */
 export function anchorShift(points: readonly GrowthPoint[], mean: readonly number[]): number {
-  const latest = points.slice(-FIT_SETTINGS.anchorSamplings);
-  const last = latest.at(-1);
+  const rows = latestResiduals(points, mean);
+  const last = rows.at(-1);
   if (!last) return 0;
   let sw = 0;
   let sx = 0;
   let sr = 0;
-  const rows = latest.map((p) => {
-    const w = 0.5 ** ((last.doc - p.doc) / FIT_SETTINGS.anchorHalfLife);
-    const r = Math.log(p.abw) - curveAt(mean, p.doc);
+  for (const { w, x, r } of rows) {
     sw += w;
-    sx += w * p.doc;
+    sx += w * x;
     sr += w * r;
-    return { w, x: p.doc, r };
-  });
+  }
   const mx = sx / sw;
   const mr = sr / sw;
   let sxx = 0;
@@ -447,13 +444,30 @@ export function anchorShift(points: readonly GrowthPoint[], mean: readonly numbe
     sxr += w * (x - mx) * (r - mr);
   }
   const onLine = rows.length >= 3 && sxx > 0;
-  const at = onLine ? mr + (sxr / sxx) * (last.doc - mx) : mr;
-  const noise = FIT_SETTINGS.obsSd ** 2 * (1 / sw + (onLine ? (last.doc - mx) ** 2 / sxx : 0));
+  const at = onLine ? mr + (sxr / sxx) * (last.x - mx) : mr;
+  const noise = FIT_SETTINGS.obsSd ** 2 * (1 / sw + (onLine ? (last.x - mx) ** 2 / sxx : 0));
   const tau2 = FIT_SETTINGS.anchorSd ** 2;
   return (at * tau2) / (tau2 + noise);
 }
 
-/** `mean` from the last sampling's DOC on moved by `anchorShift`; in place. */
+/**
+ * The latest `anchorSamplings` samplings against the forecast `mean`: each one's DOC `x`, its
+ * residual `r` in ln ABW and its weight `w` (halving every `anchorHalfLife` days before the last).
+ */
+function latestResiduals(points: readonly GrowthPoint[], mean: readonly number[]) {
+  const latest = points.slice(-FIT_SETTINGS.anchorSamplings);
+  const lastDoc = latest.at(-1)?.doc ?? 0;
+  return latest.map((p) => ({
+    w: 0.5 ** ((lastDoc - p.doc) / FIT_SETTINGS.anchorHalfLife),
+    x: p.doc,
+    r: Math.log(p.abw) - curveAt(mean, p.doc),
+  }));
+}
+
+/**
+ * `mean` from the last sampling's DOC on moved by `anchorShift`, in place; returns the
+ * latest samplings' scatter around it then (`anchorSpread`).
+ */
 function anchor(mean: number[], points: readonly GrowthPoint[]): number {
   const last = points.at(-1);
   if (!last) return 0;
@@ -469,15 +483,13 @@ function anchor(mean: number[], points: readonly GrowthPoint[]): number {
  * disagree by 20 % leave the pond's size in doubt, and the band says so from there on.
  */
 export function anchorSpread(points: readonly GrowthPoint[], mean: readonly number[]): number {
-  const latest = points.slice(-FIT_SETTINGS.anchorSamplings);
-  const last = latest.at(-1);
-  if (!last || latest.length < 2) return 0;
+  const rows = latestResiduals(points, mean);
+  if (rows.length < 2) return 0;
   let sw = 0;
   let swr2 = 0;
-  for (const p of latest) {
-    const w = 0.5 ** ((last.doc - p.doc) / FIT_SETTINGS.anchorHalfLife);
+  for (const { w, r } of rows) {
     sw += w;
-    swr2 += w * (Math.log(p.abw) - curveAt(mean, p.doc)) ** 2;
+    swr2 += w * r * r;
   }
   return Math.sqrt(Math.max(0, swr2 / sw - FIT_SETTINGS.obsSd ** 2));
 }
