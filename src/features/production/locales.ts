@@ -103,6 +103,9 @@ const id = {
     alarm: {
       adg: 'ABW turun sejak sampling sebelumnya: periksa datanya, atau ada panen parsial',
     },
+    notYet: {
+      productivity: 'belum panen',
+    },
     waiting: {
       deaths: 'memuat kematian…',
       harvests: 'memuat panen…',
@@ -264,6 +267,9 @@ const en: ProductionCatalog = {
       'SR = (population in the pond + shrimp already harvested) ÷ PL stocked. FCR = cumulative feed ÷ (biomass in the pond + kg already harvested); after the total harvest, ÷ harvested kg.',
     alarm: {
       adg: 'ABW fell since the previous sampling: check the data, or a partial harvest',
+    },
+    notYet: {
+      productivity: 'not harvested yet',
     },
     waiting: {
       deaths: 'loading deaths…',

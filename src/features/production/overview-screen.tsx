@@ -23,6 +23,8 @@ const COLS: {
   needs: Source[];
   /** A value a manager must look at (its cell is marked and says why, `overview.alarm.<key>`). */
   alarm?: (v: number) => boolean;
+  /** The figure has nothing to measure yet: its cell says so (`overview.notYet.<key>`) instead of a 0. */
+  notYet?: (r: OverviewRow | FarmSummary) => boolean;
 }[] = [
   { key: 'doc', value: (r) => r.doc, decimals: 0, needs: [] },
   { key: 'abw', value: (r) => r.abw, decimals: 2, needs: ['samplings'] },
@@ -33,7 +35,14 @@ const COLS: {
   { key: 'sr', value: (r) => r.sr, decimals: 1, needs: ['deaths', 'harvests'] },
   { key: 'biomass', value: (r) => r.biomass_kg, decimals: 1, needs: ['deaths', 'harvests', 'samplings'] },
   { key: 'fcr', value: (r) => r.fcr, decimals: 2, needs: ['deaths', 'harvests', 'samplings', 'feed'] },
-  { key: 'productivity', value: (r) => r.productivity_kg_ha, decimals: 0, needs: ['harvests'] },
+  // Harvested kg per ha: a pond still growing, nothing harvested, reads "not harvested yet", not "0".
+  {
+    key: 'productivity',
+    value: (r) => r.productivity_kg_ha,
+    decimals: 0,
+    needs: ['harvests'],
+    notYet: (r) => r.productivity_kg_ha !== null && r.harvested_kg === 0,
+  },
 ];
 
 /** The row's feed state; the farm row waits for every pond's. */
@@ -44,24 +53,33 @@ function feedState(row: OverviewRow | FarmSummary, rows: readonly OverviewRow[])
   return 'known';
 }
 
+/** A cell: its figure, or words in its place (what it waits for, or that there is nothing to measure yet). */
+interface Cell {
+  text: string;
+  words?: boolean;
+}
+
 /**
  * A figure as text: "–" when unknown, or what it still waits for ("memuat kematian…")
  * while the records it is computed from are not on the device yet, never a value that
- * would change once they arrive.
+ * would change once they arrive; "belum panen" where there is nothing to measure yet.
  */
 function useCell(pending: OverviewPending, rows: readonly OverviewRow[]) {
   const { t } = useTranslation('production');
   const format = useFormat();
   const offline = globalThis.navigator?.onLine === false;
-  return (row: OverviewRow | FarmSummary, col: (typeof COLS)[number]) => {
+  return (row: OverviewRow | FarmSummary, col: (typeof COLS)[number]): Cell => {
     for (const need of col.needs) {
       if (need === 'feed') {
         const state = feedState(row, rows);
-        if (state !== 'known') return t(`overview.waiting.${state === 'loading' ? 'feed' : 'feedOffline'}`);
-      } else if (pending[need]) return t(`overview.waiting.${need}${offline ? 'Offline' : ''}`);
+        if (state !== 'known')
+          return { text: t(`overview.waiting.${state === 'loading' ? 'feed' : 'feedOffline'}`), words: true };
+      } else if (pending[need])
+        return { text: t(`overview.waiting.${need}${offline ? 'Offline' : ''}`), words: true };
     }
+    if (col.notYet?.(row)) return { text: t(`overview.notYet.${col.key}`), words: true };
     const value = col.value(row);
-    return value === null ? '–' : format.number(value, col.decimals);
+    return { text: value === null ? '–' : format.number(value, col.decimals) };
   };
 }
 
@@ -76,13 +94,29 @@ function useAlarm(pending: OverviewPending) {
 }
 
 /** A figure's cell text, with what is wrong with it spelt out for a screen reader and on hover. */
-function Figure({ text, alarm }: { text: string; alarm: string | null }) {
-  if (!alarm) return <>{text}</>;
+function Figure({ cell, alarm }: { cell: Cell; alarm: string | null }) {
+  if (cell.words) return <span className="overview__words">{cell.text}</span>;
+  if (!alarm) return <>{cell.text}</>;
   return (
     <span className="overview__alarm" title={alarm}>
-      {text}
+      {cell.text}
       <span className="visually-hidden"> ({alarm})</span>
     </span>
+  );
+}
+
+/** A card's figure with its unit after it; words in its place stand alone. */
+function CardFigure({ cell, alarm, unit }: { cell: Cell; alarm: string | null; unit: string }) {
+  return (
+    <>
+      <Figure cell={cell} alarm={alarm} />
+      {!cell.words && unit && (
+        <>
+          {' '}
+          <span className="overview__unit">{unit}</span>
+        </>
+      )}
+    </>
   );
 }
 
@@ -117,8 +151,7 @@ function PondCard({
           <div key={c.key}>
             <dt>{t(`overview.cols.${c.key}`)}</dt>
             <dd>
-              <Figure text={cell(row, c)} alarm={alarm(row, c)} />{' '}
-              <span className="overview__unit">{t(`overview.units.${c.key}`)}</span>
+              <CardFigure cell={cell(row, c)} alarm={alarm(row, c)} unit={t(`overview.units.${c.key}`)} />
             </dd>
           </div>
         ))}
@@ -209,7 +242,7 @@ export function OverviewBody({
                     <th scope="row">{nameOf(r)}</th>
                     {COLS.map((c) => (
                       <td key={c.key} className="num">
-                        <Figure text={cell(r, c)} alarm={alarm(r, c)} />
+                        <Figure cell={cell(r, c)} alarm={alarm(r, c)} />
                       </td>
                     ))}
                   </tr>
@@ -225,7 +258,7 @@ export function OverviewBody({
                   </th>
                   {COLS.map((c) => (
                     <td key={c.key} className="num">
-                      <Figure text={cell(summary, c)} alarm={alarm(summary, c)} />
+                      <Figure cell={cell(summary, c)} alarm={alarm(summary, c)} />
                     </td>
                   ))}
                 </tr>

@@ -66,3 +66,24 @@ describe('the cycle overview marks a figure a manager must look at', () => {
     expect(document.querySelectorAll('.overview__alarm')).toHaveLength(0);
   });
 });
+
+describe('a figure with nothing to measure yet', () => {
+  it('reads "belum panen" for a pond with no harvest, the kg per ha once it has one', () => {
+    const data = {
+      ...overview(),
+      rows: [
+        { ...row('B1', 0.3), productivity_kg_ha: 0, harvested_kg: 0 },
+        { ...row('B2', 0.3), productivity_kg_ha: 1250, harvested_kg: 500 },
+      ],
+    } as unknown as OverviewData;
+    render(<OverviewBody farm={farm} embedded overview={data} />);
+    const b1 = screen.getAllByRole('article', { name: /B1/ })[0] as HTMLElement;
+    const b2 = screen.getAllByRole('article', { name: /B2/ })[0] as HTMLElement;
+    expect(b1.textContent).toMatch(/belum panen/);
+    // Words in a figure's place stand without the figure's unit.
+    expect(b1.textContent).not.toMatch(/belum panen\s*kg\/ha/);
+    expect(b2.textContent).toMatch(/1\.250\s*kg\/ha\/siklus/);
+    expect(b2.textContent).not.toMatch(/belum panen/);
+    expect(b2.textContent).toMatch(/1\.250/);
+  });
+});
