@@ -23,7 +23,7 @@
  *    share of the frame, larva-shaped marks a fair share of all marks, not lined up in
  *    rows like print);
  * 6. a larva's evidence: on a white basin its eyes (a compact spot far darker than its
- *    body) — a single-sized mark without them, far paler than a larva, is a rim's edge or
+ *    body) — a mark of any size without them, far paler than a larva, is a rim's edge or
  *    a table's grain; a clump as strong as the larvae it holds (a pale ring is the basin's
  *    edge); what is not a larva is dropped: specks (small), bubbles (round; on a black basin
  *    also a disc of a few larvae' area lit by a catch-light), lumps of debris (stubby and
@@ -132,7 +132,7 @@ const EYE_OVER_BODY = 1.5;
 const EYE_SPECK_PEAK = 0.5;
 const EYE_SPECK_REACH = 6;
 const EYE_SPECK_CROWD = 600;
-/** A single-sized mark without eyes whose darkest point is under this share of a larva's: not one. */
+/** A mark without eyes whose darkest point is under this share of a larva's: not larvae (any size, ADR 0139). */
 const PALE_SHARE = 0.5;
 /** A thick mark with more than this share of its pixels deeper than a larva's half-width: solid (glare, a label, a lump). */
 const SOLID_CORE = 0.35;
@@ -516,10 +516,13 @@ export function countLarvae(cv: Cv, image: LarvaeImage, hatchColor: HatchColor):
     const p1 = median(singles.map((bl) => bl.peak));
     // A larva's body is see-through: the singles' mean contrast is what one layer of it gives.
     const m1 = median(singles.map((bl) => bl.meanDark));
+    // A mark of any size without eyes and far paler than a single larva at its darkest is
+    // not larvae either: a few larvae touching hold their eyes too, and a lit table's grain
+    // (the blotches under a window's glare beside a white bowl) merges into marks of two or
+    // three larvae' area as pale as its single-sized ones (ADR 0139).
     const pale = (bl: Blob) =>
-      bl.area >= 1.45 * a1
-        ? bl.area >= 4 * a1 && bl.peak < PALE_CLUMP * p1
-        : eyesSeen && !eyed(bl) && bl.peak < PALE_SHARE * p1;
+      (bl.area >= 4 * a1 && bl.peak < PALE_CLUMP * p1) ||
+      (eyesSeen && !eyed(bl) && bl.peak < PALE_SHARE * p1);
     // Pixels of the thick marks deeper than a single larva's half-width.
     const coreOf = new Map<number, number>();
     for (const bl of blobs) if (bl.thickness > 2.6 * t1 + 1) coreOf.set(bl.label, 0);
