@@ -13,12 +13,15 @@ const INCLUDE = [
 /**
  * Test files that need a module registry of their own (ADR 0138): the component tests
  * (React, the Dexie mirror and the live-query caches keep state at module level) and any
- * file that replaces a module or a global. The rest share one registry per worker, which
- * imports the server and the shared figures once instead of once per file.
+ * file that replaces a module or a global, or sets up the app's one i18next instance. The
+ * rest share one registry per worker, which imports the server and the shared figures once
+ * instead of once per file.
  */
 function needsIsolation(file: string): boolean {
   if (file.endsWith('.tsx')) return true;
-  return /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(file, 'utf8'));
+  const code = readFileSync(file, 'utf8');
+  // The app's one i18next instance: a file that sets its language would set it for the next file.
+  return /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(code) || /from 'i18next'/.test(code);
 }
 
 const ISOLATED = ['src', 'sw', 'tests']

@@ -3,6 +3,7 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -42,6 +43,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('ui');
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  // Timers of the toasts that close by themselves: stopped when the provider goes away.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const region = useRef<HTMLElement>(null);
   useToastRoom(region, items.length);
@@ -53,7 +63,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // At most three at a time: a burst of failures must not cover the whole phone screen.
       setItems((list) => [...list.slice(-2), { id, kind, message, action }]);
-      if (!sticky) setTimeout(() => dismiss(id), DURATION[kind]);
+      if (sticky) return;
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, DURATION[kind]);
+      timers.current.add(timer);
     },
     [dismiss],
   );
