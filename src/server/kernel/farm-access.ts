@@ -54,8 +54,9 @@ export class FarmAccess {
   async membership(userId: string, farmId: string): Promise<Membership> {
     const cached = this.cache?.get(userId, farmId);
     if (cached) return cached;
+    const epoch = this.cache?.epoch;
     const m = await this.read(userId, farmId);
-    this.cache?.set(m);
+    this.cache?.set(m, Date.now(), epoch);
     return m;
   }
 

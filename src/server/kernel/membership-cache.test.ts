@@ -33,6 +33,37 @@ function countingRepo() {
 }
 
 describe('membership cache (unit)', () => {
+  it('does not keep a membership read before a change and answered after it', async () => {
+    let release: () => void = () => undefined;
+    let slow = true;
+    const calls = { membership: 0 };
+    const repo = {
+      findMembership: async () => {
+        calls.membership += 1;
+        if (slow) await new Promise<void>((r) => (release = r));
+        return {
+          user_farm_id: 'uf',
+          role_id: 3,
+          status: 0,
+          is_hide_finance: false,
+          db_now: new Date(),
+          permission_rows: [],
+        };
+      },
+      pondAccess: async () => [],
+    } as unknown as FarmAccessRepository;
+    const access = new FarmAccess(repo, new MembershipCache(() => true));
+    const inFlight = access.membership('u', 'f');
+    // The permission changes while that read is on its way.
+    access.changed();
+    slow = false;
+    release();
+    await inFlight;
+    await access.membership('u', 'f');
+    // The read from before the change was not kept: the next request read again.
+    expect(calls.membership).toBe(2);
+  });
+
   it('reads a membership once within the time it is kept, and again after a change', async () => {
     const { repo, calls } = countingRepo();
     const access = new FarmAccess(repo, new MembershipCache(() => true));

@@ -29,8 +29,13 @@ export class MembershipCache {
     return this.cache.get(`${userId}:${farmId}`, now);
   }
 
-  set(membership: Membership, now = Date.now()): void {
-    this.cache.set(`${membership.userId}:${membership.farmId}`, membership, now);
+  /** Take before reading a membership; `set` keeps it only when no clear came in between. */
+  get epoch(): number {
+    return this.cache.epoch;
+  }
+
+  set(membership: Membership, now = Date.now(), epoch = this.cache.epoch): void {
+    this.cache.set(`${membership.userId}:${membership.farmId}`, membership, now, epoch);
   }
 
   clear(): void {

@@ -4,9 +4,14 @@
  * hears (context.ts), and on this instance by the services that wrote the change. While
  * the notice channel is down (`trusted()` false) nothing is kept, since a change written
  * by another instance would go unheard. Bounded: past `maxEntries` the oldest goes.
+ *
+ * A value read before a clear is not kept after it: a caller takes `epoch` before its read
+ * and hands it to `set`, which drops the value when a clear came in between (a read that
+ * started before a permission changed, answered after, would otherwise be kept for ttlMs).
  */
 export class NoticeClearedCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
+  private clears = 0;
 
   constructor(
     private readonly trusted: () => boolean,
@@ -25,14 +30,20 @@ export class NoticeClearedCache<V> {
     return undefined;
   }
 
-  set(key: string, value: V, now = Date.now()): void {
-    if (!this.trusted()) return;
+  /** How many clears so far: take it before reading a value, give it to `set`. */
+  get epoch(): number {
+    return this.clears;
+  }
+
+  set(key: string, value: V, now = Date.now(), epoch = this.clears): void {
+    if (!this.trusted() || epoch !== this.clears) return;
     // Map order is insertion order: the first key is the oldest.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, until: now + this.ttlMs });
   }
 
   clear(): void {
+    this.clears++;
     this.entries.clear();
   }
 

@@ -45,8 +45,9 @@ export class PondPlacements {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
+    const epoch = this.cache.epoch;
     for (const placement of await read(missing)) {
-      this.cache.set(placement.id, placement);
+      this.cache.set(placement.id, placement, Date.now(), epoch);
       found.push(placement);
     }
     return found;
