@@ -31,7 +31,7 @@ const ISOLATED = ['src', 'sw', 'tests']
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/global-postgres.ts'],
-    setupFiles: ['tests/helpers/dom-waits.ts', 'tests/helpers/dom-cleanup.ts'],
+    setupFiles: ['tests/helpers/indexeddb.ts', 'tests/helpers/dom-waits.ts', 'tests/helpers/dom-cleanup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
